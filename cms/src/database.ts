@@ -1,0 +1,99 @@
+import Database from "better-sqlite3"
+import fs from "node:fs"
+import path from "node:path"
+
+export type CatalogueDatabase = Database.Database
+
+/**
+ * The whole catalogue lives in one SQLite file. Text columns that hold lists
+ * (images, tags) are JSON, because the API hands them out as lists and nothing
+ * queries inside them.
+ */
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS categories (
+  id INTEGER PRIMARY KEY,
+  title TEXT,
+  short_desc TEXT,
+  page_title TEXT,
+  page_sub_title TEXT,
+  description TEXT,
+  images TEXT NOT NULL DEFAULT '[]',
+  position INTEGER NOT NULL DEFAULT 0,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sub_categories (
+  id INTEGER PRIMARY KEY,
+  category_id INTEGER NOT NULL REFERENCES categories(id),
+  title TEXT,
+  short_desc TEXT,
+  description TEXT,
+  images TEXT NOT NULL DEFAULT '[]',
+  position INTEGER NOT NULL DEFAULT 0,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sub_categories_by_category ON sub_categories(category_id, position);
+CREATE TABLE IF NOT EXISTS series (
+  id INTEGER PRIMARY KEY,
+  sub_category_id INTEGER NOT NULL REFERENCES sub_categories(id),
+  title TEXT,
+  description TEXT,
+  tags TEXT NOT NULL DEFAULT '[]',
+  images TEXT NOT NULL DEFAULT '[]',
+  position INTEGER NOT NULL DEFAULT 0,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS series_by_sub_category ON series(sub_category_id, position);
+CREATE TABLE IF NOT EXISTS episodes (
+  id INTEGER PRIMARY KEY,
+  series_id INTEGER NOT NULL REFERENCES series(id),
+  sub_category_id INTEGER NOT NULL REFERENCES sub_categories(id),
+  title TEXT,
+  path TEXT NOT NULL UNIQUE,
+  description TEXT,
+  episode INTEGER NOT NULL,
+  video_id INTEGER NOT NULL,
+  images TEXT NOT NULL DEFAULT '[]',
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS episodes_by_series ON episodes(series_id);
+CREATE TABLE IF NOT EXISTS featured_items (
+  id INTEGER PRIMARY KEY,
+  title TEXT,
+  description TEXT,
+  position INTEGER NOT NULL DEFAULT 0,
+  category_id INTEGER REFERENCES categories(id),
+  images TEXT NOT NULL DEFAULT '[]',
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS subscriptions (
+  id INTEGER PRIMARY KEY,
+  email TEXT NOT NULL,
+  email_normalized TEXT NOT NULL UNIQUE,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS series_search USING fts5(
+  title, body, tokenize = 'unicode61 remove_diacritics 2'
+);
+`
+
+/** Opens (and creates when missing) the catalogue database at `file`. */
+export function openDatabase(file: string): CatalogueDatabase {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const db = new Database(file)
+  db.pragma("journal_mode = WAL")
+  // FULL makes every committed subscription durable before we answer 200.
+  db.pragma("synchronous = FULL")
+  db.pragma("foreign_keys = ON")
+  db.exec(SCHEMA)
+  return db
+}
+
+export function isEmpty(db: CatalogueDatabase): boolean {
+  const row = db.prepare("SELECT count(*) AS n FROM categories").get() as { n: number }
+  return row.n === 0
+}
+
+export function now(): string {
+  return new Date().toISOString()
+}

@@ -1,0 +1,66 @@
+import crypto from "node:crypto"
+import fs from "node:fs/promises"
+import path from "node:path"
+import sharp from "sharp"
+
+/** Names the server can draw: `{kind}-{id}.jpg` or `{kind}-{id}-{n}.jpg`. */
+export const MEDIA_NAME = /^(category|subcategory|series|episode|featured|hero|search)-\d+(?:-\d+)?\.jpg$/
+
+export const MEDIA_WIDTH = 1600
+export const MEDIA_HEIGHT = 1000
+
+/** Small deterministic generator so the same name always draws the same picture. */
+function seededRandom(seed: string): () => number {
+  let state = crypto.createHash("sha256").update(seed).digest().readUInt32LE(0)
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** Abstract artwork (gradient, light blobs, motion lines) with no text: no fonts needed. */
+export function artworkSvg(name: string): string {
+  const random = seededRandom(name)
+  const hue = Math.floor(random() * 360)
+  const second = (hue + 40 + Math.floor(random() * 80)) % 360
+  const blobs = Array.from({ length: 7 }, () => {
+    const cx = Math.round(random() * MEDIA_WIDTH)
+    const cy = Math.round(random() * MEDIA_HEIGHT)
+    const r = Math.round(80 + random() * 320)
+    const light = 55 + Math.round(random() * 30)
+    return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="hsl(${(hue + 180) % 360},80%,${light}%)" fill-opacity="0.28"/>`
+  }).join("")
+  const lines = Array.from({ length: 5 }, (_, i) => {
+    const y = Math.round(MEDIA_HEIGHT * (0.2 + i * 0.15 + random() * 0.05))
+    return `<path d="M0 ${y} C ${MEDIA_WIDTH / 3} ${y - 160}, ${(2 * MEDIA_WIDTH) / 3} ${y + 160}, ${MEDIA_WIDTH} ${y}" stroke="white" stroke-opacity="0.18" stroke-width="${6 + i * 4}" fill="none"/>`
+  }).join("")
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${MEDIA_WIDTH}" height="${MEDIA_HEIGHT}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+    <stop offset="0" stop-color="hsl(${hue},70%,38%)"/><stop offset="1" stop-color="hsl(${second},75%,22%)"/>
+  </linearGradient></defs>
+  <rect width="100%" height="100%" fill="url(#g)"/>${blobs}${lines}
+</svg>`
+}
+
+/**
+ * Returns the JPEG for `name`, drawing it on first request and keeping it in
+ * `cacheDir`, so seeding stays instant and a catalogue of any size only pays
+ * for the images somebody asks for.
+ */
+export async function mediaFile(cacheDir: string, name: string): Promise<string> {
+  const file = path.join(cacheDir, name)
+  try {
+    await fs.access(file)
+    return file
+  } catch {
+    await fs.mkdir(cacheDir, { recursive: true })
+    const jpeg = await sharp(Buffer.from(artworkSvg(name))).jpeg({ quality: 80, mozjpeg: true }).toBuffer()
+    // Write then rename: two concurrent first requests never serve half a file.
+    const temporary = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`
+    await fs.writeFile(temporary, jpeg)
+    await fs.rename(temporary, file)
+    return file
+  }
+}

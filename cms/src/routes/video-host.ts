@@ -1,0 +1,44 @@
+import type { FastifyInstance } from "fastify"
+import type { CatalogueDatabase } from "../database"
+import { CatalogueReads } from "../catalogue-reads"
+import type { FixedWindowLimiter } from "../rate-limit"
+
+export interface VideoHostOptions {
+  db: CatalogueDatabase
+  token: string
+  limiter: FixedWindowLimiter
+}
+
+/**
+ * A stand-in for the video host's API (Vimeo-style), mounted under
+ * /video-host. Its player links point at this server's own /player page so
+ * that the site works with no internet.
+ */
+export async function videoHostRoutes(app: FastifyInstance, options: VideoHostOptions) {
+  const reads = new CatalogueReads(options.db)
+
+  app.get<{ Params: { path: string } }>("/videos/:path", async (request, reply) => {
+    if (request.headers.authorization !== `Bearer ${options.token}`) {
+      return reply.status(401).send({ error: "A valid bearer token is required." })
+    }
+    const wait = options.limiter.take()
+    if (wait > 0) {
+      return reply
+        .status(429)
+        .header("Retry-After", String(wait))
+        .send({ error: "Too many requests; retry later." })
+    }
+    const episode = reads.episodeByPath(request.params.path)
+    if (!episode) return reply.status(404).send({ error: `No video ${JSON.stringify(request.params.path)}.` })
+
+    const origin = `${request.protocol}://${request.host}`
+    const player = `${origin}/player/${encodeURIComponent(episode.path)}`
+    return {
+      uri: `/videos/${episode.path}`,
+      name: episode.title,
+      duration: 600 + (episode.video_id % 1800),
+      link: player,
+      player_embed_url: player,
+    }
+  })
+}
