@@ -1,7 +1,10 @@
+import React from "react"
 import type { GatsbySSR } from "gatsby"
 
 export { wrapRootElement } from "./src/styles/wrap-root-element"
 
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes }) => {
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: "en" })
+  // Without it every browser asks for /favicon.ico, which the site has not got.
+  setHeadComponents([<link key="icon" rel="icon" href="/favicon.svg" type="image/svg+xml" />])
 }

@@ -2,23 +2,13 @@ import crypto from "node:crypto"
 import fs from "node:fs/promises"
 import path from "node:path"
 import sharp from "sharp"
+import { seededRandom } from "./random"
 
 /** Names the server can draw: `{kind}-{id}.jpg` or `{kind}-{id}-{n}.jpg`. */
 export const MEDIA_NAME = /^(category|subcategory|series|episode|featured|hero|search)-\d+(?:-\d+)?\.jpg$/
 
 export const MEDIA_WIDTH = 1600
 export const MEDIA_HEIGHT = 1000
-
-/** Small deterministic generator so the same name always draws the same picture. */
-function seededRandom(seed: string): () => number {
-  let state = crypto.createHash("sha256").update(seed).digest().readUInt32LE(0)
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** Abstract artwork (gradient, light blobs, motion lines) with no text: no fonts needed. */
 export function artworkSvg(name: string): string {

@@ -1,0 +1,38 @@
+import { chromium, type Browser, type Page } from "playwright-core"
+import { harness } from "./harness-env"
+
+/** Flags for Debian's Chromium as root on a machine with no outside network. */
+const CHROMIUM_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+]
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  })
+}
+
+export interface VisitedPage {
+  page: Page
+  /** Console errors and uncaught exceptions seen since the page opened. */
+  errors: string[]
+}
+
+/** Opens a path of the built site in a fresh page of `width` CSS pixels. */
+export async function visit(browser: Browser, path: string, width = 1280): Promise<VisitedPage> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } })
+  const errors: string[] = []
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${message.text()} (${message.location().url})`)
+  })
+  page.on("pageerror", (error) => errors.push(error.message))
+  await page.goto(new URL(path, harness().siteUrl).href, { waitUntil: "networkidle" })
+  return { page, errors }
+}

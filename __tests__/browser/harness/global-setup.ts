@@ -1,0 +1,75 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import crypto from "node:crypto"
+import {
+  COMMANDS,
+  freePort,
+  runToCompletion,
+  startProcess,
+  stopProcess,
+  waitForHttp,
+} from "../../../scripts/lib/processes"
+import { HARNESS_ENV } from "./harness-env"
+import { setHarnessProcesses } from "./harness-processes"
+
+function tail(file: string, lines: number): string {
+  return fs.readFileSync(file, "utf8").split("\n").slice(-lines).join("\n")
+}
+
+/**
+ * Once per test run: a reference catalogue server with a fresh copy of the
+ * sample catalogue, a production build of the site against it, and
+ * `gatsby serve` over the result. Tests read the addresses from the env.
+ */
+export default async function globalSetup(): Promise<void> {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "catalogue-browser-tests-"))
+  const [cmsPort, sitePort] = [await freePort(), await freePort()]
+  const cmsOrigin = `http://127.0.0.1:${cmsPort}`
+  const siteUrl = `http://127.0.0.1:${sitePort}`
+  // A fresh token each run: a test can then search the build for it.
+  const videoApiToken = `test-video-token-${crypto.randomUUID()}`
+  const logFile = path.join(workDir, "processes.log")
+  const log = fs.openSync(logFile, "a")
+  const quiet = { stdio: ["ignore", log, log] as ("ignore" | number)[] }
+
+  const cms = startProcess(COMMANDS.cms, [], {
+    ...quiet,
+    env: {
+      ...process.env,
+      CMS_HOST: "127.0.0.1",
+      CMS_PORT: String(cmsPort),
+      CMS_DATA_DIR: path.join(workDir, "cms-data"),
+      VIDEO_API_TOKEN: videoApiToken,
+    },
+  })
+  setHarnessProcesses({ children: [cms], workDir })
+  try {
+    await waitForHttp(`${cmsOrigin}/health`, cms)
+    const buildEnv = {
+      ...process.env,
+      GATSBY_TELEMETRY_DISABLED: "1",
+      CATALOGUE_API_URL: `${cmsOrigin}/api`,
+      VIDEO_API_URL: `${cmsOrigin}/video-host`,
+      VIDEO_API_TOKEN: videoApiToken,
+      SITE_URL: siteUrl,
+    }
+    const started = Date.now()
+    await runToCompletion(COMMANDS.gatsby, ["build"], { ...quiet, env: buildEnv }).done
+    process.stdout.write(`\nBrowser tests: built the site in ${((Date.now() - started) / 1000).toFixed(1)} s\n`)
+
+    const serve = startProcess(COMMANDS.gatsby, ["serve", "--host", "127.0.0.1", "--port", String(sitePort)], {
+      ...quiet,
+      env: buildEnv,
+    })
+    setHarnessProcesses({ children: [cms, serve], workDir })
+    await waitForHttp(`${siteUrl}/`, serve)
+  } catch (error) {
+    await Promise.all([cms].map((child) => stopProcess(child)))
+    throw new Error(`${error instanceof Error ? error.message : error}\n--- last lines of ${logFile} ---\n${tail(logFile, 60)}`)
+  }
+
+  process.env[HARNESS_ENV.siteUrl] = siteUrl
+  process.env[HARNESS_ENV.cmsOrigin] = cmsOrigin
+  process.env[HARNESS_ENV.videoApiToken] = videoApiToken
+}

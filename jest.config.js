@@ -1,0 +1,50 @@
+// Gatsby's documented unit-testing setup (babel-jest with babel-preset-gatsby),
+// split into projects so Node code, React components and browser tests each
+// get their own environment, and only the browser project builds the site.
+const transform = { "^.+\\.[jt]sx?$": "<rootDir>/__tests__/setup/jest-preprocess.js" }
+const testPathIgnorePatterns = ["node_modules", "\\.cache", "<rootDir>.*/public"]
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: "node",
+      testEnvironment: "node",
+      transform,
+      testPathIgnorePatterns,
+      testMatch: ["<rootDir>/__tests__/{cms,plugins,scripts}/**/*.test.ts"],
+    },
+    {
+      displayName: "components",
+      testEnvironment: "jsdom",
+      transform,
+      testPathIgnorePatterns,
+      // __mocks__/gatsby under roots stands in for the gatsby package. Gatsby's
+      // docs also map gatsby-*-utils subpaths to dist/; Jest 30 reads their
+      // package "exports" itself, and the mapping would break them.
+      roots: ["<rootDir>/__tests__"],
+      testMatch: ["<rootDir>/__tests__/src/**/*.test.tsx"],
+      moduleNameMapper: {
+        ".+\\.(css|styl|less|sass|scss)$": "identity-obj-proxy",
+        ".+\\.(jpg|jpeg|png|gif|eot|otf|webp|svg|ttf|woff|woff2|mp4|webm|wav|mp3|m4a|aac|oga)$":
+          "<rootDir>/__tests__/setup/file-mock.js",
+      },
+      transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
+      globals: { __PATH_PREFIX__: "" },
+      testEnvironmentOptions: { url: "http://localhost" },
+      setupFiles: ["<rootDir>/__tests__/setup/loadershim.js"],
+      setupFilesAfterEnv: ["<rootDir>/__tests__/setup/jest-dom.ts"],
+    },
+    {
+      displayName: "browser",
+      testEnvironment: "node",
+      transform,
+      testPathIgnorePatterns,
+      testMatch: ["<rootDir>/__tests__/browser/**/*.test.ts"],
+      // One reference server, one build and one static server for the whole run.
+      globalSetup: "<rootDir>/__tests__/browser/harness/global-setup.ts",
+      globalTeardown: "<rootDir>/__tests__/browser/harness/global-teardown.ts",
+      setupFilesAfterEnv: ["<rootDir>/__tests__/browser/harness/timeouts.ts"],
+    },
+  ],
+}
