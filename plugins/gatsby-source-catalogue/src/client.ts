@@ -28,6 +28,16 @@ export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`
 }
 
+/**
+ * Why fetch() threw, in words. Duck-typed rather than `instanceof`, since
+ * fetch's errors may come from another realm (Jest, workers).
+ */
+function unreachableReason(error: unknown, timeoutMs: number): string {
+  const failure = error as { name?: string; message?: string; cause?: { message?: string } } | undefined
+  if (failure?.name === "TimeoutError") return `did not answer within ${timeoutMs} ms`
+  return `could not be reached (${failure?.cause?.message ?? failure?.message ?? String(error)})`
+}
+
 export function createCatalogueClient({ apiUrl, requestTimeoutMs, fetch: fetchImpl = fetch }: ClientOptions): CatalogueClient {
   return {
     async getJson(path) {
@@ -39,8 +49,7 @@ export function createCatalogueClient({ apiUrl, requestTimeoutMs, fetch: fetchIm
           signal: AbortSignal.timeout(requestTimeoutMs),
         })
       } catch (error) {
-        const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)
-        throw new CatalogueRequestError(ERROR_CODES.CatalogueUnreachable, url, `could not be reached (${cause})`)
+        throw new CatalogueRequestError(ERROR_CODES.CatalogueUnreachable, url, unreachableReason(error, requestTimeoutMs))
       }
       if (!response.ok) {
         throw new CatalogueRequestError(ERROR_CODES.CatalogueHttpError, url, `answered HTTP ${response.status}`)

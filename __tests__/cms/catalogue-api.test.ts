@@ -1,0 +1,221 @@
+import { startTestServer, type TestServer } from "./helpers/test-server"
+
+interface Image {
+  path: string
+}
+type Entity = Record<string, unknown> & { id: number; title: string; images: Image[]; updated_at: string }
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+
+afterAll(async () => {
+  await server.destroy()
+})
+
+const get = (url: string) => server.call(url)
+
+async function getData<T = Entity>(url: string): Promise<T> {
+  const { status, body } = await get(url)
+  expect(status).toBe(200)
+  return body.data as T
+}
+
+function expectImages(entity: Entity) {
+  expect(entity.images.length).toBeGreaterThan(0)
+  for (const image of entity.images) expect(image.path).toMatch(/^\/media\/[a-z0-9-]+\.jpg$/)
+}
+
+async function categoryTitled(title: string) {
+  const categories = await getData<Entity[]>("/api/categories")
+  const found = categories.find((c) => c.title.toLowerCase() === title)
+  if (!found) throw new Error(`no category ${title}`)
+  return getData<Entity & { sub_categories: Entity[] }>(`/api/categories/${found.id}`)
+}
+
+describe("GET /api/categories", () => {
+  it("lists at least four categories, Fitness, Dance and Entertainment among them, each complete", async () => {
+    const categories = await getData<Entity[]>("/api/categories")
+    expect(categories.length).toBeGreaterThanOrEqual(4)
+    expect(categories.map((c) => c.title)).toEqual(expect.arrayContaining(["Fitness", "Dance", "Entertainment"]))
+    for (const category of categories) {
+      expect(Object.keys(category).sort()).toEqual(
+        ["description", "id", "images", "page_sub_title", "page_title", "short_desc", "title", "updated_at"].sort(),
+      )
+      expect(Number.isInteger(category.id) && category.id > 0).toBe(true)
+      expect(Number.isNaN(Date.parse(category.updated_at))).toBe(false)
+      expectImages(category)
+    }
+  })
+})
+
+describe("GET /api/categories/{id}", () => {
+  it("adds sub_categories, which carry no series", async () => {
+    const fitness = await categoryTitled("fitness")
+    expect(fitness.sub_categories.length).toBeGreaterThanOrEqual(6)
+    for (const sub of fitness.sub_categories) {
+      expect(sub.category_id).toBe(fitness.id)
+      expect(sub).not.toHaveProperty("series")
+      expect(typeof sub.short_desc).toBe("string")
+      expectImages(sub)
+    }
+  })
+
+  it("has a category with at least ten subcategories", async () => {
+    const categories = await getData<Entity[]>("/api/categories")
+    const counts = await Promise.all(
+      categories.map(async (c) => (await getData<{ sub_categories: unknown[] }>(`/api/categories/${c.id}`)).sub_categories.length),
+    )
+    expect(Math.max(...counts)).toBeGreaterThanOrEqual(10)
+  })
+
+  it.each(["999999", "abc", "0", "-1", "1.5", "99999999999999999999", "%27%20OR%201%3D1"])(
+    "answers 404 with a message for the unknown id %s",
+    async (id) => {
+      const { status, body } = await get(`/api/categories/${id}`)
+      expect(status).toBe(404)
+      expect(body.message).toEqual(expect.stringContaining("not found"))
+    },
+  )
+})
+
+describe("GET /api/categories-states", () => {
+  it("is a bare array of per-category video totals that add up to every episode", async () => {
+    const { status, body } = await get("/api/categories-states")
+    expect(status).toBe(200)
+    expect(Array.isArray(body)).toBe(true)
+    const categories = await getData<Entity[]>("/api/categories")
+    expect(body.map((s: { title: string }) => s.title)).toEqual(categories.map((c) => c.title))
+    const total = body.reduce((sum: number, s: { total_videos: number }) => sum + s.total_videos, 0)
+    const { n } = server.db.prepare("SELECT count(*) AS n FROM episodes").get() as { n: number }
+    expect(total).toBe(n)
+  })
+})
+
+describe("GET /api/featured-collections", () => {
+  it("has the fitness and entertainment features with HTML descriptions and a category", async () => {
+    const items = await getData<(Entity & { category: { id: number; title: string }[]; position: number })[]>(
+      "/api/featured-collections",
+    )
+    const fitness = items.find((item) => /fitness/i.test(item.title))
+    const entertainment = items.find((item) => /entertained/i.test(item.title))
+    for (const feature of [fitness, entertainment]) {
+      expect(feature).toBeDefined()
+      expect(feature!.description).toMatch(/<p>.*<\/p>/)
+      expect(feature!.category[0]).toEqual({ id: expect.any(Number), title: expect.any(String) })
+      expect(typeof feature!.position).toBe("number")
+      expectImages(feature!)
+    }
+    expect(fitness!.category[0]!.title).toBe("Fitness")
+  })
+})
+
+describe("GET /api/sub-categories/{id}", () => {
+  it("adds the series, and one subcategory's series carry at least three distinct tags", async () => {
+    const fitness = await categoryTitled("fitness")
+    const subs = await Promise.all(
+      fitness.sub_categories.map((s) => getData<Entity & { series: (Entity & { tags: { title: string }[] })[] }>(`/api/sub-categories/${s.id}`)),
+    )
+    const tagCounts = subs.map((sub) => new Set(sub.series.flatMap((s) => s.tags.map((t) => t.title))).size)
+    expect(Math.max(...tagCounts)).toBeGreaterThanOrEqual(3)
+    for (const series of subs.flatMap((sub) => sub.series)) {
+      expect(Object.keys(series).sort()).toEqual(["description", "id", "images", "tags", "title", "updated_at"])
+      expectImages(series)
+    }
+  })
+
+  it("has a subcategory with no series, answered with an empty list", async () => {
+    const { id } = server.db.prepare(
+      "SELECT id FROM sub_categories WHERE id NOT IN (SELECT sub_category_id FROM series)",
+    ).get() as { id: number }
+    const sub = await getData<{ series: unknown[] }>(`/api/sub-categories/${id}`)
+    expect(sub.series).toEqual([])
+  })
+
+  it("answers 404 for an unknown subcategory, including a category's id", async () => {
+    expect((await get("/api/sub-categories/1")).status).toBe(404)
+    expect((await get("/api/sub-categories/nope")).body.message).toMatch(/Subcategory/)
+  })
+})
+
+describe("series and episodes", () => {
+  const seriesWithEpisodeCounts = () =>
+    server.db
+      .prepare("SELECT s.id, count(e.id) AS n FROM series s LEFT JOIN episodes e ON e.series_id = s.id GROUP BY s.id")
+      .all() as { id: number; n: number }[]
+
+  it("GET /api/series/{id} answers the series; 404 for an unknown one", async () => {
+    const [first] = seriesWithEpisodeCounts()
+    const series = await getData(`/api/series/${first!.id}`)
+    expect(series.id).toBe(first!.id)
+    expect((await get("/api/series/424242")).status).toBe(404)
+  })
+
+  it("has a series with at least 12 episodes, each complete, whose numbers are all there", async () => {
+    const big = seriesWithEpisodeCounts().find((s) => s.n >= 12)
+    expect(big).toBeDefined()
+    const episodes = await getData<(Entity & { episode: number; series_id: number; path: string })[]>(
+      `/api/series/${big!.id}/episodes`,
+    )
+    expect(episodes.map((e) => e.episode).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: episodes.length }, (_, i) => i + 1),
+    )
+    for (const episode of episodes) {
+      expect(Object.keys(episode).sort()).toEqual(
+        ["description", "episode", "id", "images", "path", "series_id", "sub_category_id", "title", "updated_at", "video_id"].sort(),
+      )
+      expect(episode.series_id).toBe(big!.id)
+      expectImages(episode)
+    }
+  })
+
+  it("has a series with no episodes, answered with an empty list", async () => {
+    const empty = seriesWithEpisodeCounts().find((s) => s.n === 0)
+    expect(empty).toBeDefined()
+    expect(await getData(`/api/series/${empty!.id}/episodes`)).toEqual([])
+  })
+
+  it("GET /api/series/{id}/episodes answers 404 for an unknown series", async () => {
+    expect((await get("/api/series/0/episodes")).status).toBe(404)
+  })
+
+  it("GET /api/episodes/{id} answers the episode, with its subcategory; 404 when unknown", async () => {
+    const row = server.db.prepare("SELECT e.id, s.sub_category_id FROM episodes e JOIN series s ON s.id = e.series_id LIMIT 1").get() as {
+      id: number
+      sub_category_id: number
+    }
+    const episode = await getData(`/api/episodes/${row.id}`)
+    expect(episode.sub_category_id).toBe(row.sub_category_id)
+    expect((await get("/api/episodes/77777777")).status).toBe(404)
+  })
+})
+
+describe("unknown routes and CORS", () => {
+  it("answers 404 with a message for a path the API does not have", async () => {
+    const { status, body } = await get("/api/nothing-here")
+    expect(status).toBe(404)
+    expect(body.message).toEqual(expect.any(String))
+  })
+
+  it("lets any origin read the API", async () => {
+    const response = await server.call("/api/categories", { headers: { origin: "http://localhost:9000" } })
+    expect(response.headers.get("access-control-allow-origin")).toBe("*")
+  })
+
+  it("answers the browser's preflight for a JSON POST to /subscribe", async () => {
+    const response = await server.call("/api/subscribe", {
+      method: "OPTIONS",
+      headers: {
+        origin: "http://localhost:9000",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
+    })
+    expect(response.status).toBe(204)
+    expect(response.headers.get("access-control-allow-origin")).toBe("*")
+    expect(response.headers.get("access-control-allow-methods")).toContain("POST")
+    expect(response.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("content-type")
+  })
+})

@@ -1,0 +1,73 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import type { FastifyInstance } from "fastify"
+import { databaseFile, mediaDir } from "../../../cms/src/config"
+import { openDatabase, type CatalogueDatabase } from "../../../cms/src/database"
+import { seedIfEmpty } from "../../../cms/src/seed/seed"
+import { buildServer, type ServerOptions } from "../../../cms/src/server"
+
+export const TEST_VIDEO_TOKEN = "contract-test-token"
+
+export interface Answer {
+  status: number
+  headers: Headers
+  /** Parsed JSON, or the text when the body is not JSON. */
+  body: any // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export interface TestServer {
+  app: FastifyInstance
+  db: CatalogueDatabase
+  dataDir: string
+  origin: string
+  /** A real HTTP request to the server, as a client would send it. */
+  call(path: string, init?: RequestInit): Promise<Answer>
+  /** Closes the server and database, keeping the data folder (a restart). */
+  restart(): Promise<TestServer>
+  /** Closes everything and deletes the data folder. */
+  destroy(): Promise<void>
+}
+
+// Contract tests go over real HTTP on loopback rather than app.inject():
+// they then see exactly what a browser or the build would.
+async function open(dataDir: string, extra: Partial<ServerOptions>): Promise<TestServer> {
+  const db = openDatabase(databaseFile(dataDir))
+  seedIfEmpty(db)
+  const app = buildServer({ db, mediaDir: mediaDir(dataDir), videoApiToken: TEST_VIDEO_TOKEN, ...extra })
+  const origin = await app.listen({ host: "127.0.0.1", port: 0 })
+  const close = async () => {
+    await app.close()
+    db.close()
+  }
+  return {
+    app,
+    db,
+    dataDir,
+    origin,
+    async call(path, init) {
+      const response = await fetch(`${origin}${path}`, init)
+      const text = await response.text()
+      let body: unknown = text
+      try {
+        body = JSON.parse(text)
+      } catch {
+        // Not JSON: keep the text.
+      }
+      return { status: response.status, headers: response.headers, body }
+    },
+    async restart(): Promise<TestServer> {
+      await close()
+      return open(dataDir, extra)
+    },
+    async destroy() {
+      await close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A reference server on a fresh copy of the sample catalogue in a temp folder. */
+export function startTestServer(extra: Partial<ServerOptions> = {}): Promise<TestServer> {
+  return open(fs.mkdtempSync(path.join(os.tmpdir(), "cms-contract-")), extra)
+}

@@ -1,0 +1,89 @@
+import { startTestServer, TEST_VIDEO_TOKEN, type TestServer } from "./helpers/test-server"
+
+let server: TestServer
+let videoPath: string
+let episodeTitle: string
+
+beforeAll(async () => {
+  server = await startTestServer()
+  const row = server.db.prepare("SELECT path, title FROM episodes LIMIT 1").get() as { path: string; title: string }
+  videoPath = row.path
+  episodeTitle = row.title
+})
+
+afterAll(async () => {
+  await server.destroy()
+})
+
+const lookUp = (path: string, token: string | null = TEST_VIDEO_TOKEN) =>
+  server.call(`/video-host/videos/${encodeURIComponent(path)}`, {
+    headers: token === null ? {} : { authorization: `Bearer ${token}` },
+  })
+
+async function setRateLimit(body: unknown) {
+  const answer = await server.call("/admin/video-host/rate-limit", {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  })
+  expect(answer.status).toBe(200)
+}
+
+describe("GET /video-host/videos/{path}", () => {
+  it("answers the player link, on this server, for the right token", async () => {
+    const { status, body } = await lookUp(videoPath)
+    expect(status).toBe(200)
+    expect(body.player_embed_url).toBe(`${server.origin}/player/${videoPath}`)
+  })
+
+  it("answers 401 without a token or with a wrong one", async () => {
+    expect((await lookUp(videoPath, null)).status).toBe(401)
+    expect((await lookUp(videoPath, "not-the-token")).status).toBe(401)
+  })
+
+  it("answers 404 for an unknown video", async () => {
+    expect((await lookUp("1")).status).toBe(404)
+    expect((await lookUp("../../api/categories")).status).toBe(404)
+  })
+
+  it("answers 429 with Retry-After when rate limiting is switched on, and recovers when off", async () => {
+    await setRateLimit({ limit: 2, window_seconds: 30 })
+    const statuses = []
+    let retryAfter: string | null = null
+    for (let i = 0; i < 4; i++) {
+      const answer = await lookUp(videoPath)
+      statuses.push(answer.status)
+      if (answer.status === 429) retryAfter = answer.headers.get("retry-after")
+    }
+    expect(statuses).toEqual([200, 200, 429, 429])
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1)
+    expect(Number(retryAfter)).toBeLessThanOrEqual(30)
+
+    await setRateLimit({ limit: null })
+    expect((await lookUp(videoPath)).status).toBe(200)
+  })
+
+  it("rejects a malformed rate-limit setting with a message", async () => {
+    const answer = await server.call("/admin/video-host/rate-limit", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ limit: "lots" }),
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.body.message).toEqual(expect.any(String))
+  })
+})
+
+describe("GET /player/{path}", () => {
+  it("serves a self-contained player page titled after the episode", async () => {
+    const { status, headers, body } = await server.call(`/player/${videoPath}`)
+    expect(status).toBe(200)
+    expect(headers.get("content-type")).toMatch(/text\/html/)
+    expect(body).toContain(`<title>${episodeTitle}</title>`)
+    expect(body).not.toMatch(/https?:\/\//)
+  })
+
+  it("answers 404 for an unknown video", async () => {
+    expect((await server.call("/player/nope")).status).toBe(404)
+  })
+})

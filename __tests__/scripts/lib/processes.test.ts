@@ -1,0 +1,45 @@
+import fs from "node:fs"
+import http from "node:http"
+import { freePort, startProcess, stopProcess, waitForHttp } from "../../../scripts/lib/processes"
+
+/** Running, and not a zombie waiting for a parent to reap it. */
+function isAlive(pid: number): boolean {
+  try {
+    const state = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0]
+    return state !== undefined && state !== "Z"
+  } catch {
+    return false
+  }
+}
+
+describe("stopProcess", () => {
+  it("stops the process and everything it started", async () => {
+    // The shell prints its background child's pid, as Gatsby's forked workers would be.
+    const parent = startProcess(["sh", "-c", "sleep 300 & echo $!; wait"], [], { stdio: ["ignore", "pipe", "inherit"] })
+    const childPid = await new Promise<number>((resolve) =>
+      parent.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+    )
+    expect(isAlive(childPid)).toBe(true)
+    await stopProcess(parent)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(isAlive(parent.pid!)).toBe(false)
+    expect(isAlive(childPid)).toBe(false)
+  })
+})
+
+describe("waitForHttp", () => {
+  it("resolves once the address answers 2xx", async () => {
+    const port = await freePort()
+    setTimeout(() => server.listen(port, "127.0.0.1"), 300)
+    const server = http.createServer((_, res) => res.end("ok"))
+    await expect(waitForHttp(`http://127.0.0.1:${port}/`, undefined, 5000)).resolves.toBeUndefined()
+    server.close()
+  })
+
+  it("fails at once when the process meant to serve it has ended", async () => {
+    const child = startProcess(["sh", "-c", "exit 3"], [], { stdio: "ignore" })
+    await new Promise((resolve) => child.once("exit", resolve))
+    const port = await freePort()
+    await expect(waitForHttp(`http://127.0.0.1:${port}/`, child, 10_000)).rejects.toThrow(/ended \(exit code 3\)/)
+  })
+})
