@@ -31,4 +31,13 @@ describe("home page", () => {
     expect(errors).toEqual([])
     await page.close()
   })
+
+  it("arrives styled before any JavaScript runs (styles are in the HTML)", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(`${harness().siteUrl}/`)
+    const list = page.getByRole("list").first()
+    await expect(list.evaluate((element) => getComputedStyle(element).display)).resolves.toBe("grid")
+    await context.close()
+  })
 })

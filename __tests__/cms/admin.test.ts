@@ -11,12 +11,7 @@ afterAll(async () => {
   await server.destroy()
 })
 
-const patch = (path: string, body: unknown) =>
-  server.call(`/admin/${path}`, {
-    method: "PATCH",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  })
+const patch = (path: string, body: unknown) => server.edit(path, body)
 
 describe("PATCH /admin/{collection}/{id}", () => {
   it("changes an episode's title, bumps its updated_at, and the API shows it", async () => {

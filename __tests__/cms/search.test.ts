@@ -55,11 +55,7 @@ describe("GET /api/search", () => {
 
   it("matches descriptions too, as text: HTML tag names are not words", async () => {
     expect(titles(await search("bloopers"))).toEqual(["Studio Diaries"])
-    const edit = await server.call("/admin/series/101", {
-      method: "PATCH",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ description: "<p><strong>Quixotic</strong> intervals</p>" }),
-    })
+    const edit = await server.edit("series/101", { description: "<p><strong>Quixotic</strong> intervals</p>" })
     expect(edit.status).toBe(200)
     expect(titles(await search("quixotic"))).toEqual(["30-Day HIIT Challenge"])
     expect(titles(await search("strong quixotic"))).toEqual([])
@@ -112,11 +108,7 @@ describe("GET /api/search", () => {
 
   it("finds a series under its new title once an editor renames it", async () => {
     const id = (server.db.prepare("SELECT id FROM series WHERE title = 'Desk Reset'").get() as { id: number }).id
-    const edit = await server.call(`/admin/series/${id}`, {
-      method: "PATCH",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ title: "Office Zenbreak" }),
-    })
+    const edit = await server.edit(`series/${id}`, { title: "Office Zenbreak" })
     expect(edit.status).toBe(200)
     expect(titles(await search("zenbreak"))).toEqual(["Office Zenbreak"])
     expect(titles(await search("desk"))).toEqual([])

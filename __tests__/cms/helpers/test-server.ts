@@ -23,6 +23,8 @@ export interface TestServer {
   origin: string
   /** A real HTTP request to the server, as a client would send it. */
   call(path: string, init?: RequestInit): Promise<Answer>
+  /** An editor's change through the admin API, e.g. `edit("episodes/1001", { title })`. */
+  edit(path: string, fields: unknown): Promise<Answer>
   /** Closes the server and database, keeping the data folder (a restart). */
   restart(): Promise<TestServer>
   /** Closes everything and deletes the data folder. */
@@ -40,22 +42,29 @@ async function open(dataDir: string, extra: Partial<ServerOptions>): Promise<Tes
     await app.close()
     db.close()
   }
+  const call = async (path: string, init?: RequestInit): Promise<Answer> => {
+    const response = await fetch(`${origin}${path}`, init)
+    const text = await response.text()
+    let body: unknown = text
+    try {
+      body = JSON.parse(text)
+    } catch {
+      // Not JSON: keep the text.
+    }
+    return { status: response.status, headers: response.headers, body }
+  }
   return {
     app,
     db,
     dataDir,
     origin,
-    async call(path, init) {
-      const response = await fetch(`${origin}${path}`, init)
-      const text = await response.text()
-      let body: unknown = text
-      try {
-        body = JSON.parse(text)
-      } catch {
-        // Not JSON: keep the text.
-      }
-      return { status: response.status, headers: response.headers, body }
-    },
+    call,
+    edit: (path, fields) =>
+      call(`/admin/${path}`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(fields),
+      }),
     async restart(): Promise<TestServer> {
       await close()
       return open(dataDir, extra)
