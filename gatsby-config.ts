@@ -10,6 +10,7 @@ const config: GatsbyConfig = {
   graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
   plugins: [
     "gatsby-plugin-styled-components",
+    "gatsby-plugin-image",
     // Options come from API.md's environment variables; see the plugin's schema.
     "gatsby-source-catalogue",
   ],

@@ -25,6 +25,7 @@ type Scalars = {
   Float: number;
   /** A date string, such as 2007-12-03, compliant with the ISO 8601 standard for representation of dates and times using the Gregorian calendar. */
   Date: string;
+  GatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData;
   /** The `JSON` scalar type represents JSON values as specified by [ECMA-404](http://www.ecma-international.org/publications/files/ECMA-ST/ECMA-404.pdf). */
   JSON: Record<string, unknown>;
 };
@@ -39,6 +40,7 @@ type BooleanQueryOperatorInput = {
 type CatalogueCategory = Node & {
   readonly _id: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** Sanitised HTML. */
   readonly description: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly images: ReadonlyArray<CatalogueImage>;
@@ -46,7 +48,10 @@ type CatalogueCategory = Node & {
   readonly pageSubTitle: Maybe<Scalars['String']>;
   readonly pageTitle: Maybe<Scalars['String']>;
   readonly parent: Maybe<Node>;
+  readonly position: Scalars['Int'];
   readonly shortDesc: Maybe<Scalars['String']>;
+  readonly subcategories: ReadonlyArray<CatalogueSubcategory>;
+  readonly subcategoryIds: ReadonlyArray<Scalars['String']>;
   readonly title: Maybe<Scalars['String']>;
 };
 
@@ -105,7 +110,10 @@ type CatalogueCategoryFieldSelector = {
   readonly pageSubTitle: InputMaybe<FieldSelectorEnum>;
   readonly pageTitle: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly position: InputMaybe<FieldSelectorEnum>;
   readonly shortDesc: InputMaybe<FieldSelectorEnum>;
+  readonly subcategories: InputMaybe<CatalogueSubcategoryFieldSelector>;
+  readonly subcategoryIds: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -119,7 +127,10 @@ type CatalogueCategoryFilterInput = {
   readonly pageSubTitle: InputMaybe<StringQueryOperatorInput>;
   readonly pageTitle: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly position: InputMaybe<IntQueryOperatorInput>;
   readonly shortDesc: InputMaybe<StringQueryOperatorInput>;
+  readonly subcategories: InputMaybe<CatalogueSubcategoryFilterListInput>;
+  readonly subcategoryIds: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -174,28 +185,959 @@ type CatalogueCategorySortInput = {
   readonly pageSubTitle: InputMaybe<SortOrderEnum>;
   readonly pageTitle: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly position: InputMaybe<SortOrderEnum>;
   readonly shortDesc: InputMaybe<SortOrderEnum>;
+  readonly subcategories: InputMaybe<CatalogueSubcategorySortInput>;
+  readonly subcategoryIds: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
-type CatalogueImage = {
-  readonly path: Scalars['String'];
+type CatalogueCategoryStatistic = Node & {
+  readonly _id: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly position: Scalars['Int'];
+  readonly title: Maybe<Scalars['String']>;
+  readonly totalVideos: Scalars['Int'];
+};
+
+type CatalogueCategoryStatisticConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CatalogueCategoryStatisticEdge>;
+  readonly group: ReadonlyArray<CatalogueCategoryStatisticGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CatalogueCategoryStatistic>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CatalogueCategoryStatisticConnection_distinctArgs = {
+  field: CatalogueCategoryStatisticFieldSelector;
+};
+
+
+type CatalogueCategoryStatisticConnection_groupArgs = {
+  field: CatalogueCategoryStatisticFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueCategoryStatisticConnection_maxArgs = {
+  field: CatalogueCategoryStatisticFieldSelector;
+};
+
+
+type CatalogueCategoryStatisticConnection_minArgs = {
+  field: CatalogueCategoryStatisticFieldSelector;
+};
+
+
+type CatalogueCategoryStatisticConnection_sumArgs = {
+  field: CatalogueCategoryStatisticFieldSelector;
+};
+
+type CatalogueCategoryStatisticEdge = {
+  readonly next: Maybe<CatalogueCategoryStatistic>;
+  readonly node: CatalogueCategoryStatistic;
+  readonly previous: Maybe<CatalogueCategoryStatistic>;
+};
+
+type CatalogueCategoryStatisticFieldSelector = {
+  readonly _id: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly position: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly totalVideos: InputMaybe<FieldSelectorEnum>;
+};
+
+type CatalogueCategoryStatisticFilterInput = {
+  readonly _id: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly position: InputMaybe<IntQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly totalVideos: InputMaybe<IntQueryOperatorInput>;
+};
+
+type CatalogueCategoryStatisticGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CatalogueCategoryStatisticEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<CatalogueCategoryStatisticGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CatalogueCategoryStatistic>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CatalogueCategoryStatisticGroupConnection_distinctArgs = {
+  field: CatalogueCategoryStatisticFieldSelector;
+};
+
+
+type CatalogueCategoryStatisticGroupConnection_groupArgs = {
+  field: CatalogueCategoryStatisticFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueCategoryStatisticGroupConnection_maxArgs = {
+  field: CatalogueCategoryStatisticFieldSelector;
+};
+
+
+type CatalogueCategoryStatisticGroupConnection_minArgs = {
+  field: CatalogueCategoryStatisticFieldSelector;
+};
+
+
+type CatalogueCategoryStatisticGroupConnection_sumArgs = {
+  field: CatalogueCategoryStatisticFieldSelector;
+};
+
+type CatalogueCategoryStatisticSortInput = {
+  readonly _id: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly position: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly totalVideos: InputMaybe<SortOrderEnum>;
+};
+
+type CatalogueEpisode = Node & {
+  readonly _id: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  /** Sanitised HTML. */
+  readonly description: Maybe<Scalars['String']>;
+  readonly episode: Maybe<Scalars['Int']>;
+  readonly id: Scalars['ID'];
+  readonly images: ReadonlyArray<CatalogueImage>;
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  /** The video host's player link, looked up at build time; null when the lookup failed. */
+  readonly playerEmbedUrl: Maybe<Scalars['String']>;
+  readonly series: Maybe<CatalogueSeries>;
+  readonly seriesId: Maybe<Scalars['String']>;
+  readonly subcategory: Maybe<CatalogueSubcategory>;
+  readonly subcategoryId: Maybe<Scalars['String']>;
+  readonly title: Maybe<Scalars['String']>;
+  readonly videoId: Maybe<Scalars['String']>;
+  readonly videoPath: Maybe<Scalars['String']>;
+};
+
+type CatalogueEpisodeConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CatalogueEpisodeEdge>;
+  readonly group: ReadonlyArray<CatalogueEpisodeGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CatalogueEpisode>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CatalogueEpisodeConnection_distinctArgs = {
+  field: CatalogueEpisodeFieldSelector;
+};
+
+
+type CatalogueEpisodeConnection_groupArgs = {
+  field: CatalogueEpisodeFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueEpisodeConnection_maxArgs = {
+  field: CatalogueEpisodeFieldSelector;
+};
+
+
+type CatalogueEpisodeConnection_minArgs = {
+  field: CatalogueEpisodeFieldSelector;
+};
+
+
+type CatalogueEpisodeConnection_sumArgs = {
+  field: CatalogueEpisodeFieldSelector;
+};
+
+type CatalogueEpisodeEdge = {
+  readonly next: Maybe<CatalogueEpisode>;
+  readonly node: CatalogueEpisode;
+  readonly previous: Maybe<CatalogueEpisode>;
+};
+
+type CatalogueEpisodeFieldSelector = {
+  readonly _id: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly episode: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly images: InputMaybe<CatalogueImageFieldSelector>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly playerEmbedUrl: InputMaybe<FieldSelectorEnum>;
+  readonly series: InputMaybe<CatalogueSeriesFieldSelector>;
+  readonly seriesId: InputMaybe<FieldSelectorEnum>;
+  readonly subcategory: InputMaybe<CatalogueSubcategoryFieldSelector>;
+  readonly subcategoryId: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly videoId: InputMaybe<FieldSelectorEnum>;
+  readonly videoPath: InputMaybe<FieldSelectorEnum>;
+};
+
+type CatalogueEpisodeFilterInput = {
+  readonly _id: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly episode: InputMaybe<IntQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly images: InputMaybe<CatalogueImageFilterListInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly playerEmbedUrl: InputMaybe<StringQueryOperatorInput>;
+  readonly series: InputMaybe<CatalogueSeriesFilterInput>;
+  readonly seriesId: InputMaybe<StringQueryOperatorInput>;
+  readonly subcategory: InputMaybe<CatalogueSubcategoryFilterInput>;
+  readonly subcategoryId: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly videoId: InputMaybe<StringQueryOperatorInput>;
+  readonly videoPath: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CatalogueEpisodeFilterListInput = {
+  readonly elemMatch: InputMaybe<CatalogueEpisodeFilterInput>;
+};
+
+type CatalogueEpisodeGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CatalogueEpisodeEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<CatalogueEpisodeGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CatalogueEpisode>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CatalogueEpisodeGroupConnection_distinctArgs = {
+  field: CatalogueEpisodeFieldSelector;
+};
+
+
+type CatalogueEpisodeGroupConnection_groupArgs = {
+  field: CatalogueEpisodeFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueEpisodeGroupConnection_maxArgs = {
+  field: CatalogueEpisodeFieldSelector;
+};
+
+
+type CatalogueEpisodeGroupConnection_minArgs = {
+  field: CatalogueEpisodeFieldSelector;
+};
+
+
+type CatalogueEpisodeGroupConnection_sumArgs = {
+  field: CatalogueEpisodeFieldSelector;
+};
+
+type CatalogueEpisodeSortInput = {
+  readonly _id: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly episode: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly images: InputMaybe<CatalogueImageSortInput>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly playerEmbedUrl: InputMaybe<SortOrderEnum>;
+  readonly series: InputMaybe<CatalogueSeriesSortInput>;
+  readonly seriesId: InputMaybe<SortOrderEnum>;
+  readonly subcategory: InputMaybe<CatalogueSubcategorySortInput>;
+  readonly subcategoryId: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly videoId: InputMaybe<SortOrderEnum>;
+  readonly videoPath: InputMaybe<SortOrderEnum>;
+};
+
+type CatalogueFeaturedItem = Node & {
+  readonly _id: Scalars['String'];
+  readonly category: Maybe<CatalogueCategory>;
+  readonly categoryId: Maybe<Scalars['String']>;
+  readonly children: ReadonlyArray<Node>;
+  /** Sanitised HTML. */
+  readonly description: Maybe<Scalars['String']>;
+  readonly id: Scalars['ID'];
+  readonly images: ReadonlyArray<CatalogueImage>;
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly position: Scalars['Int'];
+  /** fitness, entertainment, or null: what the home page uses it for. */
+  readonly role: Maybe<Scalars['String']>;
+  readonly title: Maybe<Scalars['String']>;
+};
+
+type CatalogueFeaturedItemConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CatalogueFeaturedItemEdge>;
+  readonly group: ReadonlyArray<CatalogueFeaturedItemGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CatalogueFeaturedItem>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CatalogueFeaturedItemConnection_distinctArgs = {
+  field: CatalogueFeaturedItemFieldSelector;
+};
+
+
+type CatalogueFeaturedItemConnection_groupArgs = {
+  field: CatalogueFeaturedItemFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueFeaturedItemConnection_maxArgs = {
+  field: CatalogueFeaturedItemFieldSelector;
+};
+
+
+type CatalogueFeaturedItemConnection_minArgs = {
+  field: CatalogueFeaturedItemFieldSelector;
+};
+
+
+type CatalogueFeaturedItemConnection_sumArgs = {
+  field: CatalogueFeaturedItemFieldSelector;
+};
+
+type CatalogueFeaturedItemEdge = {
+  readonly next: Maybe<CatalogueFeaturedItem>;
+  readonly node: CatalogueFeaturedItem;
+  readonly previous: Maybe<CatalogueFeaturedItem>;
+};
+
+type CatalogueFeaturedItemFieldSelector = {
+  readonly _id: InputMaybe<FieldSelectorEnum>;
+  readonly category: InputMaybe<CatalogueCategoryFieldSelector>;
+  readonly categoryId: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly images: InputMaybe<CatalogueImageFieldSelector>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly position: InputMaybe<FieldSelectorEnum>;
+  readonly role: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type CatalogueFeaturedItemFilterInput = {
+  readonly _id: InputMaybe<StringQueryOperatorInput>;
+  readonly category: InputMaybe<CatalogueCategoryFilterInput>;
+  readonly categoryId: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly images: InputMaybe<CatalogueImageFilterListInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly position: InputMaybe<IntQueryOperatorInput>;
+  readonly role: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CatalogueFeaturedItemGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CatalogueFeaturedItemEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<CatalogueFeaturedItemGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CatalogueFeaturedItem>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CatalogueFeaturedItemGroupConnection_distinctArgs = {
+  field: CatalogueFeaturedItemFieldSelector;
+};
+
+
+type CatalogueFeaturedItemGroupConnection_groupArgs = {
+  field: CatalogueFeaturedItemFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueFeaturedItemGroupConnection_maxArgs = {
+  field: CatalogueFeaturedItemFieldSelector;
+};
+
+
+type CatalogueFeaturedItemGroupConnection_minArgs = {
+  field: CatalogueFeaturedItemFieldSelector;
+};
+
+
+type CatalogueFeaturedItemGroupConnection_sumArgs = {
+  field: CatalogueFeaturedItemFieldSelector;
+};
+
+type CatalogueFeaturedItemSortInput = {
+  readonly _id: InputMaybe<SortOrderEnum>;
+  readonly category: InputMaybe<CatalogueCategorySortInput>;
+  readonly categoryId: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly images: InputMaybe<CatalogueImageSortInput>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly position: InputMaybe<SortOrderEnum>;
+  readonly role: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type CatalogueImage = Node & RemoteFile & {
+  readonly children: ReadonlyArray<Node>;
+  readonly filename: Scalars['String'];
+  readonly filesize: Maybe<Scalars['Int']>;
+  /** Data used in the <GatsbyImage /> component. See https://gatsby.dev/img for more info. */
+  readonly gatsbyImage: Maybe<Scalars['GatsbyImageData']>;
+  readonly height: Maybe<Scalars['Int']>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly mimeType: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly publicUrl: Scalars['String'];
+  readonly resize: Maybe<RemoteFileResize>;
+  readonly url: Scalars['String'];
+  readonly width: Maybe<Scalars['Int']>;
+};
+
+
+type CatalogueImage_gatsbyImageArgs = {
+  aspectRatio: InputMaybe<Scalars['Float']>;
+  backgroundColor: InputMaybe<Scalars['String']>;
+  breakpoints?: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Int']>>>;
+  cropFocus: InputMaybe<ReadonlyArray<InputMaybe<RemoteFileCropFocus>>>;
+  fit?: InputMaybe<RemoteFileFit>;
+  formats?: InputMaybe<ReadonlyArray<RemoteFileFormat>>;
+  height: InputMaybe<Scalars['Int']>;
+  layout?: InputMaybe<RemoteFileLayout>;
+  outputPixelDensities?: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Float']>>>;
+  placeholder?: InputMaybe<RemoteFilePlaceholder>;
+  quality?: InputMaybe<Scalars['Int']>;
+  sizes: InputMaybe<Scalars['String']>;
+  width: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueImage_resizeArgs = {
+  aspectRatio: InputMaybe<Scalars['Float']>;
+  cropFocus: InputMaybe<ReadonlyArray<InputMaybe<RemoteFileCropFocus>>>;
+  fit?: InputMaybe<RemoteFileFit>;
+  format?: InputMaybe<RemoteFileFormat>;
+  height: InputMaybe<Scalars['Int']>;
+  quality?: InputMaybe<Scalars['Int']>;
+  width: InputMaybe<Scalars['Int']>;
+};
+
+type CatalogueImageConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CatalogueImageEdge>;
+  readonly group: ReadonlyArray<CatalogueImageGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CatalogueImage>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CatalogueImageConnection_distinctArgs = {
+  field: CatalogueImageFieldSelector;
+};
+
+
+type CatalogueImageConnection_groupArgs = {
+  field: CatalogueImageFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueImageConnection_maxArgs = {
+  field: CatalogueImageFieldSelector;
+};
+
+
+type CatalogueImageConnection_minArgs = {
+  field: CatalogueImageFieldSelector;
+};
+
+
+type CatalogueImageConnection_sumArgs = {
+  field: CatalogueImageFieldSelector;
+};
+
+type CatalogueImageEdge = {
+  readonly next: Maybe<CatalogueImage>;
+  readonly node: CatalogueImage;
+  readonly previous: Maybe<CatalogueImage>;
 };
 
 type CatalogueImageFieldSelector = {
-  readonly path: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly filename: InputMaybe<FieldSelectorEnum>;
+  readonly filesize: InputMaybe<FieldSelectorEnum>;
+  readonly gatsbyImage: InputMaybe<FieldSelectorEnum>;
+  readonly height: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly mimeType: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly publicUrl: InputMaybe<FieldSelectorEnum>;
+  readonly resize: InputMaybe<RemoteFileResizeFieldSelector>;
+  readonly url: InputMaybe<FieldSelectorEnum>;
+  readonly width: InputMaybe<FieldSelectorEnum>;
 };
 
 type CatalogueImageFilterInput = {
-  readonly path: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly filename: InputMaybe<StringQueryOperatorInput>;
+  readonly filesize: InputMaybe<IntQueryOperatorInput>;
+  readonly gatsbyImage: InputMaybe<GatsbyImageDataQueryOperatorInput>;
+  readonly height: InputMaybe<IntQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly mimeType: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly publicUrl: InputMaybe<StringQueryOperatorInput>;
+  readonly resize: InputMaybe<RemoteFileResizeFilterInput>;
+  readonly url: InputMaybe<StringQueryOperatorInput>;
+  readonly width: InputMaybe<IntQueryOperatorInput>;
 };
 
 type CatalogueImageFilterListInput = {
   readonly elemMatch: InputMaybe<CatalogueImageFilterInput>;
 };
 
+type CatalogueImageGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CatalogueImageEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<CatalogueImageGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CatalogueImage>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CatalogueImageGroupConnection_distinctArgs = {
+  field: CatalogueImageFieldSelector;
+};
+
+
+type CatalogueImageGroupConnection_groupArgs = {
+  field: CatalogueImageFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueImageGroupConnection_maxArgs = {
+  field: CatalogueImageFieldSelector;
+};
+
+
+type CatalogueImageGroupConnection_minArgs = {
+  field: CatalogueImageFieldSelector;
+};
+
+
+type CatalogueImageGroupConnection_sumArgs = {
+  field: CatalogueImageFieldSelector;
+};
+
 type CatalogueImageSortInput = {
-  readonly path: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly filename: InputMaybe<SortOrderEnum>;
+  readonly filesize: InputMaybe<SortOrderEnum>;
+  readonly gatsbyImage: InputMaybe<SortOrderEnum>;
+  readonly height: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly mimeType: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly publicUrl: InputMaybe<SortOrderEnum>;
+  readonly resize: InputMaybe<RemoteFileResizeSortInput>;
+  readonly url: InputMaybe<SortOrderEnum>;
+  readonly width: InputMaybe<SortOrderEnum>;
+};
+
+type CatalogueSeries = Node & {
+  readonly _id: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  /** Sanitised HTML. */
+  readonly description: Maybe<Scalars['String']>;
+  /** Episode ids in ascending episode order. */
+  readonly episodeIds: ReadonlyArray<Scalars['String']>;
+  readonly episodes: ReadonlyArray<CatalogueEpisode>;
+  readonly id: Scalars['ID'];
+  readonly images: ReadonlyArray<CatalogueImage>;
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly position: Scalars['Int'];
+  readonly subcategory: Maybe<CatalogueSubcategory>;
+  readonly subcategoryId: Scalars['String'];
+  readonly tags: ReadonlyArray<Scalars['String']>;
+  readonly title: Maybe<Scalars['String']>;
+};
+
+type CatalogueSeriesConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CatalogueSeriesEdge>;
+  readonly group: ReadonlyArray<CatalogueSeriesGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CatalogueSeries>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CatalogueSeriesConnection_distinctArgs = {
+  field: CatalogueSeriesFieldSelector;
+};
+
+
+type CatalogueSeriesConnection_groupArgs = {
+  field: CatalogueSeriesFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueSeriesConnection_maxArgs = {
+  field: CatalogueSeriesFieldSelector;
+};
+
+
+type CatalogueSeriesConnection_minArgs = {
+  field: CatalogueSeriesFieldSelector;
+};
+
+
+type CatalogueSeriesConnection_sumArgs = {
+  field: CatalogueSeriesFieldSelector;
+};
+
+type CatalogueSeriesEdge = {
+  readonly next: Maybe<CatalogueSeries>;
+  readonly node: CatalogueSeries;
+  readonly previous: Maybe<CatalogueSeries>;
+};
+
+type CatalogueSeriesFieldSelector = {
+  readonly _id: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly episodeIds: InputMaybe<FieldSelectorEnum>;
+  readonly episodes: InputMaybe<CatalogueEpisodeFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly images: InputMaybe<CatalogueImageFieldSelector>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly position: InputMaybe<FieldSelectorEnum>;
+  readonly subcategory: InputMaybe<CatalogueSubcategoryFieldSelector>;
+  readonly subcategoryId: InputMaybe<FieldSelectorEnum>;
+  readonly tags: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type CatalogueSeriesFilterInput = {
+  readonly _id: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly episodeIds: InputMaybe<StringQueryOperatorInput>;
+  readonly episodes: InputMaybe<CatalogueEpisodeFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly images: InputMaybe<CatalogueImageFilterListInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly position: InputMaybe<IntQueryOperatorInput>;
+  readonly subcategory: InputMaybe<CatalogueSubcategoryFilterInput>;
+  readonly subcategoryId: InputMaybe<StringQueryOperatorInput>;
+  readonly tags: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CatalogueSeriesFilterListInput = {
+  readonly elemMatch: InputMaybe<CatalogueSeriesFilterInput>;
+};
+
+type CatalogueSeriesGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CatalogueSeriesEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<CatalogueSeriesGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CatalogueSeries>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CatalogueSeriesGroupConnection_distinctArgs = {
+  field: CatalogueSeriesFieldSelector;
+};
+
+
+type CatalogueSeriesGroupConnection_groupArgs = {
+  field: CatalogueSeriesFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueSeriesGroupConnection_maxArgs = {
+  field: CatalogueSeriesFieldSelector;
+};
+
+
+type CatalogueSeriesGroupConnection_minArgs = {
+  field: CatalogueSeriesFieldSelector;
+};
+
+
+type CatalogueSeriesGroupConnection_sumArgs = {
+  field: CatalogueSeriesFieldSelector;
+};
+
+type CatalogueSeriesSortInput = {
+  readonly _id: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly episodeIds: InputMaybe<SortOrderEnum>;
+  readonly episodes: InputMaybe<CatalogueEpisodeSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly images: InputMaybe<CatalogueImageSortInput>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly position: InputMaybe<SortOrderEnum>;
+  readonly subcategory: InputMaybe<CatalogueSubcategorySortInput>;
+  readonly subcategoryId: InputMaybe<SortOrderEnum>;
+  readonly tags: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type CatalogueSubcategory = Node & {
+  readonly _id: Scalars['String'];
+  readonly category: Maybe<CatalogueCategory>;
+  readonly categoryId: Maybe<Scalars['String']>;
+  readonly children: ReadonlyArray<Node>;
+  /** Sanitised HTML. */
+  readonly description: Maybe<Scalars['String']>;
+  readonly id: Scalars['ID'];
+  readonly images: ReadonlyArray<CatalogueImage>;
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly position: Scalars['Int'];
+  readonly series: ReadonlyArray<CatalogueSeries>;
+  readonly seriesIds: ReadonlyArray<Scalars['String']>;
+  readonly shortDesc: Maybe<Scalars['String']>;
+  readonly title: Maybe<Scalars['String']>;
+};
+
+type CatalogueSubcategoryConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CatalogueSubcategoryEdge>;
+  readonly group: ReadonlyArray<CatalogueSubcategoryGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CatalogueSubcategory>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CatalogueSubcategoryConnection_distinctArgs = {
+  field: CatalogueSubcategoryFieldSelector;
+};
+
+
+type CatalogueSubcategoryConnection_groupArgs = {
+  field: CatalogueSubcategoryFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueSubcategoryConnection_maxArgs = {
+  field: CatalogueSubcategoryFieldSelector;
+};
+
+
+type CatalogueSubcategoryConnection_minArgs = {
+  field: CatalogueSubcategoryFieldSelector;
+};
+
+
+type CatalogueSubcategoryConnection_sumArgs = {
+  field: CatalogueSubcategoryFieldSelector;
+};
+
+type CatalogueSubcategoryEdge = {
+  readonly next: Maybe<CatalogueSubcategory>;
+  readonly node: CatalogueSubcategory;
+  readonly previous: Maybe<CatalogueSubcategory>;
+};
+
+type CatalogueSubcategoryFieldSelector = {
+  readonly _id: InputMaybe<FieldSelectorEnum>;
+  readonly category: InputMaybe<CatalogueCategoryFieldSelector>;
+  readonly categoryId: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly images: InputMaybe<CatalogueImageFieldSelector>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly position: InputMaybe<FieldSelectorEnum>;
+  readonly series: InputMaybe<CatalogueSeriesFieldSelector>;
+  readonly seriesIds: InputMaybe<FieldSelectorEnum>;
+  readonly shortDesc: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type CatalogueSubcategoryFilterInput = {
+  readonly _id: InputMaybe<StringQueryOperatorInput>;
+  readonly category: InputMaybe<CatalogueCategoryFilterInput>;
+  readonly categoryId: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly images: InputMaybe<CatalogueImageFilterListInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly position: InputMaybe<IntQueryOperatorInput>;
+  readonly series: InputMaybe<CatalogueSeriesFilterListInput>;
+  readonly seriesIds: InputMaybe<StringQueryOperatorInput>;
+  readonly shortDesc: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CatalogueSubcategoryFilterListInput = {
+  readonly elemMatch: InputMaybe<CatalogueSubcategoryFilterInput>;
+};
+
+type CatalogueSubcategoryGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CatalogueSubcategoryEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<CatalogueSubcategoryGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CatalogueSubcategory>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CatalogueSubcategoryGroupConnection_distinctArgs = {
+  field: CatalogueSubcategoryFieldSelector;
+};
+
+
+type CatalogueSubcategoryGroupConnection_groupArgs = {
+  field: CatalogueSubcategoryFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueSubcategoryGroupConnection_maxArgs = {
+  field: CatalogueSubcategoryFieldSelector;
+};
+
+
+type CatalogueSubcategoryGroupConnection_minArgs = {
+  field: CatalogueSubcategoryFieldSelector;
+};
+
+
+type CatalogueSubcategoryGroupConnection_sumArgs = {
+  field: CatalogueSubcategoryFieldSelector;
+};
+
+type CatalogueSubcategorySortInput = {
+  readonly _id: InputMaybe<SortOrderEnum>;
+  readonly category: InputMaybe<CatalogueCategorySortInput>;
+  readonly categoryId: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly images: InputMaybe<CatalogueImageSortInput>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly position: InputMaybe<SortOrderEnum>;
+  readonly series: InputMaybe<CatalogueSeriesSortInput>;
+  readonly seriesIds: InputMaybe<SortOrderEnum>;
+  readonly shortDesc: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type DateQueryOperatorInput = {
@@ -815,6 +1757,32 @@ type FloatQueryOperatorInput = {
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Float']>>>;
 };
 
+type GatsbyImageDataQueryOperatorInput = {
+  readonly eq: InputMaybe<Scalars['GatsbyImageData']>;
+  readonly in: InputMaybe<ReadonlyArray<InputMaybe<Scalars['GatsbyImageData']>>>;
+  readonly ne: InputMaybe<Scalars['GatsbyImageData']>;
+  readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['GatsbyImageData']>>>;
+};
+
+type GatsbyImageFormat =
+  | 'auto'
+  | 'avif'
+  | 'jpg'
+  | ''
+  | 'png'
+  | 'webp';
+
+type GatsbyImageLayout =
+  | 'constrained'
+  | 'fixed'
+  | 'fullWidth';
+
+type GatsbyImagePlaceholder =
+  | 'blurred'
+  | 'dominantColor'
+  | 'none'
+  | 'tracedSVG';
+
 type IntQueryOperatorInput = {
   readonly eq: InputMaybe<Scalars['Int']>;
   readonly gt: InputMaybe<Scalars['Int']>;
@@ -928,6 +1896,12 @@ type PageInfo = {
 
 type Query = {
   readonly allCatalogueCategory: CatalogueCategoryConnection;
+  readonly allCatalogueCategoryStatistic: CatalogueCategoryStatisticConnection;
+  readonly allCatalogueEpisode: CatalogueEpisodeConnection;
+  readonly allCatalogueFeaturedItem: CatalogueFeaturedItemConnection;
+  readonly allCatalogueImage: CatalogueImageConnection;
+  readonly allCatalogueSeries: CatalogueSeriesConnection;
+  readonly allCatalogueSubcategory: CatalogueSubcategoryConnection;
   readonly allDirectory: DirectoryConnection;
   readonly allFile: FileConnection;
   readonly allSite: SiteConnection;
@@ -936,6 +1910,12 @@ type Query = {
   readonly allSitePage: SitePageConnection;
   readonly allSitePlugin: SitePluginConnection;
   readonly catalogueCategory: Maybe<CatalogueCategory>;
+  readonly catalogueCategoryStatistic: Maybe<CatalogueCategoryStatistic>;
+  readonly catalogueEpisode: Maybe<CatalogueEpisode>;
+  readonly catalogueFeaturedItem: Maybe<CatalogueFeaturedItem>;
+  readonly catalogueImage: Maybe<CatalogueImage>;
+  readonly catalogueSeries: Maybe<CatalogueSeries>;
+  readonly catalogueSubcategory: Maybe<CatalogueSubcategory>;
   readonly directory: Maybe<Directory>;
   readonly file: Maybe<File>;
   readonly site: Maybe<Site>;
@@ -951,6 +1931,54 @@ type Query_allCatalogueCategoryArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<CatalogueCategorySortInput>>>;
+};
+
+
+type Query_allCatalogueCategoryStatisticArgs = {
+  filter: InputMaybe<CatalogueCategoryStatisticFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<CatalogueCategoryStatisticSortInput>>>;
+};
+
+
+type Query_allCatalogueEpisodeArgs = {
+  filter: InputMaybe<CatalogueEpisodeFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<CatalogueEpisodeSortInput>>>;
+};
+
+
+type Query_allCatalogueFeaturedItemArgs = {
+  filter: InputMaybe<CatalogueFeaturedItemFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<CatalogueFeaturedItemSortInput>>>;
+};
+
+
+type Query_allCatalogueImageArgs = {
+  filter: InputMaybe<CatalogueImageFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<CatalogueImageSortInput>>>;
+};
+
+
+type Query_allCatalogueSeriesArgs = {
+  filter: InputMaybe<CatalogueSeriesFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<CatalogueSeriesSortInput>>>;
+};
+
+
+type Query_allCatalogueSubcategoryArgs = {
+  filter: InputMaybe<CatalogueSubcategoryFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<CatalogueSubcategorySortInput>>>;
 };
 
 
@@ -1020,6 +2048,110 @@ type Query_catalogueCategoryArgs = {
   pageSubTitle: InputMaybe<StringQueryOperatorInput>;
   pageTitle: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
+  position: InputMaybe<IntQueryOperatorInput>;
+  shortDesc: InputMaybe<StringQueryOperatorInput>;
+  subcategories: InputMaybe<CatalogueSubcategoryFilterListInput>;
+  subcategoryIds: InputMaybe<StringQueryOperatorInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_catalogueCategoryStatisticArgs = {
+  _id: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  position: InputMaybe<IntQueryOperatorInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
+  totalVideos: InputMaybe<IntQueryOperatorInput>;
+};
+
+
+type Query_catalogueEpisodeArgs = {
+  _id: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
+  episode: InputMaybe<IntQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  images: InputMaybe<CatalogueImageFilterListInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  playerEmbedUrl: InputMaybe<StringQueryOperatorInput>;
+  series: InputMaybe<CatalogueSeriesFilterInput>;
+  seriesId: InputMaybe<StringQueryOperatorInput>;
+  subcategory: InputMaybe<CatalogueSubcategoryFilterInput>;
+  subcategoryId: InputMaybe<StringQueryOperatorInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
+  videoId: InputMaybe<StringQueryOperatorInput>;
+  videoPath: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_catalogueFeaturedItemArgs = {
+  _id: InputMaybe<StringQueryOperatorInput>;
+  category: InputMaybe<CatalogueCategoryFilterInput>;
+  categoryId: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  images: InputMaybe<CatalogueImageFilterListInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  position: InputMaybe<IntQueryOperatorInput>;
+  role: InputMaybe<StringQueryOperatorInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_catalogueImageArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  filename: InputMaybe<StringQueryOperatorInput>;
+  filesize: InputMaybe<IntQueryOperatorInput>;
+  gatsbyImage: InputMaybe<GatsbyImageDataQueryOperatorInput>;
+  height: InputMaybe<IntQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  mimeType: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  publicUrl: InputMaybe<StringQueryOperatorInput>;
+  resize: InputMaybe<RemoteFileResizeFilterInput>;
+  url: InputMaybe<StringQueryOperatorInput>;
+  width: InputMaybe<IntQueryOperatorInput>;
+};
+
+
+type Query_catalogueSeriesArgs = {
+  _id: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
+  episodeIds: InputMaybe<StringQueryOperatorInput>;
+  episodes: InputMaybe<CatalogueEpisodeFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  images: InputMaybe<CatalogueImageFilterListInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  position: InputMaybe<IntQueryOperatorInput>;
+  subcategory: InputMaybe<CatalogueSubcategoryFilterInput>;
+  subcategoryId: InputMaybe<StringQueryOperatorInput>;
+  tags: InputMaybe<StringQueryOperatorInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_catalogueSubcategoryArgs = {
+  _id: InputMaybe<StringQueryOperatorInput>;
+  category: InputMaybe<CatalogueCategoryFilterInput>;
+  categoryId: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  images: InputMaybe<CatalogueImageFilterListInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  position: InputMaybe<IntQueryOperatorInput>;
+  series: InputMaybe<CatalogueSeriesFilterListInput>;
+  seriesIds: InputMaybe<StringQueryOperatorInput>;
   shortDesc: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
 };
@@ -1173,6 +2305,108 @@ type Query_sitePluginArgs = {
   resolve: InputMaybe<StringQueryOperatorInput>;
   ssrAPIs: InputMaybe<StringQueryOperatorInput>;
   version: InputMaybe<StringQueryOperatorInput>;
+};
+
+/** Remote Interface */
+type RemoteFile = {
+  readonly filename: Scalars['String'];
+  readonly filesize: Maybe<Scalars['Int']>;
+  /** Data used in the <GatsbyImage /> component. See https://gatsby.dev/img for more info. */
+  readonly gatsbyImage: Maybe<Scalars['GatsbyImageData']>;
+  readonly height: Maybe<Scalars['Int']>;
+  readonly id: Scalars['ID'];
+  readonly mimeType: Scalars['String'];
+  readonly publicUrl: Scalars['String'];
+  readonly resize: Maybe<RemoteFileResize>;
+  readonly width: Maybe<Scalars['Int']>;
+};
+
+
+/** Remote Interface */
+type RemoteFile_gatsbyImageArgs = {
+  aspectRatio: InputMaybe<Scalars['Float']>;
+  backgroundColor: InputMaybe<Scalars['String']>;
+  breakpoints?: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Int']>>>;
+  cropFocus: InputMaybe<ReadonlyArray<InputMaybe<RemoteFileCropFocus>>>;
+  fit?: InputMaybe<RemoteFileFit>;
+  formats?: InputMaybe<ReadonlyArray<RemoteFileFormat>>;
+  height: InputMaybe<Scalars['Int']>;
+  layout?: InputMaybe<RemoteFileLayout>;
+  outputPixelDensities?: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Float']>>>;
+  placeholder?: InputMaybe<RemoteFilePlaceholder>;
+  quality?: InputMaybe<Scalars['Int']>;
+  sizes: InputMaybe<Scalars['String']>;
+  width: InputMaybe<Scalars['Int']>;
+};
+
+
+/** Remote Interface */
+type RemoteFile_resizeArgs = {
+  aspectRatio: InputMaybe<Scalars['Float']>;
+  cropFocus: InputMaybe<ReadonlyArray<InputMaybe<RemoteFileCropFocus>>>;
+  fit?: InputMaybe<RemoteFileFit>;
+  format?: InputMaybe<RemoteFileFormat>;
+  height: InputMaybe<Scalars['Int']>;
+  quality?: InputMaybe<Scalars['Int']>;
+  width: InputMaybe<Scalars['Int']>;
+};
+
+type RemoteFileCropFocus =
+  | 'bottom'
+  | 'center'
+  | 'edges'
+  | 'entropy'
+  | 'faces'
+  | 'left'
+  | 'right'
+  | 'top';
+
+type RemoteFileFit =
+  | 'contain'
+  | 'cover'
+  | 'fill'
+  | 'outside';
+
+type RemoteFileFormat =
+  | 'auto'
+  | 'avif'
+  | 'jpg'
+  | 'png'
+  | 'webp';
+
+type RemoteFileLayout =
+  | 'constrained'
+  | 'fixed'
+  | 'fullWidth';
+
+type RemoteFilePlaceholder =
+  | 'blurred'
+  | 'dominantColor'
+  | 'none'
+  | 'tracedSVG';
+
+type RemoteFileResize = {
+  readonly height: Maybe<Scalars['Int']>;
+  readonly src: Maybe<Scalars['String']>;
+  readonly width: Maybe<Scalars['Int']>;
+};
+
+type RemoteFileResizeFieldSelector = {
+  readonly height: InputMaybe<FieldSelectorEnum>;
+  readonly src: InputMaybe<FieldSelectorEnum>;
+  readonly width: InputMaybe<FieldSelectorEnum>;
+};
+
+type RemoteFileResizeFilterInput = {
+  readonly height: InputMaybe<IntQueryOperatorInput>;
+  readonly src: InputMaybe<StringQueryOperatorInput>;
+  readonly width: InputMaybe<IntQueryOperatorInput>;
+};
+
+type RemoteFileResizeSortInput = {
+  readonly height: InputMaybe<SortOrderEnum>;
+  readonly src: InputMaybe<SortOrderEnum>;
+  readonly width: InputMaybe<SortOrderEnum>;
 };
 
 type Site = Node & {
@@ -1954,12 +3188,72 @@ type StringQueryOperatorInput = {
   readonly regex: InputMaybe<Scalars['String']>;
 };
 
-type CategoryListItemFragment = { readonly _id: string, readonly title: string | null, readonly shortDesc: string | null };
+type CardImageFragment = { readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null };
+
+type CategoryScreenFragment = { readonly _id: string, readonly title: string | null, readonly pageTitle: string | null, readonly pageSubTitle: string | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
+
+type CategoryTemplateQueryVariables = Exact<{
+  id: Scalars['String'];
+  limit: Scalars['Int'];
+  skip: Scalars['Int'];
+}>;
+
+
+type CategoryTemplateQuery = { readonly catalogueCategory: { readonly _id: string, readonly title: string | null, readonly pageTitle: string | null, readonly pageSubTitle: string | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> } | null, readonly allCatalogueSubcategory: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } };
+
+type EpisodeCardFragment = { readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
+
+type EpisodeScreenFragment = { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly playerEmbedUrl: string | null };
+
+type EpisodeTemplateQueryVariables = Exact<{
+  id: Scalars['String'];
+  seriesId: Scalars['String'];
+  subcategoryId: Scalars['String'];
+}>;
+
+
+type EpisodeTemplateQuery = { readonly catalogueEpisode: { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly playerEmbedUrl: string | null } | null, readonly catalogueSeries: { readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly allCatalogueSeries: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } };
+
+type HeroImageFragment = { readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null };
+
+type HomeFeatureFragment = { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly role: string | null, readonly category: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
 
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly site: { readonly siteMetadata: { readonly title: string | null, readonly description: string | null } | null } | null, readonly allCatalogueCategory: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null }> } };
+type HomePageQuery = { readonly site: { readonly siteMetadata: { readonly description: string | null } | null } | null, readonly allCatalogueCategory: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null }> }, readonly allCatalogueCategoryStatistic: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly totalVideos: number }> }, readonly allCatalogueFeaturedItem: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly description: string | null, readonly role: string | null, readonly category: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> }, readonly fitnessCategory: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
+
+type PageShellQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type PageShellQuery = { readonly allCatalogueCategory: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null }> } };
+
+type SeriesCardFragment = { readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
+
+type SeriesScreenFragment = { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> };
+
+type SeriesTemplateQueryVariables = Exact<{
+  id: Scalars['String'];
+}>;
+
+
+type SeriesTemplateQuery = { readonly catalogueSeries: { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
+
+type SubcategoryCardFragment = { readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
+
+type SubcategoryScreenFragment = { readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly series: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> };
+
+type SubcategoryTemplateQueryVariables = Exact<{
+  id: Scalars['String'];
+}>;
+
+
+type SubcategoryTemplateQuery = { readonly catalogueSubcategory: { readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly series: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
+
+type CreatePagesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type CreatePagesQuery = { readonly allCatalogueCategory: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly subcategoryIds: ReadonlyArray<string> }> }, readonly allCatalogueSubcategory: { readonly nodes: ReadonlyArray<{ readonly _id: string }> }, readonly allCatalogueSeries: { readonly nodes: ReadonlyArray<{ readonly _id: string }> }, readonly allCatalogueEpisode: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly seriesId: string | null, readonly subcategoryId: string | null }> } };
 
 
 }

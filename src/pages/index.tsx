@@ -1,45 +1,53 @@
 import React from "react"
-import styled from "styled-components"
 import { graphql, type HeadFC, type PageProps } from "gatsby"
-import { CategoryList } from "../components/category-list"
-
-const Main = styled.main`
-  max-width: 72rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.md};
-`
-
-const Title = styled.h1`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-`
+import { HomeScreen } from "../components/home-screen"
+import { Seo } from "../components/seo"
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   return (
-    <Main>
-      <Title>Stay Fit, Stay Entertained</Title>
-      <CategoryList categories={data.allCatalogueCategory.nodes} />
-    </Main>
+    <HomeScreen
+      categories={data.allCatalogueCategory.nodes}
+      statistics={data.allCatalogueCategoryStatistic.nodes}
+      features={data.allCatalogueFeaturedItem.nodes}
+      fitnessCategory={data.fitnessCategory}
+    />
   )
 }
 
 export const Head: HeadFC<Queries.HomePageQuery> = ({ data }) => (
-  <>
-    <title>{data.site?.siteMetadata?.title}</title>
-    <meta name="description" content={data.site?.siteMetadata?.description ?? ""} />
-  </>
+  <Seo title={null} description={data.site?.siteMetadata?.description} />
 )
 
 export const query = graphql`
   query HomePage {
     site {
       siteMetadata {
-        title
         description
       }
     }
-    allCatalogueCategory {
+    allCatalogueCategory(sort: { position: ASC }) {
       nodes {
-        ...CategoryListItem
+        _id
+        title
+        shortDesc
+      }
+    }
+    allCatalogueCategoryStatistic(sort: { position: ASC }) {
+      nodes {
+        _id
+        title
+        totalVideos
+      }
+    }
+    allCatalogueFeaturedItem(sort: { position: ASC }) {
+      nodes {
+        ...HomeFeature
+      }
+    }
+    fitnessCategory: catalogueCategory(title: { regex: "/^fitness$/i" }) {
+      _id
+      subcategories {
+        ...SubcategoryCard
       }
     }
   }

@@ -1,31 +1,53 @@
-import type { ErrorCode } from "./errors"
 import { ERROR_CODES } from "./constants"
+import type { ErrorCode } from "./errors"
+import type { Limiter } from "./limiter"
 
-/** A request to the catalogue that failed, with what a content editor needs to fix it. */
+/** A request that failed, with what a content editor needs to fix it. */
 export class CatalogueRequestError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly url: string,
     readonly reason: string,
+    readonly status?: number,
   ) {
     super(`${url}: ${reason}`)
   }
 }
 
-export interface CatalogueClient {
-  /** GETs `path` below the API URL and returns the parsed JSON body. */
-  getJson(path: string): Promise<unknown>
+export interface HttpClient {
+  /** GETs `path` below the base URL; resolves with the URL asked and the parsed JSON body. */
+  getJson(path: string): Promise<{ url: string; body: unknown }>
+  /** Requests sent so far, retries included. */
+  readonly requestCount: number
 }
 
-export interface ClientOptions {
-  apiUrl: string
-  requestTimeoutMs: number
+export interface HttpClientOptions {
+  baseUrl: string
+  headers?: Record<string, string>
+  timeoutMs: number
+  retries: number
+  retryBaseDelayMs: number
+  limiter: Limiter
   fetch?: typeof fetch
+  sleep?: (ms: number) => Promise<void>
+  /** Told about each retry, e.g. to log it. */
+  onRetry?: (url: string, reason: string, delayMs: number) => void
 }
+
+/** The longest Retry-After we honour, so a misbehaving host cannot stall a build for hours. */
+const MAX_RETRY_AFTER_MS = 120_000
 
 /** Joins a path to a base URL that may carry a path of its own (`.../api`). */
 export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`
+}
+
+/** Milliseconds to wait from a Retry-After header: seconds or an HTTP date. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined
+  const seconds = Number(header)
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now
+  return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS) : undefined
 }
 
 /**
@@ -38,29 +60,72 @@ function unreachableReason(error: unknown, timeoutMs: number): string {
   return `could not be reached (${failure?.cause?.message ?? failure?.message ?? String(error)})`
 }
 
-export function createCatalogueClient({ apiUrl, requestTimeoutMs, fetch: fetchImpl = fetch }: ClientOptions): CatalogueClient {
+type Attempt = { done: true; value: { url: string; body: unknown } } | { done: false; error: CatalogueRequestError; delayMs?: number }
+
+/**
+ * The one HTTP client of the plugin: base URL, headers, timeout, bounded
+ * concurrency, and retries with exponential backoff for network errors,
+ * timeouts, 5xx and 429 (honouring Retry-After). A 404 and other 4xx are
+ * final at once.
+ */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const fetchImpl = options.fetch ?? fetch
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+  let requestCount = 0
+
+  async function attempt(url: string): Promise<Attempt> {
+    let response: Response
+    try {
+      requestCount += 1
+      response = await fetchImpl(url, {
+        headers: { Accept: "application/json", ...options.headers },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      })
+    } catch (error) {
+      const reason = unreachableReason(error, options.timeoutMs)
+      return { done: false, error: new CatalogueRequestError(ERROR_CODES.CatalogueUnreachable, url, reason) }
+    }
+    if (!response.ok) {
+      await response.body?.cancel()
+      const error = new CatalogueRequestError(ERROR_CODES.CatalogueHttpError, url, `answered HTTP ${response.status}`, response.status)
+      const retryable = response.status === 429 || response.status >= 500
+      if (!retryable) throw error
+      return { done: false, error, delayMs: retryAfterMs(response.headers.get("retry-after")) }
+    }
+    const text = await response.text()
+    try {
+      return { done: true, value: { url, body: JSON.parse(text) as unknown } }
+    } catch {
+      const start = text.slice(0, 60).replace(/\s+/g, " ")
+      throw new CatalogueRequestError(ERROR_CODES.CatalogueNotJson, url, `did not answer JSON (it began: ${JSON.stringify(start)})`)
+    }
+  }
+
   return {
-    async getJson(path) {
-      const url = joinUrl(apiUrl, path)
-      let response: Response
-      try {
-        response = await fetchImpl(url, {
-          headers: { Accept: "application/json" },
-          signal: AbortSignal.timeout(requestTimeoutMs),
-        })
-      } catch (error) {
-        throw new CatalogueRequestError(ERROR_CODES.CatalogueUnreachable, url, unreachableReason(error, requestTimeoutMs))
-      }
-      if (!response.ok) {
-        throw new CatalogueRequestError(ERROR_CODES.CatalogueHttpError, url, `answered HTTP ${response.status}`)
-      }
-      const text = await response.text()
-      try {
-        return JSON.parse(text) as unknown
-      } catch {
-        const start = text.slice(0, 60).replace(/\s+/g, " ")
-        throw new CatalogueRequestError(ERROR_CODES.CatalogueNotJson, url, `did not answer JSON (it began: ${JSON.stringify(start)})`)
-      }
+    get requestCount() {
+      return requestCount
+    },
+    getJson(path) {
+      const url = joinUrl(options.baseUrl, path)
+      return options.limiter(async () => {
+        for (let retry = 0; ; retry++) {
+          const result = await attempt(url)
+          if (result.done) return result.value
+          if (retry >= options.retries) {
+            const { code, reason, status } = result.error
+            const tries = options.retries > 0 ? ` (after ${options.retries} ${options.retries === 1 ? "retry" : "retries"})` : ""
+            throw new CatalogueRequestError(code, url, `${reason}${tries}`, status)
+          }
+          const delayMs = result.delayMs ?? options.retryBaseDelayMs * 2 ** retry
+          options.onRetry?.(url, result.error.reason, delayMs)
+          await sleep(delayMs)
+        }
+      })
     },
   }
+}
+
+/** Fills `{id}` or `{path}` placeholders of a configured path, URL-encoded. */
+export function fillPath(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name] ?? "")))
 }

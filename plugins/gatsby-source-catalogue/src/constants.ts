@@ -3,6 +3,22 @@ export const PLUGIN_NAME = "gatsby-source-catalogue"
 /** GraphQL type names of the nodes this plugin creates. */
 export const NODE_TYPES = {
   Category: "CatalogueCategory",
+  Subcategory: "CatalogueSubcategory",
+  Series: "CatalogueSeries",
+  Episode: "CatalogueEpisode",
+  FeaturedItem: "CatalogueFeaturedItem",
+  CategoryStatistic: "CatalogueCategoryStatistic",
+  Image: "CatalogueImage",
+} as const
+
+export type NodeType = (typeof NODE_TYPES)[keyof typeof NODE_TYPES]
+
+/** Keys in Gatsby's per-plugin cache, which outlives a build. */
+export const CACHE_KEYS = {
+  /** Prefix of one entry per video: the player link the video host gave. */
+  videoLink: "video-link",
+  /** Prefix of one entry per image URL: its size and type, once probed. */
+  imageProbe: "image-probe",
 } as const
 
 /**
@@ -18,3 +34,23 @@ export const ERROR_CODES = {
 
 /** Where the reference server listens when nothing else is configured. */
 export const DEFAULT_API_URL = "http://127.0.0.1:4000/api"
+export const DEFAULT_VIDEO_API_URL = "https://api.vimeo.com"
+
+/** API.md's paths; `{id}` and `{path}` are filled in per request. */
+export const DEFAULT_PATHS = {
+  categories: "/categories",
+  category: "/categories/{id}",
+  categoryStatistics: "/categories-states",
+  featuredCollections: "/featured-collections",
+  subcategory: "/sub-categories/{id}",
+  seriesEpisodes: "/series/{id}/episodes",
+  video: "/videos/{path}",
+} as const
+
+export type CataloguePaths = { [K in keyof typeof DEFAULT_PATHS]: string }
+
+/** Feature-item roles the home page looks for, by what their title contains. */
+export const FEATURE_ROLES = {
+  fitness: /fitness/i,
+  entertainment: /entertained/i,
+} as const

@@ -1,24 +1,103 @@
 import type { GatsbyNode } from "gatsby"
 import { NODE_TYPES } from "./constants"
 
+const { Category, Subcategory, Series, Episode, FeaturedItem, CategoryStatistic, Image } = NODE_TYPES
+
 /**
  * Explicit types, so a field the catalogue omits or sends as null never
- * changes the schema or breaks a page query.
+ * changes the schema or breaks a page query. `!` marks only what the node
+ * builder guarantees. Images implement Gatsby's RemoteFile, whose
+ * `gatsbyImage` resolver makes the responsive image data.
  */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(`
-    type CatalogueImage {
-      path: String!
+    type ${Image} implements Node & RemoteFile @dontInfer {
+      url: String!
+      filename: String!
+      mimeType: String!
+      width: Int!
+      height: Int!
+      filesize: Int
     }
 
-    type ${NODE_TYPES.Category} implements Node @dontInfer {
+    type ${Category} implements Node @dontInfer {
       _id: String!
       title: String
       shortDesc: String
       pageTitle: String
       pageSubTitle: String
+      "Sanitised HTML."
       description: String
-      images: [CatalogueImage!]!
+      images: [${Image}!]! @link
+      subcategoryIds: [String!]!
+      subcategories: [${Subcategory}!]! @link(by: "_id", from: "subcategoryIds")
+      position: Int!
+    }
+
+    type ${Subcategory} implements Node @dontInfer {
+      _id: String!
+      title: String
+      shortDesc: String
+      "Sanitised HTML."
+      description: String
+      categoryId: String
+      category: ${Category} @link(by: "_id", from: "categoryId")
+      images: [${Image}!]! @link
+      seriesIds: [String!]!
+      series: [${Series}!]! @link(by: "_id", from: "seriesIds")
+      position: Int!
+    }
+
+    type ${Series} implements Node @dontInfer {
+      _id: String!
+      title: String
+      "Sanitised HTML."
+      description: String
+      tags: [String!]!
+      images: [${Image}!]! @link
+      subcategoryId: String!
+      subcategory: ${Subcategory} @link(by: "_id", from: "subcategoryId")
+      "Episode ids in ascending episode order."
+      episodeIds: [String!]!
+      episodes: [${Episode}!]! @link(by: "_id", from: "episodeIds")
+      position: Int!
+    }
+
+    type ${Episode} implements Node @dontInfer {
+      _id: String!
+      title: String
+      "Sanitised HTML."
+      description: String
+      episode: Int
+      videoPath: String
+      videoId: String
+      "The video host's player link, looked up at build time; null when the lookup failed."
+      playerEmbedUrl: String
+      seriesId: String
+      series: ${Series} @link(by: "_id", from: "seriesId")
+      subcategoryId: String
+      subcategory: ${Subcategory} @link(by: "_id", from: "subcategoryId")
+      images: [${Image}!]! @link
+    }
+
+    type ${FeaturedItem} implements Node @dontInfer {
+      _id: String!
+      title: String
+      "Sanitised HTML."
+      description: String
+      position: Int!
+      "fitness, entertainment, or null: what the home page uses it for."
+      role: String
+      categoryId: String
+      category: ${Category} @link(by: "_id", from: "categoryId")
+      images: [${Image}!]! @link
+    }
+
+    type ${CategoryStatistic} implements Node @dontInfer {
+      _id: String!
+      title: String
+      totalVideos: Int!
+      position: Int!
     }
   `)
 }

@@ -1,30 +1,118 @@
-import type { GatsbyNode } from "gatsby"
-import { dataList } from "./answer-shapes"
-import { CatalogueRequestError, createCatalogueClient, joinUrl } from "./client"
-import { NODE_TYPES } from "./constants"
-import { categoryFields, nodeBuilder } from "./node-builder"
-import type { ApiCategory, CataloguePluginOptions } from "./types"
+import type { GatsbyNode, Reporter } from "gatsby"
+import { CatalogueRequestError, createHttpClient } from "./client"
+import { crawlCatalogue } from "./crawl"
+import { fetchImages, imageUrl } from "./images"
+import { createLimiter } from "./limiter"
+import { buildCatalogueNodes } from "./node-builder"
+import type { CatalogueSnapshot, CataloguePluginOptions } from "./types"
+import { resolveVideoLinks } from "./video-links"
 
-export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, options) => {
-  const { reporter } = gatsbyApi
-  const { apiUrl, requestTimeoutMs } = options as unknown as CataloguePluginOptions
-  const client = createCatalogueClient({ apiUrl, requestTimeoutMs })
-
-  const activity = reporter.activityTimer(`Sourcing the catalogue from ${apiUrl}`)
-  activity.start()
-  try {
-    const categories = dataList<ApiCategory>(joinUrl(apiUrl, "categories"), await client.getJson("categories"))
-    for (const category of categories) {
-      nodeBuilder(gatsbyApi, NODE_TYPES.Category, category.id, categoryFields(category))
+/** Every image URL the pages show, with the entities that show it. */
+function imageUsers(snapshot: CatalogueSnapshot, apiUrl: string): Map<string, string[]> {
+  const users = new Map<string, string[]>()
+  const add = (images: { path?: string | null }[] | null | undefined, label: string) => {
+    for (const image of images ?? []) {
+      const url = imageUrl(image, apiUrl)
+      if (url) users.set(url, [...(users.get(url) ?? []), label])
     }
-    activity.setStatus(`${categories.length} categories`)
+  }
+  snapshot.categories.forEach(({ category: c }) => add(c.images, `category ${c.id}`))
+  snapshot.subcategories.forEach(({ subcategory: s }) => add(s.images, `subcategory ${s.id}`))
+  snapshot.series.forEach(({ series: s }) => add(s.images, `series ${s.id}`))
+  snapshot.episodes.forEach(({ episode: e }) => add(e.images, `episode ${e.id}`))
+  snapshot.featuredItems.forEach((f) => add(f.images, `featured item ${f.id}`))
+  return users
+}
+
+function progressBar(reporter: Reporter, label: string, total: number) {
+  const bar = reporter.createProgress(label, total)
+  bar.start()
+  return bar
+}
+
+/**
+ * Orchestration only: crawl the catalogue, fetch images, look up player
+ * links, then build the nodes. A catalogue that cannot be read stops the build
+ * with a message naming the URL, before anything under public/ is touched.
+ */
+export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOptions) => {
+  const { reporter, cache } = gatsbyApi
+  const options = pluginOptions as unknown as CataloguePluginOptions
+  const common = {
+    timeoutMs: options.requestTimeoutMs,
+    retries: options.retries,
+    retryBaseDelayMs: options.retryBaseDelayMs,
+    onRetry: (url: string, reason: string, delayMs: number) =>
+      reporter.verbose(`Retrying ${url} in ${delayMs} ms: ${reason}`),
+  }
+  const catalogue = createHttpClient({ ...common, baseUrl: options.apiUrl, limiter: createLimiter(options.concurrency) })
+  const warn = (message: string) => reporter.warn(message)
+
+  let snapshot: CatalogueSnapshot
+  const crawlBar = progressBar(reporter, `Reading the catalogue at ${options.apiUrl}`, 3)
+  try {
+    snapshot = await crawlCatalogue({
+      client: catalogue,
+      paths: options.paths,
+      warn,
+      onProgress: (done, total) => {
+        crawlBar.total = total
+        crawlBar.tick()
+      },
+    })
   } catch (error) {
     if (error instanceof CatalogueRequestError) {
-      activity.panicOnBuild({ id: error.code, context: { sourceMessage: error.message } })
+      crawlBar.panicOnBuild({ id: error.code, context: { sourceMessage: error.message } })
       return
     }
     throw error
   } finally {
-    activity.end()
+    crawlBar.end()
   }
+  reporter.info(
+    `Catalogue: ${snapshot.categories.length} categories, ${snapshot.subcategories.length} subcategories, ` +
+      `${snapshot.series.length} series, ${snapshot.episodes.length} episodes in ${catalogue.requestCount} requests`,
+  )
+
+  const usedBy = imageUsers(snapshot, options.apiUrl)
+  const imageBar = progressBar(reporter, "Fetching catalogue images", usedBy.size)
+  const images = await fetchImages(usedBy.keys(), {
+    cache,
+    limiter: createLimiter(options.concurrency),
+    usedBy,
+    warn,
+    onProgress: () => imageBar.tick(),
+  })
+  imageBar.end()
+
+  const videoPaths = snapshot.episodes.flatMap(({ episode }) => (episode.path ? [episode.path] : []))
+  let videoLinks = new Map<string, string>()
+  if (!options.videoApiToken) {
+    if (videoPaths.length > 0) warn("VIDEO_API_TOKEN is not set: no player links were looked up, so episodes show no player.")
+  } else {
+    const videoHost = createHttpClient({
+      ...common,
+      baseUrl: options.videoApiUrl,
+      headers: { Authorization: `Bearer ${options.videoApiToken}` },
+      limiter: createLimiter(options.concurrency),
+    })
+    const videoBar = progressBar(reporter, "Looking up player links", new Set(videoPaths).size)
+    const result = await resolveVideoLinks(videoPaths, {
+      client: videoHost,
+      cache,
+      videoApiUrl: options.videoApiUrl,
+      videoPath: options.paths.video,
+      warn,
+      onProgress: () => videoBar.tick(),
+    })
+    videoBar.end()
+    videoLinks = result.links
+    reporter.info(`Player links: ${result.links.size} of ${new Set(videoPaths).size}, ${result.lookedUp} asked of the video host (the rest cached)`)
+  }
+
+  buildCatalogueNodes(gatsbyApi, snapshot, {
+    imageUrl: (image) => imageUrl(image, options.apiUrl),
+    images,
+    videoLinks,
+  })
 }

@@ -1,0 +1,89 @@
+import path from "node:path"
+import crypto from "node:crypto"
+import fs from "node:fs/promises"
+import sharp from "sharp"
+import { fetchRemoteFile } from "gatsby-core-utils/fetch-remote-file"
+import type { GatsbyCache } from "gatsby"
+import type { Limiter } from "./limiter"
+import type { ApiImage } from "./types"
+
+/** What the RemoteFile interface needs to know of an image. */
+export interface ImageFile {
+  url: string
+  filename: string
+  mimeType: string
+  width: number
+  height: number
+  filesize: number
+  /** Of the bytes, so an image replaced at the same URL is processed anew. */
+  contentDigest: string
+}
+
+/** Absolute URL of an API image path: absolute already, or relative to the API's origin. */
+export function imageUrl(image: ApiImage | null | undefined, apiUrl: string): string | undefined {
+  const raw = image?.path?.trim()
+  if (!raw) return undefined
+  try {
+    const url = new URL(raw, new URL(apiUrl).origin)
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const MIME_TYPES: Record<string, string> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  avif: "image/avif",
+  heif: "image/avif",
+  svg: "image/svg+xml",
+}
+
+export interface ImageFetchContext {
+  cache: GatsbyCache
+  limiter: Limiter
+  /** Which entities show each URL, to name them when it is broken. */
+  usedBy: Map<string, string[]>
+  warn: (message: string) => void
+  onProgress?: () => void
+}
+
+/**
+ * Downloads each distinct image URL once (Gatsby's fetchRemoteFile keeps the
+ * file across builds and revalidates it with ETag/Last-Modified) and reads its
+ * size and type. A URL that fails or is not an image is a warning naming who
+ * shows it; those entities render without it.
+ */
+export async function fetchImages(urls: Iterable<string>, context: ImageFetchContext): Promise<Map<string, ImageFile>> {
+  const files = new Map<string, ImageFile>()
+  await Promise.all(
+    [...new Set(urls)].map((url) =>
+      context.limiter(async () => {
+        try {
+          const file = await fetchRemoteFile({ url, cache: context.cache })
+          const [metadata, bytes] = await Promise.all([sharp(file).metadata(), fs.readFile(file)])
+          const mimeType = metadata.format ? MIME_TYPES[metadata.format] : undefined
+          if (!mimeType || !metadata.width || !metadata.height) throw new Error("it is not an image")
+          files.set(url, {
+            url,
+            filename: path.basename(new URL(url).pathname) || "image",
+            mimeType,
+            width: metadata.width,
+            height: metadata.height,
+            filesize: bytes.length,
+            contentDigest: crypto.createHash("md5").update(bytes).digest("hex"),
+          })
+        } catch (error) {
+          const users = context.usedBy.get(url) ?? []
+          const reason = error instanceof Error ? error.message.split("\n")[0] : String(error)
+          context.warn(`Image ${url} of ${users.join(", ") || "an entity"} could not be used (${reason}); it is left out.`)
+        } finally {
+          context.onProgress?.()
+        }
+      }),
+    ),
+  )
+  return files
+}

@@ -1,0 +1,74 @@
+import path from "node:path"
+import type { Actions } from "gatsby"
+import { paginate } from "./paginate"
+import { ITEMS_PER_PAGE, routes } from "./routes"
+
+type CreatePage = Actions["createPage"]
+
+const template = (name: string) => path.resolve(__dirname, "..", "templates", `${name}.tsx`)
+
+export interface CategoryPageContext {
+  id: string
+  limit: number
+  skip: number
+  numPages: number
+  currentPage: number
+}
+
+/** `/category/{id}`, then `/category/{id}/2` and on: the subcategory grid, 8 a page. */
+export function createCategoryPages(
+  createPage: CreatePage,
+  categories: readonly { _id: string; subcategoryIds: readonly string[] }[],
+): void {
+  for (const category of categories) {
+    for (const page of paginate(routes.category(category._id), category.subcategoryIds.length, ITEMS_PER_PAGE)) {
+      createPage<CategoryPageContext>({
+        path: page.path,
+        component: template("category"),
+        context: { id: category._id, ...page.context },
+      })
+    }
+  }
+}
+
+export interface IdPageContext {
+  id: string
+}
+
+/** `/subcategory/{id}` for every subcategory. */
+export function createSubcategoryPages(createPage: CreatePage, subcategories: readonly { _id: string }[]): void {
+  for (const { _id } of subcategories) {
+    createPage<IdPageContext>({ path: routes.subcategory(_id), component: template("subcategory"), context: { id: _id } })
+  }
+}
+
+/** `/series/{id}` for every series. */
+export function createSeriesPages(createPage: CreatePage, series: readonly { _id: string }[]): void {
+  for (const { _id } of series) {
+    createPage<IdPageContext>({ path: routes.series(_id), component: template("series"), context: { id: _id } })
+  }
+}
+
+export interface EpisodePageContext {
+  id: string
+  seriesId: string
+  subcategoryId: string
+}
+
+/**
+ * `/detail/{id}` for every episode. The series and subcategory ids let the
+ * query fetch the series' episodes and the recommended series directly.
+ */
+export function createEpisodePages(
+  createPage: CreatePage,
+  episodes: readonly { _id: string; seriesId: string | null; subcategoryId: string | null }[],
+): void {
+  for (const episode of episodes) {
+    createPage<EpisodePageContext>({
+      path: routes.episode(episode._id),
+      component: template("episode"),
+      // An empty id matches nothing, which the page shows as "no other episodes".
+      context: { id: episode._id, seriesId: episode.seriesId ?? "", subcategoryId: episode.subcategoryId ?? "" },
+    })
+  }
+}

@@ -1,0 +1,22 @@
+import React from "react"
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { Seo } from "../components/seo"
+import { SeriesScreen, textOf } from "../components/series-screen"
+import type { IdPageContext } from "../page-creation/create-pages"
+
+export default function SeriesTemplate({ data }: PageProps<Queries.SeriesTemplateQuery, IdPageContext>) {
+  if (!data.catalogueSeries) return null
+  return <SeriesScreen series={data.catalogueSeries} />
+}
+
+export function Head({ data }: HeadProps<Queries.SeriesTemplateQuery, IdPageContext>) {
+  return <Seo title={data.catalogueSeries?.title} description={textOf(data.catalogueSeries?.description)} />
+}
+
+export const query = graphql`
+  query SeriesTemplate($id: String!) {
+    catalogueSeries(_id: { eq: $id }) {
+      ...SeriesScreen
+    }
+  }
+`

@@ -1,0 +1,22 @@
+import React from "react"
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { Seo } from "../components/seo"
+import { SubcategoryScreen } from "../components/subcategory-screen"
+import type { IdPageContext } from "../page-creation/create-pages"
+
+export default function SubcategoryTemplate({ data }: PageProps<Queries.SubcategoryTemplateQuery, IdPageContext>) {
+  if (!data.catalogueSubcategory) return null
+  return <SubcategoryScreen subcategory={data.catalogueSubcategory} />
+}
+
+export function Head({ data }: HeadProps<Queries.SubcategoryTemplateQuery, IdPageContext>) {
+  return <Seo title={data.catalogueSubcategory?.title} description={data.catalogueSubcategory?.shortDesc} />
+}
+
+export const query = graphql`
+  query SubcategoryTemplate($id: String!) {
+    catalogueSubcategory(_id: { eq: $id }) {
+      ...SubcategoryScreen
+    }
+  }
+`
