@@ -23,3 +23,12 @@ describe("generateCatalogue", () => {
     expect(content.categories.map((c) => c.title)).toEqual(expect.arrayContaining(["Fitness", "Entertainment"]))
   })
 })
+
+describe("generateCatalogue with an image pool", () => {
+  it("draws subcategory, series and episode pictures from that many images", () => {
+    const content = generateCatalogue({ episodes: 500, imagePool: 7 })
+    const distinct = new Set(content.episodes.flatMap((e) => e.images))
+    expect(distinct.size).toBe(7)
+    expect(new Set(content.series.flatMap((s) => s.images)).size).toBeLessThanOrEqual(7)
+  })
+})

@@ -6,7 +6,7 @@ import { openDatabase } from "./database"
 import { writeCatalogue } from "./catalogue-writes"
 import { generateCatalogue } from "./generate"
 
-const USAGE = "Usage: npm run cms:generate -- --episodes 10000 [--data-dir DIR] [--seed 42] [--force]"
+const USAGE = "Usage: npm run cms:generate -- --episodes 10000 [--data-dir DIR] [--seed 42] [--image-pool N] [--force]"
 
 /** `npm run cms:generate`: writes a large deterministic catalogue into its own data folder. */
 function main() {
@@ -15,11 +15,16 @@ function main() {
       episodes: { type: "string", default: "1000" },
       "data-dir": { type: "string" },
       seed: { type: "string", default: "42" },
+      "image-pool": { type: "string" },
       force: { type: "boolean", default: false },
     },
   })
   const episodes = Number(values.episodes)
   const seed = Number(values.seed)
+  const imagePool = values["image-pool"] === undefined ? undefined : Number(values["image-pool"])
+  if (imagePool !== undefined && (!Number.isSafeInteger(imagePool) || imagePool < 1)) {
+    throw new Error(`--image-pool takes a whole number of at least 1.\n${USAGE}`)
+  }
   if (!Number.isSafeInteger(episodes) || episodes < 1 || !Number.isSafeInteger(seed)) {
     throw new Error(`--episodes and --seed take whole numbers.\n${USAGE}`)
   }
@@ -29,7 +34,7 @@ function main() {
     if (!values.force) throw new Error(`${file} already exists; pass --force to replace it.\n${USAGE}`)
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
-  const content = generateCatalogue({ episodes, seed })
+  const content = generateCatalogue({ episodes, seed, imagePool })
   const db = openDatabase(file)
   writeCatalogue(db, content)
   db.close()

@@ -12,6 +12,12 @@ const SERIES_PER_SUBCATEGORY = 4
 export interface GenerateOptions {
   episodes: number
   seed?: number
+  /**
+   * When set, subcategories, series and episodes draw their pictures from
+   * this many distinct images, so a benchmark measures catalogue scale rather
+   * than thousands of image transforms.
+   */
+  imagePool?: number
 }
 
 /**
@@ -19,7 +25,9 @@ export interface GenerateOptions {
  * episodes a series, four series a subcategory, subcategories spread over six
  * categories, and the featured items the home page looks for.
  */
-export function generateCatalogue({ episodes, seed = 42 }: GenerateOptions): CatalogueContent {
+export function generateCatalogue({ episodes, seed = 42, imagePool }: GenerateOptions): CatalogueContent {
+  const picture = (kind: string, id: number) =>
+    imagePool ? `/media/${kind}-${(id % imagePool) + 1}.jpg` : `/media/${kind}-${id}.jpg`
   const random = seededRandom(seed)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T
   const seriesCount = Math.max(1, Math.ceil(episodes / EPISODES_PER_SERIES))
@@ -48,7 +56,7 @@ export function generateCatalogue({ episodes, seed = 42 }: GenerateOptions): Cat
       title,
       short_desc: `Generated subcategory ${i + 1}.`,
       description: `<p>${title}: a generated subcategory.</p>`,
-      images: [`/media/subcategory-${id}.jpg`],
+      images: [picture("subcategory", id)],
     })
   }
 
@@ -61,7 +69,7 @@ export function generateCatalogue({ episodes, seed = 42 }: GenerateOptions): Cat
       title,
       description: `<p>${title}, generated for benchmarks.</p>`,
       tags: [pick(TAGS), pick(TAGS)].filter((tag, index, all) => all.indexOf(tag) === index),
-      images: [`/media/series-${id}.jpg`],
+      images: [picture("series", id)],
     })
   }
 
@@ -76,7 +84,7 @@ export function generateCatalogue({ episodes, seed = 42 }: GenerateOptions): Cat
       description: `<p>Generated episode ${i + 1}.</p>`,
       episode: (i % EPISODES_PER_SERIES) + 1,
       video_id: 760_000_000 + id,
-      images: [`/media/episode-${id}.jpg`],
+      images: [picture("episode", id)],
     })
   }
 

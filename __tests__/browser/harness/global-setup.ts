@@ -10,7 +10,7 @@ import {
   stopProcess,
   waitForHttp,
 } from "../../../scripts/lib/processes"
-import { HARNESS_ENV } from "./harness-env"
+import { CONTENT_EDITS, HARNESS_ENV } from "./harness-env"
 import { setHarnessProcesses } from "./harness-processes"
 
 function tail(file: string, lines: number): string {
@@ -46,6 +46,14 @@ export default async function globalSetup(): Promise<void> {
   setHarnessProcesses({ children: [cms], workDir })
   try {
     await waitForHttp(`${cmsOrigin}/health`, cms)
+    for (const edit of Object.values(CONTENT_EDITS)) {
+      const response = await fetch(`${cmsOrigin}/admin/${edit.path}`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(edit.fields),
+      })
+      if (!response.ok) throw new Error(`Could not prepare ${edit.path}: HTTP ${response.status}`)
+    }
     const buildEnv = {
       ...process.env,
       GATSBY_TELEMETRY_DISABLED: "1",
@@ -72,4 +80,5 @@ export default async function globalSetup(): Promise<void> {
   process.env[HARNESS_ENV.siteUrl] = siteUrl
   process.env[HARNESS_ENV.cmsOrigin] = cmsOrigin
   process.env[HARNESS_ENV.videoApiToken] = videoApiToken
+  process.env[HARNESS_ENV.buildLog] = logFile
 }

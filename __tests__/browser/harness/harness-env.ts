@@ -3,6 +3,26 @@ export const HARNESS_ENV = {
   siteUrl: "BROWSER_TEST_SITE_URL",
   cmsOrigin: "BROWSER_TEST_CMS_ORIGIN",
   videoApiToken: "BROWSER_TEST_VIDEO_API_TOKEN",
+  buildLog: "BROWSER_TEST_BUILD_LOG",
+} as const
+
+/**
+ * Edits the global setup makes to the fresh sample catalogue before the
+ * build, so the built site holds a hostile description and a broken image.
+ */
+export const CONTENT_EDITS = {
+  hostileSeries: {
+    // "Studio Diaries" in the sample catalogue.
+    path: "series/126",
+    fields: {
+      description:
+        '<p>Rehearsals and bloopers.</p><script>window.__hostile = "script"</script>' +
+        '<img src="x" onerror="window.__hostile = \'onerror\'">' +
+        '<a href="javascript:window.__hostile = \'link\'" onclick="window.__hostile = \'click\'">Watch the trailer</a>',
+    },
+  },
+  // "Tap" in the sample catalogue.
+  brokenImageSubcategory: { path: "sub-categories/26", fields: { images: ["/media/no-such-image.png"] } },
 } as const
 
 function required(name: string): string {
@@ -18,5 +38,6 @@ export function harness() {
     cmsOrigin: required(HARNESS_ENV.cmsOrigin),
     apiUrl: `${required(HARNESS_ENV.cmsOrigin)}/api`,
     videoApiToken: required(HARNESS_ENV.videoApiToken),
+    buildLog: required(HARNESS_ENV.buildLog),
   }
 }

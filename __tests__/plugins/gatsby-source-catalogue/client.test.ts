@@ -1,7 +1,15 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
-import { CatalogueRequestError, createCatalogueClient, joinUrl } from "../../../plugins/gatsby-source-catalogue/src/client"
+import {
+  CatalogueRequestError,
+  createHttpClient,
+  fillPath,
+  joinUrl,
+  retryAfterMs,
+  type HttpClientOptions,
+} from "../../../plugins/gatsby-source-catalogue/src/client"
 import { ERROR_CODES } from "../../../plugins/gatsby-source-catalogue/src/constants"
+import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
 
 /** A real little HTTP server, so the client's own fetch and timeouts are exercised. */
 function serve(handler: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {
@@ -17,6 +25,21 @@ function serve(handler: http.RequestListener): Promise<{ url: string; close: () 
   )
 }
 
+function client(overrides: Partial<HttpClientOptions> & Pick<HttpClientOptions, "baseUrl">) {
+  const sleeps: number[] = []
+  const instance = createHttpClient({
+    timeoutMs: 2000,
+    retries: 3,
+    retryBaseDelayMs: 100,
+    limiter: createLimiter(8),
+    sleep: async (ms) => {
+      sleeps.push(ms)
+    },
+    ...overrides,
+  })
+  return { instance, sleeps }
+}
+
 async function failure(promise: Promise<unknown>): Promise<CatalogueRequestError> {
   const error = await promise.then(
     () => undefined,
@@ -26,54 +49,126 @@ async function failure(promise: Promise<unknown>): Promise<CatalogueRequestError
   return error as CatalogueRequestError
 }
 
-describe("joinUrl", () => {
-  it("keeps the base path and has exactly one slash between", () => {
+describe("url helpers", () => {
+  it("joinUrl keeps the base path and has exactly one slash between", () => {
     expect(joinUrl("http://h/api", "categories")).toBe("http://h/api/categories")
     expect(joinUrl("http://h/api/", "/categories/1")).toBe("http://h/api/categories/1")
   })
+
+  it("fillPath encodes what it fills in", () => {
+    expect(fillPath("/videos/{path}", { path: "a/b c" })).toBe("/videos/a%2Fb%20c")
+  })
+
+  it("retryAfterMs reads seconds and HTTP dates, and caps absurd waits", () => {
+    expect(retryAfterMs("3")).toBe(3000)
+    expect(retryAfterMs(new Date(10_000).toUTCString(), 5_000)).toBe(5000)
+    expect(retryAfterMs("86400")).toBe(120_000)
+    expect(retryAfterMs(null)).toBeUndefined()
+    expect(retryAfterMs("soon")).toBeUndefined()
+  })
 })
 
-describe("createCatalogueClient", () => {
-  it("parses a JSON answer", async () => {
-    const api = await serve((_, res) => res.end('{"data":[1]}'))
-    const client = createCatalogueClient({ apiUrl: api.url, requestTimeoutMs: 2000 })
-    await expect(client.getJson("categories")).resolves.toEqual({ data: [1] })
+describe("createHttpClient", () => {
+  it("parses JSON and sends its headers", async () => {
+    let seen: http.IncomingHttpHeaders = {}
+    const api = await serve((req, res) => {
+      seen = req.headers
+      res.end('{"data":[1]}')
+    })
+    const { instance } = client({ baseUrl: api.url, headers: { Authorization: "Bearer t" } })
+    await expect(instance.getJson("categories")).resolves.toEqual({ url: `${api.url}/categories`, body: { data: [1] } })
+    expect(seen.authorization).toBe("Bearer t")
     await api.close()
   })
 
-  it("names the URL and the status of an HTTP error", async () => {
+  it("retries 5xx with exponential backoff, then names the URL, status and retries", async () => {
+    let hits = 0
     const api = await serve((_, res) => {
+      hits += 1
       res.statusCode = 503
       res.end("down")
     })
-    const error = await failure(createCatalogueClient({ apiUrl: api.url, requestTimeoutMs: 2000 }).getJson("categories"))
+    const { instance, sleeps } = client({ baseUrl: api.url })
+    const error = await failure(instance.getJson("categories"))
     expect(error.code).toBe(ERROR_CODES.CatalogueHttpError)
-    expect(error.message).toBe(`${api.url}/categories: answered HTTP 503`)
+    expect(error.message).toBe(`${api.url}/categories: answered HTTP 503 (after 3 retries)`)
+    expect(hits).toBe(4)
+    expect(sleeps).toEqual([100, 200, 400])
+    expect(instance.requestCount).toBe(4)
+    await api.close()
+  })
+
+  it("waits as long as a 429's Retry-After says, then succeeds", async () => {
+    let hits = 0
+    const api = await serve((_, res) => {
+      hits += 1
+      if (hits === 1) {
+        res.writeHead(429, { "Retry-After": "7" })
+        res.end()
+        return
+      }
+      res.end("{}")
+    })
+    const { instance, sleeps } = client({ baseUrl: api.url })
+    await expect(instance.getJson("videos/1")).resolves.toMatchObject({ body: {} })
+    expect(sleeps).toEqual([7000])
+    await api.close()
+  })
+
+  it("does not retry a 404 or other 4xx", async () => {
+    let hits = 0
+    const api = await serve((_, res) => {
+      hits += 1
+      res.statusCode = 404
+      res.end()
+    })
+    const { instance } = client({ baseUrl: api.url })
+    const error = await failure(instance.getJson("categories/9"))
+    expect(error.status).toBe(404)
+    expect(hits).toBe(1)
     await api.close()
   })
 
   it("names the URL and quotes the start of a non-JSON answer", async () => {
     const api = await serve((_, res) => res.end("<!doctype html><title>Maintenance</title>"))
-    const error = await failure(createCatalogueClient({ apiUrl: api.url, requestTimeoutMs: 2000 }).getJson("categories"))
+    const error = await failure(client({ baseUrl: api.url }).instance.getJson("categories"))
     expect(error.code).toBe(ERROR_CODES.CatalogueNotJson)
-    expect(error.message).toContain(`${api.url}/categories: did not answer JSON`)
-    expect(error.message).toContain("<!doctype html>")
+    expect(error.message).toBe(`${api.url}/categories: did not answer JSON (it began: "<!doctype html><title>Maintenance</title>")`)
     await api.close()
   })
 
-  it("reports an address where nothing listens as unreachable", async () => {
+  it("reports an address where nothing listens as unreachable, after retrying", async () => {
     const api = await serve(() => undefined)
     await api.close()
-    const error = await failure(createCatalogueClient({ apiUrl: api.url, requestTimeoutMs: 2000 }).getJson("categories"))
+    const { instance, sleeps } = client({ baseUrl: api.url, retries: 1 })
+    const error = await failure(instance.getJson("categories"))
     expect(error.code).toBe(ERROR_CODES.CatalogueUnreachable)
-    expect(error.message).toMatch(/could not be reached \(.*ECONNREFUSED/)
+    expect(error.message).toMatch(/categories: could not be reached \(.*ECONNREFUSED.*\) \(after 1 retry\)$/)
+    expect(sleeps).toHaveLength(1)
   })
 
   it("gives up on a server that never answers after the timeout", async () => {
     const api = await serve(() => undefined)
-    const error = await failure(createCatalogueClient({ apiUrl: api.url, requestTimeoutMs: 200 }).getJson("categories"))
-    expect(error.code).toBe(ERROR_CODES.CatalogueUnreachable)
+    const { instance } = client({ baseUrl: api.url, timeoutMs: 200, retries: 0 })
+    const error = await failure(instance.getJson("categories"))
     expect(error.message).toBe(`${api.url}/categories: did not answer within 200 ms`)
+    await api.close()
+  })
+
+  it("keeps at most `concurrency` requests in flight", async () => {
+    let inFlight = 0
+    let peak = 0
+    const api = await serve((_, res) => {
+      inFlight += 1
+      peak = Math.max(peak, inFlight)
+      setTimeout(() => {
+        inFlight -= 1
+        res.end("{}")
+      }, 30)
+    })
+    const { instance } = client({ baseUrl: api.url, limiter: createLimiter(3) })
+    await Promise.all(Array.from({ length: 12 }, (_, i) => instance.getJson(`series/${i}`)))
+    expect(peak).toBe(3)
     await api.close()
   })
 })

@@ -41,6 +41,14 @@ const MIME_TYPES: Record<string, string> = {
   svg: "image/svg+xml",
 }
 
+/** Why an image could not be used, in one line (fetchRemoteFile's messages span several). */
+export function imageFailureReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  if (/unsupported image format|corrupt header/i.test(message)) return "it is not an image"
+  const reason = /^Reason:\s*(.+)$/m.exec(message)?.[1]
+  return (reason ?? message.split("\n")[0] ?? message).trim()
+}
+
 export interface ImageFetchContext {
   cache: GatsbyCache
   limiter: Limiter
@@ -65,7 +73,7 @@ export async function fetchImages(urls: Iterable<string>, context: ImageFetchCon
           const file = await fetchRemoteFile({ url, cache: context.cache })
           const [metadata, bytes] = await Promise.all([sharp(file).metadata(), fs.readFile(file)])
           const mimeType = metadata.format ? MIME_TYPES[metadata.format] : undefined
-          if (!mimeType || !metadata.width || !metadata.height) throw new Error("it is not an image")
+          if (!mimeType || !metadata.width || !metadata.height) throw new Error("unsupported image format")
           files.set(url, {
             url,
             filename: path.basename(new URL(url).pathname) || "image",
@@ -77,7 +85,7 @@ export async function fetchImages(urls: Iterable<string>, context: ImageFetchCon
           })
         } catch (error) {
           const users = context.usedBy.get(url) ?? []
-          const reason = error instanceof Error ? error.message.split("\n")[0] : String(error)
+          const reason = imageFailureReason(error)
           context.warn(`Image ${url} of ${users.join(", ") || "an entity"} could not be used (${reason}); it is left out.`)
         } finally {
           context.onProgress?.()

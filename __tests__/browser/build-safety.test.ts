@@ -1,0 +1,83 @@
+import crypto from "node:crypto"
+import fs from "node:fs"
+import http from "node:http"
+import path from "node:path"
+import type { AddressInfo } from "node:net"
+import type { Browser } from "playwright-core"
+import { COMMANDS, PROJECT_ROOT, runToCompletion } from "../../scripts/lib/processes"
+import { launchBrowser, visit } from "./harness/browser"
+import { CONTENT_EDITS, harness } from "./harness/harness-env"
+
+/** Every file under `dir`, for searching the build. */
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    return entry.isDirectory() ? filesUnder(full) : [full]
+  })
+}
+
+const PUBLIC = path.join(PROJECT_ROOT, "public")
+
+describe("what the build ships", () => {
+  it("never contains the video host's token: no page, page-data or bundle", () => {
+    const token = harness().videoApiToken
+    const textFiles = filesUnder(PUBLIC).filter((file) => /\.(html|json|js|map|css|txt|xml)$/.test(file))
+    expect(textFiles.length).toBeGreaterThan(100)
+    const leaks = textFiles.filter((file) => fs.readFileSync(file, "utf8").includes(token))
+    expect(leaks).toEqual([])
+  })
+
+  it("renders hostile catalogue HTML harmless", async () => {
+    const browser: Browser = await launchBrowser()
+    const [, id] = CONTENT_EDITS.hostileSeries.path.split("/")
+    const { page } = await visit(browser, `/series/${id}`)
+    await expect(page.getByText("Rehearsals and bloopers.").isVisible()).resolves.toBe(true)
+    // With its javascript: href gone, the anchor is no longer a link at all.
+    await expect(page.getByRole("link", { name: "Watch the trailer" }).count()).resolves.toBe(0)
+    const anchor = page.getByText("Watch the trailer")
+    await expect(anchor.getAttribute("href")).resolves.toBeNull()
+    await anchor.click()
+    await expect(page.evaluate(() => (window as unknown as { __hostile?: string }).__hostile)).resolves.toBeUndefined()
+    await expect(page.locator("main script, main [onerror], main [onclick]").count()).resolves.toBe(0)
+    await browser.close()
+  })
+
+  it("warns about a broken image by entity and URL, and still builds that page without it", async () => {
+    // Gatsby's reporter may colour and wrap long lines.
+    const log = fs
+      .readFileSync(harness().buildLog, "utf8")
+      .replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
+      .replace(/\s+/g, " ")
+    const [, id] = CONTENT_EDITS.brokenImageSubcategory.path.split("/")
+    expect(log).toContain(`Image ${harness().cmsOrigin}/media/no-such-image.png of subcategory ${id} could not be used`)
+    const html = await (await fetch(`${harness().siteUrl}/subcategory/${id}`)).text()
+    expect(html).toContain("<h1>Tap</h1>")
+  })
+})
+
+describe("a catalogue that answers the wrong shape", () => {
+  it("stops the build with one message naming the URL, and leaves public/ as it was", async () => {
+    const server = http.createServer((_, res) => {
+      res.setHeader("content-type", "application/json")
+      res.end(JSON.stringify({ items: [] }))
+    })
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+    const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+    const digest = () => crypto.createHash("sha256").update(fs.readFileSync(path.join(PUBLIC, "index.html"))).digest("hex")
+    const before = digest()
+
+    const logFile = path.join(path.dirname(harness().buildLog), "broken-build.log")
+    const log = fs.openSync(logFile, "w")
+    const build = runToCompletion(COMMANDS.gatsby, ["build"], {
+      stdio: ["ignore", log, log],
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CATALOGUE_API_URL: apiUrl, VIDEO_API_TOKEN: "" },
+    })
+    await expect(build.done).rejects.toThrow(/exit code 1/)
+    server.close()
+    const output = fs.readFileSync(logFile, "utf8")
+    expect(output).toContain("The catalogue API answered JSON of the wrong shape.")
+    expect(output).toContain(`${apiUrl}/categories: did not answer { "data": [...] }`)
+    expect(output).not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m)
+    expect(digest()).toBe(before)
+  }, 180_000)
+})

@@ -1,0 +1,74 @@
+import { createHttpClient } from "../../../plugins/gatsby-source-catalogue/src/client"
+import { DEFAULT_PATHS, ERROR_CODES } from "../../../plugins/gatsby-source-catalogue/src/constants"
+import { crawlCatalogue } from "../../../plugins/gatsby-source-catalogue/src/crawl"
+import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
+import { FAKE_API_URL, fakeCatalogueFetch } from "./helpers/fake-catalogue-api"
+
+function crawl(fake: ReturnType<typeof fakeCatalogueFetch>) {
+  const warnings: string[] = []
+  const client = createHttpClient({
+    baseUrl: FAKE_API_URL,
+    timeoutMs: 1000,
+    retries: 2,
+    retryBaseDelayMs: 0,
+    limiter: createLimiter(4),
+    fetch: fake.fetch,
+    sleep: async () => undefined,
+  })
+  return { result: crawlCatalogue({ client, paths: DEFAULT_PATHS, warn: (m) => warnings.push(m) }), warnings, client }
+}
+
+describe("crawlCatalogue", () => {
+  it("reads lists, each category, each subcategory and each series' episodes: one request per entity, none per episode", async () => {
+    const fake = fakeCatalogueFetch()
+    const { result, client } = crawl(fake)
+    const snapshot = await result
+    expect(snapshot.categories.map((c) => [c.category.id, c.subcategoryIds])).toEqual([
+      [1, ["11", "12"]],
+      [2, ["21"]],
+    ])
+    expect(snapshot.subcategories.map((s) => [s.subcategory.id, s.categoryId, s.position])).toEqual([
+      [11, "1", 0],
+      [12, "1", 1],
+      [21, "2", 0],
+    ])
+    expect(snapshot.series.map((s) => [s.series.id, s.subcategoryId])).toEqual([
+      [101, "11"],
+      [102, "11"],
+      [201, "21"],
+    ])
+    expect(snapshot.episodes.map((e) => e.episode.id).sort()).toEqual([1001, 1002, 2001])
+    // 3 lists + 2 categories + 3 subcategories + 3 series
+    expect(client.requestCount).toBe(11)
+    expect(fake.calls.filter((path) => path.startsWith("/episodes/"))).toEqual([])
+  })
+
+  it("skips an entity that answers 404 with a warning naming it, and goes on", async () => {
+    const fake = fakeCatalogueFetch({ "/sub-categories/12": { status: 404, body: { message: "gone" } } })
+    const { result, warnings } = crawl(fake)
+    const snapshot = await result
+    expect(snapshot.subcategories.map((s) => s.subcategory.id)).toEqual([11, 21])
+    expect(warnings).toEqual([`Subcategory 12 (Yoga) was skipped: ${FAKE_API_URL}/sub-categories/12: answered HTTP 404`])
+  })
+
+  it("retries a 503 and a 429 and then goes on", async () => {
+    const fake = fakeCatalogueFetch({
+      "/categories": [{ status: 503 }, { status: 429, headers: { "Retry-After": "1" } }],
+    })
+    const { result } = crawl(fake)
+    expect((await result).categories).toHaveLength(2)
+    expect(fake.calls.filter((path) => path === "/categories")).toHaveLength(3)
+  })
+
+  it.each([
+    ["/categories", { body: [{ id: 1 }] }, ERROR_CODES.CatalogueWrongShape, 'did not answer { "data": [...] }'],
+    ["/categories/1", { body: { data: { title: "no id" } } }, ERROR_CODES.CatalogueWrongShape, 'did not answer { "data": { "id": ... } }'],
+    ["/sub-categories/11", { body: { data: { id: 11, series: "many" } } }, ERROR_CODES.CatalogueWrongShape, '"data.series" is not a list'],
+    ["/categories-states", { body: { data: [] } }, ERROR_CODES.CatalogueWrongShape, "did not answer a bare [...] list"],
+    ["/featured-collections", { text: "<html>oops</html>" }, ERROR_CODES.CatalogueNotJson, 'did not answer JSON (it began: "<html>oops</html>")'],
+    ["/series/101/episodes", { status: 500 }, ERROR_CODES.CatalogueHttpError, "answered HTTP 500 (after 2 retries)"],
+  ])("stops on a broken answer from %s, naming the URL and what was wrong", async (path, answer, code, reason) => {
+    const fake = fakeCatalogueFetch({ [path]: [answer, answer, answer] })
+    await expect(crawl(fake).result).rejects.toMatchObject({ code, message: `${FAKE_API_URL}${path}: ${reason}` })
+  })
+})

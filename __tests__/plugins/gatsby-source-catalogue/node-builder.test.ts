@@ -1,0 +1,115 @@
+import type { NodeInput } from "gatsby"
+import { createHttpClient } from "../../../plugins/gatsby-source-catalogue/src/client"
+import { DEFAULT_PATHS, NODE_TYPES } from "../../../plugins/gatsby-source-catalogue/src/constants"
+import { crawlCatalogue } from "../../../plugins/gatsby-source-catalogue/src/crawl"
+import { imageUrl, type ImageFile } from "../../../plugins/gatsby-source-catalogue/src/images"
+import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
+import { buildCatalogueNodes, featureRole } from "../../../plugins/gatsby-source-catalogue/src/node-builder"
+import { fakeGatsbyApi } from "./helpers/fake-gatsby-api"
+import { FAKE_API_URL, fakeCatalogueFetch } from "./helpers/fake-catalogue-api"
+
+async function buildNodes(override: Parameters<typeof fakeCatalogueFetch>[0] = {}, brokenImages: string[] = []) {
+  const fake = fakeCatalogueFetch(override)
+  const client = createHttpClient({
+    baseUrl: FAKE_API_URL,
+    timeoutMs: 1000,
+    retries: 0,
+    retryBaseDelayMs: 0,
+    limiter: createLimiter(4),
+    fetch: fake.fetch,
+  })
+  const snapshot = await crawlCatalogue({ client, paths: DEFAULT_PATHS, warn: () => undefined })
+  const images = new Map<string, ImageFile>()
+  const toUrl = (image: { path?: string | null } | null | undefined) => imageUrl(image, FAKE_API_URL)
+  for (const url of ["http://catalogue.test/media/category-1.jpg", "http://catalogue.test/media/series-101.jpg", "https://cdn.example.com/e/1001.jpg", "http://catalogue.test/media/episode-1002.jpg", "http://catalogue.test/media/subcategory-11.jpg"]) {
+    if (brokenImages.includes(url)) continue
+    images.set(url, { url, filename: "x.jpg", mimeType: "image/jpeg", width: 1600, height: 1000, filesize: 10, contentDigest: `d-${url}` })
+  }
+  const gatsby = fakeGatsbyApi()
+  buildCatalogueNodes(gatsby.args, snapshot, { imageUrl: toUrl, images, videoLinks: new Map([["vid-1001", "https://player.example/1001"]]) })
+  const ofType = (type: string) => gatsby.nodes.filter((node) => node.internal.type === type) as (NodeInput & Record<string, unknown>)[]
+  const one = (type: string, id: string) => ofType(type).find((node) => node._id === id)!
+  return { ofType, one }
+}
+
+describe("buildCatalogueNodes", () => {
+  it("creates a node per entity, linked by upstream ids in API order", async () => {
+    const { ofType, one } = await buildNodes()
+    expect(ofType(NODE_TYPES.Category).map((n) => [n._id, n.subcategoryIds, n.position])).toEqual([
+      ["1", ["11", "12"], 0],
+      ["2", ["21"], 1],
+    ])
+    expect(one(NODE_TYPES.Subcategory, "11")).toMatchObject({ categoryId: "1", seriesIds: ["101", "102"], shortDesc: "Fast intervals." })
+    expect(one(NODE_TYPES.Series, "101")).toMatchObject({ subcategoryId: "11", episodeIds: ["1001", "1002"], tags: ["Hard"] })
+    expect(one(NODE_TYPES.Episode, "1001")).toMatchObject({
+      seriesId: "101",
+      subcategoryId: "11",
+      episode: 1,
+      videoPath: "vid-1001",
+      videoId: "1001",
+      playerEmbedUrl: "https://player.example/1001",
+    })
+    expect(one(NODE_TYPES.Episode, "1002").playerEmbedUrl).toBeNull()
+  })
+
+  it("sanitises every description and keeps nulls as nulls", async () => {
+    const { one } = await buildNodes()
+    expect(one(NODE_TYPES.Category, "1").description).toBe("<p>Fitness </p>")
+    expect(one(NODE_TYPES.Subcategory, "11").description).toBe("<p>Intervals <a>go</a></p>")
+    expect(one(NODE_TYPES.Category, "2")).toMatchObject({ shortDesc: null, pageSubTitle: null, description: null, images: [] })
+    expect(one(NODE_TYPES.Series, "102")).toMatchObject({ description: null, tags: [] })
+  })
+
+  it("links images as image nodes, resolving relative paths against the API origin", async () => {
+    const { ofType, one } = await buildNodes()
+    const imageNodes = ofType(NODE_TYPES.Image)
+    const idOf = (url: string) => imageNodes.find((n) => n.url === url)!.id
+    expect(one(NODE_TYPES.Category, "1").images).toEqual([idOf("http://catalogue.test/media/category-1.jpg")])
+    expect(one(NODE_TYPES.Episode, "1001").images).toEqual([idOf("https://cdn.example.com/e/1001.jpg")])
+    expect(imageNodes[0]!.internal.contentDigest).toMatch(/^d-/)
+  })
+
+  it("leaves a broken image out of its entity", async () => {
+    const { one } = await buildNodes({}, ["http://catalogue.test/media/series-101.jpg"])
+    expect(one(NODE_TYPES.Series, "101").images).toEqual([])
+  })
+
+  it("drops links to entities that were skipped, so no page query meets a dangling link", async () => {
+    const { one } = await buildNodes({ "/sub-categories/12": { status: 404 } })
+    expect(one(NODE_TYPES.Category, "1").subcategoryIds).toEqual(["11"])
+  })
+
+  it("marks the fitness and entertainment features and their categories", async () => {
+    const { one } = await buildNodes()
+    expect(one(NODE_TYPES.FeaturedItem, "1")).toMatchObject({ role: "fitness", categoryId: "1", position: 2 })
+    // Its category (99) is not in the catalogue: no link rather than a broken one.
+    expect(one(NODE_TYPES.FeaturedItem, "2")).toMatchObject({ role: "entertainment", categoryId: null })
+    expect(one(NODE_TYPES.FeaturedItem, "3")).toMatchObject({ role: null, categoryId: null, position: 2, description: null })
+  })
+
+  it("keeps statistics in order with numbers for missing totals", async () => {
+    const { ofType } = await buildNodes()
+    expect(ofType(NODE_TYPES.CategoryStatistic).map((n) => [n.title, n.totalVideos, n.position])).toEqual([
+      ["Fitness", 3, 0],
+      ["Dance", 0, 1],
+    ])
+  })
+})
+
+describe("featureRole", () => {
+  it("matches titles case-insensitively", () => {
+    expect(featureRole({ title: "FITNESS for all" })).toBe("fitness")
+    expect(featureRole({ title: "Get entertained" })).toBe("entertainment")
+    expect(featureRole({ title: null })).toBeNull()
+  })
+})
+
+describe("imageUrl", () => {
+  it("resolves relative paths against the API's origin and refuses other schemes", () => {
+    expect(imageUrl({ path: "/media/a.jpg" }, "http://h:4000/api")).toBe("http://h:4000/media/a.jpg")
+    expect(imageUrl({ path: "https://cdn.example/a.jpg" }, "http://h:4000/api")).toBe("https://cdn.example/a.jpg")
+    expect(imageUrl({ path: "javascript:alert(1)" }, "http://h/api")).toBeUndefined()
+    expect(imageUrl({ path: "" }, "http://h/api")).toBeUndefined()
+    expect(imageUrl(null, "http://h/api")).toBeUndefined()
+  })
+})

@@ -1,0 +1,35 @@
+import { sanitizeDescription } from "../../../plugins/gatsby-source-catalogue/src/sanitize"
+
+describe("sanitizeDescription", () => {
+  it("keeps the allowed formatting", () => {
+    const html = '<p>Hi <strong>there</strong> <em>you</em></p><ul><li>One</li></ul><ol><li>Two</li></ol><h3>Head</h3><a href="https://example.com/x">link</a>'
+    expect(sanitizeDescription(html)).toBe(html)
+  })
+
+  it.each([
+    ["<p>Hi</p><script>alert(1)</script>", "<p>Hi</p>"],
+    ['<p onclick="steal()" style="color:red">Hi</p>', "<p>Hi</p>"],
+    ['<a href="javascript:alert(1)">x</a>', "<a>x</a>"],
+    ['<a href="JaVaScRiPt:alert(1)">x</a>', "<a>x</a>"],
+    ['<a href="data:text/html,boo">x</a>', "<a>x</a>"],
+    ['<img src="x" onerror="alert(1)">', null],
+    ['<iframe src="https://evil.example"></iframe><p>ok</p>', "<p>ok</p>"],
+    ["<svg><script>alert(1)</script></svg>", null],
+    ["<style>body{display:none}</style><p>ok</p>", "<p>ok</p>"],
+    ["<h1>Big</h1>", "<h2>Big</h2>"],
+  ])("removes what could run or restyle: %s", (html, expected) => {
+    expect(sanitizeDescription(html)).toBe(expected)
+  })
+
+  it("makes a new-tab link safe for its opener", () => {
+    expect(sanitizeDescription('<a href="https://x.example" target="_blank">x</a>')).toBe(
+      '<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>',
+    )
+  })
+
+  it("turns null, missing and blank into null", () => {
+    expect(sanitizeDescription(null)).toBeNull()
+    expect(sanitizeDescription(undefined)).toBeNull()
+    expect(sanitizeDescription("  ")).toBeNull()
+  })
+})

@@ -1,0 +1,77 @@
+import { createHttpClient } from "../../../plugins/gatsby-source-catalogue/src/client"
+import { DEFAULT_PATHS } from "../../../plugins/gatsby-source-catalogue/src/constants"
+import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
+import { resolveVideoLinks } from "../../../plugins/gatsby-source-catalogue/src/video-links"
+
+const VIDEO_API = "http://video.test"
+
+function setUp(answers: Record<string, () => Response>) {
+  const store = new Map<string, unknown>()
+  const cache = { get: jest.fn(async (key: string) => store.get(key)), set: jest.fn(async (key: string, value: unknown) => store.set(key, value)) }
+  const asked: string[] = []
+  const fetchFn = jest.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const path = String(input).replace(VIDEO_API, "")
+    asked.push(path)
+    expect(new Headers(init?.headers).get("authorization")).toBe("Bearer secret")
+    return answers[path]?.() ?? new Response("{}", { status: 404 })
+  })
+  const client = createHttpClient({
+    baseUrl: VIDEO_API,
+    headers: { Authorization: "Bearer secret" },
+    timeoutMs: 1000,
+    retries: 2,
+    retryBaseDelayMs: 0,
+    limiter: createLimiter(4),
+    fetch: fetchFn as unknown as typeof fetch,
+    sleep: async () => undefined,
+  })
+  const warnings: string[] = []
+  const resolve = (paths: string[]) =>
+    resolveVideoLinks(paths, { client, cache, videoApiUrl: VIDEO_API, videoPath: DEFAULT_PATHS.video, warn: (m) => warnings.push(m) })
+  return { resolve, asked, warnings }
+}
+
+const ok = (url: string) => () => new Response(JSON.stringify({ player_embed_url: url }))
+
+describe("resolveVideoLinks", () => {
+  it("looks each video up once with the token, and not again on the next build", async () => {
+    const { resolve, asked } = setUp({ "/videos/1": ok("https://player.test/1"), "/videos/2": ok("https://player.test/2") })
+    const first = await resolve(["1", "2", "1"])
+    expect([...first.links]).toEqual([
+      ["1", "https://player.test/1"],
+      ["2", "https://player.test/2"],
+    ])
+    expect(first.lookedUp).toBe(2)
+    const second = await resolve(["1", "2"])
+    expect(second.links.get("2")).toBe("https://player.test/2")
+    expect(second.lookedUp).toBe(0)
+    expect(asked).toEqual(["/videos/1", "/videos/2"])
+  })
+
+  it("waits out a 429 and then gets the link", async () => {
+    let calls = 0
+    const { resolve } = setUp({
+      "/videos/1": () =>
+        ++calls === 1 ? new Response("{}", { status: 429, headers: { "Retry-After": "1" } }) : ok("https://player.test/1")(),
+    })
+    expect((await resolve(["1"])).links.get("1")).toBe("https://player.test/1")
+  })
+
+  it("leaves the link empty and warns when the lookup fails, then asks again next build", async () => {
+    const { resolve, warnings, asked } = setUp({
+      "/videos/401": () => new Response("{}", { status: 401 }),
+      "/videos/odd": () => new Response(JSON.stringify({ player_embed_url: "javascript:alert(1)" })),
+    })
+    const result = await resolve(["401", "missing", "odd"])
+    expect(result.links.size).toBe(0)
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        `Video 401: ${VIDEO_API}/videos/401: answered HTTP 401; the episode shows no player.`,
+        `Video missing: ${VIDEO_API}/videos/missing: answered HTTP 404; the episode shows no player.`,
+        `Video odd: ${VIDEO_API}/videos/odd answered no player_embed_url; the episode shows no player.`,
+      ]),
+    )
+    await resolve(["401"])
+    expect(asked.filter((p) => p === "/videos/401")).toHaveLength(2)
+  })
+})
