@@ -128,7 +128,7 @@ async function benchmark(episodes: number) {
     const after = htmlDigests()
     const changed = [...after].filter(([file, digest]) => before.get(file) !== digest).length
 
-    const requests = /in (\d+) requests/.exec(cold.log)?.[1]
+    const requests = /in (\d+)\s+requests/.exec(cold.log)?.[1]
     return {
       episodes,
       requests: Number(requests),
