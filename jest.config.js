@@ -3,10 +3,6 @@
 // get their own environment, and only the browser project builds the site.
 const transform = { "^.+\\.[jt]sx?$": "<rootDir>/__tests__/setup/jest-preprocess.js" }
 const testPathIgnorePatterns = ["node_modules", "\\.cache", "<rootDir>.*/public"]
-// sanitize-html's parser (htmlparser2 and the dom* packages) ships ESM only.
-// Node 20.19+ loads it with require(esm), Jest's module system does not, so
-// Babel turns it into CommonJS for the tests.
-const esmOnlyPackages = "htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities"
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -16,7 +12,6 @@ module.exports = {
       testEnvironment: "node",
       transform,
       testPathIgnorePatterns,
-      transformIgnorePatterns: [`/node_modules/(?!(sanitize-html/node_modules/)?(${esmOnlyPackages})/)`],
       testMatch: ["<rootDir>/__tests__/{cms,plugins,scripts,src}/**/*.test.ts", "<rootDir>/__tests__/*.test.ts"],
     },
     {
