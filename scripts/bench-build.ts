@@ -63,11 +63,11 @@ async function timedBuild(env: NodeJS.ProcessEnv, logFile: string): Promise<Buil
     fs.closeSync(log)
   }
   // Gatsby's reporter colours and wraps long lines; undo both before reading figures.
-  const log = fs
+  const output = fs
     .readFileSync(logFile, "utf8")
     .replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
     .replace(/[ \t]*\r?\n(?!(success|info|warn|error) )/g, " ")
-  return { wallSeconds: (Date.now() - started) / 1000, peakRssMiB: peak / 2 ** 20, log }
+  return { wallSeconds: (Date.now() - started) / 1000, peakRssMiB: peak / 2 ** 20, log: output }
 }
 
 /** Seconds of a Gatsby activity line such as `success Reading the catalogue ... - 1.234s`. */
