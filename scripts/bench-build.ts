@@ -4,11 +4,12 @@ import os from "node:os"
 import path from "node:path"
 import { parseArgs } from "node:util"
 import type { ChildProcess } from "node:child_process"
-import { DEFAULT_VIDEO_API_TOKEN, databaseFile } from "../cms/src/config"
+import { databaseFile } from "../cms/src/config"
 import { writeCatalogue } from "../cms/src/catalogue-writes"
 import { openDatabase } from "../cms/src/database"
 import { generateCatalogue } from "../cms/src/generate"
-import { COMMANDS, PROJECT_ROOT, freePort, runToCompletion, startProcess, stopProcess, waitForHttp } from "./lib/processes"
+import { COMMANDS, PROJECT_ROOT, freePort, runToCompletion, stopProcess } from "./lib/processes"
+import { startReferenceServer } from "./lib/reference-server"
 
 /**
  * `npm run bench:build`: for each catalogue size, a cold `gatsby build`
@@ -97,33 +98,17 @@ async function benchmark(episodes: number) {
   writeCatalogue(db, content)
   db.close()
 
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
   let cms: ChildProcess | undefined
   try {
-    cms = startProcess(COMMANDS.cms, [], {
-      stdio: "ignore",
-      env: { ...process.env, CMS_PORT: String(port), CMS_DATA_DIR: workDir },
-    })
-    await waitForHttp(`${origin}/health`, cms)
-    const env = {
-      ...process.env,
-      GATSBY_TELEMETRY_DISABLED: "1",
-      CATALOGUE_API_URL: `${origin}/api`,
-      VIDEO_API_URL: `${origin}/video-host`,
-      VIDEO_API_TOKEN: DEFAULT_VIDEO_API_TOKEN,
-    }
+    const server = await startReferenceServer({ port: await freePort(), dataDir: workDir, stdio: "ignore" })
+    cms = server.child
+    const env = server.buildEnv
     await runToCompletion(COMMANDS.gatsby, ["clean"], { stdio: "ignore", env }).done
 
     const cold = await timedBuild(env, path.join(workDir, "cold.log"))
     const before = htmlDigests()
     const edited = content.episodes[Math.floor(content.episodes.length / 2)]!
-    const response = await fetch(`${origin}/admin/episodes/${edited.id}`, {
-      method: "PATCH",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ title: `${edited.title} (edited)` }),
-    })
-    if (!response.ok) throw new Error(`Editing episode ${edited.id} failed: HTTP ${response.status}`)
+    await server.edit(`episodes/${edited.id}`, { title: `${edited.title} (edited)` })
     const warm = await timedBuild(env, path.join(workDir, "rebuild.log"))
     const after = htmlDigests()
     const changed = [...after].filter(([file, digest]) => before.get(file) !== digest).length

@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process"
-import { DEFAULT_VIDEO_API_TOKEN } from "../cms/src/config"
 import { COMMANDS, runToCompletion, startProcess, stopProcess, waitForHttp } from "./lib/processes"
+import { startReferenceServer } from "./lib/reference-server"
 
 /**
  * `npm start` (build, then serve on :9000) and `npm run develop` (gatsby
@@ -38,12 +38,11 @@ async function main() {
   const addresses: string[] = []
 
   if (!env.CATALOGUE_API_URL) {
-    const origin = `http://127.0.0.1:${CMS_PORT}`
-    const cms = track(startProcess(COMMANDS.cms, [], { env: { ...env, CMS_HOST: "127.0.0.1", CMS_PORT: String(CMS_PORT) } }), "The catalogue server")
-    await waitForHttp(`${origin}/health`, cms)
-    env.CATALOGUE_API_URL = `${origin}/api`
-    env.VIDEO_API_URL ||= `${origin}/video-host`
-    env.VIDEO_API_TOKEN ||= DEFAULT_VIDEO_API_TOKEN
+    const server = await startReferenceServer({ port: CMS_PORT, videoApiToken: env.VIDEO_API_TOKEN })
+    track(server.child, "The catalogue server")
+    env.CATALOGUE_API_URL = server.buildEnv.CATALOGUE_API_URL
+    env.VIDEO_API_URL ||= server.buildEnv.VIDEO_API_URL
+    env.VIDEO_API_TOKEN = server.buildEnv.VIDEO_API_TOKEN
     addresses.push(`Reference catalogue API: ${env.CATALOGUE_API_URL}`)
   } else {
     addresses.push(`Catalogue API: ${env.CATALOGUE_API_URL}`)

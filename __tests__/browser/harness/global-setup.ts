@@ -2,16 +2,10 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import crypto from "node:crypto"
-import {
-  COMMANDS,
-  freePort,
-  runToCompletion,
-  startProcess,
-  stopProcess,
-  waitForHttp,
-} from "../../../scripts/lib/processes"
+import { COMMANDS, freePort, runToCompletion, startProcess, stopProcess, waitForHttp } from "../../../scripts/lib/processes"
+import { startReferenceServer } from "../../../scripts/lib/reference-server"
 import { CONTENT_EDITS, HARNESS_ENV } from "./harness-env"
-import { setHarnessProcesses } from "./harness-processes"
+import { harnessProcesses, setHarnessProcesses } from "./harness-processes"
 
 function tail(file: string, lines: number): string {
   return fs.readFileSync(file, "utf8").split("\n").slice(-lines).join("\n")
@@ -33,35 +27,17 @@ export default async function globalSetup(): Promise<void> {
   const log = fs.openSync(logFile, "a")
   const quiet = { stdio: ["ignore", log, log] as ("ignore" | number)[] }
 
-  const cms = startProcess(COMMANDS.cms, [], {
-    ...quiet,
-    env: {
-      ...process.env,
-      CMS_HOST: "127.0.0.1",
-      CMS_PORT: String(cmsPort),
-      CMS_DATA_DIR: path.join(workDir, "cms-data"),
-      VIDEO_API_TOKEN: videoApiToken,
-    },
-  })
-  setHarnessProcesses({ children: [cms], workDir })
   try {
-    await waitForHttp(`${cmsOrigin}/health`, cms)
-    for (const edit of Object.values(CONTENT_EDITS)) {
-      const response = await fetch(`${cmsOrigin}/admin/${edit.path}`, {
-        method: "PATCH",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(edit.fields),
-      })
-      if (!response.ok) throw new Error(`Could not prepare ${edit.path}: HTTP ${response.status}`)
-    }
-    const buildEnv = {
-      ...process.env,
-      GATSBY_TELEMETRY_DISABLED: "1",
-      CATALOGUE_API_URL: `${cmsOrigin}/api`,
-      VIDEO_API_URL: `${cmsOrigin}/video-host`,
-      VIDEO_API_TOKEN: videoApiToken,
-      SITE_URL: siteUrl,
-    }
+    const server = await startReferenceServer({
+      port: cmsPort,
+      dataDir: path.join(workDir, "cms-data"),
+      videoApiToken,
+      stdio: quiet.stdio,
+    })
+    const cms = server.child
+    setHarnessProcesses({ children: [cms], workDir })
+    for (const edit of Object.values(CONTENT_EDITS)) await server.edit(edit.path, edit.fields)
+    const buildEnv = { ...server.buildEnv, SITE_URL: siteUrl }
     const started = Date.now()
     await runToCompletion(COMMANDS.gatsby, ["build"], { ...quiet, env: buildEnv }).done
     process.stdout.write(`\nBrowser tests: built the site in ${((Date.now() - started) / 1000).toFixed(1)} s\n`)
@@ -73,7 +49,7 @@ export default async function globalSetup(): Promise<void> {
     setHarnessProcesses({ children: [cms, serve], workDir })
     await waitForHttp(`${siteUrl}/`, serve)
   } catch (error) {
-    await Promise.all([cms].map((child) => stopProcess(child)))
+    await Promise.all((harnessProcesses()?.children ?? []).map((child) => stopProcess(child)))
     throw new Error(`${error instanceof Error ? error.message : error}\n--- last lines of ${logFile} ---\n${tail(logFile, 60)}`)
   }
 

@@ -1,0 +1,61 @@
+import type { ChildProcess, SpawnOptions } from "node:child_process"
+import { DEFAULT_VIDEO_API_TOKEN } from "../../cms/src/config"
+import { COMMANDS, startProcess, stopProcess, waitForHttp } from "./processes"
+
+export interface ReferenceServer {
+  child: ChildProcess
+  origin: string
+  /** The build's environment for this server: API.md's variables pointing at it. */
+  buildEnv: NodeJS.ProcessEnv
+  /** An editor's change through the admin API; throws unless it succeeded. */
+  edit(path: string, fields: unknown): Promise<void>
+}
+
+export interface ReferenceServerOptions {
+  port: number
+  /** Data folder; the server's default (cms/data) when unset. */
+  dataDir?: string
+  videoApiToken?: string
+  stdio?: SpawnOptions["stdio"]
+}
+
+/** Starts the bundled catalogue server on loopback and waits until it answers. */
+export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
+  const origin = `http://127.0.0.1:${options.port}`
+  const videoApiToken = options.videoApiToken || DEFAULT_VIDEO_API_TOKEN
+  const child = startProcess(COMMANDS.cms, [], {
+    stdio: options.stdio ?? "inherit",
+    env: {
+      ...process.env,
+      CMS_HOST: "127.0.0.1",
+      CMS_PORT: String(options.port),
+      VIDEO_API_TOKEN: videoApiToken,
+      ...(options.dataDir ? { CMS_DATA_DIR: options.dataDir } : {}),
+    },
+  })
+  try {
+    await waitForHttp(`${origin}/health`, child)
+  } catch (error) {
+    await stopProcess(child)
+    throw error
+  }
+  return {
+    child,
+    origin,
+    buildEnv: {
+      ...process.env,
+      GATSBY_TELEMETRY_DISABLED: "1",
+      CATALOGUE_API_URL: `${origin}/api`,
+      VIDEO_API_URL: `${origin}/video-host`,
+      VIDEO_API_TOKEN: videoApiToken,
+    },
+    async edit(path, fields) {
+      const response = await fetch(`${origin}/admin/${path}`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(fields),
+      })
+      if (!response.ok) throw new Error(`Editing ${path} failed: HTTP ${response.status} ${await response.text()}`)
+    },
+  }
+}
