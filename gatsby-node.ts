@@ -12,25 +12,33 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     query CreatePages {
       allCatalogueCategory {
         nodes {
+          id
           _id
           subcategoryIds
         }
       }
       allCatalogueSubcategory {
         nodes {
+          id
           _id
         }
       }
       allCatalogueSeries {
         nodes {
+          id
           _id
         }
       }
       allCatalogueEpisode {
         nodes {
+          id
           _id
-          seriesId
-          subcategoryId
+          series {
+            id
+          }
+          subcategory {
+            id
+          }
         }
       }
     }

@@ -3194,12 +3194,10 @@ type CategoryScreenFragment = { readonly _id: string, readonly title: string | n
 
 type CategoryTemplateQueryVariables = Exact<{
   id: Scalars['String'];
-  limit: Scalars['Int'];
-  skip: Scalars['Int'];
 }>;
 
 
-type CategoryTemplateQuery = { readonly catalogueCategory: { readonly _id: string, readonly title: string | null, readonly pageTitle: string | null, readonly pageSubTitle: string | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> } | null, readonly allCatalogueSubcategory: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } };
+type CategoryTemplateQuery = { readonly catalogueCategory: { readonly _id: string, readonly title: string | null, readonly pageTitle: string | null, readonly pageSubTitle: string | null, readonly description: string | null, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> } | null };
 
 type EpisodeCardFragment = { readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
 
@@ -3212,7 +3210,7 @@ type EpisodeTemplateQueryVariables = Exact<{
 }>;
 
 
-type EpisodeTemplateQuery = { readonly catalogueEpisode: { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly playerEmbedUrl: string | null } | null, readonly catalogueSeries: { readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly allCatalogueSeries: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } };
+type EpisodeTemplateQuery = { readonly catalogueEpisode: { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly playerEmbedUrl: string | null } | null, readonly catalogueSeries: { readonly _id: string, readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly catalogueSubcategory: { readonly series: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
 
 type HeroImageFragment = { readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null };
 
@@ -3253,7 +3251,7 @@ type SubcategoryTemplateQuery = { readonly catalogueSubcategory: { readonly _id:
 type CreatePagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type CreatePagesQuery = { readonly allCatalogueCategory: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly subcategoryIds: ReadonlyArray<string> }> }, readonly allCatalogueSubcategory: { readonly nodes: ReadonlyArray<{ readonly _id: string }> }, readonly allCatalogueSeries: { readonly nodes: ReadonlyArray<{ readonly _id: string }> }, readonly allCatalogueEpisode: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly seriesId: string | null, readonly subcategoryId: string | null }> } };
+type CreatePagesQuery = { readonly allCatalogueCategory: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly subcategoryIds: ReadonlyArray<string> }> }, readonly allCatalogueSubcategory: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string }> }, readonly allCatalogueSeries: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string }> }, readonly allCatalogueEpisode: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly series: { readonly id: string } | null, readonly subcategory: { readonly id: string } | null }> } };
 
 
 }

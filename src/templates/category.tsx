@@ -6,12 +6,14 @@ import type { CategoryPageContext } from "../page-creation/create-pages"
 
 type Props = PageProps<Queries.CategoryTemplateQuery, CategoryPageContext>
 
+// The category's own subcategory list, sliced per page, keeps this query
+// dependent on the nodes it shows rather than on every subcategory.
 export default function CategoryTemplate({ data, pageContext }: Props) {
   if (!data.catalogueCategory) return null
   return (
     <CategoryScreen
       category={data.catalogueCategory}
-      subcategories={data.allCatalogueSubcategory.nodes}
+      subcategories={data.catalogueCategory.subcategories.slice(pageContext.skip, pageContext.skip + pageContext.limit)}
       currentPage={pageContext.currentPage}
       numPages={pageContext.numPages}
     />
@@ -25,17 +27,10 @@ export function Head({ data, pageContext }: HeadProps<Queries.CategoryTemplateQu
 }
 
 export const query = graphql`
-  query CategoryTemplate($id: String!, $limit: Int!, $skip: Int!) {
-    catalogueCategory(_id: { eq: $id }) {
+  query CategoryTemplate($id: String!) {
+    catalogueCategory(id: { eq: $id }) {
       ...CategoryScreen
-    }
-    allCatalogueSubcategory(
-      filter: { categoryId: { eq: $id } }
-      sort: { position: ASC }
-      limit: $limit
-      skip: $skip
-    ) {
-      nodes {
+      subcategories {
         ...SubcategoryCard
       }
     }

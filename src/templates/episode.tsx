@@ -14,7 +14,9 @@ export default function EpisodeTemplate({ data }: PageProps<Queries.EpisodeTempl
     <EpisodeScreen
       episode={data.catalogueEpisode}
       seriesEpisodes={data.catalogueSeries?.episodes ?? []}
-      recommended={data.allCatalogueSeries.nodes}
+      recommended={(data.catalogueSubcategory?.series ?? [])
+        .filter((series) => series._id !== data.catalogueSeries?._id)
+        .slice(0, RECOMMENDED_LIMIT)}
     />
   )
 }
@@ -23,23 +25,21 @@ export function Head({ data }: HeadProps<Queries.EpisodeTemplateQuery, EpisodePa
   return <Seo title={data.catalogueEpisode?.title} description={textOf(data.catalogueEpisode?.description)} />
 }
 
-// The series' `episodes` link is already in ascending episode order.
+// Lookups by node id and links only: the page then depends on just these
+// nodes. The series' `episodes` link is already in ascending episode order.
 export const query = graphql`
   query EpisodeTemplate($id: String!, $seriesId: String!, $subcategoryId: String!) {
-    catalogueEpisode(_id: { eq: $id }) {
+    catalogueEpisode(id: { eq: $id }) {
       ...EpisodeScreen
     }
-    catalogueSeries(_id: { eq: $seriesId }) {
+    catalogueSeries(id: { eq: $seriesId }) {
+      _id
       episodes {
         ...EpisodeCard
       }
     }
-    allCatalogueSeries(
-      filter: { subcategoryId: { eq: $subcategoryId }, _id: { ne: $seriesId } }
-      sort: { position: ASC }
-      limit: 3
-    ) {
-      nodes {
+    catalogueSubcategory(id: { eq: $subcategoryId }) {
+      series {
         ...SeriesCard
       }
     }

@@ -15,7 +15,7 @@ export function Head({ data }: HeadProps<Queries.SeriesTemplateQuery, IdPageCont
 
 export const query = graphql`
   query SeriesTemplate($id: String!) {
-    catalogueSeries(_id: { eq: $id }) {
+    catalogueSeries(id: { eq: $id }) {
       ...SeriesScreen
     }
   }

@@ -15,7 +15,7 @@ export function Head({ data }: HeadProps<Queries.SubcategoryTemplateQuery, IdPag
 
 export const query = graphql`
   query SubcategoryTemplate($id: String!) {
-    catalogueSubcategory(_id: { eq: $id }) {
+    catalogueSubcategory(id: { eq: $id }) {
       ...SubcategoryScreen
     }
   }

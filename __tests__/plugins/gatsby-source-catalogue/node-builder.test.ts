@@ -52,6 +52,22 @@ describe("buildCatalogueNodes", () => {
     expect(one(NODE_TYPES.Episode, "1002").playerEmbedUrl).toBeNull()
   })
 
+  it("links by Gatsby node id, beside the upstream ids, so pages depend only on the nodes they read", async () => {
+    const { one } = await buildNodes({ "/sub-categories/12": { status: 404 } })
+    const nodeOf = (type: string, id: string) => one(type, id).id
+    expect(one(NODE_TYPES.Category, "1").subcategoryNodes).toEqual([nodeOf(NODE_TYPES.Subcategory, "11")])
+    expect(one(NODE_TYPES.Subcategory, "11")).toMatchObject({
+      categoryNode: nodeOf(NODE_TYPES.Category, "1"),
+      seriesNodes: [nodeOf(NODE_TYPES.Series, "101"), nodeOf(NODE_TYPES.Series, "102")],
+    })
+    expect(one(NODE_TYPES.Series, "101").episodeNodes).toEqual([nodeOf(NODE_TYPES.Episode, "1001"), nodeOf(NODE_TYPES.Episode, "1002")])
+    expect(one(NODE_TYPES.Episode, "1001")).toMatchObject({
+      seriesNode: nodeOf(NODE_TYPES.Series, "101"),
+      subcategoryNode: nodeOf(NODE_TYPES.Subcategory, "11"),
+    })
+    expect(one(NODE_TYPES.FeaturedItem, "2").categoryNode).toBeNull()
+  })
+
   it("sanitises every description and keeps nulls as nulls", async () => {
     const { one } = await buildNodes()
     expect(one(NODE_TYPES.Category, "1").description).toBe("<p>Fitness </p>")

@@ -6,7 +6,9 @@ const { Category, Subcategory, Series, Episode, FeaturedItem, CategoryStatistic,
 /**
  * Explicit types, so a field the catalogue omits or sends as null never
  * changes the schema or breaks a page query. `!` marks only what the node
- * builder guarantees. Images implement Gatsby's RemoteFile, whose
+ * builder guarantees. Links follow Gatsby node ids (kept beside the
+ * upstream ids), so a page depends on the nodes it reads, not on every node
+ * of a type, and an edit re-runs only the queries it affects. Images implement Gatsby's RemoteFile, whose
  * `gatsbyImage` resolver makes the responsive image data.
  */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
@@ -30,7 +32,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       description: String
       images: [${Image}!]! @link
       subcategoryIds: [String!]!
-      subcategories: [${Subcategory}!]! @link(by: "_id", from: "subcategoryIds")
+      subcategories: [${Subcategory}!]! @link(from: "subcategoryNodes")
       position: Int!
     }
 
@@ -41,10 +43,10 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       "Sanitised HTML."
       description: String
       categoryId: String
-      category: ${Category} @link(by: "_id", from: "categoryId")
+      category: ${Category} @link(from: "categoryNode")
       images: [${Image}!]! @link
       seriesIds: [String!]!
-      series: [${Series}!]! @link(by: "_id", from: "seriesIds")
+      series: [${Series}!]! @link(from: "seriesNodes")
       position: Int!
     }
 
@@ -56,10 +58,10 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       tags: [String!]!
       images: [${Image}!]! @link
       subcategoryId: String!
-      subcategory: ${Subcategory} @link(by: "_id", from: "subcategoryId")
+      subcategory: ${Subcategory} @link(from: "subcategoryNode")
       "Episode ids in ascending episode order."
       episodeIds: [String!]!
-      episodes: [${Episode}!]! @link(by: "_id", from: "episodeIds")
+      episodes: [${Episode}!]! @link(from: "episodeNodes")
       position: Int!
     }
 
@@ -74,9 +76,9 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       "The video host's player link, looked up at build time; null when the lookup failed."
       playerEmbedUrl: String
       seriesId: String
-      series: ${Series} @link(by: "_id", from: "seriesId")
+      series: ${Series} @link(from: "seriesNode")
       subcategoryId: String
-      subcategory: ${Subcategory} @link(by: "_id", from: "subcategoryId")
+      subcategory: ${Subcategory} @link(from: "subcategoryNode")
       images: [${Image}!]! @link
     }
 
@@ -89,7 +91,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       "fitness, entertainment, or null: what the home page uses it for."
       role: String
       categoryId: String
-      category: ${Category} @link(by: "_id", from: "categoryId")
+      category: ${Category} @link(from: "categoryNode")
       images: [${Image}!]! @link
     }
 

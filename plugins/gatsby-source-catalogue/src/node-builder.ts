@@ -68,8 +68,13 @@ export function buildCatalogueNodes(gatsbyApi: GatsbyApi, snapshot: CatalogueSna
   const subcategoryIds = new Set(snapshot.subcategories.map(({ subcategory }) => String(subcategory.id)))
   const seriesIds = new Set(snapshot.series.map(({ series }) => String(series.id)))
   const existing = (ids: Set<string>) => (id: string) => ids.has(id)
+  // Links hold Gatsby node ids: a page that follows one then depends on that
+  // node alone, so an edit re-runs only the queries that really read it.
+  const nodeId = (type: NodeType) => (upstreamId: string) => gatsbyApi.createNodeId(`${type}-${upstreamId}`)
+  const nodeIdOrNull = (type: NodeType, upstreamId: string | null) => (upstreamId === null ? null : nodeId(type)(upstreamId))
 
   snapshot.categories.forEach(({ category, subcategoryIds: subs }, position) => {
+    const kept = subs.filter(existing(subcategoryIds))
     nodeBuilder(gatsbyApi, NODE_TYPES.Category, category.id, {
       title: text(category.title),
       shortDesc: text(category.short_desc),
@@ -77,7 +82,8 @@ export function buildCatalogueNodes(gatsbyApi: GatsbyApi, snapshot: CatalogueSna
       pageSubTitle: text(category.page_sub_title),
       description: sanitizeDescription(category.description),
       images: imagesOf(category.images),
-      subcategoryIds: subs.filter(existing(subcategoryIds)),
+      subcategoryIds: kept,
+      subcategoryNodes: kept.map(nodeId(NODE_TYPES.Subcategory)),
       position,
     })
   })
@@ -88,13 +94,17 @@ export function buildCatalogueNodes(gatsbyApi: GatsbyApi, snapshot: CatalogueSna
   }
   for (const { subcategory, categoryId, position } of snapshot.subcategories) {
     const id = String(subcategory.id)
+    const linkedCategory = categoryIds.has(categoryId) ? categoryId : null
+    const series = seriesBySubcategory.get(id) ?? []
     nodeBuilder(gatsbyApi, NODE_TYPES.Subcategory, id, {
       title: text(subcategory.title),
       shortDesc: text(subcategory.short_desc),
       description: sanitizeDescription(subcategory.description),
-      categoryId: categoryIds.has(categoryId) ? categoryId : null,
+      categoryId: linkedCategory,
+      categoryNode: nodeIdOrNull(NODE_TYPES.Category, linkedCategory),
       images: imagesOf(subcategory.images),
-      seriesIds: seriesBySubcategory.get(id) ?? [],
+      seriesIds: series,
+      seriesNodes: series.map(nodeId(NODE_TYPES.Series)),
       position,
     })
   }
@@ -109,6 +119,7 @@ export function buildCatalogueNodes(gatsbyApi: GatsbyApi, snapshot: CatalogueSna
 
   for (const { series, subcategoryId, position } of snapshot.series) {
     const id = String(series.id)
+    const episodeIds = (episodesBySeries.get(id) ?? []).sort(episodeOrder).map(({ episode }) => String(episode.id))
     const tags = (series.tags ?? []).flatMap((tag) => (typeof tag?.title === "string" && tag.title.trim() ? [tag.title.trim()] : []))
     nodeBuilder(gatsbyApi, NODE_TYPES.Series, id, {
       title: text(series.title),
@@ -116,13 +127,17 @@ export function buildCatalogueNodes(gatsbyApi: GatsbyApi, snapshot: CatalogueSna
       tags: [...new Set(tags)],
       images: imagesOf(series.images),
       subcategoryId,
-      episodeIds: (episodesBySeries.get(id) ?? []).sort(episodeOrder).map(({ episode }) => String(episode.id)),
+      subcategoryNode: nodeId(NODE_TYPES.Subcategory)(subcategoryId),
+      episodeIds,
+      episodeNodes: episodeIds.map(nodeId(NODE_TYPES.Episode)),
       position,
     })
   }
 
   for (const { episode, seriesId, subcategoryId } of snapshot.episodes) {
     const videoPath = text(episode.path)
+    const linkedSeries = seriesIds.has(seriesId) ? seriesId : null
+    const linkedSubcategory = subcategoryIds.has(subcategoryId) ? subcategoryId : null
     nodeBuilder(gatsbyApi, NODE_TYPES.Episode, episode.id, {
       title: text(episode.title),
       description: sanitizeDescription(episode.description),
@@ -130,20 +145,24 @@ export function buildCatalogueNodes(gatsbyApi: GatsbyApi, snapshot: CatalogueSna
       videoPath,
       videoId: episode.video_id != null ? String(episode.video_id) : null,
       playerEmbedUrl: (videoPath && context.videoLinks.get(videoPath)) || null,
-      seriesId: seriesIds.has(seriesId) ? seriesId : null,
-      subcategoryId: subcategoryIds.has(subcategoryId) ? subcategoryId : null,
+      seriesId: linkedSeries,
+      seriesNode: nodeIdOrNull(NODE_TYPES.Series, linkedSeries),
+      subcategoryId: linkedSubcategory,
+      subcategoryNode: nodeIdOrNull(NODE_TYPES.Subcategory, linkedSubcategory),
       images: imagesOf(episode.images),
     })
   }
 
   snapshot.featuredItems.forEach((item, index) => {
-    const categoryId = item.category?.[0]?.id != null ? String(item.category[0].id) : null
+    const firstCategory = item.category?.[0]?.id != null ? String(item.category[0].id) : null
+    const categoryId = firstCategory && categoryIds.has(firstCategory) ? firstCategory : null
     nodeBuilder(gatsbyApi, NODE_TYPES.FeaturedItem, item.id, {
       title: text(item.title),
       description: sanitizeDescription(item.description),
       position: typeof item.position === "number" ? item.position : index,
       role: featureRole(item),
-      categoryId: categoryId && categoryIds.has(categoryId) ? categoryId : null,
+      categoryId,
+      categoryNode: nodeIdOrNull(NODE_TYPES.Category, categoryId),
       images: imagesOf(item.images),
     })
   })
