@@ -5,12 +5,16 @@ const config: GatsbyConfig = {
     title: "MoveFlix",
     description: "Fitness, dance and entertainment videos: browse, search and watch.",
     siteUrl: process.env.SITE_URL || "http://localhost:9000",
+    // The API the visitor's browser calls for search and subscribe (API.md).
+    publicApiUrl: process.env.CATALOGUE_PUBLIC_API_URL || process.env.CATALOGUE_API_URL || "http://127.0.0.1:4000/api",
   },
   // Types are written on build too, so `npm run typecheck` works without `gatsby develop`.
   graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
   plugins: [
     "gatsby-plugin-styled-components",
     "gatsby-plugin-image",
+    // Processes the site's own pictures (the home hero) for StaticImage.
+    "gatsby-plugin-sharp",
     // Options come from API.md's environment variables; see the plugin's schema.
     "gatsby-source-catalogue",
   ],

@@ -3137,24 +3137,28 @@ type SitePluginSortInput = {
 
 type SiteSiteMetadata = {
   readonly description: Maybe<Scalars['String']>;
+  readonly publicApiUrl: Maybe<Scalars['String']>;
   readonly siteUrl: Maybe<Scalars['String']>;
   readonly title: Maybe<Scalars['String']>;
 };
 
 type SiteSiteMetadataFieldSelector = {
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly publicApiUrl: InputMaybe<FieldSelectorEnum>;
   readonly siteUrl: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteSiteMetadataFilterInput = {
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly publicApiUrl: InputMaybe<StringQueryOperatorInput>;
   readonly siteUrl: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteSiteMetadataSortInput = {
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly publicApiUrl: InputMaybe<SortOrderEnum>;
   readonly siteUrl: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
@@ -3219,12 +3223,17 @@ type HomeFeatureFragment = { readonly _id: string, readonly title: string | null
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly site: { readonly siteMetadata: { readonly description: string | null } | null } | null, readonly allCatalogueCategory: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null }> }, readonly allCatalogueCategoryStatistic: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly totalVideos: number }> }, readonly allCatalogueFeaturedItem: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly description: string | null, readonly role: string | null, readonly category: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> }, readonly fitnessCategory: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
+type HomePageQuery = { readonly site: { readonly siteMetadata: { readonly description: string | null } | null } | null, readonly allCatalogueCategoryStatistic: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly totalVideos: number }> }, readonly allCatalogueFeaturedItem: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly description: string | null, readonly role: string | null, readonly category: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> }, readonly fitnessCategory: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
 
 type PageShellQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type PageShellQuery = { readonly allCatalogueCategory: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null }> } };
+type PageShellQuery = { readonly site: { readonly buildYear: string | null, readonly siteMetadata: { readonly publicApiUrl: string | null } | null } | null, readonly allCatalogueCategory: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null }> } };
+
+type SearchResultsPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type SearchResultsPageQuery = { readonly site: { readonly siteMetadata: { readonly publicApiUrl: string | null } | null } | null };
 
 type SeriesCardFragment = { readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
 

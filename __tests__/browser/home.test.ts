@@ -1,43 +1,316 @@
-import type { Browser } from "playwright-core"
+import type { Browser, Page } from "playwright-core"
 import { launchBrowser, visit } from "./harness/browser"
+import { DESKTOP, PHONE, api, withoutTrailingSlash, type ApiCategory } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
 
-interface ApiCategory {
+const HEADLINE = "Stay Fit, Stay Entertained"
+const SLIDE_2 = "Laugh, Relax, Engage: Your Gateway to Fun!"
+const SLIDE_3 = "Compete, Conquer, Celebrate: Rise to the Challenge!"
+
+interface ApiFeature {
+  id: number
   title: string
+  category: { id: number }[]
 }
 
-describe("home page", () => {
-  let browser: Browser
+let browser: Browser
+let fitness: ApiCategory
+let entertainment: ApiCategory
+let features: ApiFeature[]
 
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
+beforeAll(async () => {
+  browser = await launchBrowser()
+  features = await api<ApiFeature[]>("/featured-collections")
+  const categories = await api<ApiCategory[]>("/categories")
+  const byTitle = (title: string) => categories.find((c) => c.title.toLowerCase() === title)!.id
+  fitness = await api<ApiCategory>(`/categories/${byTitle("fitness")}`)
+  entertainment = await api<ApiCategory>(`/categories/${byTitle("entertainment")}`)
+})
 
-  afterAll(async () => {
-    await browser?.close()
-  })
+afterAll(async () => {
+  await browser?.close()
+})
 
-  it("lists every category of the catalogue, with no console error", async () => {
-    const response = await fetch(`${harness().apiUrl}/categories`)
-    const { data } = (await response.json()) as { data: ApiCategory[] }
-    expect(data.map((category) => category.title)).toEqual(
-      expect.arrayContaining(["Fitness", "Dance", "Entertainment"]),
-    )
+/** The hero carousel once React has taken over the server HTML (hidden slides turn inert then). */
+async function hero(page: Page) {
+  const region = page.getByRole("region", { name: "Highlights" })
+  await page.waitForFunction(() => document.querySelector('[aria-label="Highlights"] .slick-slide[inert]') !== null)
+  return region
+}
 
-    const { page, errors } = await visit(browser, "/")
-    for (const category of data) {
-      await expect(page.getByRole("heading", { name: category.title, exact: true }).isVisible()).resolves.toBe(true)
-    }
+const slideText = (page: Page, text: string) => page.getByRole("region", { name: "Highlights" }).getByText(text, { exact: true })
+const showing = async (page: Page, text: string) => (await slideText(page, text).count()) > 0
+const slideOneText = "Move, Dance, Unwind: Classes for Every Mood!"
+
+/** Polls from the test's side: with the page's clock paused its own timers do not run. */
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`Gave up waiting until ${what}`)
+}
+
+/** Moves the page's clock on, then lets React render what the timers changed. */
+async function advance(page: Page, ms: number): Promise<void> {
+  await page.clock.runFor(ms)
+  await new Promise((resolve) => setTimeout(resolve, 150))
+}
+
+/** The home page with its clock stopped once it is interactive: only `advance` moves time. */
+async function pausedHome(width: number, reducedMotion: "reduce" | "no-preference" = "no-preference"): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } })
+  await page.emulateMedia({ reducedMotion })
+  await page.clock.install()
+  await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
+  await hero(page)
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50)
+  return page
+}
+
+describe("home hero", () => {
+  it.each([PHONE, DESKTOP])("at %i px fills the screen with the headline, a slide line, Get Started and Contact Us", async (width) => {
+    const { page, errors } = await visit(browser, "/", width)
+    const region = await hero(page)
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(new RegExp(HEADLINE, "i"))
+    const box = (await region.boundingBox())!
+    const header = (await page.getByRole("banner").boundingBox())!
+    expect(box.height + header.height).toBeGreaterThanOrEqual(900 - 1)
+    await expect(region.getByRole("link", { name: "Get Started" }).getAttribute("href")).resolves.toBe("/#heroDescription")
+    await expect(region.getByRole("link", { name: "Contact Us" }).getAttribute("href")).resolves.toBe("/#contact-us")
     expect(errors).toEqual([])
     await page.close()
   })
 
-  it("arrives styled before any JavaScript runs (styles are in the HTML)", async () => {
+  it("autoplays every 3 s, loops back to the first slide, and keeps playing after a manual change", async () => {
+    const page = await pausedHome(DESKTOP)
+    // A manual change restarts the 3 s count, so the test knows where it stands.
+    await page.getByRole("button", { name: "Show slide 1 of 3" }).click()
+    await advance(page, 1000)
+    await until(() => showing(page, slideOneText), "slide 1 shows")
+    await advance(page, 1800)
+    expect(await showing(page, SLIDE_2)).toBe(false)
+    await advance(page, 400)
+    await until(() => showing(page, SLIDE_2), "slide 2 shows after 3 s")
+    await advance(page, 3100)
+    await until(() => showing(page, SLIDE_3), "slide 3 shows after 6 s")
+    await advance(page, 3100)
+    await until(() => showing(page, slideOneText), "it loops back to slide 1")
+    // Interaction does not stop it. (A click during the 0.7 s fade is ignored, so let it finish.)
+    await advance(page, 800)
+    await page.getByRole("button", { name: "Show slide 3 of 3" }).click()
+    await advance(page, 100)
+    await until(() => showing(page, SLIDE_3), "the dot shows slide 3")
+    await page.mouse.move(5, 30)
+    await advance(page, 3200)
+    await until(() => showing(page, slideOneText), "autoplay goes on after a click")
+    await page.close()
+  })
+
+  it("pauses while the pointer is over it", async () => {
+    const page = await pausedHome(DESKTOP)
+    await page.getByRole("button", { name: "Show slide 1 of 3" }).click()
+    const box = (await page.getByRole("region", { name: "Highlights" }).boundingBox())!
+    await page.mouse.move(box.x + 40, box.y + 40)
+    await advance(page, 7000)
+    expect(await showing(page, slideOneText)).toBe(true)
+    await page.mouse.move(5, 30)
+    await advance(page, 3200)
+    await until(() => showing(page, SLIDE_2), "autoplay resumes when the pointer leaves")
+    await page.close()
+  })
+
+  it("moves with the arrow keys", async () => {
+    const { page } = await visit(browser, "/", DESKTOP)
+    const region = await hero(page)
+    await region.focus()
+    await page.keyboard.press("ArrowRight")
+    await slideText(page, SLIDE_2).waitFor()
+    await page.keyboard.press("ArrowRight")
+    await slideText(page, SLIDE_3).waitFor()
+    await page.keyboard.press("ArrowLeft")
+    await slideText(page, SLIDE_2).waitFor()
+    await page.close()
+  })
+
+  it.each([PHONE, DESKTOP])("at %i px changes slide on a drag of 80 px, not of 70 px", async (width) => {
+    const page = await browser.newPage({ viewport: { width, height: 900 } })
+    await page.emulateMedia({ reducedMotion: "reduce" })
+    await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
+    const region = await hero(page)
+    const box = (await region.boundingBox())!
+    const drag = async (distance: number) => {
+      const [x, y] = [box.x + box.width / 2 + 40, box.y + box.height * 0.12]
+      await page.mouse.move(x, y)
+      await page.mouse.down()
+      for (let step = 1; step <= 10; step++) await page.mouse.move(x - (distance * step) / 10, y)
+      await page.mouse.up()
+      await page.waitForTimeout(900)
+    }
+    await drag(70)
+    await expect(slideText(page, SLIDE_2).count()).resolves.toBe(0)
+    await drag(80)
+    await slideText(page, SLIDE_2).waitFor()
+    await page.close()
+  })
+
+  it("does not autoplay for a visitor who asked for reduced motion, and offers Pause to everyone else", async () => {
+    const page = await pausedHome(DESKTOP, "reduce")
+    await advance(page, 7000)
+    expect(await showing(page, slideOneText)).toBe(true)
+    await page.close()
+
+    const { page: moving } = await visit(browser, "/", DESKTOP)
+    await hero(moving)
+    await moving.getByRole("button", { name: "Pause slideshow" }).click()
+    await moving.getByRole("button", { name: "Play slideshow" }).waitFor()
+    await moving.close()
+  })
+
+  it("Get Started scrolls to the search and statistics", async () => {
+    const { page } = await visit(browser, "/", PHONE)
+    await hero(page)
+    await page.getByRole("link", { name: "Get Started" }).click()
+    await page.waitForURL(/\/#heroDescription$/)
+    await page.waitForFunction(() => {
+      const box = document.getElementById("heroDescription")!.getBoundingClientRect()
+      return box.top < window.innerHeight / 2 && box.bottom > 0
+    })
+    await page.close()
+  })
+
+  it("shows the slide and the headline before any JavaScript runs", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
     await page.goto(`${harness().siteUrl}/`)
-    const list = page.getByRole("navigation", { name: "Categories" }).getByRole("list")
-    await expect(list.evaluate((element) => getComputedStyle(element).display)).resolves.toBe("flex")
+    await expect(page.getByRole("heading", { level: 1 }).isVisible()).resolves.toBe(true)
+    await expect(page.getByRole("link", { name: "Get Started" }).isVisible()).resolves.toBe(true)
+    const nav = page.getByRole("banner").getByRole("navigation", { name: "Categories" }).getByRole("list")
+    await expect(nav.evaluate((element) => getComputedStyle(element).display)).resolves.toBe("flex")
     await context.close()
+  })
+})
+
+describe("home search and statistics", () => {
+  it("the search box needs text, then goes to /search-results with the query encoded", async () => {
+    const { page } = await visit(browser, "/", PHONE)
+    const box = page.getByRole("searchbox")
+    await expect(box.getAttribute("placeholder")).resolves.toBe("What are you looking for?")
+    await page.getByRole("button", { name: "Search", exact: true }).click()
+    await expect(box.evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).resolves.toBe(true)
+    expect(new URL(page.url()).pathname).toBe("/")
+    await box.fill("yoga & stretch #1")
+    await box.press("Enter")
+    await page.waitForURL((url) => url.pathname.startsWith("/search-results"))
+    expect(new URL(page.url()).searchParams.get("q")).toBe("yoga & stretch #1")
+    await page.close()
+  })
+
+  it("shows each category's video count as 'N+' and '{title} Videos'", async () => {
+    const statistics = await api<{ title: string; total_videos: number }[]>("/categories-states")
+    const { page } = await visit(browser, "/", DESKTOP)
+    const items = page.getByRole("list", { name: "Videos per category" }).getByRole("listitem")
+    await expect(items.allInnerTexts()).resolves.toEqual(statistics.map((s) => `${s.total_videos}+\n${s.title} Videos`))
+    await page.close()
+  })
+})
+
+describe("home fitness section", () => {
+  const section = (page: Page) => page.getByRole("region", { name: fitnessFeature().title, exact: true })
+  const fitnessFeature = () => features.find((f) => /fitness/i.test(f.title))!
+
+  it.each([PHONE, DESKTOP])("at %i px shows its texts, the featured HTML and up to 5 fitness programs", async (width) => {
+    const { page } = await visit(browser, "/", width)
+    const region = section(page)
+    await expect(region.getByText("Get Moving. Get Fit").isVisible()).resolves.toBe(true)
+    await expect(region.getByText("Get Strong").isVisible()).resolves.toBe(true)
+    await expect(region.locator("strong").first().innerText()).resolves.toBe("love")
+    await expect(region.getByRole("listitem").filter({ hasText: "Every level welcome" }).count()).resolves.toBe(1)
+    const programs = region.getByRole("region", { name: "Fitness programs" })
+    const expected = fitness.sub_categories.slice(0, 5)
+    // Off-screen slides are hidden from the accessibility tree, so read the markup for all five.
+    await expect(programs.locator("h3").allTextContents()).resolves.toEqual(expected.map((s) => s.title))
+    await expect(programs.locator("h3 + p").allTextContents()).resolves.toEqual(expected.map((s) => s.short_desc))
+    await expect(programs.locator("img[data-main-image]").evaluateAll((els) => els.map((el) => el.getAttribute("alt")))).resolves.toEqual(
+      expected.map((s) => s.title),
+    )
+    const hrefs = await programs.locator("a").evaluateAll((els) => els.map((el) => el.getAttribute("href")))
+    expect(hrefs.map(withoutTrailingSlash)).toEqual(expected.map((s) => `/subcategory/${s.id}`))
+    const viewAll = await region.getByRole("link", { name: "View all fitness programs" }).getAttribute("href")
+    expect(withoutTrailingSlash(viewAll)).toBe(`/category/${fitness.id}`)
+    await page.close()
+  })
+
+  it("shows its pictures 1.2 per view on a phone, 2 from 640 px, and as a row of equal tiles on a large screen", async () => {
+    const picturesName = `${fitnessFeature().title} pictures`
+    for (const [width, perView] of [[PHONE, 1.2], [700, 2]] as const) {
+      const { page } = await visit(browser, "/", width)
+      const carousel = page.getByRole("region", { name: picturesName })
+      await expect(carousel.isVisible()).resolves.toBe(true)
+      const listWidth = await carousel.locator(".slick-list").evaluate((el) => el.getBoundingClientRect().width)
+      const slideWidth = await carousel.locator(".slick-slide").first().evaluate((el) => el.getBoundingClientRect().width)
+      expect(Math.abs(slideWidth - listWidth / perView)).toBeLessThan(3)
+      // 10 px between pictures.
+      const [a, b] = await carousel.locator(".slick-slide img[data-main-image]").evaluateAll((els) =>
+        els.slice(0, 2).map((el) => el.getBoundingClientRect()),
+      )
+      expect(Math.round(b!.left - a!.right)).toBe(10)
+      // Its pagination dots are buttons that move it.
+      await carousel.getByRole("button", { name: "2" }).click()
+      await page.waitForFunction(
+        (name) => document.querySelector(`[aria-label="${name}"] .slick-slide[data-index="1"]`)?.classList.contains("slick-current"),
+        picturesName,
+      )
+      await page.close()
+    }
+    const { page } = await visit(browser, "/", DESKTOP)
+    await expect(page.getByRole("region", { name: picturesName }).isVisible()).resolves.toBe(false)
+    const tiles = section(page).locator("ul li img[data-main-image]")
+    const sizes = await tiles.evaluateAll((els) => els.map((el) => `${el.closest("li")!.clientWidth}x${el.closest("li")!.clientHeight}`))
+    expect(sizes.length).toBeGreaterThan(1)
+    expect(new Set(sizes).size).toBe(1)
+    await page.close()
+  })
+
+  it("shows 2 programs per view up to 464 px, 3 up to 1024 px and 5 above", async () => {
+    for (const [width, perView] of [[PHONE, 2], [768, 3], [DESKTOP, 5]] as const) {
+      const { page } = await visit(browser, "/", width)
+      const carousel = page.getByRole("region", { name: "Fitness programs" })
+      const shown = await carousel.locator('.slick-slide:not([aria-hidden="true"])').count()
+      expect([width, shown]).toEqual([width, Math.min(perView, 5)])
+      await page.close()
+    }
+  })
+})
+
+describe("home entertainment section", () => {
+  const entertainmentFeature = () => features.find((f) => /entertained/i.test(f.title))!
+
+  it.each([PHONE, DESKTOP])("at %i px shows its texts, HTML and up to 5 tiles, and links to the category", async (width) => {
+    const { page } = await visit(browser, "/", width)
+    const region = page.getByRole("region", { name: entertainmentFeature().title, exact: true })
+    await expect(region.getByText("Step Up, Shine").isVisible()).resolves.toBe(true)
+    await expect(region.getByText("Entertain, and Compete").isVisible()).resolves.toBe(true)
+    await expect(region.locator("em").first().innerText()).resolves.toBe("something new to watch")
+    const expected = entertainment.sub_categories.slice(0, 5)
+    await expect(region.getByRole("heading", { level: 3 }).allInnerTexts()).resolves.toEqual(expected.map((s) => s.title))
+    const viewAll = await region.getByRole("link", { name: "View all entertainments" }).getAttribute("href")
+    expect(withoutTrailingSlash(viewAll)).toBe(`/category/${entertainment.id}`)
+    await page.close()
+  })
+
+  it("lays five tiles out with one tall tile in the middle on a large screen", async () => {
+    expect(entertainment.sub_categories.length).toBeGreaterThanOrEqual(5)
+    const { page } = await visit(browser, "/", DESKTOP)
+    const region = page.getByRole("region", { name: entertainmentFeature().title, exact: true })
+    const boxes = await region.locator("ul > li").evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))
+    expect(boxes).toHaveLength(5)
+    const middle = boxes[2]!
+    for (const [index, box] of boxes.entries()) {
+      if (index === 2) continue
+      expect(middle.height).toBeGreaterThan(box.height * 1.8)
+      expect(box.left < middle.left || box.left > middle.right - 1).toBe(true)
+    }
+    await page.close()
   })
 })

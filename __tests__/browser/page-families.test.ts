@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { launchBrowser, visit } from "./harness/browser"
+import { withoutTrailingSlash } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
 
 let browser: Browser
@@ -25,12 +26,14 @@ describe("category pages", () => {
     const category = await api<{ title: string; page_title: string; sub_categories: { title: string }[] }>("/categories/2")
     expect(category.sub_categories.length).toBeGreaterThan(8)
     const { page, errors } = await visit(browser, "/category/2")
-    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(category.page_title)
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(category.page_title)
     await expect(page.getByRole("heading", { name: `${category.title} Programs` }).isVisible()).resolves.toBe(true)
     expect(await cardTitles(page, "Subcategories")).toEqual(category.sub_categories.slice(0, 8).map((s) => s.title))
 
     await page.getByRole("link", { name: "Next" }).click()
     await page.waitForURL(/\/category\/2\/2\/?$/)
+    // The address changes just before React renders the new page.
+    await page.getByRole("heading", { level: 3, name: category.sub_categories[8]!.title }).waitFor()
     expect(await cardTitles(page, "Subcategories")).toEqual(category.sub_categories.slice(8).map((s) => s.title))
     await page.getByRole("link", { name: "Prev" }).click()
     await page.waitForURL(/\/category\/2\/?$/)
@@ -48,11 +51,11 @@ describe("subcategory, series and episode pages", () => {
   it("a subcategory page lists its series, and a card leads to the series page", async () => {
     const sub = await api<{ title: string; series: { id: number; title: string }[] }>("/sub-categories/13")
     const { page, errors } = await visit(browser, "/subcategory/13")
-    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(sub.title)
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(sub.title)
     expect(await cardTitles(page, "Series")).toEqual(sub.series.map((s) => s.title))
     await page.getByRole("link", { name: sub.series[0]!.title }).click()
     await page.waitForURL(new RegExp(`/series/${sub.series[0]!.id}/?$`))
-    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(sub.series[0]!.title)
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(sub.series[0]!.title)
     expect(errors).toEqual([])
     await page.close()
   })
@@ -72,12 +75,14 @@ describe("subcategory, series and episode pages", () => {
     const [current, ...others] = sub.series
     const [first] = await api<{ id: number; title: string }[]>(`/series/${current!.id}/episodes`)
     const { page, errors } = await visit(browser, `/detail/${first!.id}`)
-    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(first!.title)
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(first!.title)
     const player = page.locator("iframe")
     await expect(player.getAttribute("src")).resolves.toBe(`${harness().cmsOrigin}/player/${760_000_000 + first!.id}`)
     await expect(page.frameLocator("iframe").getByText(first!.title).first().isVisible()).resolves.toBe(true)
     await expect(page.getByText("Playing", { exact: true }).isVisible()).resolves.toBe(true)
     expect(await cardTitles(page, "Recommended")).toEqual(others.slice(0, 3).map((s) => s.title))
+    await page.getByRole("region", { name: "Recommended" }).getByRole("link", { name: others[0]!.title }).click()
+    await page.waitForURL(new RegExp(`/series/${others[0]!.id}/?$`))
     expect(errors).toEqual([])
     await page.close()
   })
@@ -94,6 +99,219 @@ describe("images", () => {
     await expect(img.getAttribute("src")).resolves.toMatch(/^\/_gatsby\/image\/.+\.jpg/)
     const box = await page.getByRole("region", { name: "Videos" }).locator("[data-gatsby-image-wrapper]").first().boundingBox()
     expect(box!.height).toBeGreaterThan(0)
+    await page.close()
+  })
+})
+
+describe("category page elements", () => {
+  it.each([375, 1280])("at %i px: hero with page title and sub title, intro with the product name, numbered pages", async (width) => {
+    const category = await api<{ title: string; page_title: string; page_sub_title: string }>("/categories/2")
+    const { page, errors } = await visit(browser, "/category/2", width)
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(new RegExp(category.page_title, "i"))
+    await expect(page.getByText(category.page_sub_title).first().isVisible()).resolves.toBe(true)
+    await expect(page.getByRole("heading", { level: 2, name: `${category.title} Programs by MoveFlix` }).isVisible()).resolves.toBe(true)
+    const pager = page.getByRole("navigation", { name: "Subcategory pages" })
+    await expect(pager.locator('[aria-current="page"]').innerText()).resolves.toBe("1")
+    expect(withoutTrailingSlash(await pager.getByRole("link", { name: "Page 2" }).getAttribute("href"))).toBe("/category/2/2")
+    await pager.getByRole("link", { name: "Page 2" }).click()
+    await page.waitForURL(/\/category\/2\/2\/?$/)
+    await pager.locator('[aria-current="page"]', { hasText: "2" }).waitFor()
+    const firstCard = page.getByRole("region", { name: "Subcategories" }).getByRole("link").first()
+    const target = withoutTrailingSlash(await firstCard.getAttribute("href"))!
+    expect(target).toMatch(/^\/subcategory\/\d+$/)
+    await firstCard.click()
+    await page.waitForURL(new RegExp(`${target}/?$`))
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
+
+describe("subcategory page elements", () => {
+  it.each([375, 1280])("at %i px: tag chips 'All' plus each distinct tag filter the series grid", async (width) => {
+    const sub = await api<{ series: { id: number; title: string; tags: { title: string }[] }[] }>("/sub-categories/13")
+    const tags = [...new Set(sub.series.flatMap((s) => s.tags.map((t) => t.title)))]
+    expect(tags.length).toBeGreaterThanOrEqual(3)
+    const { page, errors } = await visit(browser, "/subcategory/13", width)
+    const chips = page.getByRole("group", { name: "Filter series by tag" })
+    await expect(chips.getByRole("button").allInnerTexts()).resolves.toEqual(["All", ...tags])
+    await expect(chips.evaluate((el) => getComputedStyle(el).overflowX)).resolves.toBe("auto")
+    await expect(chips.getByRole("button", { name: "All" }).getAttribute("aria-pressed")).resolves.toBe("true")
+
+    const tag = tags[0]!
+    await chips.getByRole("button", { name: tag, exact: true }).click()
+    const expected = sub.series.filter((s) => s.tags.some((t) => t.title === tag)).map((s) => s.title)
+    expect(expected.length).toBeLessThan(sub.series.length)
+    expect(await cardTitles(page, "Series")).toEqual(expected)
+    await expect(chips.getByRole("button", { name: tag, exact: true }).getAttribute("aria-pressed")).resolves.toBe("true")
+
+    // Keyboard: Tab back to 'All' and press Space.
+    await chips.getByRole("button", { name: "All" }).focus()
+    await page.keyboard.press("Space")
+    expect(await cardTitles(page, "Series")).toEqual(sub.series.map((s) => s.title))
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("a subcategory with no series shows its hero and intro, then only empty space", async () => {
+    const categories = await api<{ id: number }[]>("/categories")
+    const subs = (await Promise.all(categories.map((c) => api<{ sub_categories: { id: number }[] }>(`/categories/${c.id}`)))).flatMap(
+      (c) => c.sub_categories,
+    )
+    const details = await Promise.all(subs.map((s) => api<{ id: number; title: string; series: unknown[] }>(`/sub-categories/${s.id}`)))
+    const empty = details.find((s) => s.series.length === 0)!
+    const { page, errors } = await visit(browser, `/subcategory/${empty.id}`)
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(new RegExp(empty.title, "i"))
+    await expect(page.getByRole("heading", { name: "Series", exact: true }).count()).resolves.toBe(0)
+    await expect(page.getByRole("group", { name: "Filter series by tag" }).count()).resolves.toBe(0)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
+
+describe("series page elements", () => {
+  it("cards show the episode number, title and description, and lead to the episode", async () => {
+    const episodes = await api<{ id: number; title: string; episode: number }[]>("/series/101/episodes")
+    const first = [...episodes].sort((a, b) => a.episode - b.episode)[0]!
+    const { page } = await visit(browser, "/series/101", 375)
+    const card = page.getByRole("region", { name: "Videos" }).getByRole("listitem").first()
+    await expect(card.innerText()).resolves.toMatch(new RegExp(`Episode ${first.episode}[\\s\\S]*${first.title}[\\s\\S]*\\w+`, "i"))
+    await card.getByRole("link").click()
+    await page.waitForURL(new RegExp(`/detail/${first.id}/?$`))
+    await page.close()
+  })
+
+  it("a series with no episodes shows no 'Videos' section", async () => {
+    const episodes = await api<unknown[]>("/series/108/episodes")
+    expect(episodes).toEqual([])
+    const { page, errors } = await visit(browser, "/series/108")
+    await expect(page.getByRole("heading", { level: 1 }).isVisible()).resolves.toBe(true)
+    await expect(page.getByRole("heading", { name: "Videos", exact: true }).count()).resolves.toBe(0)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
+
+describe("episode page elements", () => {
+  it.each([375, 1280])("at %i px: full-width player, 'Next Episodes' 8 per page with 'Playing' inert, share icons", async (width) => {
+    const episodes = [...(await api<{ id: number; title: string; episode: number }[]>("/series/101/episodes"))].sort(
+      (a, b) => a.episode - b.episode,
+    )
+    const current = episodes[1]!
+    const { page, errors } = await visit(browser, `/detail/${current.id}`, width)
+    const player = page.locator("iframe")
+    await expect(player.evaluate((el) => Math.round(el.getBoundingClientRect().width))).resolves.toBe(width)
+    const region = page.getByRole("region", { name: "Next Episodes" })
+    expect(await cardTitles(page, "Next Episodes")).toEqual(episodes.slice(0, 8).map((e) => e.title))
+    const playing = region.getByRole("listitem").filter({ hasText: "Playing" })
+    await expect(playing.count()).resolves.toBe(1)
+    await expect(playing.getByRole("link").count()).resolves.toBe(0)
+    await expect(playing.innerText()).resolves.toContain(current.title)
+    await expect(region.getByRole("link").count()).resolves.toBe(7)
+    await expect(region.getByRole("button", { name: /^Share / }).count()).resolves.toBe(8)
+
+    const pager = page.getByRole("navigation", { name: "Next Episodes pages" })
+    await pager.getByRole("button", { name: "Next" }).click()
+    expect(await cardTitles(page, "Next Episodes")).toEqual(episodes.slice(8, 16).map((e) => e.title))
+    await pager.getByRole("button", { name: "Prev" }).click()
+    expect(await cardTitles(page, "Next Episodes")).toEqual(episodes.slice(0, 8).map((e) => e.title))
+    await region.getByRole("link", { name: new RegExp(episodes[2]!.title) }).click()
+    await page.waitForURL(new RegExp(`/detail/${episodes[2]!.id}/?$`))
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("share uses the Web Share API with the title and page address, or says it is unsupported", async () => {
+    const [first] = await api<{ id: number; title: string }[]>(`/series/101/episodes`)
+    const page = await browser.newPage()
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "share", { configurable: true, value: undefined })
+    })
+    await page.goto(`${harness().siteUrl}/detail/${first!.id}`, { waitUntil: "networkidle" })
+    const alerts: string[] = []
+    page.on("dialog", (dialog) => {
+      alerts.push(dialog.message())
+      void dialog.dismiss()
+    })
+    await page.getByRole("button", { name: /^Share / }).first().click()
+    expect(alerts).toEqual(["Web Share API is not supported in this browser."])
+    await page.close()
+
+    const sharing = await browser.newPage()
+    await sharing.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "share", {
+        configurable: true,
+        value: async (data: ShareData) => {
+          ;(window as unknown as { shared: ShareData }).shared = data
+        },
+      })
+    })
+    await sharing.goto(`${harness().siteUrl}/detail/${first!.id}`, { waitUntil: "networkidle" })
+    const button = sharing.getByRole("button", { name: /^Share / }).nth(3)
+    const title = (await button.getAttribute("aria-label"))!.replace(/^Share /, "")
+    await button.click()
+    const shared = await sharing.evaluate(() => (window as unknown as { shared: ShareData }).shared)
+    expect(shared.title).toBe(title)
+    expect(shared.url).toMatch(new RegExp(`^${harness().siteUrl}/detail/${first!.id}/?$`))
+    await sharing.close()
+  })
+
+  it("'Recommended' is hidden when the subcategory has no other series", async () => {
+    const categories = await api<{ id: number }[]>("/categories")
+    const subs = (await Promise.all(categories.map((c) => api<{ sub_categories: { id: number }[] }>(`/categories/${c.id}`)))).flatMap(
+      (c) => c.sub_categories,
+    )
+    const details = await Promise.all(subs.map((s) => api<{ series: { id: number }[] }>(`/sub-categories/${s.id}`)))
+    const lonely = details.find((s) => s.series.length === 1)
+    if (!lonely) throw new Error("the sample catalogue needs a subcategory with exactly one series")
+    const [episode] = await api<{ id: number }[]>(`/series/${lonely.series[0]!.id}/episodes`)
+    const { page } = await visit(browser, `/detail/${episode!.id}`)
+    await expect(page.getByRole("heading", { name: "Recommended" }).count()).resolves.toBe(0)
+    await page.close()
+  })
+})
+
+describe("page head and loading states", () => {
+  it("each page family has its own title and meta description from the catalogue", async () => {
+    const category = await api<{ title: string; page_sub_title: string }>("/categories/2")
+    const sub = await api<{ title: string; short_desc: string }>("/sub-categories/13")
+    for (const [path, title, description] of [
+      ["/category/2", category.title, category.page_sub_title],
+      ["/subcategory/13", sub.title, sub.short_desc],
+    ] as const) {
+      const { page } = await visit(browser, path)
+      await expect(page.title()).resolves.toBe(`${title} | MoveFlix`)
+      await expect(page.locator('meta[name="description"]').getAttribute("content")).resolves.toBe(description)
+      await page.close()
+    }
+  })
+
+  it("the player shows a spinner over a skeleton until the video host's page has loaded", async () => {
+    const [first] = await api<{ id: number }[]>("/series/101/episodes")
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route("**/player/**", async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${harness().siteUrl}/detail/${first!.id}`)
+    const loading = page.getByRole("status", { name: "Loading video" })
+    await loading.waitFor()
+    release()
+    await loading.waitFor({ state: "detached" })
+    await expect(page.locator("iframe").isVisible()).resolves.toBe(true)
+    await context.close()
+  })
+
+  it("pictures carry their entity's title as alternative text", async () => {
+    const sub = await api<{ series: { title: string }[] }>("/sub-categories/13")
+    const { page } = await visit(browser, "/subcategory/13")
+    const alts = await page
+      .getByRole("region", { name: "Series" })
+      .locator("img[data-main-image]")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("alt")))
+    expect(alts).toEqual(sub.series.map((s) => s.title))
     await page.close()
   })
 })

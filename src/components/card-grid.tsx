@@ -1,41 +1,76 @@
-import React from "react"
+import React, { type ReactNode } from "react"
 import styled from "styled-components"
 import { Link } from "gatsby"
+import { media } from "../styles/theme"
 import { CatalogueImage } from "./catalogue-image"
 
-const Grid = styled.ul`
+export const Grid = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
   display: grid;
   gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
+  grid-template-columns: 1fr;
+  ${media.md} {
+    grid-template-columns: repeat(2, 1fr);
+    gap: ${({ theme }) => theme.space.lg};
+  }
+  ${media.lg} {
+    grid-template-columns: repeat(4, 1fr);
+  }
 `
 
-const Card = styled.li`
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radii.card};
+export const Card = styled.li`
+  position: relative;
+  display: flex;
+  flex-direction: column;
   overflow: hidden;
+  border-radius: ${({ theme }) => theme.radii.card};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  transition: transform 0.2s, border-color 0.2s;
+  &:hover,
+  &:focus-within {
+    transform: translateY(-3px);
+    border-color: ${({ theme }) => theme.colors.accent};
+  }
+  .gatsby-image-wrapper {
+    aspect-ratio: 1.6;
+  }
 `
 
-const CardLink = styled(Link)`
-  display: block;
+export const CardLink = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  flex: 1;
   text-decoration: none;
-  height: 100%;
 `
 
-const CardBody = styled.div`
+export const CardBody = styled.div`
   padding: ${({ theme }) => theme.space.md};
 `
 
-const CardTitle = styled.h3`
+export const CardLabel = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.xs};
+  color: ${({ theme }) => theme.colors.accent};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 700;
+  letter-spacing: 0.06em;
+  text-transform: uppercase;
+`
+
+export const CardTitle = styled.h3`
   margin: 0 0 ${({ theme }) => theme.space.xs};
   font-size: ${({ theme }) => theme.fontSizes.lg};
 `
 
-const CardText = styled.p`
+export const CardText = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.mutedText};
+  display: -webkit-box;
+  -webkit-line-clamp: 3;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
 `
 
 export interface CardItem {
@@ -47,6 +82,21 @@ export interface CardItem {
   image?: { readonly gatsbyImage: unknown } | null
 }
 
+/** The picture, label, title and text of a card, shared by linked and inert cards. */
+export function CardContent({ item, children }: { item: Omit<CardItem, "key" | "to">; children?: ReactNode }) {
+  return (
+    <>
+      <CatalogueImage image={item.image} alt={item.title ?? ""} />
+      <CardBody>
+        {item.label && <CardLabel>{item.label}</CardLabel>}
+        <CardTitle>{item.title}</CardTitle>
+        {item.text && <CardText>{item.text}</CardText>}
+        {children}
+      </CardBody>
+    </>
+  )
+}
+
 /** A grid of linked cards: picture, optional label, title and text. */
 export function CardGrid({ items, className }: { items: readonly CardItem[]; className?: string }) {
   return (
@@ -54,12 +104,7 @@ export function CardGrid({ items, className }: { items: readonly CardItem[]; cla
       {items.map((item) => (
         <Card key={item.key}>
           <CardLink to={item.to}>
-            <CatalogueImage image={item.image} alt={item.title ?? ""} />
-            <CardBody>
-              {item.label && <CardText>{item.label}</CardText>}
-              <CardTitle>{item.title}</CardTitle>
-              {item.text && <CardText>{item.text}</CardText>}
-            </CardBody>
+            <CardContent item={item} />
           </CardLink>
         </Card>
       ))}

@@ -1,11 +1,14 @@
 import React from "react"
 import { graphql } from "gatsby"
+import { Container, Section, VisuallyHidden } from "../styles/layout"
+import { pagePath } from "../page-creation/paginate"
+import { routes } from "../page-creation/routes"
+import { SITE_NAME } from "./brand-logo"
 import { CardGrid } from "./card-grid"
 import { Hero } from "./hero"
-import { HtmlContent } from "./html-content"
+import { IntroBlock } from "./intro-block"
 import { PageShell } from "./page-shell"
 import { Pagination } from "./pagination"
-import { routes } from "../page-creation/routes"
 
 export const query = graphql`
   fragment CategoryScreen on CatalogueCategory {
@@ -36,26 +39,38 @@ export interface CategoryScreenProps {
 }
 
 export function CategoryScreen({ category, subcategories, currentPage, numPages }: CategoryScreenProps) {
+  const basePath = routes.category(category._id)
   return (
     <PageShell>
       <Hero title={category.pageTitle ?? category.title} subtitle={category.pageSubTitle} image={category.images[0]} />
-      <section aria-labelledby="category-intro">
-        <h2 id="category-intro">{category.title} Programs</h2>
-        <HtmlContent html={category.description} />
-        {category.pageSubTitle && <p>{category.pageSubTitle}</p>}
-      </section>
-      <section aria-label="Subcategories">
-        <CardGrid
-          items={subcategories.map((sub) => ({
-            key: sub._id,
-            to: routes.subcategory(sub._id),
-            title: sub.title,
-            text: sub.shortDesc,
-            image: sub.images[0],
-          }))}
-        />
-        <Pagination basePath={routes.category(category._id)} currentPage={currentPage} numPages={numPages} />
-      </section>
+      <IntroBlock
+        id="category-intro"
+        title={`${category.title ?? ""} Programs by ${SITE_NAME}`}
+        html={category.description}
+        subtitle={category.pageSubTitle}
+      />
+      <Section aria-labelledby="subcategories-heading">
+        <Container>
+          <h2 id="subcategories-heading">
+            <VisuallyHidden>{category.title} </VisuallyHidden>Subcategories
+          </h2>
+          <CardGrid
+            items={subcategories.map((sub) => ({
+              key: sub._id,
+              to: routes.subcategory(sub._id),
+              title: sub.title,
+              text: sub.shortDesc,
+              image: sub.images[0],
+            }))}
+          />
+          <Pagination
+            label="Subcategory pages"
+            currentPage={currentPage}
+            numPages={numPages}
+            pathFor={(page) => pagePath(basePath, page)}
+          />
+        </Container>
+      </Section>
     </PageShell>
   )
 }

@@ -1,27 +1,15 @@
 import React, { useState } from "react"
 import styled from "styled-components"
-import { Link, graphql } from "gatsby"
-import { CardGrid } from "./card-grid"
-import { CatalogueImage } from "./catalogue-image"
+import { graphql } from "gatsby"
+import { Container, Section, SectionTitle } from "../styles/layout"
+import { routes, ITEMS_PER_PAGE } from "../page-creation/routes"
+import { Card, CardContent, CardGrid, CardLink, Grid } from "./card-grid"
 import { HtmlContent } from "./html-content"
 import { PageShell } from "./page-shell"
-import { ITEMS_PER_PAGE, routes } from "../page-creation/routes"
-
-const Player = styled.iframe`
-  display: block;
-  width: 100%;
-  aspect-ratio: 16 / 9;
-  border: 0;
-  background: #000;
-`
-
-const EpisodeList = styled.ol`
-  list-style: none;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
-`
+import { Pagination } from "./pagination"
+import { ShareButton } from "./share-button"
+import { textOf } from "./text-of"
+import { VideoPlayer } from "./video-player"
 
 export const query = graphql`
   fragment EpisodeScreen on CatalogueEpisode {
@@ -32,6 +20,42 @@ export const query = graphql`
   }
 `
 
+const Title = styled.h1`
+  margin: ${({ theme }) => theme.space.lg} 0 ${({ theme }) => theme.space.md};
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+`
+
+const Description = styled(HtmlContent)`
+  max-width: 48rem;
+  color: ${({ theme }) => theme.colors.mutedText};
+`
+
+const PlayingCard = styled(Card)`
+  border-color: ${({ theme }) => theme.colors.accent};
+  &:hover {
+    transform: none;
+  }
+`
+
+const PlayingBadge = styled.p`
+  position: absolute;
+  top: ${({ theme }) => theme.space.sm};
+  left: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  padding: 0.2rem 0.7rem;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.accent};
+  color: ${({ theme }) => theme.colors.accentText};
+  font-weight: 800;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`
+
+const Inert = styled.div`
+  display: flex;
+  flex-direction: column;
+  flex: 1;
+`
+
 export interface EpisodeScreenProps {
   episode: Queries.EpisodeScreenFragment
   /** The series' episodes, ascending by episode number. */
@@ -39,70 +63,65 @@ export interface EpisodeScreenProps {
   recommended: readonly Queries.SeriesCardFragment[]
 }
 
+const episodeLabel = (item: Queries.EpisodeCardFragment) => (item.episode != null ? `Episode ${item.episode}` : null)
+
 export function EpisodeScreen({ episode, seriesEpisodes, recommended }: EpisodeScreenProps) {
-  const currentIndex = seriesEpisodes.findIndex((e) => e._id === episode._id)
-  const [page, setPage] = useState(Math.max(0, Math.floor(currentIndex / ITEMS_PER_PAGE)))
+  const currentIndex = seriesEpisodes.findIndex((item) => item._id === episode._id)
+  // Open 'Next Episodes' on the page that holds the playing episode.
+  const [page, setPage] = useState(Math.max(0, Math.floor(currentIndex / ITEMS_PER_PAGE)) + 1)
   const numPages = Math.ceil(seriesEpisodes.length / ITEMS_PER_PAGE)
-  const shown = seriesEpisodes.slice(page * ITEMS_PER_PAGE, (page + 1) * ITEMS_PER_PAGE)
+  const shown = seriesEpisodes.slice((page - 1) * ITEMS_PER_PAGE, page * ITEMS_PER_PAGE)
 
   return (
     <PageShell>
-      {episode.playerEmbedUrl ? (
-        <Player src={episode.playerEmbedUrl} title={episode.title ?? "Video player"} allow="autoplay; fullscreen; picture-in-picture" allowFullScreen />
-      ) : (
-        <p>This video cannot be played right now.</p>
-      )}
-      <h1>{episode.title}</h1>
-      <HtmlContent html={episode.description} />
+      <VideoPlayer src={episode.playerEmbedUrl} title={episode.title ?? "Video player"} />
+      <Container>
+        <Title>{episode.title}</Title>
+        <Description html={episode.description} />
+      </Container>
       {seriesEpisodes.length > 0 && (
-        <section aria-labelledby="next-episodes">
-          <h2 id="next-episodes">Next Episodes</h2>
-          <EpisodeList>
-            {shown.map((item) => (
-              <li key={item._id}>
-                {item._id === episode._id ? (
-                  <div aria-current="true">
-                    <CatalogueImage image={item.images[0]} alt={item.title ?? ""} />
-                    <p>Playing</p>
-                    <h3>{item.title}</h3>
-                  </div>
+        <Section aria-labelledby="next-episodes">
+          <Container>
+            <SectionTitle id="next-episodes">Next Episodes</SectionTitle>
+            <Grid>
+              {shown.map((item) => {
+                const content = { label: episodeLabel(item), title: item.title, text: textOf(item.description), image: item.images[0] }
+                return item._id === episode._id ? (
+                  <PlayingCard key={item._id} aria-current="true">
+                    <Inert>
+                      <CardContent item={content} />
+                    </Inert>
+                    <PlayingBadge>Playing</PlayingBadge>
+                    <ShareButton title={item.title ?? ""} />
+                  </PlayingCard>
                 ) : (
-                  <Link to={routes.episode(item._id)}>
-                    <CatalogueImage image={item.images[0]} alt={item.title ?? ""} />
-                    <p>Episode {item.episode}</p>
-                    <h3>{item.title}</h3>
-                  </Link>
-                )}
-              </li>
-            ))}
-          </EpisodeList>
-          {numPages > 1 && (
-            <nav aria-label="Next Episodes pages">
-              <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                Prev
-              </button>{" "}
-              <span>
-                Page {page + 1} of {numPages}
-              </span>{" "}
-              <button type="button" disabled={page >= numPages - 1} onClick={() => setPage(page + 1)}>
-                Next
-              </button>
-            </nav>
-          )}
-        </section>
+                  <Card key={item._id}>
+                    <CardLink to={routes.episode(item._id)}>
+                      <CardContent item={content} />
+                    </CardLink>
+                    <ShareButton title={item.title ?? ""} />
+                  </Card>
+                )
+              })}
+            </Grid>
+            <Pagination label="Next Episodes pages" currentPage={page} numPages={numPages} onSelect={setPage} />
+          </Container>
+        </Section>
       )}
       {recommended.length > 0 && (
-        <section aria-labelledby="recommended">
-          <h2 id="recommended">Recommended</h2>
-          <CardGrid
-            items={recommended.map((series) => ({
-              key: series._id,
-              to: routes.series(series._id),
-              title: series.title,
-              image: series.images[0],
-            }))}
-          />
-        </section>
+        <Section aria-labelledby="recommended">
+          <Container>
+            <SectionTitle id="recommended">Recommended</SectionTitle>
+            <CardGrid
+              items={recommended.map((series) => ({
+                key: series._id,
+                to: routes.series(series._id),
+                title: series.title,
+                image: series.images[0],
+              }))}
+            />
+          </Container>
+        </Section>
       )}
     </PageShell>
   )

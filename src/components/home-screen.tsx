@@ -1,10 +1,13 @@
 import React from "react"
-import { Link, graphql } from "gatsby"
-import { CardGrid } from "./card-grid"
-import { CatalogueImage } from "./catalogue-image"
-import { HtmlContent } from "./html-content"
+import styled from "styled-components"
+import { graphql } from "gatsby"
+import { Container, Eyebrow, Section, SectionTitle } from "../styles/layout"
+import { EntertainmentSection } from "./entertainment-section"
+import { FitnessSection, type HomeSubcategory } from "./fitness-section"
+import { HomeHero } from "./home-hero"
 import { PageShell } from "./page-shell"
-import { routes } from "../page-creation/routes"
+import { SearchForm } from "./search-form"
+import { StatisticsRow, type CategoryStatistic } from "./statistics-row"
 
 /** The home sections show at most this many subcategories. */
 export const HOME_SECTION_LIMIT = 5
@@ -27,77 +30,51 @@ export const query = graphql`
   }
 `
 
+const Lead = styled.p`
+  max-width: 40rem;
+  color: ${({ theme }) => theme.colors.mutedText};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`
+
 export interface HomeScreenProps {
-  categories: readonly { readonly _id: string; readonly title: string | null; readonly shortDesc: string | null }[]
-  statistics: readonly { readonly _id: string; readonly title: string | null; readonly totalVideos: number }[]
+  statistics: readonly CategoryStatistic[]
   features: readonly Queries.HomeFeatureFragment[]
-  fitnessCategory: { readonly _id: string; readonly subcategories: readonly Queries.SubcategoryCardFragment[] } | null
+  /** The category titled 'fitness', for when the fitness feature names none. */
+  fitnessCategory: { readonly _id: string; readonly subcategories: readonly HomeSubcategory[] } | null
 }
 
-const subcategoryCards = (subs: readonly Queries.SubcategoryCardFragment[]) =>
-  subs.slice(0, HOME_SECTION_LIMIT).map((sub) => ({
-    key: sub._id,
-    to: routes.subcategory(sub._id),
-    title: sub.title,
-    text: sub.shortDesc,
-    image: sub.images[0],
-  }))
-
-export function HomeScreen({ categories, statistics, features, fitnessCategory }: HomeScreenProps) {
-  const fitness = features.find((f) => f.role === "fitness")
-  const entertainment = features.find((f) => f.role === "entertainment")
+export function HomeScreen({ statistics, features, fitnessCategory }: HomeScreenProps) {
+  const fitness = features.find((feature) => feature.role === "fitness")
+  const entertainment = features.find((feature) => feature.role === "entertainment")
+  const fitnessSource = fitness?.category ?? fitnessCategory
   return (
     <PageShell>
-      <h1>Stay Fit, Stay Entertained</h1>
-      <section aria-label="Categories">
-        <ul>
-          {categories.map((category) => (
-            <li key={category._id}>
-              <h2>
-                <Link to={routes.category(category._id)}>{category.title}</Link>
-              </h2>
-              {category.shortDesc && <p>{category.shortDesc}</p>}
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-label="Videos per category">
-        <ul>
-          {statistics.map((statistic) => (
-            <li key={statistic._id}>
-              <strong>{statistic.totalVideos}+</strong> {statistic.title} Videos
-            </li>
-          ))}
-        </ul>
-      </section>
-      {fitness && (
-        <section aria-labelledby="fitness-section">
-          <p>Get Moving. Get Fit</p>
-          <h2 id="fitness-section">{fitness.title}</h2>
-          <HtmlContent html={fitness.description} />
-          {fitness.images.map((image, index) => (
-            <CatalogueImage key={index} image={image} alt={`${fitness.title ?? ""} ${index + 1}`} />
-          ))}
-          <p>Get Strong</p>
-          <CardGrid items={subcategoryCards(fitnessCategory?.subcategories ?? [])} />
-          {fitnessCategory ? (
-            <Link to={routes.category(fitnessCategory._id)}>View all fitness programs</Link>
-          ) : (
-            <span>View all fitness programs</span>
-          )}
-        </section>
+      <HomeHero />
+      <Section id="heroDescription" aria-labelledby="home-intro">
+        <Container>
+          <Eyebrow>Fitness · Dance · Entertainment</Eyebrow>
+          <SectionTitle id="home-intro">Find your next session</SectionTitle>
+          <Lead>Workouts, dance classes and shows from coaches and creators who love what they do. Search the catalogue:</Lead>
+          <SearchForm />
+          <StatisticsRow statistics={statistics} />
+        </Container>
+      </Section>
+      {fitness?._id && (
+        <FitnessSection
+          title={fitness.title}
+          description={fitness.description}
+          images={fitness.images}
+          subcategories={(fitnessSource?.subcategories ?? []).slice(0, HOME_SECTION_LIMIT)}
+          categoryId={fitnessSource?._id ?? null}
+        />
       )}
-      {entertainment && (
-        <section aria-labelledby="entertainment-section">
-          <p>Step Up, Shine</p>
-          <h2 id="entertainment-section">{entertainment.title}</h2>
-          <p>Entertain, and Compete</p>
-          <HtmlContent html={entertainment.description} />
-          <CardGrid items={subcategoryCards(entertainment.category?.subcategories ?? [])} />
-          {entertainment.category && (
-            <Link to={routes.category(entertainment.category._id)}>View all entertainments</Link>
-          )}
-        </section>
+      {entertainment?._id && (
+        <EntertainmentSection
+          title={entertainment.title}
+          description={entertainment.description}
+          subcategories={(entertainment.category?.subcategories ?? []).slice(0, HOME_SECTION_LIMIT)}
+          categoryId={entertainment.category?._id ?? null}
+        />
       )}
     </PageShell>
   )

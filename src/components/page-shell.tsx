@@ -1,35 +1,33 @@
 import React from "react"
 import styled from "styled-components"
-import { Link, graphql, useStaticQuery } from "gatsby"
-import { routes } from "../page-creation/routes"
+import { graphql, useStaticQuery } from "gatsby"
+import { SiteFooter } from "./site-footer"
+import { SiteHeader } from "./site-header"
 
-const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.md};
+const SkipLink = styled.a`
+  position: absolute;
+  left: ${({ theme }) => theme.space.md};
+  top: -4rem;
+  z-index: 30;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.accent};
+  color: ${({ theme }) => theme.colors.accentText};
+  font-weight: 700;
+  &:focus {
+    top: ${({ theme }) => theme.space.sm};
+  }
 `
 
-const NavList = styled.ul`
-  list-style: none;
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
-  margin: 0;
-  padding: 0;
-`
-
-const Main = styled.main`
-  max-width: 72rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.md};
-`
-
-/** Header with the category links, and the page's main landmark. */
+/** Header, main landmark and footer around every page. */
 export function PageShell({ children }: { children: React.ReactNode }) {
   const data = useStaticQuery<Queries.PageShellQuery>(graphql`
     query PageShell {
+      site {
+        buildYear: buildTime(formatString: "YYYY")
+        siteMetadata {
+          publicApiUrl
+        }
+      }
       allCatalogueCategory(sort: { position: ASC }) {
         nodes {
           _id
@@ -38,21 +36,19 @@ export function PageShell({ children }: { children: React.ReactNode }) {
       }
     }
   `)
+  const categories = data.allCatalogueCategory.nodes
   return (
     <>
-      <Header>
-        <Link to="/">Home</Link>
-        <nav aria-label="Categories">
-          <NavList>
-            {data.allCatalogueCategory.nodes.map((category) => (
-              <li key={category._id}>
-                <Link to={routes.category(category._id)}>{category.title}</Link>
-              </li>
-            ))}
-          </NavList>
-        </nav>
-      </Header>
-      <Main>{children}</Main>
+      <SkipLink href="#main-content">Skip to content</SkipLink>
+      <SiteHeader categories={categories} />
+      <main id="main-content" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter
+        categories={categories}
+        buildYear={Number(data.site?.buildYear) || new Date().getFullYear()}
+        publicApiUrl={data.site?.siteMetadata?.publicApiUrl ?? ""}
+      />
     </>
   )
 }

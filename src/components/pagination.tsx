@@ -1,59 +1,123 @@
 import React from "react"
-import styled from "styled-components"
+import styled, { css } from "styled-components"
 import { Link } from "gatsby"
-import { pagePath } from "../page-creation/paginate"
+import { paginationItems } from "./pagination-items"
 
 const Nav = styled.nav`
-  margin: ${({ theme }) => theme.space.lg} 0;
+  margin: ${({ theme }) => theme.space.lg} 0 0;
 `
 
 const Pages = styled.ul`
   list-style: none;
   display: flex;
   flex-wrap: wrap;
+  justify-content: center;
+  align-items: center;
   gap: ${({ theme }) => theme.space.sm};
   padding: 0;
   margin: 0;
 `
 
+const entry = css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-width: 2.75rem;
+  min-height: 2.75rem;
+  padding: 0 0.8rem;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-weight: 700;
+  text-decoration: none;
+  cursor: pointer;
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.accent};
+  }
+  &[aria-current="page"] {
+    background: ${({ theme }) => theme.colors.accent};
+    border-color: ${({ theme }) => theme.colors.accent};
+    color: ${({ theme }) => theme.colors.accentText};
+    cursor: default;
+  }
+  &:disabled,
+  &[aria-disabled="true"] {
+    opacity: 0.45;
+    cursor: not-allowed;
+  }
+`
+
+const PageLink = styled(Link)`
+  ${entry}
+`
+const PageButton = styled.button`
+  ${entry}
+`
+const PageMark = styled.span`
+  ${entry}
+`
+const Gap = styled.span`
+  padding: 0 ${({ theme }) => theme.space.xs};
+  color: ${({ theme }) => theme.colors.mutedText};
+`
+
 export interface PaginationProps {
-  basePath: string
+  /** Names the navigation landmark, e.g. "Subcategory pages". */
+  label: string
+  /** 1-based. */
   currentPage: number
   numPages: number
+  /** Prebuilt pages: each entry is a link to this path. */
+  pathFor?: (page: number) => string
+  /** Pages drawn in the browser: each entry is a button. */
+  onSelect?: (page: number) => void
 }
 
-/** Prev, numbered pages and Next, as links to the prebuilt pages of a listing. */
-export function Pagination({ basePath, currentPage, numPages }: PaginationProps) {
+/** Prev, numbered pages with gaps, and Next: links to prebuilt pages, or buttons. */
+export function Pagination({ label, currentPage, numPages, pathFor, onSelect }: PaginationProps) {
   if (numPages <= 1) return null
-  const pages = Array.from({ length: numPages }, (_, i) => i + 1)
+
+  const target = (page: number, text: string, name?: string, rel?: "prev" | "next") => {
+    const outOfRange = page < 1 || page > numPages
+    if (page === currentPage && !rel) {
+      return (
+        <PageMark aria-current="page" aria-label={name}>
+          {text}
+        </PageMark>
+      )
+    }
+    if (pathFor) {
+      return outOfRange ? (
+        <PageMark aria-disabled="true">{text}</PageMark>
+      ) : (
+        <PageLink to={pathFor(page)} rel={rel} aria-label={name}>
+          {text}
+        </PageLink>
+      )
+    }
+    return (
+      <PageButton type="button" disabled={outOfRange} aria-label={name} onClick={() => onSelect?.(page)}>
+        {text}
+      </PageButton>
+    )
+  }
+
   return (
-    <Nav aria-label="Pagination">
+    <Nav aria-label={label}>
       <Pages>
-        {currentPage > 1 && (
-          <li>
-            <Link to={pagePath(basePath, currentPage - 1)} rel="prev">
-              Prev
-            </Link>
-          </li>
+        <li>{target(currentPage - 1, "Prev", undefined, "prev")}</li>
+        {paginationItems(currentPage, numPages).map((item) =>
+          item.kind === "gap" ? (
+            <li key={`gap-${item.after}`} aria-hidden="true">
+              <Gap>…</Gap>
+            </li>
+          ) : (
+            <li key={item.page}>{target(item.page, String(item.page), `Page ${item.page}`)}</li>
+          ),
         )}
-        {pages.map((page) => (
-          <li key={page}>
-            {page === currentPage ? (
-              <span aria-current="page">{page}</span>
-            ) : (
-              <Link to={pagePath(basePath, page)} aria-label={`Page ${page}`}>
-                {page}
-              </Link>
-            )}
-          </li>
-        ))}
-        {currentPage < numPages && (
-          <li>
-            <Link to={pagePath(basePath, currentPage + 1)} rel="next">
-              Next
-            </Link>
-          </li>
-        )}
+        <li>{target(currentPage + 1, "Next", undefined, "next")}</li>
       </Pages>
     </Nav>
   )

@@ -1,11 +1,10 @@
 import React from "react"
+import { SITE_NAME } from "./brand-logo"
 
 export interface SeoProps {
   title: string | null | undefined
   description?: string | null
 }
-
-const SITE_NAME = "MoveFlix"
 
 /** Title and meta description for the Head API, from the catalogue's own text. */
 export function Seo({ title, description }: SeoProps) {

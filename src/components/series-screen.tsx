@@ -1,10 +1,12 @@
 import React from "react"
 import { graphql } from "gatsby"
+import { Container, Section, SectionTitle } from "../styles/layout"
+import { routes } from "../page-creation/routes"
 import { CardGrid } from "./card-grid"
 import { Hero } from "./hero"
-import { HtmlContent } from "./html-content"
+import { IntroBlock } from "./intro-block"
 import { PageShell } from "./page-shell"
-import { routes } from "../page-creation/routes"
+import { textOf } from "./text-of"
 
 export const query = graphql`
   fragment SeriesScreen on CatalogueSeries {
@@ -29,33 +31,27 @@ export const query = graphql`
   }
 `
 
-/** Plain text of sanitised HTML, for card teasers. */
-export function textOf(html: string | null | undefined): string | null {
-  return html ? html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim() : null
-}
-
 export function SeriesScreen({ series }: { series: Queries.SeriesScreenFragment }) {
   return (
     <PageShell>
       <Hero title={series.title} image={series.images[0]} />
-      <section aria-label="About">
-        <h2>{series.title}</h2>
-        <HtmlContent html={series.description} />
-      </section>
+      <IntroBlock id="series-intro" title={series.title} html={series.description} />
       {series.episodes.length > 0 && (
-        <section aria-labelledby="videos-heading">
-          <h2 id="videos-heading">Videos</h2>
-          <CardGrid
-            items={series.episodes.map((episode) => ({
-              key: episode._id,
-              to: routes.episode(episode._id),
-              label: episode.episode != null ? `Episode ${episode.episode}` : null,
-              title: episode.title,
-              text: textOf(episode.description),
-              image: episode.images[0],
-            }))}
-          />
-        </section>
+        <Section aria-labelledby="videos-heading">
+          <Container>
+            <SectionTitle id="videos-heading">Videos</SectionTitle>
+            <CardGrid
+              items={series.episodes.map((episode) => ({
+                key: episode._id,
+                to: routes.episode(episode._id),
+                label: episode.episode != null ? `Episode ${episode.episode}` : null,
+                title: episode.title,
+                text: textOf(episode.description),
+                image: episode.images[0],
+              }))}
+            />
+          </Container>
+        </Section>
       )}
     </PageShell>
   )

@@ -1,10 +1,13 @@
-import React from "react"
+import React, { useState } from "react"
+import styled from "styled-components"
 import { graphql } from "gatsby"
+import { Container, Section, SectionTitle } from "../styles/layout"
+import { routes } from "../page-creation/routes"
 import { CardGrid } from "./card-grid"
 import { Hero } from "./hero"
-import { HtmlContent } from "./html-content"
+import { IntroBlock } from "./intro-block"
 import { PageShell } from "./page-shell"
-import { routes } from "../page-creation/routes"
+import { ALL_TAGS, TagFilter, distinctTags } from "./tag-filter"
 
 export const query = graphql`
   fragment SubcategoryScreen on CatalogueSubcategory {
@@ -29,28 +32,42 @@ export const query = graphql`
   }
 `
 
+/** SPEC.md: a subcategory without series shows only empty space. */
+const EmptySpace = styled.div`
+  min-height: 12rem;
+`
+
 export function SubcategoryScreen({ subcategory }: { subcategory: Queries.SubcategoryScreenFragment }) {
+  const [tag, setTag] = useState(ALL_TAGS)
+  const series = subcategory.series
+  const shown = tag === ALL_TAGS ? series : series.filter((item) => item.tags.includes(tag))
   return (
     <PageShell>
       <Hero title={subcategory.title} subtitle={subcategory.shortDesc} image={subcategory.images[0]} />
-      <section aria-label="About">
-        <h2>{subcategory.title}</h2>
-        <HtmlContent html={subcategory.description} />
-        {subcategory.shortDesc && <p>{subcategory.shortDesc}</p>}
-      </section>
-      {subcategory.series.length > 0 && (
-        <section aria-labelledby="series-heading">
-          <h2 id="series-heading">Series</h2>
-          <CardGrid
-            items={subcategory.series.map((series) => ({
-              key: series._id,
-              to: routes.series(series._id),
-              title: series.title,
-              text: series.tags.join(" · "),
-              image: series.images[0],
-            }))}
-          />
-        </section>
+      <IntroBlock id="subcategory-intro" title={subcategory.title} html={subcategory.description} subtitle={subcategory.shortDesc} />
+      {series.length > 0 ? (
+        <Section aria-labelledby="series-heading">
+          <Container>
+            <SectionTitle id="series-heading">Series</SectionTitle>
+            <TagFilter
+              label="Filter series by tag"
+              tags={distinctTags(series.map((item) => item.tags))}
+              selected={tag}
+              onSelect={setTag}
+            />
+            <CardGrid
+              items={shown.map((item) => ({
+                key: item._id,
+                to: routes.series(item._id),
+                title: item.title,
+                text: item.tags.join(" · "),
+                image: item.images[0],
+              }))}
+            />
+          </Container>
+        </Section>
+      ) : (
+        <EmptySpace />
       )}
     </PageShell>
   )

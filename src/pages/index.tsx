@@ -6,7 +6,6 @@ import { Seo } from "../components/seo"
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   return (
     <HomeScreen
-      categories={data.allCatalogueCategory.nodes}
       statistics={data.allCatalogueCategoryStatistic.nodes}
       features={data.allCatalogueFeaturedItem.nodes}
       fitnessCategory={data.fitnessCategory}
@@ -23,13 +22,6 @@ export const query = graphql`
     site {
       siteMetadata {
         description
-      }
-    }
-    allCatalogueCategory(sort: { position: ASC }) {
-      nodes {
-        _id
-        title
-        shortDesc
       }
     }
     allCatalogueCategoryStatistic(sort: { position: ASC }) {

@@ -3,18 +3,36 @@ export const theme = {
   colors: {
     background: "#0f0f14",
     surface: "#1b1b24",
+    surfaceRaised: "#262633",
     text: "#f5f5f7",
-    mutedText: "#b8b8c6",
-    accent: "#ff4f5e",
-    accentText: "#0f0f14",
+    mutedText: "#c3c3cf",
+    accent: "#ff5a66",
+    accentHover: "#ff7a84",
+    /** Text on the accent colour: dark, for 7:1 contrast. */
+    accentText: "#14060a",
+    secondary: "#3ee0c4",
+    border: "#34344a",
+    /** Laid over pictures so white text on any photo stays above 4.5:1. */
+    scrim: "linear-gradient(180deg, rgba(8, 8, 12, 0.55) 0%, rgba(8, 8, 12, 0.7) 55%, rgba(15, 15, 20, 0.95) 100%)",
+    skeleton: "#23232f",
+    skeletonShine: "#32323f",
   },
   fonts: {
     body: `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`,
+    display: `"Avenir Next", "Segoe UI", system-ui, -apple-system, Roboto, Arial, sans-serif`,
   },
-  fontSizes: { sm: "0.875rem", md: "1rem", lg: "1.25rem", xl: "2rem", xxl: "3rem" },
+  fontSizes: {
+    sm: "0.875rem",
+    md: "1rem",
+    lg: "1.25rem",
+    xl: "clamp(1.5rem, 1.2rem + 1.2vw, 2.25rem)",
+    xxl: "clamp(2.25rem, 1.5rem + 3.5vw, 4.5rem)",
+  },
   space: { xs: "0.25rem", sm: "0.5rem", md: "1rem", lg: "2rem", xl: "4rem" },
   breakpoints: { md: "768px", lg: "1024px" },
-  radii: { card: "12px" },
+  radii: { card: "14px", pill: "999px" },
+  layout: { maxWidth: "76rem", headerHeight: "4.5rem" },
+  shadows: { card: "0 10px 30px rgba(0, 0, 0, 0.35)" },
 } as const
 
 export type Theme = typeof theme
@@ -23,4 +41,6 @@ export type Theme = typeof theme
 export const media = {
   md: `@media (min-width: ${theme.breakpoints.md})`,
   lg: `@media (min-width: ${theme.breakpoints.lg})`,
+  belowLg: `@media (max-width: calc(${theme.breakpoints.lg} - 0.02px))`,
+  reducedMotion: `@media (prefers-reduced-motion: reduce)`,
 } as const

@@ -2,7 +2,7 @@ import React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { EpisodeScreen } from "../components/episode-screen"
 import { Seo } from "../components/seo"
-import { textOf } from "../components/series-screen"
+import { textOf } from "../components/text-of"
 import type { EpisodePageContext } from "../page-creation/create-pages"
 
 /** At most this many other series of the same subcategory under 'Recommended'. */

@@ -1,7 +1,8 @@
 import React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { Seo } from "../components/seo"
-import { SeriesScreen, textOf } from "../components/series-screen"
+import { SeriesScreen } from "../components/series-screen"
+import { textOf } from "../components/text-of"
 import type { IdPageContext } from "../page-creation/create-pages"
 
 export default function SeriesTemplate({ data }: PageProps<Queries.SeriesTemplateQuery, IdPageContext>) {

@@ -12,9 +12,11 @@ const CHROMIUM_ARGS = [
   "--no-first-run",
 ]
 
+export const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath(),
     args: CHROMIUM_ARGS,
   })
 }
@@ -27,7 +29,10 @@ export interface VisitedPage {
 
 /** Opens a path of the built site in a fresh page of `width` CSS pixels. */
 export async function visit(browser: Browser, path: string, width = 1280): Promise<VisitedPage> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } })
+  // A context per page: axe-core's Playwright builder needs one, and pages share no state.
+  const context = await browser.newContext({ viewport: { width, height: 900 } })
+  const page = await context.newPage()
+  page.once("close", () => void context.close())
   const errors: string[] = []
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(`${message.text()} (${message.location().url})`)

@@ -4,6 +4,7 @@ import path from "node:path"
 import crypto from "node:crypto"
 import { COMMANDS, freePort, runToCompletion, startProcess, stopProcess, waitForHttp } from "../../../scripts/lib/processes"
 import { startReferenceServer } from "../../../scripts/lib/reference-server"
+import { chromiumPath } from "./browser"
 import { CONTENT_EDITS, HARNESS_ENV } from "./harness-env"
 import { harnessProcesses, setHarnessProcesses } from "./harness-processes"
 
@@ -17,6 +18,10 @@ function tail(file: string, lines: number): string {
  * `gatsby serve` over the result. Tests read the addresses from the env.
  */
 export default async function globalSetup(): Promise<void> {
+  // Say so before a two-minute build rather than in every test afterwards.
+  if (!fs.existsSync(chromiumPath())) {
+    throw new Error(`No Chromium at ${chromiumPath()}: install it (apt-get install chromium) or set CHROMIUM_PATH.`)
+  }
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "catalogue-browser-tests-"))
   const [cmsPort, sitePort] = [await freePort(), await freePort()]
   const cmsOrigin = `http://127.0.0.1:${cmsPort}`

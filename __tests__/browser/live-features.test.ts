@@ -1,0 +1,261 @@
+import crypto from "node:crypto"
+import type { Browser, Page } from "playwright-core"
+import { launchBrowser, visit } from "./harness/browser"
+import { harness } from "./harness/harness-env"
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+interface ApiSearchGroup {
+  id: number
+  title: string
+  series: { id: number; title: string }[]
+}
+
+async function searchApi(q: string): Promise<ApiSearchGroup[]> {
+  const response = await fetch(`${harness().apiUrl}/search?q=${encodeURIComponent(q)}`)
+  return ((await response.json()) as { data: ApiSearchGroup[] }).data
+}
+
+const searchPath = (q: string) => `/search-results?q=${encodeURIComponent(q)}`
+
+describe("search results", () => {
+  it.each([375, 1280])("at %i px shows the hero, a heading per group, series cards or 'No Items Found.'", async (width) => {
+    const groups = await searchApi("yoga")
+    expect(groups.some((g) => g.series.length > 0)).toBe(true)
+    expect(groups.some((g) => g.series.length === 0)).toBe(true)
+    const { page, errors } = await visit(browser, searchPath("yoga"), width)
+    await page.getByRole("heading", { level: 1, name: "Search Results" }).waitFor()
+    for (const group of groups) {
+      const region = page.getByRole("region", { name: group.title, exact: true })
+      if (group.series.length === 0) {
+        await expect(region.getByText("No Items Found.").isVisible()).resolves.toBe(true)
+      } else {
+        await expect(region.getByRole("heading", { level: 3 }).allInnerTexts()).resolves.toEqual(group.series.map((s) => s.title))
+      }
+    }
+    const first = groups.find((g) => g.series.length > 0)!.series[0]!
+    await page.getByRole("link", { name: first.title }).first().click()
+    await page.waitForURL(new RegExp(`/series/${first.id}/?$`))
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("with nothing found shows the sorry texts, no hero, and 'Previous Page' goes back one step", async () => {
+    const { page } = await visit(browser, "/", 375)
+    await page.getByRole("searchbox").fill("zzqqxx nothing")
+    await page.getByRole("searchbox").press("Enter")
+    await page.getByText("Sorry, your results can’t be found.").waitFor()
+    await expect(page.getByText("Please try searching again or explore other sections.").isVisible()).resolves.toBe(true)
+    await expect(page.getByRole("heading", { name: "Search Results" }).count()).resolves.toBe(0)
+    await page.getByRole("button", { name: "Previous Page" }).click()
+    await page.waitForURL((url) => url.pathname === "/")
+    await page.close()
+  })
+
+  it("shows skeletons while the answer is on its way", async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route("**/api/search?**", async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${harness().siteUrl}${searchPath("yoga")}`)
+    const loading = page.getByRole("status", { name: "Loading results" })
+    await loading.waitFor()
+    const size = await loading.locator("[aria-hidden]").first().boundingBox()
+    expect(Math.round(size!.width)).toBe(Math.round(size!.height))
+    release()
+    await page.getByRole("heading", { level: 1, name: "Search Results" }).waitFor()
+    await expect(loading.count()).resolves.toBe(0)
+    await context.close()
+  })
+
+  it("sends any text exactly, quotes, unicode, & and # included", async () => {
+    const odd = `"yoga" & flow #1 — ünïcode 'à' + 100%`
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const asked: string[] = []
+    page.on("request", (request) => {
+      if (request.url().includes("/api/search")) asked.push(new URL(request.url()).searchParams.get("q") ?? "")
+    })
+    await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
+    await page.getByRole("searchbox").fill(odd)
+    await page.getByRole("searchbox").press("Enter")
+    await page.waitForURL((url) => url.pathname.startsWith("/search-results"))
+    await page.waitForLoadState("networkidle")
+    expect(new URL(page.url()).searchParams.get("q")).toBe(odd)
+    expect(asked).toEqual([odd])
+    await context.close()
+  })
+
+  it("a newer search replaces the older one, and a slow older answer never overwrites it", async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    let releaseSlow: () => void = () => undefined
+    const slow = new Promise<void>((resolve) => (releaseSlow = resolve))
+    await page.route("**/api/search?**", async (route) => {
+      if (new URL(route.request().url()).searchParams.get("q") === "dance") await slow
+      await route.continue().catch(() => undefined)
+    })
+    await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
+    await page.getByRole("searchbox").fill("dance")
+    await page.getByRole("searchbox").press("Enter")
+    await page.getByRole("status", { name: "Loading results" }).waitFor()
+    await page.goBack()
+    await page.getByRole("searchbox").fill("yoga")
+    await page.getByRole("searchbox").press("Enter")
+    await page.getByRole("link", { name: "Sunrise Yoga" }).waitFor()
+    releaseSlow()
+    await page.waitForTimeout(500)
+    await expect(page.getByRole("link", { name: "Sunrise Yoga" }).isVisible()).resolves.toBe(true)
+    expect(new URL(page.url()).searchParams.get("q")).toBe("yoga")
+    await context.close()
+  })
+
+  it("a failed call is logged and shows nothing", async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const logged: string[] = []
+    page.on("console", (message) => {
+      if (message.type() === "error") logged.push(message.text())
+    })
+    await page.route("**/api/search?**", (route) => route.abort("connectionrefused"))
+    await page.goto(`${harness().siteUrl}${searchPath("yoga")}`, { waitUntil: "networkidle" })
+    await page.waitForFunction(() => document.querySelector('[aria-label="Loading results"]') === null)
+    expect(logged.some((text) => text.startsWith("Error fetching search results:"))).toBe(true)
+    await expect(page.getByRole("heading", { name: "Search Results", exact: true }).isVisible()).resolves.toBe(false)
+    await expect(page.getByText("Sorry, your results can’t be found.").count()).resolves.toBe(0)
+    await context.close()
+  })
+
+  it("makes no call without a query", async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const asked: string[] = []
+    page.on("request", (request) => {
+      if (request.url().includes("/api/search")) asked.push(request.url())
+    })
+    await page.goto(`${harness().siteUrl}/search-results?q=`, { waitUntil: "networkidle" })
+    expect(asked).toEqual([])
+    await context.close()
+  })
+})
+
+async function subscribeWith(page: Page, email: string) {
+  const footer = page.getByRole("contentinfo")
+  await footer.getByPlaceholder("Your Email").fill(email)
+  await footer.getByRole("button", { name: "Subscribe" }).click()
+  return footer.getByRole("alert")
+}
+
+describe("subscribe", () => {
+  it("an accepted address lands on the thank-you page and is stored by the server", async () => {
+    const email = `visitor-${crypto.randomUUID()}@example.com`
+    const { page, errors } = await visit(browser, "/series/101", 375)
+    await subscribeWith(page, email)
+    await page.waitForURL(/\/thank-you\/?$/)
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Thank you For Subscribing")
+    await expect(
+      page.getByText("Your journey starts now! We’ll be in touch with tips, workouts, and entertainment just for you.").isVisible(),
+    ).resolves.toBe(true)
+    await expect(page.getByRole("contentinfo").getByPlaceholder("Your Email").inputValue()).resolves.toBe("")
+    const stored = (await (await fetch(`${harness().cmsOrigin}/admin/subscriptions`)).json()) as { data: { email: string }[] }
+    expect(stored.data.map((s) => s.email)).toContain(email)
+    await page.getByRole("link", { name: "Back To Home" }).click()
+    await page.waitForURL((url) => url.pathname === "/")
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it.each([
+    ["a duplicate address (400)", "DUPLICATE", "This email address is already subscribed."],
+    ["success false with a message", "someone@reject.test", "This address cannot be subscribed right now."],
+    ["another error with a message", "someone@fail.test", "The mailing list is temporarily unavailable."],
+    ["another error without a message", "someone@fail-silently.test", "An error occurred. Please try again."],
+    ["no response at all", "someone@no-response.test", "An unexpected error occurred. Please check your network connection."],
+  ])("shows the right message for %s", async (_case, address, message) => {
+    let email = address
+    if (address === "DUPLICATE") {
+      email = `twice-${crypto.randomUUID()}@example.com`
+      await fetch(`${harness().apiUrl}/subscribe`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email }),
+      })
+    }
+    const { page } = await visit(browser, "/", 1280)
+    const alert = await subscribeWith(page, email.toUpperCase())
+    await page.getByRole("contentinfo").getByText(message).waitFor()
+    await expect(alert.innerText()).resolves.toBe(message)
+    expect(new URL(page.url()).pathname).toBe("/")
+    await page.close()
+  })
+
+  it("says 'Subscription failed.' for success false without a message", async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.route("**/api/subscribe", (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"success":false}' }))
+    await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
+    await subscribeWith(page, "someone@example.com")
+    await page.getByRole("contentinfo").getByText("Subscription failed.").waitFor()
+    await context.close()
+  })
+
+  it("counts an answer that takes over 15 s as no response", async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.clock.install()
+    await page.route("**/api/subscribe", () => undefined)
+    await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
+    await subscribeWith(page, "patient@example.com")
+    await page.clock.runFor(15_500)
+    await page.getByRole("contentinfo").getByText("An unexpected error occurred. Please check your network connection.").waitFor()
+    await context.close()
+  })
+
+  it("sends one request however often the visitor presses Subscribe", async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    let calls = 0
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route("**/api/subscribe", async (route) => {
+      calls++
+      await held
+      await route.fulfill({ status: 200, contentType: "application/json", body: '{"success":false,"message":"Held."}' })
+    })
+    await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
+    const footer = page.getByRole("contentinfo")
+    await footer.getByPlaceholder("Your Email").fill("once@example.com")
+    await footer.getByPlaceholder("Your Email").press("Enter")
+    await footer.getByPlaceholder("Your Email").press("Enter")
+    await footer.getByRole("button", { name: /Subscrib/ }).click({ force: true })
+    release()
+    await footer.getByText("Held.").waitFor()
+    expect(calls).toBe(1)
+    await context.close()
+  })
+})
+
+describe("404 page", () => {
+  it("is what `npm run serve` answers for an unknown path, with its texts", async () => {
+    const response = await fetch(`${harness().siteUrl}/no/such/page`)
+    expect(response.status).toBe(404)
+    const { page } = await visit(browser, "/no/such/page", 375)
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("404 PAGE NOT FOUND")
+    await expect(
+      page.getByText("You are trying to access a page that doesn't exist or is currently unavailable!").isVisible(),
+    ).resolves.toBe(true)
+    await page.close()
+  })
+})

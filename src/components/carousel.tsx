@@ -1,0 +1,98 @@
+import React, { useRef, type ReactNode, type RefObject } from "react"
+import styled from "styled-components"
+import Slider, { type Settings } from "react-slick"
+import { useInertHiddenSlides } from "./use-inert-hidden-slides"
+import { useResponsiveSettings } from "./use-responsive-settings"
+import { useSwipeThreshold } from "./use-swipe-threshold"
+
+const Region = styled.div`
+  position: relative;
+  /* Inside a grid or flex item slick measures its own track; without this the two grow each other without end. */
+  min-width: 0;
+  &:focus-visible {
+    outline-offset: -3px;
+  }
+  .slick-dots {
+    position: static;
+    display: flex !important;
+    justify-content: center;
+    gap: ${({ theme }) => theme.space.xs};
+    margin: ${({ theme }) => theme.space.md} 0 0;
+    padding: 0;
+    list-style: none;
+  }
+  .slick-dots li button {
+    width: 2.75rem;
+    height: 2.75rem;
+    padding: 0;
+    border: 0;
+    background: transparent;
+    cursor: pointer;
+    font-size: 0;
+  }
+  .slick-dots li button::before {
+    content: "";
+    display: block;
+    width: 0.75rem;
+    height: 0.75rem;
+    margin: auto;
+    border-radius: 50%;
+    background: ${({ theme }) => theme.colors.mutedText};
+    transition: transform 0.2s, background-color 0.2s;
+  }
+  .slick-dots .slick-active button::before {
+    background: ${({ theme }) => theme.colors.accent};
+    transform: scale(1.35);
+  }
+`
+
+export interface CarouselProps {
+  /** What the carousel shows, for screen readers ("Highlights"). */
+  label: string
+  settings: Settings
+  children: ReactNode
+  /** Drawn over the slides inside the carousel's region (headline, buttons). */
+  overlay?: ReactNode
+  sliderRef?: RefObject<Slider>
+  className?: string
+}
+
+/**
+ * react-slick with the behaviour SPEC.md asks of every carousel: arrow keys
+ * move it, an 80 px drag or swipe changes the slide, and hidden or cloned
+ * slides hold nothing a keyboard can reach.
+ */
+export function Carousel({ label, settings, children, overlay, sliderRef, className }: CarouselProps) {
+  const root = useRef<HTMLDivElement>(null)
+  const ownSlider = useRef<Slider>(null)
+  const slider = sliderRef ?? ownSlider
+  useInertHiddenSlides(root)
+  const touchThreshold = useSwipeThreshold(root)
+  const activeSettings = useResponsiveSettings(settings)
+
+  // react-slick's own key handling listens on its track, which never has focus;
+  // the region takes focus instead and moves the slider itself.
+  function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
+    if (event.key === "ArrowLeft") slider.current?.slickPrev()
+    else if (event.key === "ArrowRight") slider.current?.slickNext()
+    else return
+    event.preventDefault()
+  }
+
+  return (
+    <Region
+      ref={root}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      className={className}
+    >
+      <Slider ref={slider} {...activeSettings} accessibility={false} touchThreshold={touchThreshold}>
+        {children}
+      </Slider>
+      {overlay}
+    </Region>
+  )
+}

@@ -1,0 +1,111 @@
+import React from "react"
+import styled, { css } from "styled-components"
+import { Link } from "gatsby"
+import { Container, Eyebrow, Section, SectionTitle } from "../styles/layout"
+import { media } from "../styles/theme"
+import { routes } from "../page-creation/routes"
+import { FeaturedCard } from "./featured-card"
+import { HtmlContent } from "./html-content"
+import type { HomeSubcategory } from "./fitness-section"
+
+/**
+ * Desktop layouts by tile count. Five and three put one tall tile in the
+ * middle column; the grid areas follow reading order a, b, c, ...
+ */
+const LAYOUTS: Record<number, ReturnType<typeof css>> = {
+  1: css`
+    grid-template-areas: "a";
+  `,
+  2: css`
+    grid-template-columns: 1fr 1fr;
+    grid-template-areas: "a b";
+  `,
+  3: css`
+    grid-template-columns: 1fr 1.25fr 1fr;
+    grid-template-rows: 4rem 1fr 1fr 4rem;
+    grid-template-areas: ". b ." "a b c" "a b c" ". b .";
+  `,
+  4: css`
+    grid-template-columns: 1fr 1fr;
+    grid-template-areas: "a b" "c d";
+  `,
+  5: css`
+    grid-template-columns: 1fr 1.25fr 1fr;
+    grid-template-areas: "a c d" "b c e";
+  `,
+}
+
+const AREAS = ["a", "b", "c", "d", "e"] as const
+
+const Tiles = styled.ul<{ $count: number }>`
+  list-style: none;
+  margin: ${({ theme }) => theme.space.lg} 0 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  grid-auto-rows: 12rem;
+  ${media.md} {
+    grid-auto-rows: 15rem;
+    ${({ $count }) => LAYOUTS[$count]}
+    ${({ $count }) => $count === 3 && "grid-auto-rows: auto; min-height: 32rem;"}
+  }
+`
+
+const TileItem = styled.li<{ $area: string }>`
+  > a {
+    min-height: 0;
+  }
+  ${media.md} {
+    grid-area: ${({ $area }) => $area};
+  }
+`
+
+const ViewAll = styled.p`
+  margin: ${({ theme }) => theme.space.lg} 0 0;
+  font-weight: 700;
+  a {
+    color: ${({ theme }) => theme.colors.accent};
+  }
+`
+
+const Lead = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: 600;
+`
+
+export interface EntertainmentSectionProps {
+  title: string | null
+  description: string | null
+  /** Up to five of the entertainment category's subcategories. */
+  subcategories: readonly HomeSubcategory[]
+  categoryId: string | null
+}
+
+export function EntertainmentSection({ title, description, subcategories, categoryId }: EntertainmentSectionProps) {
+  const count = subcategories.length
+  return (
+    <Section aria-labelledby="entertainment-title">
+      <Container>
+        <Eyebrow>Step Up, Shine</Eyebrow>
+        <SectionTitle id="entertainment-title">{title}</SectionTitle>
+        <Lead>Entertain, and Compete</Lead>
+        <HtmlContent html={description} />
+        {count > 0 && (
+          <Tiles $count={count}>
+            {subcategories.map((sub, index) => (
+              <TileItem key={sub._id} $area={AREAS[index] ?? "a"}>
+                <FeaturedCard to={routes.subcategory(sub._id)} title={sub.title} image={sub.images[0]} />
+              </TileItem>
+            ))}
+          </Tiles>
+        )}
+        {categoryId && (
+          <ViewAll>
+            <Link to={routes.category(categoryId)}>View all entertainments</Link>
+          </ViewAll>
+        )}
+      </Container>
+    </Section>
+  )
+}

@@ -1,0 +1,73 @@
+import React from "react"
+import styled from "styled-components"
+import { Link } from "gatsby"
+import { CatalogueImage } from "./catalogue-image"
+
+const CardLink = styled(Link)`
+  position: relative;
+  display: flex;
+  align-items: flex-end;
+  height: 100%;
+  min-height: 16rem;
+  overflow: hidden;
+  border-radius: ${({ theme }) => theme.radii.card};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  text-decoration: none;
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  .gatsby-image-wrapper {
+    position: absolute;
+    inset: 0;
+    transition: transform 0.4s;
+  }
+  &::after {
+    content: "";
+    position: absolute;
+    inset: 0;
+    background: linear-gradient(180deg, rgba(8, 8, 12, 0.1) 20%, rgba(8, 8, 12, 0.92) 85%);
+  }
+  &:hover .gatsby-image-wrapper {
+    transform: scale(1.05);
+  }
+`
+
+const Body = styled.div`
+  position: relative;
+  z-index: 1;
+  padding: ${({ theme }) => theme.space.md};
+`
+
+const Title = styled.h3`
+  margin: 0 0 ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`
+
+const Text = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.text};
+  display: -webkit-box;
+  -webkit-line-clamp: 3;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+`
+
+export interface FeaturedCardProps {
+  to: string
+  title: string | null
+  text?: string | null
+  image?: { readonly gatsbyImage: unknown } | null
+  className?: string
+}
+
+/** A clickable card with its picture as the background and the title and text over it. */
+export function FeaturedCard({ to, title, text, image, className }: FeaturedCardProps) {
+  return (
+    <CardLink to={to} className={className}>
+      <CatalogueImage image={image} alt={title ?? ""} />
+      <Body>
+        <Title>{title}</Title>
+        {text && <Text>{text}</Text>}
+      </Body>
+    </CardLink>
+  )
+}

@@ -1,0 +1,156 @@
+import React from "react"
+import styled from "styled-components"
+import { Link } from "gatsby"
+import { Container, Eyebrow, Section, SectionTitle } from "../styles/layout"
+import { media } from "../styles/theme"
+import { routes } from "../page-creation/routes"
+import { Carousel } from "./carousel"
+import { MULTI_ITEM_SETTINGS, PICTURE_SETTINGS } from "./carousel-settings"
+import { CatalogueImage } from "./catalogue-image"
+import { FeaturedCard } from "./featured-card"
+import { HtmlContent } from "./html-content"
+
+const Intro = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  > * {
+    min-width: 0;
+  }
+  ${media.lg} {
+    grid-template-columns: 1fr 1.3fr;
+    align-items: center;
+  }
+`
+
+const Description = styled(HtmlContent)`
+  color: ${({ theme }) => theme.colors.mutedText};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`
+
+const PictureCarousel = styled(Carousel)`
+  .slick-slide > div {
+    padding: 0 5px;
+  }
+  .slick-list {
+    margin: 0 -5px;
+  }
+  ${media.lg} {
+    display: none;
+  }
+`
+
+const PictureRow = styled.ul`
+  display: none;
+  ${media.lg} {
+    display: flex;
+    gap: ${({ theme }) => theme.space.md};
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+`
+
+const Tile = styled.li`
+  flex: 0 1 10.5rem;
+  min-width: 0;
+  height: 15rem;
+  overflow: hidden;
+  border-radius: ${({ theme }) => theme.radii.card};
+  .gatsby-image-wrapper {
+    height: 100%;
+  }
+`
+
+const Picture = styled(CatalogueImage)`
+  border-radius: ${({ theme }) => theme.radii.card};
+`
+
+const SubHeading = styled.h3`
+  margin: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.md};
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+`
+
+const CardCarousel = styled(Carousel)`
+  .slick-slide > div {
+    padding: 0 ${({ theme }) => theme.space.sm};
+    height: 100%;
+  }
+  .slick-list {
+    margin: 0 -${({ theme }) => theme.space.sm};
+  }
+  .slick-track {
+    display: flex;
+  }
+  .slick-slide {
+    height: auto;
+  }
+`
+
+const ViewAll = styled.p`
+  margin: ${({ theme }) => theme.space.lg} 0 0;
+  font-weight: 700;
+  a {
+    color: ${({ theme }) => theme.colors.accent};
+  }
+`
+
+export interface HomeSubcategory {
+  readonly _id: string
+  readonly title: string | null
+  readonly shortDesc: string | null
+  readonly images: readonly ({ readonly gatsbyImage: unknown } | null)[]
+}
+
+export interface FitnessSectionProps {
+  title: string | null
+  description: string | null
+  images: readonly ({ readonly gatsbyImage: unknown } | null)[]
+  /** Up to five of the fitness category's subcategories. */
+  subcategories: readonly HomeSubcategory[]
+  categoryId: string | null
+}
+
+export function FitnessSection({ title, description, images, subcategories, categoryId }: FitnessSectionProps) {
+  const pictures = images.filter((image) => image?.gatsbyImage)
+  const alt = (index: number) => `${title ?? "Fitness"}, picture ${index + 1}`
+  return (
+    <Section aria-labelledby="fitness-title">
+      <Container>
+        <Intro>
+          <div>
+            <Eyebrow>Get Moving. Get Fit</Eyebrow>
+            <SectionTitle id="fitness-title">{title}</SectionTitle>
+            <Description html={description} />
+          </div>
+          {pictures.length > 0 && (
+            <div>
+              <PictureCarousel label={`${title ?? "Fitness"} pictures`} settings={PICTURE_SETTINGS}>
+                {pictures.map((image, index) => (
+                  <Picture key={index} image={image} alt={alt(index)} />
+                ))}
+              </PictureCarousel>
+              <PictureRow>
+                {pictures.map((image, index) => (
+                  <Tile key={index}>
+                    <CatalogueImage image={image} alt={alt(index)} />
+                  </Tile>
+                ))}
+              </PictureRow>
+            </div>
+          )}
+        </Intro>
+        <SubHeading>Get Strong</SubHeading>
+        {subcategories.length > 0 && (
+          <CardCarousel label="Fitness programs" settings={MULTI_ITEM_SETTINGS}>
+            {subcategories.map((sub) => (
+              <FeaturedCard key={sub._id} to={routes.subcategory(sub._id)} title={sub.title} text={sub.shortDesc} image={sub.images[0]} />
+            ))}
+          </CardCarousel>
+        )}
+        <ViewAll>
+          {categoryId ? <Link to={routes.category(categoryId)}>View all fitness programs</Link> : "View all fitness programs"}
+        </ViewAll>
+      </Container>
+    </Section>
+  )
+}

@@ -1,0 +1,187 @@
+import React, { useState } from "react"
+import styled, { keyframes } from "styled-components"
+import { StaticImage } from "gatsby-plugin-image"
+import type { Settings } from "react-slick"
+import { ButtonLink, Button } from "../styles/layout"
+import { media } from "../styles/theme"
+import { Carousel } from "./carousel"
+import { usePrefersReducedMotion } from "./use-prefers-reduced-motion"
+
+export const HERO_HEADLINE = "Stay Fit, Stay Entertained"
+/** SPEC.md gives slides 2 and 3; slide 1's line is ours. */
+export const HERO_SLIDE_TEXTS = [
+  "Move, Dance, Unwind: Classes for Every Mood!",
+  "Laugh, Relax, Engage: Your Gateway to Fun!",
+  "Compete, Conquer, Celebrate: Rise to the Challenge!",
+] as const
+export const HERO_AUTOPLAY_MS = 3000
+
+// Full screen below the sticky header, capped so a very tall window (or a
+// full-page screenshot, which grows the viewport) does not stretch it forever.
+const HERO_HEIGHT = "clamp(34rem, calc(100vh - 4.5rem), 75rem)"
+const HERO_HEIGHT_SVH = "clamp(34rem, calc(100svh - 4.5rem), 75rem)"
+
+const Slide = styled.div`
+  position: relative;
+  height: ${HERO_HEIGHT};
+  height: ${HERO_HEIGHT_SVH};
+  .gatsby-image-wrapper {
+    position: absolute;
+    inset: 0;
+  }
+  &::after {
+    content: "";
+    position: absolute;
+    inset: 0;
+    background: ${({ theme }) => theme.colors.scrim};
+  }
+`
+
+const Overlay = styled.div`
+  position: absolute;
+  inset: 0 0 4rem;
+  z-index: 2;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.lg};
+  padding: 0 ${({ theme }) => theme.space.md};
+  pointer-events: none;
+  text-align: center;
+  text-shadow: 0 2px 16px rgba(0, 0, 0, 0.7);
+  a,
+  button {
+    pointer-events: auto;
+  }
+`
+
+const Headline = styled.h1`
+  max-width: 60rem;
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-weight: 800;
+  text-transform: uppercase;
+`
+
+const fadeIn = keyframes`
+  from { opacity: 0; transform: translateY(0.5rem); }
+  to { opacity: 1; transform: none; }
+`
+
+const SlideText = styled.p`
+  min-height: 3.2em;
+  max-width: 44rem;
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: 600;
+  animation: ${fadeIn} 0.6s ease-out;
+  ${media.md} {
+    min-height: 0;
+    font-size: 1.6rem;
+  }
+`
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.md};
+  text-shadow: none;
+`
+
+// react-slick replaces the dots container's class with "slick-dots", so the
+// container is styled through that class rather than as a styled component.
+const HeroCarousel = styled(Carousel)`
+  > .slick-slider > .slick-dots {
+    position: absolute;
+    z-index: 3;
+    bottom: ${({ theme }) => theme.space.md};
+    left: 0;
+    right: 0;
+    margin: 0;
+    align-items: center;
+  }
+  .slick-dots ul {
+    display: flex;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+`
+
+const PauseButton = styled(Button)`
+  min-height: 2.25rem;
+  padding: 0.2rem 0.9rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`
+
+// StaticImage needs literal sources, so each slide names its own picture.
+const backgrounds = [
+  <StaticImage key="1" src="../images/home-hero-1.jpg" alt="" layout="fullWidth" loading="eager" formats={["auto", "webp"]} placeholder="dominantColor" />,
+  <StaticImage key="2" src="../images/home-hero-2.jpg" alt="" layout="fullWidth" formats={["auto", "webp"]} placeholder="dominantColor" />,
+  <StaticImage key="3" src="../images/home-hero-3.jpg" alt="" layout="fullWidth" formats={["auto", "webp"]} placeholder="dominantColor" />,
+]
+
+/**
+ * The home page's full-screen rotating hero: three background slides under
+ * one headline, the current slide's line, Get Started and Contact Us. The
+ * line lives outside the slides so hidden slides hold no text at all.
+ */
+export function HomeHero() {
+  const reducedMotion = usePrefersReducedMotion()
+  const [playing, setPlaying] = useState(true)
+  const [current, setCurrent] = useState(0)
+  const autoplay = playing && !reducedMotion
+
+  const settings: Settings = {
+    fade: true,
+    infinite: true,
+    speed: 700,
+    autoplay,
+    autoplaySpeed: HERO_AUTOPLAY_MS,
+    pauseOnHover: true,
+    pauseOnFocus: false,
+    pauseOnDotsHover: false,
+    beforeChange: (_from, to) => setCurrent(to),
+    arrows: false,
+    dots: true,
+    appendDots: (dots) => (
+      <div>
+        <ul>{dots}</ul>
+        <PauseButton type="button" $variant="ghost" onClick={() => setPlaying(!playing)}>
+          {autoplay ? "Pause" : "Play"}
+          <span className="visually-hidden"> slideshow</span>
+        </PauseButton>
+      </div>
+    ),
+    customPaging: (index) => <button type="button" aria-label={`Show slide ${index + 1} of ${HERO_SLIDE_TEXTS.length}`} />,
+  }
+
+  return (
+    <HeroCarousel
+      label="Highlights"
+      settings={settings}
+      overlay={
+        <Overlay>
+          <Headline>{HERO_HEADLINE}</Headline>
+          <SlideText key={current} aria-live={autoplay ? "off" : "polite"}>
+            {HERO_SLIDE_TEXTS[current]}
+          </SlideText>
+          <Actions>
+            <ButtonLink to="/#heroDescription">Get Started</ButtonLink>
+            <ButtonLink to="/#contact-us" $variant="ghost">
+              Contact Us
+            </ButtonLink>
+          </Actions>
+        </Overlay>
+      }
+    >
+      {backgrounds.map((background, index) => (
+        <Slide key={index} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${backgrounds.length}`}>
+          {background}
+        </Slide>
+      ))}
+    </HeroCarousel>
+  )
+}

@@ -1,0 +1,57 @@
+import React, { useState } from "react"
+import styled from "styled-components"
+import { navigate } from "gatsby"
+import { Button, HiddenLabel } from "../styles/layout"
+import { routes } from "../page-creation/routes"
+
+const Form = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  max-width: 40rem;
+`
+
+const Field = styled.input`
+  flex: 1 1 14rem;
+  min-height: 3rem;
+  padding: 0.5rem 1.25rem;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.mutedText};
+  }
+`
+
+/**
+ * The home search box. It works as a plain GET form before JavaScript loads;
+ * afterwards it navigates without a page load.
+ */
+export function SearchForm() {
+  const [query, setQuery] = useState("")
+  return (
+    <Form
+      role="search"
+      action="/search-results"
+      method="get"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void navigate(routes.searchResults(query.trim()))
+      }}
+    >
+      <HiddenLabel htmlFor="home-search">Search series</HiddenLabel>
+      <Field
+        id="home-search"
+        type="search"
+        name="q"
+        required
+        placeholder="What are you looking for?"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      <Button type="submit">Search</Button>
+    </Form>
+  )
+}

@@ -1,0 +1,155 @@
+import React, { useEffect, useState } from "react"
+import styled from "styled-components"
+import { Link } from "gatsby"
+import { ButtonLink, VisuallyHidden } from "../styles/layout"
+import { media } from "../styles/theme"
+import { routes } from "../page-creation/routes"
+import { BrandLogo } from "./brand-logo"
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 20;
+  background: rgba(15, 15, 20, 0.92);
+  backdrop-filter: blur(8px);
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`
+
+const Inner = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  max-width: ${({ theme }) => theme.layout.maxWidth};
+  min-height: ${({ theme }) => theme.layout.headerHeight};
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  ${media.md} {
+    flex-wrap: nowrap;
+    padding: 0 ${({ theme }) => theme.space.lg};
+  }
+`
+
+const MenuButton = styled.button`
+  order: 3;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 2.75rem;
+  min-height: 2.75rem;
+  padding: 0;
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-weight: 700;
+  cursor: pointer;
+  ${media.md} {
+    display: none;
+  }
+`
+
+const Nav = styled.nav<{ $open: boolean }>`
+  order: 4;
+  flex-basis: 100%;
+  display: ${({ $open }) => ($open ? "block" : "none")};
+  ${media.md} {
+    order: 2;
+    flex-basis: auto;
+    display: block;
+    margin-left: auto;
+  }
+`
+
+const NavList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: ${({ theme }) => theme.space.sm} 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  ${media.md} {
+    flex-direction: row;
+    gap: ${({ theme }) => theme.space.lg};
+    padding: 0;
+  }
+`
+
+const NavLink = styled(Link)`
+  display: block;
+  padding: ${({ theme }) => theme.space.sm} 0;
+  font-weight: 600;
+  text-decoration: none;
+  &:hover,
+  &[aria-current="page"] {
+    color: ${({ theme }) => theme.colors.accent};
+  }
+`
+
+const Contact = styled(ButtonLink)`
+  order: 2;
+  margin-left: auto;
+  padding: 0.5rem 1rem;
+  ${media.md} {
+    padding: 0.6rem 1.4rem;
+    order: 3;
+    margin-left: 0;
+  }
+`
+
+const MenuIcon = ({ open }: { open: boolean }) => (
+  <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+    {open ? (
+      <path d="M4 4l12 12M16 4L4 16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    ) : (
+      <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    )}
+  </svg>
+)
+
+export interface NavCategory {
+  readonly _id: string
+  readonly title: string | null
+}
+
+/** Logo, the category links (a menu on small screens) and Contact Us. */
+export function SiteHeader({ categories }: { categories: readonly NavCategory[] }) {
+  const [menuOpen, setMenuOpen] = useState(false)
+
+  useEffect(() => {
+    if (!menuOpen) return
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false)
+    }
+    window.addEventListener("keydown", closeOnEscape)
+    return () => window.removeEventListener("keydown", closeOnEscape)
+  }, [menuOpen])
+
+  return (
+    <Bar>
+      <Inner>
+        <BrandLogo />
+        <MenuButton type="button" aria-expanded={menuOpen} aria-controls="site-menu" onClick={() => setMenuOpen(!menuOpen)}>
+          <MenuIcon open={menuOpen} />
+          <VisuallyHidden>Menu</VisuallyHidden>
+        </MenuButton>
+        <Nav id="site-menu" aria-label="Categories" $open={menuOpen}>
+          <NavList>
+            {categories.map((category) => (
+              <li key={category._id}>
+                <NavLink to={routes.category(category._id)} onClick={() => setMenuOpen(false)}>
+                  {category.title}
+                </NavLink>
+              </li>
+            ))}
+          </NavList>
+        </Nav>
+        <Contact to="/#contact-us" $variant="ghost">
+          Contact Us
+        </Contact>
+      </Inner>
+    </Bar>
+  )
+}

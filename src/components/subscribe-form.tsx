@@ -1,0 +1,93 @@
+import React, { useRef, useState } from "react"
+import styled from "styled-components"
+import { navigate } from "gatsby"
+import { Button, HiddenLabel } from "../styles/layout"
+import { SUBSCRIBE_MESSAGES, isValidEmail, subscribe } from "../services/subscribe"
+
+const Form = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`
+
+const EmailInput = styled.input`
+  flex: 1 1 12rem;
+  min-height: 2.75rem;
+  padding: 0.5rem 1rem;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.mutedText};
+  }
+  &[aria-invalid="true"] {
+    border-color: ${({ theme }) => theme.colors.accent};
+  }
+`
+
+const ErrorLine = styled.p`
+  min-height: 1.6em;
+  margin: ${({ theme }) => theme.space.sm} 0 0;
+  color: ${({ theme }) => theme.colors.accentHover};
+  font-weight: 600;
+`
+
+export const THANK_YOU_PATH = "/thank-you"
+
+/** The footer's mailing-list form: checks the address on submit, sends one request at a time. */
+export function SubscribeForm({ apiUrl }: { apiUrl: string }) {
+  const [email, setEmail] = useState("")
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState("")
+  // A ref, not state: two quick submits land before React re-renders.
+  const inFlight = useRef(false)
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (inFlight.current) return
+    const address = email.trim()
+    if (!isValidEmail(address)) {
+      setError(SUBSCRIBE_MESSAGES.invalidEmail)
+      return
+    }
+    inFlight.current = true
+    setBusy(true)
+    setError("")
+    const outcome = await subscribe(apiUrl, address)
+    inFlight.current = false
+    setBusy(false)
+    if (outcome.ok) {
+      setEmail("")
+      await navigate(THANK_YOU_PATH)
+    } else {
+      setError(outcome.message)
+    }
+  }
+
+  return (
+    <>
+      <Form noValidate onSubmit={onSubmit} aria-label="Subscribe to our newsletter">
+        <HiddenLabel htmlFor="subscribe-email">Email address</HiddenLabel>
+        <EmailInput
+          id="subscribe-email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="Your Email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby="subscribe-error"
+        />
+        <Button type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? "Subscribing…" : "Subscribe"}
+        </Button>
+      </Form>
+      <ErrorLine id="subscribe-error" role="alert">
+        {error}
+      </ErrorLine>
+    </>
+  )
+}

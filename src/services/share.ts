@@ -1,0 +1,16 @@
+export const SHARE_UNSUPPORTED = "Web Share API is not supported in this browser."
+
+/** Shares a title and the current page's address through the Web Share API, or says it cannot. */
+export async function sharePage(title: string): Promise<void> {
+  const url = window.location.href
+  if (typeof navigator.share !== "function") {
+    window.alert(SHARE_UNSUPPORTED)
+    return
+  }
+  try {
+    await navigator.share({ title, url })
+  } catch (error) {
+    // The visitor closing the share sheet is not a failure worth reporting.
+    if (!(error instanceof DOMException && error.name === "AbortError")) console.error("Sharing failed:", error)
+  }
+}

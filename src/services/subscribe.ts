@@ -1,0 +1,63 @@
+/** The browser's one write to the catalogue API: POST /subscribe, mapped onto SPEC.md section 8. */
+
+export const SUBSCRIBE_MESSAGES = {
+  invalidEmail: "Please enter a valid email address.",
+  failed: "Subscription failed.",
+  error: "An error occurred. Please try again.",
+  noResponse: "An unexpected error occurred. Please check your network connection.",
+} as const
+
+/** A slow answer counts as none: after this the visitor is told to check the network. */
+export const SUBSCRIBE_TIMEOUT_MS = 15_000
+
+export type SubscribeOutcome = { ok: true } | { ok: false; message: string }
+
+// The same shape the reference server accepts; the server has the last word.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value)
+}
+
+function messageOf(body: unknown): string | null {
+  if (body && typeof body === "object" && "message" in body) {
+    const { message } = body as { message: unknown }
+    if (typeof message === "string" && message.trim()) return message
+  }
+  return null
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json()
+  } catch {
+    return null
+  }
+}
+
+/** Posts the address; resolves with what the visitor should be told, never rejects. */
+export async function subscribe(apiUrl: string, email: string, timeoutMs = SUBSCRIBE_TIMEOUT_MS): Promise<SubscribeOutcome> {
+  let response: Response
+  // A plain timer rather than AbortSignal.timeout: tests can move it with a fake clock.
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), timeoutMs)
+  try {
+    response = await fetch(`${apiUrl.replace(/\/$/, "")}/subscribe`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ email }),
+      signal: controller.signal,
+    })
+  } catch {
+    return { ok: false, message: SUBSCRIBE_MESSAGES.noResponse }
+  } finally {
+    clearTimeout(timer)
+  }
+  const body = await readJson(response)
+  if (response.ok) {
+    const success = body && typeof body === "object" && (body as { success?: unknown }).success === true
+    return success ? { ok: true } : { ok: false, message: messageOf(body) ?? SUBSCRIBE_MESSAGES.failed }
+  }
+  if (response.status === 400) return { ok: false, message: messageOf(body) ?? SUBSCRIBE_MESSAGES.error }
+  return { ok: false, message: messageOf(body) ?? SUBSCRIBE_MESSAGES.error }
+}

@@ -1,0 +1,94 @@
+import styled, { css } from "styled-components"
+import { Link } from "gatsby"
+import { media } from "./theme"
+
+/** Shared layout pieces: the page column, section rhythm and the two button looks. */
+
+export const Container = styled.div`
+  width: 100%;
+  max-width: ${({ theme }) => theme.layout.maxWidth};
+  margin: 0 auto;
+  padding: 0 ${({ theme }) => theme.space.md};
+  ${media.md} {
+    padding: 0 ${({ theme }) => theme.space.lg};
+  }
+`
+
+export const Section = styled.section`
+  padding: ${({ theme }) => theme.space.lg} 0;
+  ${media.md} {
+    padding: ${({ theme }) => theme.space.xl} 0;
+  }
+`
+
+export const Eyebrow = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.colors.accent};
+  font-weight: 700;
+  letter-spacing: 0.12em;
+  text-transform: uppercase;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`
+
+export const SectionTitle = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+`
+
+type ButtonVariant = "primary" | "ghost"
+
+const buttonLook = css<{ $variant?: ButtonVariant }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 2.75rem;
+  padding: 0.6rem 1.4rem;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  border: 2px solid ${({ theme }) => theme.colors.accent};
+  font: inherit;
+  font-weight: 700;
+  text-decoration: none;
+  cursor: pointer;
+  transition: background-color 0.2s, color 0.2s, transform 0.2s;
+  background: ${({ theme, $variant }) => ($variant === "ghost" ? "transparent" : theme.colors.accent)};
+  color: ${({ theme, $variant }) => ($variant === "ghost" ? theme.colors.text : theme.colors.accentText)};
+  &:hover {
+    background: ${({ theme }) => theme.colors.accentHover};
+    border-color: ${({ theme }) => theme.colors.accentHover};
+    color: ${({ theme }) => theme.colors.accentText};
+  }
+  &:disabled {
+    opacity: 0.6;
+    cursor: progress;
+  }
+`
+
+export const ButtonLink = styled(Link)<{ $variant?: ButtonVariant }>`
+  ${buttonLook}
+`
+
+export const Button = styled.button<{ $variant?: ButtonVariant }>`
+  ${buttonLook}
+`
+
+/** Hidden on screen, still read by screen readers. */
+export const visuallyHidden = css`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+`
+
+export const VisuallyHidden = styled.span`
+  ${visuallyHidden}
+`
+
+/** A label read by screen readers only; positioned out of flow so it takes no gap in a flex row. */
+export const HiddenLabel = styled.label`
+  ${visuallyHidden}
+`
