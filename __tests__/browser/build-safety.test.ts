@@ -18,6 +18,16 @@ function filesUnder(dir: string): string[] {
 
 const PUBLIC = path.join(PROJECT_ROOT, "public")
 
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
 describe("what the build ships", () => {
   it("never contains the video host's token: no page, page-data or bundle", () => {
     const token = harness().videoApiToken
@@ -28,7 +38,6 @@ describe("what the build ships", () => {
   })
 
   it("renders hostile catalogue HTML harmless", async () => {
-    const browser: Browser = await launchBrowser()
     const [, id] = CONTENT_EDITS.hostileSeries.path.split("/")
     const { page } = await visit(browser, `/series/${id}`)
     await expect(page.getByText("Rehearsals and bloopers.").isVisible()).resolves.toBe(true)
@@ -40,7 +49,7 @@ describe("what the build ships", () => {
     await expect(page.evaluate(() => (window as unknown as { __hostile?: string }).__hostile)).resolves.toBeUndefined()
     const description = page.getByText("Rehearsals and bloopers.").locator("xpath=..")
     await expect(description.locator("script, img, [onerror], [onclick]").count()).resolves.toBe(0)
-    await browser.close()
+    await page.close()
   })
 
   it("warns about a broken image by entity and URL, and still builds that page without it", async () => {

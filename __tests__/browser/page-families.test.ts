@@ -55,7 +55,8 @@ describe("subcategory, series and episode pages", () => {
     expect(await cardTitles(page, "Series")).toEqual(sub.series.map((s) => s.title))
     await page.getByRole("link", { name: sub.series[0]!.title }).click()
     await page.waitForURL(new RegExp(`/series/${sub.series[0]!.id}/?$`))
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(sub.series[0]!.title)
+    // The address changes just before React renders the new page, so wait for its heading.
+    await page.getByRole("heading", { level: 1, name: sub.series[0]!.title, exact: true }).waitFor()
     expect(errors).toEqual([])
     await page.close()
   })

@@ -28,8 +28,13 @@ const Picture = styled.img`
   background: ${({ theme }) => theme.colors.surfaceRaised};
 `
 
+// Each cell stretches to its column so the 400x400 skeleton inside has a width
+// to fill; centring the cells instead shrank them, and the skeletons, to nothing.
 const SkeletonGrid = styled(Grid)`
-  justify-items: center;
+  li {
+    display: flex;
+    justify-content: center;
+  }
 `
 
 const Empty = styled.div`
