@@ -26,6 +26,23 @@ describe("screenshots", () => {
     // Nothing may push the page sideways on any screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
+    // A header label broken over two lines spills out of its pill (seen at 768 px once).
+    const wrapped = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>("header a, header button"))
+        .filter((element) => element.offsetParent !== null)
+        .filter((element) => {
+          const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+          for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+            const range = document.createRange()
+            range.selectNodeContents(text)
+            const lineTops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)))
+            if (lineTops.size > 1) return true
+          }
+          return false
+        })
+        .map((element) => element.innerText),
+    )
+    expect(wrapped).toEqual([])
     const file = path.join(SCREENSHOTS, `${name}-${width}.png`)
     await page.screenshot({ path: file, fullPage: true, animations: "disabled" })
     expect(fs.statSync(file).size).toBeGreaterThan(10_000)

@@ -72,8 +72,11 @@ const NavList = styled.ul`
   gap: ${({ theme }) => theme.space.xs};
   ${media.md} {
     flex-direction: row;
-    gap: ${({ theme }) => theme.space.lg};
+    gap: ${({ theme }) => theme.space.md};
     padding: 0;
+  }
+  ${media.lg} {
+    gap: ${({ theme }) => theme.space.lg};
   }
 `
 
@@ -90,6 +93,7 @@ const NavLink = styled(Link)`
 
 const Contact = styled(ButtonLink)`
   order: 2;
+  flex-shrink: 0;
   margin-left: auto;
   padding: 0.5rem 1rem;
   ${media.md} {

@@ -43,6 +43,8 @@ const buttonLook = css<{ $variant?: ButtonVariant }>`
   gap: ${({ theme }) => theme.space.sm};
   min-height: 2.75rem;
   padding: 0.6rem 1.4rem;
+  /* A pill with its label broken over two lines spills out of its border. */
+  white-space: nowrap;
   border-radius: ${({ theme }) => theme.radii.pill};
   border: 2px solid ${({ theme }) => theme.colors.accent};
   font: inherit;
