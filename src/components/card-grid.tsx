@@ -1,6 +1,7 @@
 import React, { type ReactNode } from "react"
 import styled from "styled-components"
 import { Link } from "gatsby"
+import { clampLines } from "../styles/layout"
 import { media } from "../styles/theme"
 import { CatalogueImage } from "./catalogue-image"
 
@@ -67,10 +68,7 @@ export const CardTitle = styled.h3`
 export const CardText = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.mutedText};
-  display: -webkit-box;
-  -webkit-line-clamp: 3;
-  -webkit-box-orient: vertical;
-  overflow: hidden;
+  ${clampLines(3)}
 `
 
 export interface CardItem {

@@ -1,6 +1,7 @@
 import React from "react"
 import styled from "styled-components"
 import { Link } from "gatsby"
+import { clampLines } from "../styles/layout"
 import { CatalogueImage } from "./catalogue-image"
 
 const CardLink = styled(Link)`
@@ -45,10 +46,7 @@ const Text = styled.p`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.text};
-  display: -webkit-box;
-  -webkit-line-clamp: 3;
-  -webkit-box-orient: vertical;
-  overflow: hidden;
+  ${clampLines(3)}
 `
 
 export interface FeaturedCardProps {

@@ -73,6 +73,14 @@ export const Button = styled.button<{ $variant?: ButtonVariant }>`
   ${buttonLook}
 `
 
+/** Cuts text to `lines` lines with an ellipsis, so cards of one row keep one height. */
+export const clampLines = (lines: number) => css`
+  display: -webkit-box;
+  -webkit-line-clamp: ${lines};
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+`
+
 /** Hidden on screen, still read by screen readers. */
 export const visuallyHidden = css`
   position: absolute;
