@@ -32,7 +32,10 @@ export async function visit(browser: Browser, path: string, width = 1280): Promi
   // A context per page: axe-core's Playwright builder needs one, and pages share no state.
   const context = await browser.newContext({ viewport: { width, height: 900 } })
   const page = await context.newPage()
-  page.once("close", () => void context.close())
+  // Cleanup only: when a file's afterAll closes the browser first, the context
+  // is gone with it, and the rejection must not fail that hook (it did, and Jest
+  // then reports every test of the file as failed).
+  page.once("close", () => void context.close().catch(() => undefined))
   const errors: string[] = []
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(`${message.text()} (${message.location().url})`)
