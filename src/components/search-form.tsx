@@ -1,7 +1,7 @@
 import React, { useState } from "react"
 import styled from "styled-components"
 import { navigate } from "gatsby"
-import { Button, HiddenLabel } from "../styles/layout"
+import { Button, HiddenLabel, pillField } from "../styles/layout"
 import { routes } from "../page-creation/routes"
 
 const Form = styled.form`
@@ -15,14 +15,8 @@ const Field = styled.input`
   flex: 1 1 14rem;
   min-height: 3rem;
   padding: 0.5rem 1.25rem;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  border: 2px solid ${({ theme }) => theme.colors.border};
+  ${pillField}
   background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  &::placeholder {
-    color: ${({ theme }) => theme.colors.mutedText};
-  }
 `
 
 /**

@@ -1,7 +1,7 @@
 import React, { useRef, useState } from "react"
 import styled from "styled-components"
 import { navigate } from "gatsby"
-import { Button, HiddenLabel } from "../styles/layout"
+import { Button, HiddenLabel, pillField } from "../styles/layout"
 import { SUBSCRIBE_MESSAGES, isValidEmail, subscribe } from "../services/subscribe"
 
 const Form = styled.form`
@@ -14,14 +14,8 @@ const EmailInput = styled.input`
   flex: 1 1 12rem;
   min-height: 2.75rem;
   padding: 0.5rem 1rem;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  border: 2px solid ${({ theme }) => theme.colors.border};
+  ${pillField}
   background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  &::placeholder {
-    color: ${({ theme }) => theme.colors.mutedText};
-  }
   &[aria-invalid="true"] {
     border-color: ${({ theme }) => theme.colors.accent};
   }

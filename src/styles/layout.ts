@@ -73,6 +73,17 @@ export const Button = styled.button<{ $variant?: ButtonVariant }>`
   ${buttonLook}
 `
 
+/** The rounded text field of the search and subscribe forms; each sets its own size and background. */
+export const pillField = css`
+  border-radius: ${({ theme }) => theme.radii.pill};
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.mutedText};
+  }
+`
+
 /** Cuts text to `lines` lines with an ellipsis, so cards of one row keep one height. */
 export const clampLines = (lines: number) => css`
   display: -webkit-box;
