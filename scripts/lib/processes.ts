@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process"
+import fs from "node:fs"
 import net from "node:net"
 import path from "node:path"
 
@@ -66,14 +67,38 @@ export async function stopProcess(child: ChildProcess, graceMs = 5000): Promise<
 }
 
 /** Asks the kernel for a port nobody is listening on. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A port that is free now and stays free while a long build runs. The kernel
+ * hands out ports of its ephemeral range to every outgoing connection, so a
+ * port taken from that range (as `listen(0)` does) can be occupied by one of
+ * the build's own fetches by the time `gatsby serve` wants it. Ports below the
+ * range are only ever taken by a deliberate listen.
+ */
+export async function freePort(): Promise<number> {
+  const [ephemeralLow] = ephemeralPortRange()
+  const low = 10_000
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = low + Math.floor(Math.random() * (ephemeralLow - low))
+    if (await canListen(port)) return port
+  }
+  throw new Error(`No free port between ${low} and ${ephemeralLow - 1} after 50 tries`)
+}
+
+function ephemeralPortRange(): [number, number] {
+  try {
+    const [low = 0, high = 0] = fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/).map(Number)
+    if (low > 10_100 && high > low) return [low, high]
+  } catch {
+    // Not Linux: fall back to IANA's dynamic range, which macOS and Windows use.
+  }
+  return [49_152, 65_535]
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
+    server.once("error", () => resolve(false))
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)))
   })
 }
 

@@ -43,3 +43,14 @@ describe("waitForHttp", () => {
     await expect(waitForHttp(`http://127.0.0.1:${port}/`, child, 10_000)).rejects.toThrow(/ended \(exit code 3\)/)
   })
 })
+
+describe("freePort", () => {
+  it("gives a listenable port outside the range the kernel hands to outgoing connections", async () => {
+    const ephemeralLow = Number(fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0])
+    const port = await freePort()
+    expect(port).toBeLessThan(ephemeralLow)
+    const server = http.createServer()
+    await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", resolve))
+    server.close()
+  })
+})
