@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net"
 import type { Browser } from "playwright-core"
 import { COMMANDS, PROJECT_ROOT, runToCompletion } from "../../scripts/lib/processes"
 import { launchBrowser, visit } from "./harness/browser"
-import { CONTENT_EDITS, harness } from "./harness/harness-env"
+import { CONTENT_EDITS, WITHDRAWN_VIDEO_EPISODE, harness } from "./harness/harness-env"
 
 /** Every file under `dir`, for searching the build. */
 function filesUnder(dir: string): string[] {
@@ -17,6 +17,14 @@ function filesUnder(dir: string): string[] {
 }
 
 const PUBLIC = path.join(PROJECT_ROOT, "public")
+
+/** The harness build's output as one line of plain text: Gatsby's reporter may colour and wrap long lines. */
+function buildLog(): string {
+  return fs
+    .readFileSync(harness().buildLog, "utf8")
+    .replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
+    .replace(/\s+/g, " ")
+}
 
 let browser: Browser
 
@@ -53,15 +61,26 @@ describe("what the build ships", () => {
   })
 
   it("warns about a broken image by entity and URL, and still builds that page without it", async () => {
-    // Gatsby's reporter may colour and wrap long lines.
-    const log = fs
-      .readFileSync(harness().buildLog, "utf8")
-      .replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
-      .replace(/\s+/g, " ")
+    const log = buildLog()
     const [, id] = CONTENT_EDITS.brokenImageSubcategory.path.split("/")
     expect(log).toContain(`Image ${harness().cmsOrigin}/media/no-such-image.png of subcategory ${id} could not be used`)
     const html = await (await fetch(`${harness().siteUrl}/subcategory/${id}`)).text()
     expect(html).toMatch(/<h1[^>]*>Tap<\/h1>/)
+  })
+
+  it("warns about a video the host no longer has, and builds its episode page with the text and no player", async () => {
+    const episode = ((await (await fetch(`${harness().apiUrl}/episodes/${WITHDRAWN_VIDEO_EPISODE}`)).json()) as {
+      data: { title: string; path: string }
+    }).data
+    const log = buildLog()
+    expect(log).toMatch(new RegExp(`Video ${episode.path}: .*the episode shows no player`))
+    const { page, errors } = await visit(browser, `/detail/${WITHDRAWN_VIDEO_EPISODE}`)
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(episode.title)
+    await expect(page.getByText("This video cannot be played right now.").isVisible()).resolves.toBe(true)
+    await expect(page.locator("iframe").count()).resolves.toBe(0)
+    await expect(page.getByRole("region", { name: "Next Episodes" }).isVisible()).resolves.toBe(true)
+    expect(errors).toEqual([])
+    await page.close()
   })
 })
 

@@ -87,3 +87,20 @@ describe("GET /player/{path}", () => {
     expect((await server.call("/player/nope")).status).toBe(404)
   })
 })
+
+describe("DELETE /admin/video-host/videos/{path}", () => {
+  it("takes a video off the host: its lookup and its player answer 404, other videos still play", async () => {
+    const [withdrawn, kept] = server.db.prepare("SELECT path FROM episodes ORDER BY id DESC LIMIT 2").all() as { path: string }[]
+    const answer = await server.call(`/admin/video-host/videos/${withdrawn!.path}`, { method: "DELETE" })
+    expect(answer.status).toBe(200)
+    expect((await lookUp(withdrawn!.path)).status).toBe(404)
+    expect((await server.call(`/player/${withdrawn!.path}`)).status).toBe(404)
+    expect((await lookUp(kept!.path)).status).toBe(200)
+  })
+
+  it("answers 404 with a message for a video no episode names", async () => {
+    const answer = await server.call("/admin/video-host/videos/no-such-video", { method: "DELETE" })
+    expect(answer.status).toBe(404)
+    expect(answer.body.message).toMatch(/no-such-video/)
+  })
+})

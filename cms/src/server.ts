@@ -38,6 +38,8 @@ function messageFor(error: FastifyError): string {
 export function buildServer(options: ServerOptions): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES })
   const limiter = new FixedWindowLimiter(options.videoRateLimit ?? null)
+  // Videos an editor has taken off the host while the catalogue still names them.
+  const withdrawnVideos = new Set<string>()
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
@@ -55,9 +57,10 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     db: options.db,
     token: options.videoApiToken,
     limiter,
+    withdrawnVideos,
   })
-  app.register(playerRoutes, { db: options.db })
+  app.register(playerRoutes, { db: options.db, withdrawnVideos })
   app.register(mediaRoutes, { mediaDir: options.mediaDir })
-  app.register(adminRoutes, { prefix: "/admin", db: options.db, limiter })
+  app.register(adminRoutes, { prefix: "/admin", db: options.db, limiter, withdrawnVideos })
   return app
 }

@@ -9,6 +9,8 @@ export interface ReferenceServer {
   buildEnv: NodeJS.ProcessEnv
   /** An editor's change through the admin API; throws unless it succeeded. */
   edit(path: string, fields: unknown): Promise<void>
+  /** Takes an episode's video off the stand-in video host, as if deleted there. */
+  withdrawVideo(episodeId: number): Promise<void>
 }
 
 export interface ReferenceServerOptions {
@@ -56,6 +58,13 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
         body: JSON.stringify(fields),
       })
       if (!response.ok) throw new Error(`Editing ${path} failed: HTTP ${response.status} ${await response.text()}`)
+    },
+    async withdrawVideo(episodeId) {
+      const episode = await fetch(`${origin}/api/episodes/${episodeId}`)
+      if (!episode.ok) throw new Error(`Reading episode ${episodeId} failed: HTTP ${episode.status}`)
+      const { path } = ((await episode.json()) as { data: { path: string } }).data
+      const response = await fetch(`${origin}/admin/video-host/videos/${encodeURIComponent(path)}`, { method: "DELETE" })
+      if (!response.ok) throw new Error(`Withdrawing video ${path} failed: HTTP ${response.status} ${await response.text()}`)
     },
   }
 }

@@ -5,7 +5,7 @@ import crypto from "node:crypto"
 import { COMMANDS, freePort, runToCompletion, startProcess, stopProcess, waitForHttp } from "../../../scripts/lib/processes"
 import { startReferenceServer } from "../../../scripts/lib/reference-server"
 import { chromiumPath } from "./browser"
-import { CONTENT_EDITS, HARNESS_ENV } from "./harness-env"
+import { CONTENT_EDITS, HARNESS_ENV, WITHDRAWN_VIDEO_EPISODE } from "./harness-env"
 import { harnessProcesses, setHarnessProcesses } from "./harness-processes"
 
 function tail(file: string, lines: number): string {
@@ -42,6 +42,7 @@ export default async function globalSetup(): Promise<void> {
     const cms = server.child
     setHarnessProcesses({ children: [cms], workDir })
     for (const edit of Object.values(CONTENT_EDITS)) await server.edit(edit.path, edit.fields)
+    await server.withdrawVideo(WITHDRAWN_VIDEO_EPISODE)
     const buildEnv = { ...server.buildEnv, SITE_URL: siteUrl }
     const started = Date.now()
     await runToCompletion(COMMANDS.gatsby, ["build"], { ...quiet, env: buildEnv }).done

@@ -23,6 +23,7 @@ export function isLoopback(address: string | undefined): boolean {
 export interface AdminOptions {
   db: CatalogueDatabase
   limiter: FixedWindowLimiter
+  withdrawnVideos: Set<string>
 }
 
 /**
@@ -67,6 +68,15 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
   })
 
   app.get("/subscriptions", async () => ({ data: listSubscriptions(options.db) }))
+
+  // Takes a video off the host until the server restarts, as when it is deleted
+  // there while the catalogue still names it: lookups and its player answer 404.
+  app.delete<{ Params: { path: string } }>("/video-host/videos/:path", async (request, reply) => {
+    const { path } = request.params
+    if (!reads.episodeByPath(path)) return reply.status(404).send({ message: `No episode has the video ${JSON.stringify(path)}.` })
+    options.withdrawnVideos.add(path)
+    return { data: { path, withdrawn: true } }
+  })
 
   app.put("/video-host/rate-limit", async (request, reply) => {
     const body = (request.body ?? {}) as { limit?: unknown; window_seconds?: unknown }

@@ -7,11 +7,14 @@ function escapeHtml(text: string): string {
 }
 
 /** A self-contained stand-in for the host's embeddable player page. */
-export async function playerRoutes(app: FastifyInstance, options: { db: CatalogueDatabase }) {
+export async function playerRoutes(
+  app: FastifyInstance,
+  options: { db: CatalogueDatabase; withdrawnVideos: ReadonlySet<string> },
+) {
   const reads = new CatalogueReads(options.db)
 
   app.get<{ Params: { path: string } }>("/player/:path", async (request, reply) => {
-    const episode = reads.episodeByPath(request.params.path)
+    const episode = options.withdrawnVideos.has(request.params.path) ? undefined : reads.episodeByPath(request.params.path)
     if (!episode) return reply.status(404).type("text/html").send("<p>Video not found.</p>")
     const title = escapeHtml(episode.title ?? "Untitled video")
     const poster = episode.images[0]?.path ?? ""

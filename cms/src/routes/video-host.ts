@@ -7,6 +7,8 @@ export interface VideoHostOptions {
   db: CatalogueDatabase
   token: string
   limiter: FixedWindowLimiter
+  /** Paths that answer 404 although an episode still names them. */
+  withdrawnVideos: ReadonlySet<string>
 }
 
 /**
@@ -28,7 +30,7 @@ export async function videoHostRoutes(app: FastifyInstance, options: VideoHostOp
         .header("Retry-After", String(wait))
         .send({ error: "Too many requests; retry later." })
     }
-    const episode = reads.episodeByPath(request.params.path)
+    const episode = options.withdrawnVideos.has(request.params.path) ? undefined : reads.episodeByPath(request.params.path)
     if (!episode) return reply.status(404).send({ error: `No video ${JSON.stringify(request.params.path)}.` })
 
     const origin = `${request.protocol}://${request.host}`
