@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright"
 import type { Browser } from "playwright-core"
 import { launchBrowser, visit } from "./harness/browser"
-import { PAGE_FAMILIES } from "./harness/page-families"
+import { PAGE_FAMILIES, openFamily } from "./harness/page-families"
 
 let browser: Browser
 
@@ -13,11 +13,11 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const cases = PAGE_FAMILIES.flatMap((family) => [375, 1280].map((width) => [family.name, family.path, width] as const))
+const cases = PAGE_FAMILIES.flatMap((family) => [375, 1280].map((width) => [family.name, family.path, width, family] as const))
 
 describe("accessibility", () => {
-  it.each(cases)("%s (%s) at %i px: landmarks, one h1, and no serious or critical axe violation", async (_name, path, width) => {
-    const { page } = await visit(browser, path, width)
+  it.each(cases)("%s (%s) at %i px: landmarks, one h1, and no serious or critical axe violation", async (_name, _path, width, family) => {
+    const { page } = await openFamily(browser, family, width)
     // Let carousels settle and hidden slides turn inert, as a visitor would meet them.
     await page.waitForFunction(() => document.querySelectorAll(".slick-slide[aria-hidden='true']:not([inert])").length === 0)
     await expect(page.getByRole("banner").count()).resolves.toBe(1)

@@ -199,6 +199,11 @@ describe("home search and statistics", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click()
     await expect(box.evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).resolves.toBe(true)
     expect(new URL(page.url()).pathname).toBe("/")
+    // Spaces alone would search for nothing and open an empty page.
+    await box.fill("   ")
+    await box.press("Enter")
+    await expect(box.evaluate((el) => (el as HTMLInputElement).validity.valid)).resolves.toBe(false)
+    expect(new URL(page.url()).pathname).toBe("/")
     await box.fill("yoga & stretch #1")
     await box.press("Enter")
     await page.waitForURL((url) => url.pathname.startsWith("/search-results"))

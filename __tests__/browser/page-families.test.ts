@@ -221,6 +221,20 @@ describe("episode page elements", () => {
     await page.close()
   })
 
+  it("an episode past the first 8 opens 'Next Episodes' on the page that holds it", async () => {
+    const episodes = [...(await api<{ id: number; title: string; episode: number }[]>("/series/101/episodes"))].sort(
+      (a, b) => a.episode - b.episode,
+    )
+    const current = episodes[9]!
+    const { page } = await visit(browser, `/detail/${current.id}`)
+    expect(await cardTitles(page, "Next Episodes")).toEqual(episodes.slice(8, 16).map((e) => e.title))
+    const region = page.getByRole("region", { name: "Next Episodes" })
+    await expect(region.getByRole("listitem").filter({ hasText: "Playing" }).innerText()).resolves.toContain(current.title)
+    await page.getByRole("navigation", { name: "Next Episodes pages" }).getByRole("button", { name: "Page 1" }).click()
+    expect(await cardTitles(page, "Next Episodes")).toEqual(episodes.slice(0, 8).map((e) => e.title))
+    await page.close()
+  })
+
   it("share uses the Web Share API with the title and page address, or says it is unsupported", async () => {
     const [first] = await api<{ id: number; title: string }[]>(`/series/101/episodes`)
     const page = await browser.newPage()

@@ -1,8 +1,8 @@
 import fs from "node:fs"
 import path from "node:path"
 import type { Browser } from "playwright-core"
-import { launchBrowser, visit } from "./harness/browser"
-import { PAGE_FAMILIES, WIDTHS } from "./harness/page-families"
+import { launchBrowser } from "./harness/browser"
+import { PAGE_FAMILIES, WIDTHS, openFamily } from "./harness/page-families"
 
 /** Git-ignored: for a person to look at after a run. */
 const SCREENSHOTS = path.join(__dirname, "screenshots")
@@ -18,11 +18,11 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const cases = PAGE_FAMILIES.flatMap((family) => WIDTHS.map((width) => [family.name, family.path, width] as const))
+const cases = PAGE_FAMILIES.flatMap((family) => WIDTHS.map((width) => [family.name, family.path, width, family] as const))
 
 describe("screenshots", () => {
-  it.each(cases)("%s (%s) at %i px fits the width and is saved for review", async (name, pagePath, width) => {
-    const { page, errors } = await visit(browser, pagePath, width)
+  it.each(cases)("%s (%s) at %i px fits the width and is saved for review", async (name, _path, width, family) => {
+    const { page, errors } = await openFamily(browser, family, width)
     // Nothing may push the page sideways on any screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)

@@ -1,14 +1,12 @@
 import React, { type ReactNode } from "react"
 import styled from "styled-components"
 import { Link } from "gatsby"
-import { clampLines } from "../styles/layout"
+import { bareList, clampLines } from "../styles/layout"
 import { media } from "../styles/theme"
 import { CatalogueImage } from "./catalogue-image"
 
 export const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   display: grid;
   gap: ${({ theme }) => theme.space.md};
   grid-template-columns: 1fr;

@@ -1,7 +1,7 @@
 import React from "react"
 import styled from "styled-components"
 import { Link } from "gatsby"
-import { Container, Eyebrow, Section, SectionTitle } from "../styles/layout"
+import { Container, Eyebrow, Section, SectionTitle, bareList } from "../styles/layout"
 import { media } from "../styles/theme"
 import { routes } from "../page-creation/routes"
 import { Carousel } from "./carousel"
@@ -44,9 +44,7 @@ const PictureRow = styled.ul`
   ${media.lg} {
     display: flex;
     gap: ${({ theme }) => theme.space.md};
-    list-style: none;
-    margin: 0;
-    padding: 0;
+    ${bareList}
   }
 `
 

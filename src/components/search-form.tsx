@@ -41,6 +41,10 @@ export function SearchForm() {
         type="search"
         name="q"
         required
+        // Spaces alone are no query: the browser asks for text instead of
+        // opening a results page that can only be empty.
+        pattern=".*\S.*"
+        title="Type a word to search for."
         placeholder="What are you looking for?"
         value={query}
         onChange={(event) => setQuery(event.target.value)}

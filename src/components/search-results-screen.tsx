@@ -2,7 +2,7 @@ import React from "react"
 import styled from "styled-components"
 import { StaticImage } from "gatsby-plugin-image"
 import { navigate } from "gatsby"
-import { Button, Container, Section, SectionTitle, visuallyHidden } from "../styles/layout"
+import { Button, Container, Section, SectionTitle, bareList, visuallyHidden } from "../styles/layout"
 import { routes } from "../page-creation/routes"
 import { Card, CardBody, CardLink, CardText, CardTitle, Grid } from "./card-grid"
 import { Hero } from "./hero"
@@ -28,13 +28,14 @@ const Picture = styled.img`
   background: ${({ theme }) => theme.colors.surfaceRaised};
 `
 
-// Each cell stretches to its column so the 400x400 skeleton inside has a width
-// to fill; centring the cells instead shrank them, and the skeletons, to nothing.
-const SkeletonGrid = styled(Grid)`
-  li {
-    display: flex;
-    justify-content: center;
-  }
+// Columns of SPEC.md's 400 px skeleton cards, as many as fit; a phone narrower
+// than one card gets a single full-width column, still square.
+const SkeletonGrid = styled.ul`
+  ${bareList}
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  grid-template-columns: repeat(auto-fill, min(100%, 400px));
+  justify-content: center;
 `
 
 const Empty = styled.div`

@@ -1,7 +1,7 @@
 import React from "react"
 import styled from "styled-components"
 import { Link } from "gatsby"
-import { Container } from "../styles/layout"
+import { Container, bareList } from "../styles/layout"
 import { media } from "../styles/theme"
 import { routes } from "../page-creation/routes"
 import { BrandLogo, SITE_NAME } from "./brand-logo"
@@ -43,9 +43,7 @@ const ColumnTitle = styled.h2`
 `
 
 const LinkList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
   a {

@@ -74,6 +74,13 @@ export const Button = styled.button<{ $variant?: ButtonVariant }>`
 `
 
 /** The rounded text field of the search and subscribe forms; each sets its own size and background. */
+/** A list that is only structure: no bullets, no indent. */
+export const bareList = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`
+
 export const pillField = css`
   border-radius: ${({ theme }) => theme.radii.pill};
   border: 2px solid ${({ theme }) => theme.colors.border};

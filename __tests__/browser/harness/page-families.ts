@@ -1,5 +1,15 @@
+import type { Browser } from "playwright-core"
+import { visit, type VisitedPage } from "./browser"
+
+export interface PageFamily {
+  name: string
+  path: string
+  /** Text that appears once a page drawn in the browser has its content. */
+  ready?: string
+}
+
 /** One page of every family the site builds, for checks that run across all of them. */
-export const PAGE_FAMILIES = [
+export const PAGE_FAMILIES: readonly PageFamily[] = [
   { name: "home", path: "/" },
   { name: "category", path: "/category/2" },
   { name: "category-page-2", path: "/category/2/2" },
@@ -8,8 +18,17 @@ export const PAGE_FAMILIES = [
   { name: "series", path: "/series/101" },
   { name: "series-empty", path: "/series/108" },
   { name: "episode", path: "/detail/1002" },
+  { name: "search-results", path: "/search-results?q=yoga", ready: "Sunrise Yoga" },
+  { name: "search-nothing-found", path: "/search-results?q=xylophone", ready: "Sorry, your results can’t be found." },
   { name: "thank-you", path: "/thank-you" },
   { name: "not-found", path: "/no-such-page" },
-] as const
+]
 
 export const WIDTHS = [375, 768, 1280] as const
+
+/** Opens a family's page at `width` and waits until it shows its content. */
+export async function openFamily(browser: Browser, family: PageFamily, width: number): Promise<VisitedPage> {
+  const visited = await visit(browser, family.path, width)
+  if (family.ready) await visited.page.getByText(family.ready).first().waitFor()
+  return visited
+}
