@@ -1,6 +1,6 @@
 import crypto from "node:crypto"
 import type { Browser, Page } from "playwright-core"
-import { launchBrowser, visit } from "./harness/browser"
+import { holdRequests, launchBrowser, visit } from "./harness/browser"
 import { harness } from "./harness/harness-env"
 
 let browser: Browser
@@ -63,12 +63,7 @@ describe("search results", () => {
   it("shows skeletons while the answer is on its way", async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    let release: () => void = () => undefined
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route("**/api/search?**", async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, "**/api/search?**")
     await page.goto(`${harness().siteUrl}${searchPath("yoga")}`)
     const loading = page.getByRole("status", { name: "Loading results" })
     await loading.waitFor()
@@ -105,12 +100,11 @@ describe("search results", () => {
   it("a newer search replaces the older one, and a slow older answer never overwrites it", async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    let releaseSlow: () => void = () => undefined
-    const slow = new Promise<void>((resolve) => (releaseSlow = resolve))
-    await page.route("**/api/search?**", async (route) => {
-      if (new URL(route.request().url()).searchParams.get("q") === "dance") await slow
-      await route.continue().catch(() => undefined)
-    })
+    const releaseSlow = await holdRequests(
+      page,
+      "**/api/search?**",
+      (request) => new URL(request.url()).searchParams.get("q") === "dance",
+    )
     await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
     await page.getByRole("searchbox").fill("dance")
     await page.getByRole("searchbox").press("Enter")

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core"
-import { launchBrowser, visit } from "./harness/browser"
+import { holdRequests, launchBrowser, visit } from "./harness/browser"
 import { withoutTrailingSlash } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
 
@@ -304,12 +304,7 @@ describe("page head and loading states", () => {
     const [first] = await api<{ id: number }[]>("/series/101/episodes")
     const context = await browser.newContext()
     const page = await context.newPage()
-    let release: () => void = () => undefined
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route("**/player/**", async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, "**/player/**")
     await page.goto(`${harness().siteUrl}/detail/${first!.id}`)
     const loading = page.getByRole("status", { name: "Loading video" })
     await loading.waitFor()

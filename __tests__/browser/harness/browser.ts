@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from "playwright-core"
+import { chromium, type Browser, type Page, type Request } from "playwright-core"
 import { harness } from "./harness-env"
 
 /** Flags for Debian's Chromium as root on a machine with no outside network. */
@@ -43,4 +43,23 @@ export async function visit(browser: Browser, path: string, width = 1280): Promi
   page.on("pageerror", (error) => errors.push(error.message))
   await page.goto(new URL(path, harness().siteUrl).href, { waitUntil: "networkidle" })
   return { page, errors }
+}
+
+/**
+ * Holds back the page's requests to `url` (those `only` picks) until the
+ * returned function is called: a slow answer, on demand.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string,
+  only: (request: Request) => boolean = () => true,
+): Promise<() => void> {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(url, async (route) => {
+    if (only(route.request())) await held
+    // The test may have closed the page meanwhile.
+    await route.continue().catch(() => undefined)
+  })
+  return () => release()
 }
