@@ -1,6 +1,7 @@
 import React from "react"
 import styled, { css } from "styled-components"
 import { Link } from "gatsby"
+import { bareList, pillToggle } from "../styles/layout"
 import { paginationItems } from "./pagination-items"
 
 const Nav = styled.nav`
@@ -8,14 +9,12 @@ const Nav = styled.nav`
 `
 
 const Pages = styled.ul`
-  list-style: none;
+  ${bareList}
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
-  padding: 0;
-  margin: 0;
 `
 
 const entry = css`
@@ -25,21 +24,11 @@ const entry = css`
   min-width: 2.75rem;
   min-height: 2.75rem;
   padding: 0 0.8rem;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  border: 2px solid ${({ theme }) => theme.colors.border};
   background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
   font-weight: 700;
   text-decoration: none;
-  cursor: pointer;
-  &:hover {
-    border-color: ${({ theme }) => theme.colors.accent};
-  }
+  ${pillToggle('&[aria-current="page"]')}
   &[aria-current="page"] {
-    background: ${({ theme }) => theme.colors.accent};
-    border-color: ${({ theme }) => theme.colors.accent};
-    color: ${({ theme }) => theme.colors.accentText};
     cursor: default;
   }
   &:disabled,

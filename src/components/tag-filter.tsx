@@ -1,5 +1,6 @@
 import React from "react"
 import styled from "styled-components"
+import { pillToggle } from "../styles/layout"
 
 export const ALL_TAGS = "All"
 
@@ -16,22 +17,10 @@ const Chip = styled.button`
   flex: 0 0 auto;
   min-height: 2.5rem;
   padding: 0 1.1rem;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  border: 2px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
   font-weight: 600;
   white-space: nowrap;
-  cursor: pointer;
-  &:hover {
-    border-color: ${({ theme }) => theme.colors.accent};
-  }
-  &[aria-pressed="true"] {
-    background: ${({ theme }) => theme.colors.accent};
-    border-color: ${({ theme }) => theme.colors.accent};
-    color: ${({ theme }) => theme.colors.accentText};
-  }
+  ${pillToggle('&[aria-pressed="true"]')}
 `
 
 /** 'All' and then each distinct tag, in the order the series first use them. */

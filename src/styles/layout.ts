@@ -73,7 +73,6 @@ export const Button = styled.button<{ $variant?: ButtonVariant }>`
   ${buttonLook}
 `
 
-/** The rounded text field of the search and subscribe forms; each sets its own size and background. */
 /** A list that is only structure: no bullets, no indent. */
 export const bareList = css`
   list-style: none;
@@ -81,6 +80,28 @@ export const bareList = css`
   padding: 0;
 `
 
+/**
+ * An outlined pill that fills with the accent when chosen: page numbers and
+ * tag chips. `chosen` is the selector of the chosen state, such as
+ * `&[aria-pressed="true"]`; each user sets its own size, weight and background.
+ */
+export const pillToggle = (chosen: string) => css`
+  border-radius: ${({ theme }) => theme.radii.pill};
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  cursor: pointer;
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.accent};
+  }
+  ${chosen} {
+    background: ${({ theme }) => theme.colors.accent};
+    border-color: ${({ theme }) => theme.colors.accent};
+    color: ${({ theme }) => theme.colors.accentText};
+  }
+`
+
+/** The rounded text field of the search and subscribe forms; each sets its own size and background. */
 export const pillField = css`
   border-radius: ${({ theme }) => theme.radii.pill};
   border: 2px solid ${({ theme }) => theme.colors.border};
