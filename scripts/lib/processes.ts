@@ -66,7 +66,6 @@ export async function stopProcess(child: ChildProcess, graceMs = 5000): Promise<
   clearTimeout(timer)
 }
 
-/** Asks the kernel for a port nobody is listening on. */
 /**
  * A port that is free now and stays free while a long build runs. The kernel
  * hands out ports of its ephemeral range to every outgoing connection, so a

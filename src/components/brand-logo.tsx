@@ -18,6 +18,15 @@ const LogoLink = styled(Link)`
   text-decoration: none;
 `
 
+const Mark = styled.svg`
+  rect {
+    fill: ${({ theme }) => theme.colors.accent};
+  }
+  path {
+    fill: ${({ theme }) => theme.colors.accentText};
+  }
+`
+
 const Accent = styled.span`
   color: ${({ theme }) => theme.colors.accent};
 `
@@ -26,10 +35,10 @@ const Accent = styled.span`
 export function BrandLogo({ className }: { className?: string }) {
   return (
     <LogoLink to="/" className={className} aria-label={`${SITE_NAME} home`}>
-      <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
-        <rect width="28" height="28" rx="8" fill="#ff5a66" />
-        <path d="M10 8l10 6-10 6z" fill="#14060a" />
-      </svg>
+      <Mark width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
+        <rect width="28" height="28" rx="8" />
+        <path d="M10 8l10 6-10 6z" />
+      </Mark>
       <span aria-hidden="true">
         Move<Accent>Flix</Accent>
       </span>

@@ -75,7 +75,7 @@ export interface CardItem {
   title: string | null
   text?: string | null
   label?: string | null
-  image?: { readonly gatsbyImage: unknown } | null
+  image?: Queries.CardImageFragment | null
 }
 
 /** The picture, label, title and text of a card, shared by linked and inert cards. */

@@ -1,5 +1,5 @@
 import React from "react"
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image"
+import { GatsbyImage, type GatsbyImageProps } from "gatsby-plugin-image"
 import { graphql } from "gatsby"
 
 export const query = graphql`
@@ -24,16 +24,14 @@ export const query = graphql`
   }
 `
 
-export interface CatalogueImageProps {
-  image: { readonly gatsbyImage: unknown } | null | undefined
+export interface CatalogueImageProps extends Pick<GatsbyImageProps, "className" | "loading" | "objectFit"> {
+  image: Queries.CardImageFragment | Queries.HeroImageFragment | null | undefined
   /** The entity's title: what the picture is of. */
   alt: string
-  className?: string
 }
 
 /** A catalogue picture as responsive, optimised image data; nothing when the entity has none. */
-export function CatalogueImage({ image, alt, className }: CatalogueImageProps) {
-  const data = image?.gatsbyImage as IGatsbyImageData | null | undefined
-  if (!data) return null
-  return <GatsbyImage image={data} alt={alt} className={className} />
+export function CatalogueImage({ image, alt, ...rest }: CatalogueImageProps) {
+  if (!image?.gatsbyImage) return null
+  return <GatsbyImage image={image.gatsbyImage} alt={alt} {...rest} />
 }

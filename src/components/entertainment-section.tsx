@@ -1,12 +1,11 @@
 import React from "react"
 import styled, { css } from "styled-components"
-import { Link } from "gatsby"
-import { Container, Eyebrow, Section, SectionTitle } from "../styles/layout"
+import { Container, Eyebrow, Section, SectionTitle, bareList } from "../styles/layout"
 import { media } from "../styles/theme"
-import { routes } from "../page-creation/routes"
+import { routes } from "../routes"
 import { FeaturedCard } from "./featured-card"
 import { HtmlContent } from "./html-content"
-import type { HomeSubcategory } from "./fitness-section"
+import { ViewAllLink } from "./view-all-link"
 
 /**
  * Desktop layouts by tile count. Five and three put one tall tile in the
@@ -38,9 +37,8 @@ const LAYOUTS: Record<number, ReturnType<typeof css>> = {
 const AREAS = ["a", "b", "c", "d", "e"] as const
 
 const Tiles = styled.ul<{ $count: number }>`
-  list-style: none;
-  margin: ${({ theme }) => theme.space.lg} 0 0;
-  padding: 0;
+  ${bareList}
+  margin-top: ${({ theme }) => theme.space.lg};
   display: grid;
   gap: ${({ theme }) => theme.space.md};
   grid-auto-rows: 12rem;
@@ -60,14 +58,6 @@ const TileItem = styled.li<{ $area: string }>`
   }
 `
 
-const ViewAll = styled.p`
-  margin: ${({ theme }) => theme.space.lg} 0 0;
-  font-weight: 700;
-  a {
-    color: ${({ theme }) => theme.colors.accent};
-  }
-`
-
 const Lead = styled.p`
   margin: 0 0 ${({ theme }) => theme.space.md};
   font-size: ${({ theme }) => theme.fontSizes.lg};
@@ -78,7 +68,7 @@ export interface EntertainmentSectionProps {
   title: string | null
   description: string | null
   /** Up to five of the entertainment category's subcategories. */
-  subcategories: readonly HomeSubcategory[]
+  subcategories: readonly Queries.SubcategoryCardFragment[]
   categoryId: string | null
 }
 
@@ -100,11 +90,7 @@ export function EntertainmentSection({ title, description, subcategories, catego
             ))}
           </Tiles>
         )}
-        {categoryId && (
-          <ViewAll>
-            <Link to={routes.category(categoryId)}>View all entertainments</Link>
-          </ViewAll>
-        )}
+        {categoryId && <ViewAllLink to={routes.category(categoryId)}>View all entertainments</ViewAllLink>}
       </Container>
     </Section>
   )

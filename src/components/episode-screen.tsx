@@ -2,13 +2,13 @@ import React, { useState } from "react"
 import styled from "styled-components"
 import { graphql } from "gatsby"
 import { Container, Section, SectionTitle } from "../styles/layout"
-import { routes, ITEMS_PER_PAGE } from "../page-creation/routes"
+import { pageItems, pageOfIndex, paginationContext } from "../pagination"
+import { routes } from "../routes"
 import { Card, CardContent, CardGrid, CardLink, Grid } from "./card-grid"
 import { HtmlContent } from "./html-content"
 import { PageShell } from "./page-shell"
 import { Pagination } from "./pagination"
 import { ShareButton } from "./share-button"
-import { textOf } from "./text-of"
 import { VideoPlayer } from "./video-player"
 
 export const query = graphql`
@@ -16,6 +16,7 @@ export const query = graphql`
     _id
     title
     description
+    descriptionText
     playerEmbedUrl
   }
 `
@@ -68,9 +69,8 @@ const episodeLabel = (item: Queries.EpisodeCardFragment) => (item.episode != nul
 export function EpisodeScreen({ episode, seriesEpisodes, recommended }: EpisodeScreenProps) {
   const currentIndex = seriesEpisodes.findIndex((item) => item._id === episode._id)
   // Open 'Next Episodes' on the page that holds the playing episode.
-  const [page, setPage] = useState(Math.max(0, Math.floor(currentIndex / ITEMS_PER_PAGE)) + 1)
-  const numPages = Math.ceil(seriesEpisodes.length / ITEMS_PER_PAGE)
-  const shown = seriesEpisodes.slice((page - 1) * ITEMS_PER_PAGE, page * ITEMS_PER_PAGE)
+  const [page, setPage] = useState(pageOfIndex(currentIndex))
+  const pagination = paginationContext(page, seriesEpisodes.length)
 
   return (
     <PageShell>
@@ -84,8 +84,8 @@ export function EpisodeScreen({ episode, seriesEpisodes, recommended }: EpisodeS
           <Container>
             <SectionTitle id="next-episodes">Next Episodes</SectionTitle>
             <Grid>
-              {shown.map((item) => {
-                const content = { label: episodeLabel(item), title: item.title, text: textOf(item.description), image: item.images[0] }
+              {pageItems(seriesEpisodes, pagination).map((item) => {
+                const content = { label: episodeLabel(item), title: item.title, text: item.descriptionText, image: item.images[0] }
                 return item._id === episode._id ? (
                   <PlayingCard key={item._id} aria-current="true">
                     <Inert>
@@ -104,7 +104,7 @@ export function EpisodeScreen({ episode, seriesEpisodes, recommended }: EpisodeS
                 )
               })}
             </Grid>
-            <Pagination label="Next Episodes pages" currentPage={page} numPages={numPages} onSelect={setPage} />
+            <Pagination label="Next Episodes pages" currentPage={page} numPages={pagination.numPages} onSelect={setPage} />
           </Container>
         </Section>
       )}

@@ -24,7 +24,7 @@ const CardLink = styled(Link)`
     content: "";
     position: absolute;
     inset: 0;
-    background: linear-gradient(180deg, rgba(8, 8, 12, 0.1) 20%, rgba(8, 8, 12, 0.92) 85%);
+    background: ${({ theme }) => theme.colors.cardScrim};
   }
   &:hover .gatsby-image-wrapper {
     transform: scale(1.05);
@@ -53,7 +53,7 @@ export interface FeaturedCardProps {
   to: string
   title: string | null
   text?: string | null
-  image?: { readonly gatsbyImage: unknown } | null
+  image?: Queries.CardImageFragment | null
   className?: string
 }
 

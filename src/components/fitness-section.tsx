@@ -1,14 +1,14 @@
 import React from "react"
 import styled from "styled-components"
-import { Link } from "gatsby"
 import { Container, Eyebrow, Section, SectionTitle, bareList } from "../styles/layout"
 import { media } from "../styles/theme"
-import { routes } from "../page-creation/routes"
-import { Carousel } from "./carousel"
-import { MULTI_ITEM_SETTINGS, PICTURE_SETTINGS } from "./carousel-settings"
+import { routes } from "../routes"
+import { Carousel } from "./carousel/carousel"
+import { MULTI_ITEM_SETTINGS, PICTURE_SETTINGS } from "./carousel/carousel-settings"
 import { CatalogueImage } from "./catalogue-image"
 import { FeaturedCard } from "./featured-card"
 import { HtmlContent } from "./html-content"
+import { ViewAllLink } from "./view-all-link"
 
 const Intro = styled.div`
   display: grid;
@@ -84,27 +84,12 @@ const CardCarousel = styled(Carousel)`
   }
 `
 
-const ViewAll = styled.p`
-  margin: ${({ theme }) => theme.space.lg} 0 0;
-  font-weight: 700;
-  a {
-    color: ${({ theme }) => theme.colors.accent};
-  }
-`
-
-export interface HomeSubcategory {
-  readonly _id: string
-  readonly title: string | null
-  readonly shortDesc: string | null
-  readonly images: readonly ({ readonly gatsbyImage: unknown } | null)[]
-}
-
 export interface FitnessSectionProps {
   title: string | null
   description: string | null
-  images: readonly ({ readonly gatsbyImage: unknown } | null)[]
+  images: readonly Queries.CardImageFragment[]
   /** Up to five of the fitness category's subcategories. */
-  subcategories: readonly HomeSubcategory[]
+  subcategories: readonly Queries.SubcategoryCardFragment[]
   categoryId: string | null
 }
 
@@ -145,9 +130,7 @@ export function FitnessSection({ title, description, images, subcategories, cate
             ))}
           </CardCarousel>
         )}
-        <ViewAll>
-          {categoryId ? <Link to={routes.category(categoryId)}>View all fitness programs</Link> : "View all fitness programs"}
-        </ViewAll>
+        <ViewAllLink to={categoryId && routes.category(categoryId)}>View all fitness programs</ViewAllLink>
       </Container>
     </Section>
   )

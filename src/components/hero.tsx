@@ -1,16 +1,20 @@
 import React, { type ReactNode } from "react"
 import styled from "styled-components"
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image"
 import { Container } from "../styles/layout"
-import { media } from "../styles/theme"
+import { CatalogueImage } from "./catalogue-image"
+import { media, theme } from "../styles/theme"
+
+/** Full screen below the sticky header, or 70% of it; `svh` where the browser knows it, so a phone's toolbar cannot hide the bottom. */
+const heroHeight = (fullScreen: boolean, unit: "vh" | "svh") =>
+  fullScreen ? `clamp(30rem, calc(100${unit} - ${theme.layout.headerHeight}), 75rem)` : `clamp(24rem, 70${unit}, 52rem)`
 
 const HeroSection = styled.section<{ $fullScreen: boolean }>`
   position: relative;
   display: flex;
   align-items: flex-end;
   /* Capped, so a very tall window (or a full-page screenshot) cannot stretch it without end. */
-  min-height: ${({ $fullScreen }) => ($fullScreen ? "clamp(30rem, calc(100vh - 4.5rem), 75rem)" : "clamp(24rem, 70vh, 52rem)")};
-  min-height: ${({ $fullScreen }) => ($fullScreen ? "clamp(30rem, calc(100svh - 4.5rem), 75rem)" : "clamp(24rem, 70svh, 52rem)")};
+  min-height: ${({ $fullScreen }) => heroHeight($fullScreen, "vh")};
+  min-height: ${({ $fullScreen }) => heroHeight($fullScreen, "svh")};
   overflow: hidden;
   background: ${({ theme }) => theme.colors.surface};
 `
@@ -34,7 +38,7 @@ const Content = styled(Container)`
   position: relative;
   padding-top: ${({ theme }) => theme.space.xl};
   padding-bottom: ${({ theme }) => theme.space.xl};
-  text-shadow: 0 2px 12px rgba(0, 0, 0, 0.6);
+  text-shadow: ${({ theme }) => theme.shadows.heroText};
 `
 
 const Title = styled.h1`
@@ -57,7 +61,7 @@ const Subtitle = styled.p`
 export interface HeroProps {
   title: string | null
   subtitle?: string | null
-  image?: { readonly gatsbyImage: unknown } | null
+  image?: Queries.HeroImageFragment | null
   /** Full screen height (thank-you page); every other hero is 70vh. */
   fullScreen?: boolean
   /** A picture of the site's own (StaticImage) instead of a catalogue image. */
@@ -67,11 +71,10 @@ export interface HeroProps {
 
 /** The picture and headline at the top of a page; the title is the page's h1. */
 export function Hero({ title, subtitle, image, fullScreen = false, background, children }: HeroProps) {
-  const picture = image?.gatsbyImage as IGatsbyImageData | null | undefined
   return (
     <HeroSection $fullScreen={fullScreen}>
       <Background>
-        {background ?? (picture && <GatsbyImage image={picture} alt={title ?? ""} loading="eager" objectFit="cover" />)}
+        {background ?? <CatalogueImage image={image} alt={title ?? ""} loading="eager" objectFit="cover" />}
       </Background>
       <Content>
         <Title>{title}</Title>

@@ -2,10 +2,10 @@ import React, { useState } from "react"
 import styled, { keyframes } from "styled-components"
 import { StaticImage } from "gatsby-plugin-image"
 import type { Settings } from "react-slick"
-import { ButtonLink, Button } from "../styles/layout"
-import { media } from "../styles/theme"
-import { Carousel } from "./carousel"
-import { usePrefersReducedMotion } from "./use-prefers-reduced-motion"
+import { ButtonLink, Button, VisuallyHidden, bareList } from "../styles/layout"
+import { media, theme } from "../styles/theme"
+import { Carousel } from "./carousel/carousel"
+import { usePrefersReducedMotion } from "../hooks/use-prefers-reduced-motion"
 
 export const HERO_HEADLINE = "Stay Fit, Stay Entertained"
 /** SPEC.md gives slides 2 and 3; slide 1's line is ours. */
@@ -18,8 +18,8 @@ export const HERO_AUTOPLAY_MS = 3000
 
 // Full screen below the sticky header, capped so a very tall window (or a
 // full-page screenshot, which grows the viewport) does not stretch it forever.
-const HERO_HEIGHT = "clamp(34rem, calc(100vh - 4.5rem), 75rem)"
-const HERO_HEIGHT_SVH = "clamp(34rem, calc(100svh - 4.5rem), 75rem)"
+const HERO_HEIGHT = `clamp(34rem, calc(100vh - ${theme.layout.headerHeight}), 75rem)`
+const HERO_HEIGHT_SVH = `clamp(34rem, calc(100svh - ${theme.layout.headerHeight}), 75rem)`
 
 const Slide = styled.div`
   position: relative;
@@ -49,7 +49,7 @@ const Overlay = styled.div`
   padding: 0 ${({ theme }) => theme.space.md};
   pointer-events: none;
   text-align: center;
-  text-shadow: 0 2px 16px rgba(0, 0, 0, 0.7);
+  text-shadow: ${({ theme }) => theme.shadows.homeHeroText};
   a,
   button {
     pointer-events: auto;
@@ -103,10 +103,8 @@ const HeroCarousel = styled(Carousel)`
     align-items: center;
   }
   .slick-dots ul {
+    ${bareList}
     display: flex;
-    margin: 0;
-    padding: 0;
-    list-style: none;
   }
 `
 
@@ -151,7 +149,7 @@ export function HomeHero() {
         <ul>{dots}</ul>
         <PauseButton type="button" $variant="ghost" onClick={() => setPlaying(!playing)}>
           {autoplay ? "Pause" : "Play"}
-          <span className="visually-hidden"> slideshow</span>
+          <VisuallyHidden> slideshow</VisuallyHidden>
         </PauseButton>
       </div>
     ),

@@ -3,11 +3,11 @@ import styled from "styled-components"
 import { graphql } from "gatsby"
 import { Container, Eyebrow, Section, SectionTitle } from "../styles/layout"
 import { EntertainmentSection } from "./entertainment-section"
-import { FitnessSection, type HomeSubcategory } from "./fitness-section"
+import { FitnessSection } from "./fitness-section"
 import { HomeHero } from "./home-hero"
 import { PageShell } from "./page-shell"
 import { SearchForm } from "./search-form"
-import { StatisticsRow, type CategoryStatistic } from "./statistics-row"
+import { StatisticsRow } from "./statistics-row"
 
 /** The home sections show at most this many subcategories. */
 export const HOME_SECTION_LIMIT = 5
@@ -37,10 +37,10 @@ const Lead = styled.p`
 `
 
 export interface HomeScreenProps {
-  statistics: readonly CategoryStatistic[]
+  statistics: readonly Queries.CategoryStatisticFragment[]
   features: readonly Queries.HomeFeatureFragment[]
   /** The category titled 'fitness', for when the fitness feature names none. */
-  fitnessCategory: { readonly _id: string; readonly subcategories: readonly HomeSubcategory[] } | null
+  fitnessCategory: Queries.HomePageQuery["fitnessCategory"]
 }
 
 export function HomeScreen({ statistics, features, fitnessCategory }: HomeScreenProps) {

@@ -30,8 +30,7 @@ export function PageShell({ children }: { children: React.ReactNode }) {
       }
       allCatalogueCategory(sort: { position: ASC }) {
         nodes {
-          _id
-          title
+          ...NavCategory
         }
       }
     }

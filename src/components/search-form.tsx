@@ -1,8 +1,8 @@
 import React, { useState } from "react"
 import styled from "styled-components"
 import { navigate } from "gatsby"
-import { Button, HiddenLabel, pillField } from "../styles/layout"
-import { routes } from "../page-creation/routes"
+import { Button, VisuallyHidden, pillField } from "../styles/layout"
+import { routes } from "../routes"
 
 const Form = styled.form`
   display: flex;
@@ -35,7 +35,7 @@ export function SearchForm() {
         void navigate(routes.searchResults(query.trim()))
       }}
     >
-      <HiddenLabel htmlFor="home-search">Search series</HiddenLabel>
+      <VisuallyHidden as="label" htmlFor="home-search">Search series</VisuallyHidden>
       <Field
         id="home-search"
         type="search"

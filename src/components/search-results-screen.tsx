@@ -2,14 +2,13 @@ import React from "react"
 import styled from "styled-components"
 import { StaticImage } from "gatsby-plugin-image"
 import { navigate } from "gatsby"
-import { Button, Container, Section, SectionTitle, bareList, visuallyHidden } from "../styles/layout"
-import { routes } from "../page-creation/routes"
+import { Button, Container, Section, SectionTitle, VisuallyHidden, bareList } from "../styles/layout"
+import { routes } from "../routes"
 import { Card, CardBody, CardLink, CardText, CardTitle, Grid } from "./card-grid"
 import { Hero } from "./hero"
 import { PageShell } from "./page-shell"
 import { Skeleton } from "./skeleton"
-import { textOf } from "./text-of"
-import { useSearch } from "./use-search"
+import { useSearch } from "../hooks/use-search"
 import type { SearchGroup } from "../services/search"
 
 export const NO_RESULTS = {
@@ -46,10 +45,6 @@ const Empty = styled.div`
   }
 `
 
-const HiddenHeading = styled.h1`
-  ${visuallyHidden}
-`
-
 const GroupSection = styled.section`
   margin-bottom: ${({ theme }) => theme.space.xl};
 `
@@ -71,7 +66,7 @@ function ResultGroup({ group }: { group: SearchGroup }) {
                 )}
                 <CardBody>
                   <CardTitle>{series.title}</CardTitle>
-                  {series.description && <CardText>{textOf(series.description)}</CardText>}
+                  {series.description && <CardText>{series.description}</CardText>}
                 </CardBody>
               </CardLink>
             </Card>
@@ -102,7 +97,7 @@ export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps)
       )}
       <Section>
         <Container>
-          {!found && groups === null && <HiddenHeading>Search Results</HiddenHeading>}
+          {!found && groups === null && <VisuallyHidden as="h1">Search Results</VisuallyHidden>}
           {busy && (
             <div role="status" aria-label="Loading results">
               <SkeletonGrid>

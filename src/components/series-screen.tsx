@@ -1,18 +1,18 @@
 import React from "react"
 import { graphql } from "gatsby"
 import { Container, Section, SectionTitle } from "../styles/layout"
-import { routes } from "../page-creation/routes"
+import { routes } from "../routes"
 import { CardGrid } from "./card-grid"
 import { Hero } from "./hero"
 import { IntroBlock } from "./intro-block"
 import { PageShell } from "./page-shell"
-import { textOf } from "./text-of"
 
 export const query = graphql`
   fragment SeriesScreen on CatalogueSeries {
     _id
     title
     description
+    descriptionText
     images {
       ...HeroImage
     }
@@ -24,7 +24,7 @@ export const query = graphql`
     _id
     title
     episode
-    description
+    descriptionText
     images {
       ...CardImage
     }
@@ -46,7 +46,7 @@ export function SeriesScreen({ series }: { series: Queries.SeriesScreenFragment 
                 to: routes.episode(episode._id),
                 label: episode.episode != null ? `Episode ${episode.episode}` : null,
                 title: episode.title,
-                text: textOf(episode.description),
+                text: episode.descriptionText,
                 image: episode.images[0],
               }))}
             />

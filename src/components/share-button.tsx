@@ -13,7 +13,7 @@ const IconButton = styled.button`
   height: 2.75rem;
   border: 0;
   border-radius: 50%;
-  background: rgba(15, 15, 20, 0.85);
+  background: ${({ theme }) => theme.colors.backgroundTranslucentSoft};
   color: ${({ theme }) => theme.colors.text};
   cursor: pointer;
   &:hover {

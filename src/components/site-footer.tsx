@@ -3,11 +3,10 @@ import styled from "styled-components"
 import { Link } from "gatsby"
 import { Container, bareList } from "../styles/layout"
 import { media } from "../styles/theme"
-import { routes } from "../page-creation/routes"
+import { routes } from "../routes"
 import { BrandLogo, SITE_NAME } from "./brand-logo"
-import type { NavCategory } from "./site-header"
 import { SubscribeForm } from "./subscribe-form"
-import { useCurrentYear } from "./use-current-year"
+import { useCurrentYear } from "../hooks/use-current-year"
 
 /** Contact details shown in the footer. Fictional numbers from the ranges reserved for drama. */
 export const CONTACT = {
@@ -71,7 +70,7 @@ const Copyright = styled.p`
 `
 
 export interface SiteFooterProps {
-  categories: readonly NavCategory[]
+  categories: readonly Queries.NavCategoryFragment[]
   buildYear: number
   publicApiUrl: string
 }

@@ -1,16 +1,16 @@
 import React, { useEffect, useState } from "react"
 import styled from "styled-components"
-import { Link } from "gatsby"
-import { ButtonLink, VisuallyHidden } from "../styles/layout"
+import { Link, graphql } from "gatsby"
+import { ButtonLink, VisuallyHidden, bareList } from "../styles/layout"
 import { media } from "../styles/theme"
-import { routes } from "../page-creation/routes"
+import { routes } from "../routes"
 import { BrandLogo } from "./brand-logo"
 
 const Bar = styled.header`
   position: sticky;
   top: 0;
   z-index: 20;
-  background: rgba(15, 15, 20, 0.92);
+  background: ${({ theme }) => theme.colors.backgroundTranslucent};
   backdrop-filter: blur(8px);
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `
@@ -64,8 +64,7 @@ const Nav = styled.nav<{ $open: boolean }>`
 `
 
 const NavList = styled.ul`
-  list-style: none;
-  margin: 0;
+  ${bareList}
   padding: ${({ theme }) => theme.space.sm} 0;
   display: flex;
   flex-direction: column;
@@ -113,13 +112,15 @@ const MenuIcon = ({ open }: { open: boolean }) => (
   </svg>
 )
 
-export interface NavCategory {
-  readonly _id: string
-  readonly title: string | null
-}
+export const query = graphql`
+  fragment NavCategory on CatalogueCategory {
+    _id
+    title
+  }
+`
 
 /** Logo, the category links (a menu on small screens) and Contact Us. */
-export function SiteHeader({ categories }: { categories: readonly NavCategory[] }) {
+export function SiteHeader({ categories }: { categories: readonly Queries.NavCategoryFragment[] }) {
   const [menuOpen, setMenuOpen] = useState(false)
 
   useEffect(() => {

@@ -1,11 +1,12 @@
 import React from "react"
 import styled from "styled-components"
+import { graphql } from "gatsby"
+import { bareList } from "../styles/layout"
 import { media } from "../styles/theme"
 
 const Row = styled.ul`
-  list-style: none;
-  margin: ${({ theme }) => theme.space.lg} 0 0;
-  padding: 0;
+  ${bareList}
+  margin-top: ${({ theme }) => theme.space.lg};
   display: grid;
   grid-template-columns: repeat(2, 1fr);
   gap: ${({ theme }) => theme.space.md};
@@ -28,14 +29,16 @@ const Count = styled.strong`
   color: ${({ theme }) => theme.colors.accent};
 `
 
-export interface CategoryStatistic {
-  readonly _id: string
-  readonly title: string | null
-  readonly totalVideos: number
-}
+export const query = graphql`
+  fragment CategoryStatistic on CatalogueCategoryStatistic {
+    _id
+    title
+    totalVideos
+  }
+`
 
 /** Per-category video counts: "120+" over "Fitness Videos". */
-export function StatisticsRow({ statistics }: { statistics: readonly CategoryStatistic[] }) {
+export function StatisticsRow({ statistics }: { statistics: readonly Queries.CategoryStatisticFragment[] }) {
   if (statistics.length === 0) return null
   return (
     <Row aria-label="Videos per category">

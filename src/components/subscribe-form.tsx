@@ -1,8 +1,9 @@
 import React, { useRef, useState } from "react"
 import styled from "styled-components"
 import { navigate } from "gatsby"
-import { Button, HiddenLabel, pillField } from "../styles/layout"
-import { SUBSCRIBE_MESSAGES, isValidEmail, subscribe } from "../services/subscribe"
+import { Button, VisuallyHidden, pillField } from "../styles/layout"
+import { isValidEmail } from "../../contract/email"
+import { SUBSCRIBE_MESSAGES, subscribe } from "../services/subscribe"
 
 const Form = styled.form`
   display: flex;
@@ -63,7 +64,7 @@ export function SubscribeForm({ apiUrl }: { apiUrl: string }) {
   return (
     <>
       <Form noValidate onSubmit={onSubmit} aria-label="Subscribe to our newsletter">
-        <HiddenLabel htmlFor="subscribe-email">Email address</HiddenLabel>
+        <VisuallyHidden as="label" htmlFor="subscribe-email">Email address</VisuallyHidden>
         <EmailInput
           id="subscribe-email"
           type="email"

@@ -7,7 +7,7 @@ const Frame = styled.div`
   width: 100%;
   aspect-ratio: 16 / 9;
   max-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
-  background: #000;
+  background: ${({ theme }) => theme.colors.player};
   iframe {
     position: absolute;
     inset: 0;

@@ -1,7 +1,7 @@
 import path from "node:path"
 import type { Actions } from "gatsby"
-import { paginate } from "./paginate"
-import { ITEMS_PER_PAGE, routes } from "./routes"
+import { paginate, type PaginationContext } from "../pagination"
+import { routes } from "../routes"
 
 type CreatePage = Actions["createPage"]
 
@@ -10,13 +10,11 @@ const template = (name: string) => path.resolve(__dirname, "..", "templates", `$
 // Contexts carry Gatsby node ids: a template that looks its node up by `id`
 // depends on that node alone, so an edit elsewhere does not re-run its query.
 
-export interface CategoryPageContext {
+export interface IdPageContext {
   id: string
-  limit: number
-  skip: number
-  numPages: number
-  currentPage: number
 }
+
+export type CategoryPageContext = IdPageContext & PaginationContext
 
 /** `/category/{id}`, then `/category/{id}/2` and on: the subcategory grid, 8 a page. */
 export function createCategoryPages(
@@ -24,7 +22,7 @@ export function createCategoryPages(
   categories: readonly { id: string; _id: string; subcategoryIds: readonly string[] }[],
 ): void {
   for (const category of categories) {
-    for (const page of paginate(routes.category(category._id), category.subcategoryIds.length, ITEMS_PER_PAGE)) {
+    for (const page of paginate(routes.category(category._id), category.subcategoryIds.length)) {
       createPage<CategoryPageContext>({
         path: page.path,
         component: template("category"),
@@ -32,10 +30,6 @@ export function createCategoryPages(
       })
     }
   }
-}
-
-export interface IdPageContext {
-  id: string
 }
 
 /** `/subcategory/{id}` for every subcategory. */

@@ -1,22 +1,12 @@
 import React from "react"
 import type { HeadFC } from "gatsby"
-import { Hero } from "../components/hero"
-import { PageShell } from "../components/page-shell"
+import { MessageScreen } from "../components/message-screen"
 import { Seo } from "../components/seo"
-import { ButtonLink } from "../styles/layout"
 
-export const NOT_FOUND_TEXT = "You are trying to access a page that doesn't exist or is currently unavailable!"
+const NOT_FOUND_TEXT = "You are trying to access a page that doesn't exist or is currently unavailable!"
 
 export default function NotFoundPage() {
-  return (
-    <PageShell>
-      <Hero title="404 PAGE NOT FOUND" subtitle={NOT_FOUND_TEXT}>
-        <p>
-          <ButtonLink to="/">Back To Home</ButtonLink>
-        </p>
-      </Hero>
-    </PageShell>
-  )
+  return <MessageScreen title="404 PAGE NOT FOUND" text={NOT_FOUND_TEXT} />
 }
 
 export const Head: HeadFC = () => <Seo title="Page not found" description={NOT_FOUND_TEXT} />

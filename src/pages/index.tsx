@@ -26,9 +26,7 @@ export const query = graphql`
     }
     allCatalogueCategoryStatistic(sort: { position: ASC }) {
       nodes {
-        _id
-        title
-        totalVideos
+        ...CategoryStatistic
       }
     }
     allCatalogueFeaturedItem(sort: { position: ASC }) {

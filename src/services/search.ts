@@ -1,5 +1,10 @@
 /** The browser's one read of the catalogue API: GET /search, grouped by category (API.md). */
+import { z } from "zod/mini"
+import { htmlToText } from "../../contract/html-to-text"
+import { imageUrl } from "../../contract/image-url"
+import { SearchGroup as SearchGroupSchema, dataOf } from "../../contract/schemas"
 
+/** A series as a search result card shows it: text only, never the description's HTML. */
 export interface SearchSeries {
   id: string
   title: string | null
@@ -13,36 +18,24 @@ export interface SearchGroup {
   series: SearchSeries[]
 }
 
-const asText = (value: unknown): string | null => (typeof value === "string" ? value : null)
-const asId = (value: unknown): string => (typeof value === "number" || typeof value === "string" ? String(value) : "")
+const SearchAnswer = dataOf(z.array(SearchGroupSchema))
 
-/** An image path is absolute or relative to the API's origin. */
-function imageUrl(images: unknown, apiUrl: string): string | null {
-  const path = Array.isArray(images) ? asText((images[0] as { path?: unknown } | undefined)?.path) : null
-  if (!path) return null
-  try {
-    const url = new URL(path, new URL(apiUrl).origin)
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null
-  } catch {
-    return null
-  }
-}
-
-/** Reads an answer defensively: the live API may omit or null any field. */
+/**
+ * Reads an answer with the contract's own schema, so the browser accepts
+ * exactly what the build does; a wrong shape is an error for the caller to log.
+ */
 export function parseSearchAnswer(body: unknown, apiUrl: string): SearchGroup[] {
-  const data = (body as { data?: unknown } | null)?.data
-  if (!Array.isArray(data)) throw new Error("The search answer has no data list")
-  return data.map((group: { id?: unknown; title?: unknown; series?: unknown }) => ({
-    id: asId(group?.id),
-    title: asText(group?.title),
-    series: (Array.isArray(group?.series) ? group.series : [])
-      .filter((item: { id?: unknown }) => asId(item?.id))
-      .map((item: { id?: unknown; title?: unknown; description?: unknown; images?: unknown }) => ({
-        id: asId(item.id),
-        title: asText(item.title),
-        description: asText(item.description),
-        imageUrl: imageUrl(item.images, apiUrl),
-      })),
+  const parsed = z.safeParse(SearchAnswer, body)
+  if (!parsed.success) throw new Error(`The search answer is not the contract's shape: ${z.prettifyError(parsed.error)}`)
+  return parsed.data.data.map((group) => ({
+    id: String(group.id),
+    title: group.title ?? null,
+    series: (group.series ?? []).map((series) => ({
+      id: String(series.id),
+      title: series.title ?? null,
+      description: htmlToText(series.description),
+      imageUrl: imageUrl(series.images?.[0], apiUrl) ?? null,
+    })),
   }))
 }
 

@@ -12,13 +12,6 @@ export const SUBSCRIBE_TIMEOUT_MS = 15_000
 
 export type SubscribeOutcome = { ok: true } | { ok: false; message: string }
 
-// The same shape the reference server accepts; the server has the last word.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
-export function isValidEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL.test(value)
-}
-
 function messageOf(body: unknown): string | null {
   if (body && typeof body === "object" && "message" in body) {
     const { message } = body as { message: unknown }
@@ -58,6 +51,7 @@ export async function subscribe(apiUrl: string, email: string, timeoutMs = SUBSC
     const success = body && typeof body === "object" && (body as { success?: unknown }).success === true
     return success ? { ok: true } : { ok: false, message: messageOf(body) ?? SUBSCRIBE_MESSAGES.failed }
   }
-  if (response.status === 400) return { ok: false, message: messageOf(body) ?? SUBSCRIBE_MESSAGES.error }
+  // SPEC.md section 8: a 400 shows the server's message; so does any other
+  // error, with a generic text when it has none.
   return { ok: false, message: messageOf(body) ?? SUBSCRIBE_MESSAGES.error }
 }

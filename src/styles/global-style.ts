@@ -1,5 +1,4 @@
 import { createGlobalStyle } from "styled-components"
-import { visuallyHidden } from "./layout"
 import { media } from "./theme"
 
 export const GlobalStyle = createGlobalStyle`
@@ -21,7 +20,6 @@ export const GlobalStyle = createGlobalStyle`
   img { max-width: 100%; }
   a { color: inherit; }
   :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.secondary}; outline-offset: 3px; }
-  .visually-hidden { ${visuallyHidden} }
   /* Anchored sections land below the sticky header. */
   [id] { scroll-margin-top: ${({ theme }) => theme.layout.headerHeight}; }
 `

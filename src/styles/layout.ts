@@ -120,8 +120,12 @@ export const clampLines = (lines: number) => css`
   overflow: hidden;
 `
 
-/** Hidden on screen, still read by screen readers. */
-export const visuallyHidden = css`
+/**
+ * Hidden on screen, still read by screen readers: the site's one form of
+ * visually hidden text. Any element through `as` (`<VisuallyHidden as="label">`);
+ * out of flow, so it takes no gap in a flex row.
+ */
+export const VisuallyHidden = styled.span`
   position: absolute;
   width: 1px;
   height: 1px;
@@ -131,13 +135,4 @@ export const visuallyHidden = css`
   clip: rect(0 0 0 0);
   white-space: nowrap;
   border: 0;
-`
-
-export const VisuallyHidden = styled.span`
-  ${visuallyHidden}
-`
-
-/** A label read by screen readers only; positioned out of flow so it takes no gap in a flex row. */
-export const HiddenLabel = styled.label`
-  ${visuallyHidden}
 `

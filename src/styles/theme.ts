@@ -14,6 +14,13 @@ export const theme = {
     border: "#34344a",
     /** Laid over pictures so white text on any photo stays above 4.5:1. */
     scrim: "linear-gradient(180deg, rgba(8, 8, 12, 0.55) 0%, rgba(8, 8, 12, 0.7) 55%, rgba(15, 15, 20, 0.95) 100%)",
+    /** The page background, see-through: the sticky header and buttons laid over pictures. */
+    backgroundTranslucent: "rgba(15, 15, 20, 0.92)",
+    backgroundTranslucentSoft: "rgba(15, 15, 20, 0.85)",
+    /** Under the title and text of a featured card: clear at the top, dark where the text sits. */
+    cardScrim: "linear-gradient(180deg, rgba(8, 8, 12, 0.1) 20%, rgba(8, 8, 12, 0.92) 85%)",
+    /** Behind a video before its player paints. */
+    player: "#000",
     skeleton: "#23232f",
     skeletonShine: "#32323f",
   },
@@ -32,7 +39,12 @@ export const theme = {
   breakpoints: { md: "768px", lg: "1024px" },
   radii: { card: "14px", pill: "999px" },
   layout: { maxWidth: "76rem", headerHeight: "4.5rem" },
-  shadows: { card: "0 10px 30px rgba(0, 0, 0, 0.35)" },
+  shadows: {
+    card: "0 10px 30px rgba(0, 0, 0, 0.35)",
+    /** Lifts white headline text off any picture. */
+    heroText: "0 2px 12px rgba(0, 0, 0, 0.6)",
+    homeHeroText: "0 2px 16px rgba(0, 0, 0, 0.7)",
+  },
 } as const
 
 export type Theme = typeof theme
@@ -41,6 +53,5 @@ export type Theme = typeof theme
 export const media = {
   md: `@media (min-width: ${theme.breakpoints.md})`,
   lg: `@media (min-width: ${theme.breakpoints.lg})`,
-  belowLg: `@media (max-width: calc(${theme.breakpoints.lg} - 0.02px))`,
   reducedMotion: `@media (prefers-reduced-motion: reduce)`,
 } as const

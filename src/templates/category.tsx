@@ -3,6 +3,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { CategoryScreen } from "../components/category-screen"
 import { Seo } from "../components/seo"
 import type { CategoryPageContext } from "../page-creation/create-pages"
+import { pageItems } from "../pagination"
 
 type Props = PageProps<Queries.CategoryTemplateQuery, CategoryPageContext>
 
@@ -13,7 +14,7 @@ export default function CategoryTemplate({ data, pageContext }: Props) {
   return (
     <CategoryScreen
       category={data.catalogueCategory}
-      subcategories={data.catalogueCategory.subcategories.slice(pageContext.skip, pageContext.skip + pageContext.limit)}
+      subcategories={pageItems(data.catalogueCategory.subcategories, pageContext)}
       currentPage={pageContext.currentPage}
       numPages={pageContext.numPages}
     />

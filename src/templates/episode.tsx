@@ -2,11 +2,10 @@ import React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { EpisodeScreen } from "../components/episode-screen"
 import { Seo } from "../components/seo"
-import { textOf } from "../components/text-of"
 import type { EpisodePageContext } from "../page-creation/create-pages"
 
 /** At most this many other series of the same subcategory under 'Recommended'. */
-export const RECOMMENDED_LIMIT = 3
+const RECOMMENDED_LIMIT = 3
 
 export default function EpisodeTemplate({ data }: PageProps<Queries.EpisodeTemplateQuery, EpisodePageContext>) {
   if (!data.catalogueEpisode) return null
@@ -22,7 +21,7 @@ export default function EpisodeTemplate({ data }: PageProps<Queries.EpisodeTempl
 }
 
 export function Head({ data }: HeadProps<Queries.EpisodeTemplateQuery, EpisodePageContext>) {
-  return <Seo title={data.catalogueEpisode?.title} description={textOf(data.catalogueEpisode?.description)} />
+  return <Seo title={data.catalogueEpisode?.title} description={data.catalogueEpisode?.descriptionText} />
 }
 
 // Lookups by node id and links only: the page then depends on just these

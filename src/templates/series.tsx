@@ -2,7 +2,6 @@ import React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { Seo } from "../components/seo"
 import { SeriesScreen } from "../components/series-screen"
-import { textOf } from "../components/text-of"
 import type { IdPageContext } from "../page-creation/create-pages"
 
 export default function SeriesTemplate({ data }: PageProps<Queries.SeriesTemplateQuery, IdPageContext>) {
@@ -11,7 +10,7 @@ export default function SeriesTemplate({ data }: PageProps<Queries.SeriesTemplat
 }
 
 export function Head({ data }: HeadProps<Queries.SeriesTemplateQuery, IdPageContext>) {
-  return <Seo title={data.catalogueSeries?.title} description={textOf(data.catalogueSeries?.description)} />
+  return <Seo title={data.catalogueSeries?.title} description={data.catalogueSeries?.descriptionText} />
 }
 
 export const query = graphql`

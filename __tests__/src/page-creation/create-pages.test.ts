@@ -4,7 +4,7 @@ import {
   createSeriesPages,
   createSubcategoryPages,
 } from "../../../src/page-creation/create-pages"
-import { paginate, pagePath } from "../../../src/page-creation/paginate"
+import { pageItems, pageOfIndex, paginate, pagePath } from "../../../src/pagination"
 
 const createPage = () => jest.fn()
 const calls = (fn: jest.Mock) => fn.mock.calls.map(([page]) => ({ path: page.path, template: page.component.split("/").pop(), context: page.context }))

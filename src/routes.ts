@@ -6,6 +6,3 @@ export const routes = {
   episode: (id: string) => `/detail/${encodeURIComponent(id)}`,
   searchResults: (query: string) => `/search-results?q=${encodeURIComponent(query)}`,
 } as const
-
-/** Subcategories on one page of a category's grid, and episodes on one page of 'Next Episodes'. */
-export const ITEMS_PER_PAGE = 8

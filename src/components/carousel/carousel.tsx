@@ -1,6 +1,7 @@
 import React, { useRef, type ReactNode, type RefObject } from "react"
 import styled from "styled-components"
 import Slider, { type Settings } from "react-slick"
+import { bareList } from "../../styles/layout"
 import { useInertHiddenSlides } from "./use-inert-hidden-slides"
 import { useResponsiveSettings } from "./use-responsive-settings"
 import { useSwipeThreshold } from "./use-swipe-threshold"
@@ -13,13 +14,12 @@ const Region = styled.div`
     outline-offset: -3px;
   }
   .slick-dots {
+    ${bareList}
     position: static;
     display: flex !important;
     justify-content: center;
     gap: ${({ theme }) => theme.space.xs};
-    margin: ${({ theme }) => theme.space.md} 0 0;
-    padding: 0;
-    list-style: none;
+    margin-top: ${({ theme }) => theme.space.md};
   }
   .slick-dots li button {
     width: 2.75rem;

@@ -1,5 +1,5 @@
-import { resolveResponsive } from "../../../src/components/use-responsive-settings"
-import { MULTI_ITEM_SETTINGS } from "../../../src/components/carousel-settings"
+import { resolveResponsive } from "../../../../src/components/carousel/use-responsive-settings"
+import { MULTI_ITEM_SETTINGS } from "../../../../src/components/carousel/carousel-settings"
 
 const perView = (width: number | null) => resolveResponsive(MULTI_ITEM_SETTINGS, width).slidesToShow
 
