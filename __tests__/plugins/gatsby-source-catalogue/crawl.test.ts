@@ -51,6 +51,22 @@ describe("crawlCatalogue", () => {
     expect(warnings).toEqual([`Subcategory 12 (Yoga) was skipped: ${FAKE_API_URL}/sub-categories/12: answered HTTP 404`])
   })
 
+  it("takes what API.md allows: null or missing text and lists, string ids, fields it does not know", async () => {
+    const fake = fakeCatalogueFetch({
+      "/categories": { body: { data: [{ id: "c-1", title: null, images: null, colour: "red" }] } },
+      "/categories/c-1": { body: { data: { id: "c-1", sub_categories: [{ id: "s-1" }] } } },
+      "/sub-categories/s-1": { body: { data: { id: "s-1", category_id: null } } },
+      "/categories-states": { body: [{}, { title: "Dance", total_videos: null }] },
+      "/featured-collections": { body: { data: [{ id: 1, category: [null], position: null, seo: { noindex: true } }] } },
+    })
+    const snapshot = await crawl(fake).result
+    expect(snapshot.categories).toEqual([{ category: { id: "c-1", sub_categories: [{ id: "s-1" }] }, subcategoryIds: ["s-1"] }])
+    expect(snapshot.subcategories).toEqual([{ subcategory: { id: "s-1", category_id: null }, categoryId: "c-1", position: 0 }])
+    expect(snapshot.series).toEqual([])
+    expect(snapshot.statistics).toHaveLength(2)
+    expect(snapshot.featuredItems[0]).toMatchObject({ id: 1, seo: { noindex: true } })
+  })
+
   it("retries a 503 and a 429 and then goes on", async () => {
     const fake = fakeCatalogueFetch({
       "/categories": [{ status: 503 }, { status: 429, headers: { "Retry-After": "1" } }],
@@ -61,10 +77,17 @@ describe("crawlCatalogue", () => {
   })
 
   it.each([
-    ["/categories", { body: [{ id: 1 }] }, ERROR_CODES.CatalogueWrongShape, 'did not answer { "data": [...] }'],
-    ["/categories/1", { body: { data: { title: "no id" } } }, ERROR_CODES.CatalogueWrongShape, 'did not answer { "data": { "id": ... } }'],
-    ["/sub-categories/11", { body: { data: { id: 11, series: "many" } } }, ERROR_CODES.CatalogueWrongShape, '"data.series" is not a list'],
-    ["/categories-states", { body: { data: [] } }, ERROR_CODES.CatalogueWrongShape, "did not answer a bare [...] list"],
+    ["/categories", { body: [{ id: 1 }] }, ERROR_CODES.CatalogueWrongShape, "the answer should be an object, but it is a list"],
+    ["/categories", { body: { data: [{ id: 1 }, { title: "no id" }] } }, ERROR_CODES.CatalogueWrongShape, '"data[1].id" should be a number or text, but it is missing'],
+    ["/categories/1", { body: { data: { id: "" } } }, ERROR_CODES.CatalogueWrongShape, '"data.id" should be text that is not empty, but it is the text ""'],
+    ["/sub-categories/11", { body: { data: { id: 11, series: "many" } } }, ERROR_CODES.CatalogueWrongShape, '"data.series" should be a list, but it is the text "many"'],
+    ["/categories-states", { body: { data: [] } }, ERROR_CODES.CatalogueWrongShape, "the answer should be a list, but it is an object"],
+    [
+      "/series/101/episodes",
+      { body: { data: [{ id: 1, episode: "2", title: 3, images: [null] }] } },
+      ERROR_CODES.CatalogueWrongShape,
+      '"data[0].title" should be text, but it is the number 3; "data[0].images[0]" should be an object, but it is null; "data[0].episode" should be a number, but it is the text "2"',
+    ],
     ["/featured-collections", { text: "<html>oops</html>" }, ERROR_CODES.CatalogueNotJson, 'did not answer JSON (it began: "<html>oops</html>")'],
     ["/series/101/episodes", { status: 500 }, ERROR_CODES.CatalogueHttpError, "answered HTTP 500 (after 2 retries)"],
   ])("stops on a broken answer from %s, naming the URL and what was wrong", async (path, answer, code, reason) => {

@@ -61,14 +61,16 @@ describe("resolveVideoLinks", () => {
     const { resolve, warnings, asked } = setUp({
       "/videos/401": () => new Response("{}", { status: 401 }),
       "/videos/odd": () => new Response(JSON.stringify({ player_embed_url: "javascript:alert(1)" })),
+      "/videos/bent": () => new Response(JSON.stringify({ player_embed_url: "https://player.test/b", duration: "ten minutes" })),
     })
-    const result = await resolve(["401", "missing", "odd"])
+    const result = await resolve(["401", "missing", "odd", "bent"])
     expect(result.links.size).toBe(0)
     expect(warnings).toEqual(
       expect.arrayContaining([
         `Video 401: ${VIDEO_API}/videos/401: answered HTTP 401; the episode shows no player.`,
         `Video missing: ${VIDEO_API}/videos/missing: answered HTTP 404; the episode shows no player.`,
         `Video odd: ${VIDEO_API}/videos/odd answered no player_embed_url; the episode shows no player.`,
+        `Video bent: ${VIDEO_API}/videos/bent: "duration" should be a number, but it is the text "ten minutes"; the episode shows no player.`,
       ]),
     )
     await resolve(["401"])

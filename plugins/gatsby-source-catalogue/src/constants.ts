@@ -1,5 +1,3 @@
-export const PLUGIN_NAME = "gatsby-source-catalogue"
-
 /** GraphQL type names of the nodes this plugin creates. */
 export const NODE_TYPES = {
   Category: "CatalogueCategory",

@@ -1,14 +1,9 @@
-import { bareList, dataList, dataObject } from "./answer-shapes"
+import type { z } from "zod/mini"
+import { ANSWERS, type ApiCategory, type ApiSeries } from "../../../contract/schemas"
+import { readAnswer } from "./answer-shapes"
 import { CatalogueRequestError, fillPath, type HttpClient } from "./client"
 import type { CataloguePaths } from "./constants"
-import type {
-  ApiCategory,
-  ApiCategoryStatistic,
-  ApiEpisode,
-  ApiFeaturedItem,
-  ApiSubcategory,
-  CatalogueSnapshot,
-} from "./types"
+import type { CatalogueSnapshot } from "./types"
 
 export interface CrawlContext {
   client: HttpClient
@@ -28,19 +23,19 @@ export interface CrawlContext {
 export async function crawlCatalogue({ client, paths, warn, onProgress }: CrawlContext): Promise<CatalogueSnapshot> {
   let done = 0
   let total = 3
-  const tick = () => onProgress?.(++done, total)
-  const get = async (path: string) => {
+  /** One answer, read with its contract schema. */
+  const get = async <T>(path: string, schema: z.ZodMiniType<T>): Promise<T> => {
     try {
-      return await client.getJson(path)
+      const { url, body } = await client.getJson(path)
+      return readAnswer(schema, url, body)
     } finally {
-      tick()
+      onProgress?.(++done, total)
     }
   }
   /** A detail request whose 404 means "skip this one", not "stop the build". */
-  const getDetail = async <T>(path: string, label: string, read: (url: string, body: unknown) => T) => {
+  const getDetail = async <T>(path: string, schema: z.ZodMiniType<T>, label: string): Promise<T | undefined> => {
     try {
-      const { url, body } = await get(path)
-      return read(url, body)
+      return await get(path, schema)
     } catch (error) {
       if (error instanceof CatalogueRequestError && error.status === 404) {
         warn(`${label} was skipped: ${error.message}`)
@@ -51,68 +46,62 @@ export async function crawlCatalogue({ client, paths, warn, onProgress }: CrawlC
   }
 
   const [categoryList, featuredItems, statistics] = await Promise.all([
-    get(paths.categories).then(({ url, body }) => dataList<ApiCategory>(url, body)),
-    get(paths.featuredCollections).then(({ url, body }) => dataList<ApiFeaturedItem>(url, body)),
-    get(paths.categoryStatistics).then(({ url, body }) => bareList<ApiCategoryStatistic>(url, body)),
+    get(paths.categories, ANSWERS.categories).then((answer) => answer.data),
+    get(paths.featuredCollections, ANSWERS.featuredCollections).then((answer) => answer.data),
+    get(paths.categoryStatistics, ANSWERS.categoryStatistics),
   ])
 
   total += categoryList.length
   const categories = await Promise.all(
-    categoryList.map((listed) =>
-      getDetail(fillPath(paths.category, { id: listed.id }), `Category ${listed.id} (${listed.title ?? "untitled"})`, (url, body) =>
-        dataObject<ApiCategory>(url, body, "sub_categories"),
-      ),
-    ),
+    categoryList.map(async (listed): Promise<ApiCategory> => {
+      const detail = await getDetail(fillPath(paths.category, { id: listed.id }), ANSWERS.category, `Category ${listed.id} (${listed.title ?? "untitled"})`)
+      // A category whose detail 404ed keeps what the list said, with no subcategories.
+      return detail?.data ?? { ...listed, sub_categories: [] }
+    }),
   )
 
-  const snapshot: CatalogueSnapshot = { categories: [], subcategories: [], series: [], episodes: [], featuredItems, statistics }
-  const subcategoryRefs: { id: string; categoryId: string; position: number; title: string }[] = []
-  categories.forEach((category, index) => {
-    // A category whose detail 404ed keeps what the list said, with no subcategories.
-    const kept = category ?? { ...categoryList[index]!, sub_categories: [] }
-    const subIds = (kept.sub_categories ?? []).map((sub) => String(sub.id))
-    snapshot.categories.push({ category: kept, subcategoryIds: subIds })
-    ;(kept.sub_categories ?? []).forEach((sub, position) =>
-      subcategoryRefs.push({ id: String(sub.id), categoryId: String(kept.id), position, title: sub.title ?? "untitled" }),
-    )
-  })
-
+  const subcategoryRefs = categories.flatMap((category) =>
+    (category.sub_categories ?? []).map((sub, position) => ({ sub, categoryId: String(category.id), position })),
+  )
   total += subcategoryRefs.length
   const subcategories = await Promise.all(
-    subcategoryRefs.map((ref) =>
-      getDetail(fillPath(paths.subcategory, { id: ref.id }), `Subcategory ${ref.id} (${ref.title})`, (url, body) =>
-        dataObject<ApiSubcategory>(url, body, "series"),
-      ),
-    ),
+    subcategoryRefs.map(async ({ sub, categoryId, position }) => {
+      const detail = await getDetail(fillPath(paths.subcategory, { id: sub.id }), ANSWERS.subcategory, `Subcategory ${sub.id} (${sub.title ?? "untitled"})`)
+      return detail && { subcategory: detail.data, categoryId, position }
+    }),
   )
+  const found = subcategories.filter((entry) => entry !== undefined)
 
-  const seriesRefs = new Map<string, { subcategoryId: string; title: string }>()
-  subcategories.forEach((subcategory, index) => {
-    if (!subcategory) return
-    const ref = subcategoryRefs[index]!
-    snapshot.subcategories.push({ subcategory, categoryId: ref.categoryId, position: ref.position })
-    ;(subcategory.series ?? []).forEach((series, position) => {
-      const id = String(series.id)
-      if (seriesRefs.has(id)) return
-      seriesRefs.set(id, { subcategoryId: ref.id, title: series.title ?? "untitled" })
-      snapshot.series.push({ series, subcategoryId: ref.id, position })
+  // A series listed by two subcategories belongs to the first.
+  const series = new Map<string, { series: ApiSeries; subcategoryId: string; position: number }>()
+  for (const { subcategory } of found) {
+    ;(subcategory.series ?? []).forEach((one, position) => {
+      const id = String(one.id)
+      if (!series.has(id)) series.set(id, { series: one, subcategoryId: String(subcategory.id), position })
     })
-  })
+  }
 
-  total += seriesRefs.size
+  total += series.size
   const episodeLists = await Promise.all(
-    [...seriesRefs].map(([id, ref]) =>
-      getDetail(fillPath(paths.seriesEpisodes, { id }), `The episodes of series ${id} (${ref.title})`, (url, body) =>
-        dataList<ApiEpisode>(url, body),
-      ),
-    ),
+    [...series.entries()].map(async ([seriesId, { series: one, subcategoryId }]) => {
+      const answer = await getDetail(fillPath(paths.seriesEpisodes, { id: seriesId }), ANSWERS.seriesEpisodes, `The episodes of series ${seriesId} (${one.title ?? "untitled"})`)
+      return (answer?.data ?? []).map((episode) => ({
+        episode,
+        seriesId,
+        subcategoryId: episode.sub_category_id != null ? String(episode.sub_category_id) : subcategoryId,
+      }))
+    }),
   )
-  ;[...seriesRefs].forEach(([seriesId, ref], index) => {
-    for (const episode of episodeLists[index] ?? []) {
-      const subcategoryId = episode.sub_category_id != null ? String(episode.sub_category_id) : ref.subcategoryId
-      snapshot.episodes.push({ episode, seriesId, subcategoryId })
-    }
-  })
-  return snapshot
-}
 
+  return {
+    categories: categories.map((category) => ({
+      category,
+      subcategoryIds: (category.sub_categories ?? []).map((sub) => String(sub.id)),
+    })),
+    subcategories: found,
+    series: [...series.values()],
+    episodes: episodeLists.flat(),
+    featuredItems,
+    statistics,
+  }
+}

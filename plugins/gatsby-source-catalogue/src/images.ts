@@ -5,7 +5,6 @@ import sharp from "sharp"
 import { fetchRemoteFile } from "gatsby-core-utils/fetch-remote-file"
 import type { GatsbyCache } from "gatsby"
 import type { Limiter } from "./limiter"
-import type { ApiImage } from "./types"
 
 /** What the RemoteFile interface needs to know of an image. */
 export interface ImageFile {
@@ -17,18 +16,6 @@ export interface ImageFile {
   filesize: number
   /** Of the bytes, so an image replaced at the same URL is processed anew. */
   contentDigest: string
-}
-
-/** Absolute URL of an API image path: absolute already, or relative to the API's origin. */
-export function imageUrl(image: ApiImage | null | undefined, apiUrl: string): string | undefined {
-  const raw = image?.path?.trim()
-  if (!raw) return undefined
-  try {
-    const url = new URL(raw, new URL(apiUrl).origin)
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined
-  } catch {
-    return undefined
-  }
 }
 
 const MIME_TYPES: Record<string, string> = {

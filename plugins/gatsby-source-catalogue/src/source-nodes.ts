@@ -1,16 +1,18 @@
 import type { GatsbyNode, Reporter } from "gatsby"
+import { imageUrl } from "../../../contract/image-url"
+import type { ApiImage } from "../../../contract/schemas"
+import { buildCatalogueNodes } from "./build-catalogue-nodes"
 import { CatalogueRequestError, createHttpClient } from "./client"
 import { crawlCatalogue } from "./crawl"
-import { fetchImages, imageUrl } from "./images"
+import { fetchImages } from "./images"
 import { createLimiter } from "./limiter"
-import { buildCatalogueNodes } from "./node-builder"
 import type { CatalogueSnapshot, CataloguePluginOptions } from "./types"
 import { resolveVideoLinks } from "./video-links"
 
 /** Every image URL the pages show, with the entities that show it. */
 function imageUsers(snapshot: CatalogueSnapshot, apiUrl: string): Map<string, string[]> {
   const users = new Map<string, string[]>()
-  const add = (images: { path?: string | null }[] | null | undefined, label: string) => {
+  const add = (images: ApiImage[] | null | undefined, label: string) => {
     for (const image of images ?? []) {
       const url = imageUrl(image, apiUrl)
       if (url) users.set(url, [...(users.get(url) ?? []), label])

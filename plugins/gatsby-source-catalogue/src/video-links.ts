@@ -1,6 +1,8 @@
 import type { GatsbyCache } from "gatsby"
-import { CACHE_KEYS } from "./constants"
+import { Video } from "../../../contract/schemas"
+import { readAnswer } from "./answer-shapes"
 import { CatalogueRequestError, fillPath, type HttpClient } from "./client"
+import { CACHE_KEYS } from "./constants"
 
 export interface VideoLinkContext {
   client: HttpClient
@@ -35,8 +37,8 @@ export async function resolveVideoLinks(
       try {
         lookedUp += 1
         const { url, body } = await context.client.getJson(fillPath(context.videoPath, { path: videoPath }))
-        const link = (body as { player_embed_url?: unknown } | null)?.player_embed_url
-        if (typeof link !== "string" || !/^https?:\/\//.test(link)) {
+        const link = readAnswer(Video, url, body).player_embed_url
+        if (!link || !/^https?:\/\//.test(link)) {
           context.warn(`Video ${videoPath}: ${url} answered no player_embed_url; the episode shows no player.`)
           return
         }

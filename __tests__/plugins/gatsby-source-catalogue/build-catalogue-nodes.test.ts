@@ -2,9 +2,11 @@ import type { NodeInput } from "gatsby"
 import { createHttpClient } from "../../../plugins/gatsby-source-catalogue/src/client"
 import { DEFAULT_PATHS, NODE_TYPES } from "../../../plugins/gatsby-source-catalogue/src/constants"
 import { crawlCatalogue } from "../../../plugins/gatsby-source-catalogue/src/crawl"
-import { imageUrl, type ImageFile } from "../../../plugins/gatsby-source-catalogue/src/images"
+import { imageUrl } from "../../../contract/image-url"
+import type { ApiImage } from "../../../contract/schemas"
+import { buildCatalogueNodes } from "../../../plugins/gatsby-source-catalogue/src/build-catalogue-nodes"
+import type { ImageFile } from "../../../plugins/gatsby-source-catalogue/src/images"
 import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
-import { buildCatalogueNodes, featureRole } from "../../../plugins/gatsby-source-catalogue/src/node-builder"
 import { fakeGatsbyApi } from "./helpers/fake-gatsby-api"
 import { FAKE_API_URL, fakeCatalogueFetch } from "./helpers/fake-catalogue-api"
 
@@ -20,7 +22,7 @@ async function buildNodes(override: Parameters<typeof fakeCatalogueFetch>[0] = {
   })
   const snapshot = await crawlCatalogue({ client, paths: DEFAULT_PATHS, warn: () => undefined })
   const images = new Map<string, ImageFile>()
-  const toUrl = (image: { path?: string | null } | null | undefined) => imageUrl(image, FAKE_API_URL)
+  const toUrl = (image: ApiImage | null | undefined) => imageUrl(image, FAKE_API_URL)
   for (const url of ["http://catalogue.test/media/category-1.jpg", "http://catalogue.test/media/series-101.jpg", "https://cdn.example.com/e/1001.jpg", "http://catalogue.test/media/episode-1002.jpg", "http://catalogue.test/media/subcategory-11.jpg"]) {
     if (brokenImages.includes(url)) continue
     images.set(url, { url, filename: "x.jpg", mimeType: "image/jpeg", width: 1600, height: 1000, filesize: 10, contentDigest: `d-${url}` })
@@ -76,6 +78,17 @@ describe("buildCatalogueNodes", () => {
     expect(one(NODE_TYPES.Series, "102")).toMatchObject({ description: null, tags: [] })
   })
 
+  it("gives every description its plain text, from the sanitised HTML, null when empty", async () => {
+    const { one } = await buildNodes()
+    expect(one(NODE_TYPES.Category, "1").descriptionText).toBe("Fitness")
+    expect(one(NODE_TYPES.Subcategory, "11").descriptionText).toBe("Intervals go")
+    expect(one(NODE_TYPES.Series, "101").descriptionText).toBe("Thirty days")
+    expect(one(NODE_TYPES.FeaturedItem, "1").descriptionText).toBe("Fit")
+    expect(one(NODE_TYPES.Episode, "1001").descriptionText).toBe("Warm up, then go.")
+    expect(one(NODE_TYPES.Category, "2").descriptionText).toBeNull()
+    expect(one(NODE_TYPES.Series, "102").descriptionText).toBeNull()
+  })
+
   it("links images as image nodes, resolving relative paths against the API origin", async () => {
     const { ofType, one } = await buildNodes()
     const imageNodes = ofType(NODE_TYPES.Image)
@@ -109,23 +122,5 @@ describe("buildCatalogueNodes", () => {
       ["Fitness", 3, 0],
       ["Dance", 0, 1],
     ])
-  })
-})
-
-describe("featureRole", () => {
-  it("matches titles case-insensitively", () => {
-    expect(featureRole({ title: "FITNESS for all" })).toBe("fitness")
-    expect(featureRole({ title: "Get entertained" })).toBe("entertainment")
-    expect(featureRole({ title: null })).toBeNull()
-  })
-})
-
-describe("imageUrl", () => {
-  it("resolves relative paths against the API's origin and refuses other schemes", () => {
-    expect(imageUrl({ path: "/media/a.jpg" }, "http://h:4000/api")).toBe("http://h:4000/media/a.jpg")
-    expect(imageUrl({ path: "https://cdn.example/a.jpg" }, "http://h:4000/api")).toBe("https://cdn.example/a.jpg")
-    expect(imageUrl({ path: "javascript:alert(1)" }, "http://h/api")).toBeUndefined()
-    expect(imageUrl({ path: "" }, "http://h/api")).toBeUndefined()
-    expect(imageUrl(null, "http://h/api")).toBeUndefined()
   })
 })
