@@ -30,6 +30,8 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       pageSubTitle: String
       "Sanitised HTML."
       description: String
+      "Plain text of the sanitised description, for teasers and meta descriptions; null when it has none."
+      descriptionText: String
       images: [${Image}!]! @link
       subcategoryIds: [String!]!
       subcategories: [${Subcategory}!]! @link(from: "subcategoryNodes")
@@ -42,6 +44,8 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       shortDesc: String
       "Sanitised HTML."
       description: String
+      "Plain text of the sanitised description, for teasers and meta descriptions; null when it has none."
+      descriptionText: String
       categoryId: String
       category: ${Category} @link(from: "categoryNode")
       images: [${Image}!]! @link
@@ -55,6 +59,8 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       title: String
       "Sanitised HTML."
       description: String
+      "Plain text of the sanitised description, for teasers and meta descriptions; null when it has none."
+      descriptionText: String
       tags: [String!]!
       images: [${Image}!]! @link
       subcategoryId: String!
@@ -70,6 +76,8 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       title: String
       "Sanitised HTML."
       description: String
+      "Plain text of the sanitised description, for teasers and meta descriptions; null when it has none."
+      descriptionText: String
       episode: Int
       videoPath: String
       videoId: String
@@ -87,6 +95,8 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       title: String
       "Sanitised HTML."
       description: String
+      "Plain text of the sanitised description, for teasers and meta descriptions; null when it has none."
+      descriptionText: String
       position: Int!
       "fitness, entertainment, or null: what the home page uses it for."
       role: String
