@@ -1,3 +1,6 @@
+import type { z } from "zod/mini"
+import { ANSWERS } from "../../contract/schemas"
+import { expectContract } from "./helpers/contract"
 import { startTestServer, type TestServer } from "./helpers/test-server"
 
 interface Image {
@@ -17,9 +20,11 @@ afterAll(async () => {
 
 const get = (url: string) => server.call(url)
 
-async function getData<T = Entity>(url: string): Promise<T> {
+/** The `data` of a 200 answer, once the whole answer has parsed with its contract schema. */
+async function getData<T = Entity>(url: string, schema: z.ZodMiniType<{ data: unknown }>): Promise<T> {
   const { status, body } = await get(url)
   expect(status).toBe(200)
+  expectContract(schema, body)
   return body.data as T
 }
 
@@ -29,15 +34,15 @@ function expectImages(entity: Entity) {
 }
 
 async function categoryTitled(title: string) {
-  const categories = await getData<Entity[]>("/api/categories")
+  const categories = await getData<Entity[]>("/api/categories", ANSWERS.categories)
   const found = categories.find((c) => c.title.toLowerCase() === title)
   if (!found) throw new Error(`no category ${title}`)
-  return getData<Entity & { sub_categories: Entity[] }>(`/api/categories/${found.id}`)
+  return getData<Entity & { sub_categories: Entity[] }>(`/api/categories/${found.id}`, ANSWERS.category)
 }
 
 describe("GET /api/categories", () => {
   it("lists at least four categories, Fitness, Dance and Entertainment among them, each complete", async () => {
-    const categories = await getData<Entity[]>("/api/categories")
+    const categories = await getData<Entity[]>("/api/categories", ANSWERS.categories)
     expect(categories.length).toBeGreaterThanOrEqual(4)
     expect(categories.map((c) => c.title)).toEqual(expect.arrayContaining(["Fitness", "Dance", "Entertainment"]))
     for (const category of categories) {
@@ -64,9 +69,9 @@ describe("GET /api/categories/{id}", () => {
   })
 
   it("has a category with at least ten subcategories", async () => {
-    const categories = await getData<Entity[]>("/api/categories")
+    const categories = await getData<Entity[]>("/api/categories", ANSWERS.categories)
     const counts = await Promise.all(
-      categories.map(async (c) => (await getData<{ sub_categories: unknown[] }>(`/api/categories/${c.id}`)).sub_categories.length),
+      categories.map(async (c) => (await getData<{ sub_categories: unknown[] }>(`/api/categories/${c.id}`, ANSWERS.category)).sub_categories.length),
     )
     expect(Math.max(...counts)).toBeGreaterThanOrEqual(10)
   })
@@ -76,7 +81,7 @@ describe("GET /api/categories/{id}", () => {
     async (id) => {
       const { status, body } = await get(`/api/categories/${id}`)
       expect(status).toBe(404)
-      expect(body.message).toEqual(expect.stringContaining("not found"))
+      expect(expectContract(ANSWERS.error, body).message).toEqual(expect.stringContaining("not found"))
     },
   )
 })
@@ -85,8 +90,8 @@ describe("GET /api/categories-states", () => {
   it("is a bare array of per-category video totals that add up to every episode", async () => {
     const { status, body } = await get("/api/categories-states")
     expect(status).toBe(200)
-    expect(Array.isArray(body)).toBe(true)
-    const categories = await getData<Entity[]>("/api/categories")
+    expectContract(ANSWERS.categoryStatistics, body)
+    const categories = await getData<Entity[]>("/api/categories", ANSWERS.categories)
     expect(body.map((s: { title: string }) => s.title)).toEqual(categories.map((c) => c.title))
     const total = body.reduce((sum: number, s: { total_videos: number }) => sum + s.total_videos, 0)
     const { n } = server.db.prepare("SELECT count(*) AS n FROM episodes").get() as { n: number }
@@ -98,6 +103,7 @@ describe("GET /api/featured-collections", () => {
   it("has the fitness and entertainment features with HTML descriptions and a category", async () => {
     const items = await getData<(Entity & { category: { id: number; title: string }[]; position: number })[]>(
       "/api/featured-collections",
+      ANSWERS.featuredCollections,
     )
     const fitness = items.find((item) => /fitness/i.test(item.title))
     const entertainment = items.find((item) => /entertained/i.test(item.title))
@@ -116,7 +122,7 @@ describe("GET /api/sub-categories/{id}", () => {
   it("adds the series, and one subcategory's series carry at least three distinct tags", async () => {
     const fitness = await categoryTitled("fitness")
     const subs = await Promise.all(
-      fitness.sub_categories.map((s) => getData<Entity & { series: (Entity & { tags: { title: string }[] })[] }>(`/api/sub-categories/${s.id}`)),
+      fitness.sub_categories.map((s) => getData<Entity & { series: (Entity & { tags: { title: string }[] })[] }>(`/api/sub-categories/${s.id}`, ANSWERS.subcategory)),
     )
     const tagCounts = subs.map((sub) => new Set(sub.series.flatMap((s) => s.tags.map((t) => t.title))).size)
     expect(Math.max(...tagCounts)).toBeGreaterThanOrEqual(3)
@@ -130,13 +136,13 @@ describe("GET /api/sub-categories/{id}", () => {
     const { id } = server.db.prepare(
       "SELECT id FROM sub_categories WHERE id NOT IN (SELECT sub_category_id FROM series)",
     ).get() as { id: number }
-    const sub = await getData<{ series: unknown[] }>(`/api/sub-categories/${id}`)
+    const sub = await getData<{ series: unknown[] }>(`/api/sub-categories/${id}`, ANSWERS.subcategory)
     expect(sub.series).toEqual([])
   })
 
   it("answers 404 for an unknown subcategory, including a category's id", async () => {
     expect((await get("/api/sub-categories/1")).status).toBe(404)
-    expect((await get("/api/sub-categories/nope")).body.message).toMatch(/Subcategory/)
+    expect(expectContract(ANSWERS.error, (await get("/api/sub-categories/nope")).body).message).toMatch(/Subcategory/)
   })
 })
 
@@ -148,7 +154,7 @@ describe("series and episodes", () => {
 
   it("GET /api/series/{id} answers the series; 404 for an unknown one", async () => {
     const [first] = seriesWithEpisodeCounts()
-    const series = await getData(`/api/series/${first!.id}`)
+    const series = await getData(`/api/series/${first!.id}`, ANSWERS.series)
     expect(series.id).toBe(first!.id)
     expect((await get("/api/series/424242")).status).toBe(404)
   })
@@ -158,6 +164,7 @@ describe("series and episodes", () => {
     expect(big).toBeDefined()
     const episodes = await getData<(Entity & { episode: number; series_id: number; path: string })[]>(
       `/api/series/${big!.id}/episodes`,
+      ANSWERS.seriesEpisodes,
     )
     expect(episodes.map((e) => e.episode).sort((a, b) => a - b)).toEqual(
       Array.from({ length: episodes.length }, (_, i) => i + 1),
@@ -174,7 +181,7 @@ describe("series and episodes", () => {
   it("has a series with no episodes, answered with an empty list", async () => {
     const empty = seriesWithEpisodeCounts().find((s) => s.n === 0)
     expect(empty).toBeDefined()
-    expect(await getData(`/api/series/${empty!.id}/episodes`)).toEqual([])
+    expect(await getData(`/api/series/${empty!.id}/episodes`, ANSWERS.seriesEpisodes)).toEqual([])
   })
 
   it("GET /api/series/{id}/episodes answers 404 for an unknown series", async () => {
@@ -186,9 +193,32 @@ describe("series and episodes", () => {
       id: number
       sub_category_id: number
     }
-    const episode = await getData(`/api/episodes/${row.id}`)
+    const episode = await getData(`/api/episodes/${row.id}`, ANSWERS.episode)
     expect(episode.sub_category_id).toBe(row.sub_category_id)
     expect((await get("/api/episodes/77777777")).status).toBe(404)
+  })
+})
+
+describe("the contract", () => {
+  it("holds for every answer of the whole catalogue, parsed with contract/schemas.ts", async () => {
+    const answer = async <T>(url: string, schema: z.ZodMiniType<T>): Promise<T> => {
+      const { status, body } = await get(url)
+      expect(status).toBe(200)
+      return expectContract(schema, body)
+    }
+    expect((await answer("/api/categories-states", ANSWERS.categoryStatistics)).length).toBeGreaterThan(0)
+    expect((await answer("/api/featured-collections", ANSWERS.featuredCollections)).data.length).toBeGreaterThan(0)
+    expect((await answer("/api/search?q=yoga", ANSWERS.search)).data.length).toBeGreaterThan(0)
+    const { data: categories } = await answer("/api/categories", ANSWERS.categories)
+    const details = await Promise.all(categories.map((c) => answer(`/api/categories/${c.id}`, ANSWERS.category)))
+    const subcategories = details.flatMap(({ data }) => data.sub_categories ?? [])
+    const subDetails = await Promise.all(subcategories.map((s) => answer(`/api/sub-categories/${s.id}`, ANSWERS.subcategory)))
+    const series = subDetails.flatMap(({ data }) => data.series ?? [])
+    await Promise.all(series.map((s) => answer(`/api/series/${s.id}`, ANSWERS.series)))
+    const episodeLists = await Promise.all(series.map((s) => answer(`/api/series/${s.id}/episodes`, ANSWERS.seriesEpisodes)))
+    const episodes = episodeLists.flatMap(({ data }) => data)
+    await Promise.all(episodes.map((e) => answer(`/api/episodes/${e.id}`, ANSWERS.episode)))
+    expect(episodes.length).toBeGreaterThan(series.length)
   })
 })
 
@@ -196,7 +226,7 @@ describe("unknown routes and CORS", () => {
   it("answers 404 with a message for a path the API does not have", async () => {
     const { status, body } = await get("/api/nothing-here")
     expect(status).toBe(404)
-    expect(body.message).toEqual(expect.any(String))
+    expect(expectContract(ANSWERS.error, body).message).toEqual(expect.any(String))
   })
 
   it("lets any origin read the API", async () => {

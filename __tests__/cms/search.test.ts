@@ -1,4 +1,6 @@
 import { toFtsQuery } from "../../cms/src/search"
+import { ANSWERS } from "../../contract/schemas"
+import { expectContract } from "./helpers/contract"
 import { startTestServer, type TestServer } from "./helpers/test-server"
 
 interface Group {
@@ -20,6 +22,7 @@ afterAll(async () => {
 async function search(q: string): Promise<Group[]> {
   const { status, body } = await server.call(`/api/search?q=${encodeURIComponent(q)}`)
   expect(status).toBe(200)
+  expectContract(ANSWERS.search, body)
   return body.data
 }
 

@@ -1,3 +1,5 @@
+import { ANSWERS } from "../../contract/schemas"
+import { expectContract } from "./helpers/contract"
 import { startTestServer, type TestServer } from "./helpers/test-server"
 
 let server: TestServer
@@ -10,8 +12,11 @@ afterAll(async () => {
   await server.destroy()
 })
 
-function post(body: string, contentType = "application/json") {
-  return server.call("/api/subscribe", { method: "POST", headers: { "content-type": contentType }, body })
+/** Every answer honours the contract: 200 `{ success, message }`, anything else `{ message? }`. */
+async function post(body: string, contentType = "application/json") {
+  const answer = await server.call("/api/subscribe", { method: "POST", headers: { "content-type": contentType }, body })
+  expectContract(answer.status === 200 ? ANSWERS.subscribe : ANSWERS.error, answer.body)
+  return answer
 }
 
 const subscribe = (email: unknown) => post(JSON.stringify({ email }))

@@ -1,3 +1,5 @@
+import { ANSWERS } from "../../contract/schemas"
+import { expectContract } from "./helpers/contract"
 import { startTestServer, TEST_VIDEO_TOKEN, type TestServer } from "./helpers/test-server"
 
 let server: TestServer
@@ -33,7 +35,7 @@ describe("GET /video-host/videos/{path}", () => {
   it("answers the player link, on this server, for the right token", async () => {
     const { status, body } = await lookUp(videoPath)
     expect(status).toBe(200)
-    expect(body.player_embed_url).toBe(`${server.origin}/player/${videoPath}`)
+    expect(expectContract(ANSWERS.video, body).player_embed_url).toBe(`${server.origin}/player/${videoPath}`)
   })
 
   it("answers 401 without a token or with a wrong one", async () => {

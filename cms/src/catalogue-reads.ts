@@ -1,4 +1,3 @@
-import type { CatalogueDatabase } from "./database"
 import type {
   ApiCategory,
   ApiCategoryStatistic,
@@ -7,15 +6,20 @@ import type {
   ApiImage,
   ApiSeries,
   ApiSubcategory,
-} from "./types"
+} from "../../contract/schemas"
+import type { CatalogueDatabase } from "./database"
+
+// Each answer is built with its own, stricter type (every field present,
+// numeric ids: what this server guarantees) and checked against the contract
+// with `satisfies`, so the video host and search can rely on the strict one.
 
 type Row = Record<string, unknown>
 
-function images(json: unknown): ApiImage[] {
-  return (JSON.parse(String(json ?? "[]")) as string[]).map((path) => ({ path }))
+function images(json: unknown) {
+  return (JSON.parse(String(json ?? "[]")) as string[]).map((path) => ({ path }) satisfies ApiImage)
 }
 
-function toCategory(row: Row): ApiCategory {
+function toCategory(row: Row) {
   return {
     id: row.id as number,
     title: row.title as string | null,
@@ -25,10 +29,10 @@ function toCategory(row: Row): ApiCategory {
     description: row.description as string | null,
     images: images(row.images),
     updated_at: row.updated_at as string,
-  }
+  } satisfies ApiCategory
 }
 
-function toSubcategory(row: Row): ApiSubcategory {
+function toSubcategory(row: Row) {
   return {
     id: row.id as number,
     title: row.title as string | null,
@@ -37,10 +41,10 @@ function toSubcategory(row: Row): ApiSubcategory {
     category_id: row.category_id as number,
     images: images(row.images),
     updated_at: row.updated_at as string,
-  }
+  } satisfies ApiSubcategory
 }
 
-export function toSeries(row: Row): ApiSeries {
+export function toSeries(row: Row) {
   return {
     id: row.id as number,
     title: row.title as string | null,
@@ -48,10 +52,10 @@ export function toSeries(row: Row): ApiSeries {
     tags: (JSON.parse(String(row.tags ?? "[]")) as string[]).map((title) => ({ title })),
     images: images(row.images),
     updated_at: row.updated_at as string,
-  }
+  } satisfies ApiSeries
 }
 
-function toEpisode(row: Row): ApiEpisode {
+function toEpisode(row: Row) {
   return {
     id: row.id as number,
     title: row.title as string | null,
@@ -63,38 +67,38 @@ function toEpisode(row: Row): ApiEpisode {
     images: images(row.images),
     sub_category_id: row.sub_category_id as number,
     updated_at: row.updated_at as string,
-  }
+  } satisfies ApiEpisode
 }
 
 /** Read side of the catalogue: every answer already in the API's shape. */
 export class CatalogueReads {
   constructor(private readonly db: CatalogueDatabase) {}
 
-  categories(): ApiCategory[] {
+  categories() {
     return this.all("SELECT * FROM categories ORDER BY position, id").map(toCategory)
   }
 
-  category(id: number): ApiCategory | undefined {
+  category(id: number) {
     const row = this.one("SELECT * FROM categories WHERE id = ?", id)
     if (!row) return undefined
     const subCategories = this.all(
       "SELECT * FROM sub_categories WHERE category_id = ? ORDER BY position, id",
       id,
     ).map(toSubcategory)
-    return { ...toCategory(row), sub_categories: subCategories }
+    return { ...toCategory(row), sub_categories: subCategories } satisfies ApiCategory
   }
 
-  categoryStatistics(): ApiCategoryStatistic[] {
+  categoryStatistics() {
     return this.all(
       `SELECT c.title AS title, count(e.id) AS total_videos
          FROM categories c
          LEFT JOIN sub_categories s ON s.category_id = c.id
          LEFT JOIN episodes e ON e.sub_category_id = s.id
         GROUP BY c.id ORDER BY c.position, c.id`,
-    ).map((row) => ({ title: row.title as string | null, total_videos: row.total_videos as number }))
+    ).map((row) => ({ title: row.title as string | null, total_videos: row.total_videos as number }) satisfies ApiCategoryStatistic)
   }
 
-  featuredItems(): ApiFeaturedItem[] {
+  featuredItems() {
     return this.all(
       `SELECT f.*, c.title AS category_title
          FROM featured_items f LEFT JOIN categories c ON c.id = f.category_id
@@ -110,36 +114,36 @@ export class CatalogueReads {
           : [{ id: row.category_id as number, title: row.category_title as string | null }],
       images: images(row.images),
       updated_at: row.updated_at as string,
-    }))
+    }) satisfies ApiFeaturedItem)
   }
 
-  subcategory(id: number): ApiSubcategory | undefined {
+  subcategory(id: number) {
     const row = this.one("SELECT * FROM sub_categories WHERE id = ?", id)
     if (!row) return undefined
     const series = this.all(
       "SELECT * FROM series WHERE sub_category_id = ? ORDER BY position, id",
       id,
     ).map(toSeries)
-    return { ...toSubcategory(row), series }
+    return { ...toSubcategory(row), series } satisfies ApiSubcategory
   }
 
-  series(id: number): ApiSeries | undefined {
+  series(id: number) {
     const row = this.one("SELECT * FROM series WHERE id = ?", id)
     return row && toSeries(row)
   }
 
   /** Episodes in storage order; API.md lets them come in any order. */
-  seriesEpisodes(seriesId: number): ApiEpisode[] | undefined {
+  seriesEpisodes(seriesId: number) {
     if (!this.one("SELECT id FROM series WHERE id = ?", seriesId)) return undefined
     return this.all("SELECT * FROM episodes WHERE series_id = ? ORDER BY id", seriesId).map(toEpisode)
   }
 
-  episode(id: number): ApiEpisode | undefined {
+  episode(id: number) {
     const row = this.one("SELECT * FROM episodes WHERE id = ?", id)
     return row && toEpisode(row)
   }
 
-  episodeByPath(path: string): ApiEpisode | undefined {
+  episodeByPath(path: string) {
     const row = this.one("SELECT * FROM episodes WHERE path = ?", path)
     return row && toEpisode(row)
   }

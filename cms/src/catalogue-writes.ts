@@ -1,5 +1,5 @@
+import { htmlToText } from "../../contract/html-to-text"
 import { now, type CatalogueDatabase } from "./database"
-import { htmlToText } from "./html-text"
 import type { CatalogueContent } from "./types"
 
 /** Writes a whole catalogue (sample or generated) in one transaction. */
@@ -61,7 +61,7 @@ export function indexSeries(
   db.prepare("INSERT INTO series_search (rowid, title, body) VALUES (?, ?, ?)").run(
     id,
     title ?? "",
-    htmlToText(description),
+    htmlToText(description) ?? "",
   )
 }
 

@@ -1,5 +1,5 @@
+import type { ApiSearchGroup } from "../../contract/schemas"
 import type { CatalogueDatabase } from "./database"
-import type { ApiSearchGroup } from "./types"
 import { toSeries } from "./catalogue-reads"
 
 const MAX_TERMS = 16

@@ -1,5 +1,5 @@
+import { normalizeEmail } from "../../contract/email"
 import { now, type CatalogueDatabase } from "./database"
-import { normalizeEmail } from "./email"
 
 export interface Subscription {
   email: string

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify"
+import { isValidEmail } from "../../../contract/email"
 import type { CatalogueDatabase } from "../database"
-import { isValidEmail } from "../email"
 import { addSubscription } from "../subscriptions"
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify"
+import type { ApiVideo } from "../../../contract/schemas"
 import type { CatalogueDatabase } from "../database"
 import { CatalogueReads } from "../catalogue-reads"
 import type { FixedWindowLimiter } from "../rate-limit"
@@ -41,6 +42,6 @@ export async function videoHostRoutes(app: FastifyInstance, options: VideoHostOp
       duration: 600 + (episode.video_id % 1800),
       link: player,
       player_embed_url: player,
-    }
+    } satisfies ApiVideo
   })
 }
