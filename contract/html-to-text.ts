@@ -1,14 +1,5 @@
 import { Parser } from "htmlparser2"
-
-/** Elements that end a run of text: their boundaries become a space, inline ones join their words. */
-const BLOCK_ELEMENTS = new Set([
-  "address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "figcaption", "figure", "footer",
-  "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table",
-  "td", "th", "tr", "ul",
-])
-
-/** Elements whose content is never text a reader sees. */
-const HIDDEN_ELEMENTS = new Set(["script", "style", "template", "noscript", "iframe", "object", "textarea", "title"])
+import { BLOCK_ELEMENTS, HIDDEN_ELEMENTS, joinTextRuns } from "./html-text-rules"
 
 /**
  * Plain text of an HTML fragment (a `description` of API.md): one line, tags
@@ -39,6 +30,5 @@ export function htmlToText(html: string | null | undefined): string | null {
   )
   parser.write(html)
   parser.end()
-  const text = parts.join("").replace(/\s+/g, " ").trim()
-  return text || null
+  return joinTextRuns(parts)
 }

@@ -42,6 +42,8 @@ type CatalogueCategory = Node & {
   readonly children: ReadonlyArray<Node>;
   /** Sanitised HTML. */
   readonly description: Maybe<Scalars['String']>;
+  /** Plain text of the sanitised description, for teasers and meta descriptions; null when it has none. */
+  readonly descriptionText: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly images: ReadonlyArray<CatalogueImage>;
   readonly internal: Internal;
@@ -104,6 +106,7 @@ type CatalogueCategoryFieldSelector = {
   readonly _id: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly descriptionText: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly images: InputMaybe<CatalogueImageFieldSelector>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -121,6 +124,7 @@ type CatalogueCategoryFilterInput = {
   readonly _id: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly descriptionText: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly images: InputMaybe<CatalogueImageFilterListInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -179,6 +183,7 @@ type CatalogueCategorySortInput = {
   readonly _id: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly descriptionText: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly images: InputMaybe<CatalogueImageSortInput>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -327,6 +332,8 @@ type CatalogueEpisode = Node & {
   readonly children: ReadonlyArray<Node>;
   /** Sanitised HTML. */
   readonly description: Maybe<Scalars['String']>;
+  /** Plain text of the sanitised description, for teasers and meta descriptions; null when it has none. */
+  readonly descriptionText: Maybe<Scalars['String']>;
   readonly episode: Maybe<Scalars['Int']>;
   readonly id: Scalars['ID'];
   readonly images: ReadonlyArray<CatalogueImage>;
@@ -392,6 +399,7 @@ type CatalogueEpisodeFieldSelector = {
   readonly _id: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly descriptionText: InputMaybe<FieldSelectorEnum>;
   readonly episode: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly images: InputMaybe<CatalogueImageFieldSelector>;
@@ -411,6 +419,7 @@ type CatalogueEpisodeFilterInput = {
   readonly _id: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly descriptionText: InputMaybe<StringQueryOperatorInput>;
   readonly episode: InputMaybe<IntQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly images: InputMaybe<CatalogueImageFilterListInput>;
@@ -475,6 +484,7 @@ type CatalogueEpisodeSortInput = {
   readonly _id: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly descriptionText: InputMaybe<SortOrderEnum>;
   readonly episode: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly images: InputMaybe<CatalogueImageSortInput>;
@@ -497,6 +507,8 @@ type CatalogueFeaturedItem = Node & {
   readonly children: ReadonlyArray<Node>;
   /** Sanitised HTML. */
   readonly description: Maybe<Scalars['String']>;
+  /** Plain text of the sanitised description, for teasers and meta descriptions; null when it has none. */
+  readonly descriptionText: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly images: ReadonlyArray<CatalogueImage>;
   readonly internal: Internal;
@@ -558,6 +570,7 @@ type CatalogueFeaturedItemFieldSelector = {
   readonly categoryId: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly descriptionText: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly images: InputMaybe<CatalogueImageFieldSelector>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -573,6 +586,7 @@ type CatalogueFeaturedItemFilterInput = {
   readonly categoryId: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly descriptionText: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly images: InputMaybe<CatalogueImageFilterListInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -629,6 +643,7 @@ type CatalogueFeaturedItemSortInput = {
   readonly categoryId: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly descriptionText: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly images: InputMaybe<CatalogueImageSortInput>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -826,6 +841,8 @@ type CatalogueSeries = Node & {
   readonly children: ReadonlyArray<Node>;
   /** Sanitised HTML. */
   readonly description: Maybe<Scalars['String']>;
+  /** Plain text of the sanitised description, for teasers and meta descriptions; null when it has none. */
+  readonly descriptionText: Maybe<Scalars['String']>;
   /** Episode ids in ascending episode order. */
   readonly episodeIds: ReadonlyArray<Scalars['String']>;
   readonly episodes: ReadonlyArray<CatalogueEpisode>;
@@ -889,6 +906,7 @@ type CatalogueSeriesFieldSelector = {
   readonly _id: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly descriptionText: InputMaybe<FieldSelectorEnum>;
   readonly episodeIds: InputMaybe<FieldSelectorEnum>;
   readonly episodes: InputMaybe<CatalogueEpisodeFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -906,6 +924,7 @@ type CatalogueSeriesFilterInput = {
   readonly _id: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly descriptionText: InputMaybe<StringQueryOperatorInput>;
   readonly episodeIds: InputMaybe<StringQueryOperatorInput>;
   readonly episodes: InputMaybe<CatalogueEpisodeFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -968,6 +987,7 @@ type CatalogueSeriesSortInput = {
   readonly _id: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly descriptionText: InputMaybe<SortOrderEnum>;
   readonly episodeIds: InputMaybe<SortOrderEnum>;
   readonly episodes: InputMaybe<CatalogueEpisodeSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -988,6 +1008,8 @@ type CatalogueSubcategory = Node & {
   readonly children: ReadonlyArray<Node>;
   /** Sanitised HTML. */
   readonly description: Maybe<Scalars['String']>;
+  /** Plain text of the sanitised description, for teasers and meta descriptions; null when it has none. */
+  readonly descriptionText: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly images: ReadonlyArray<CatalogueImage>;
   readonly internal: Internal;
@@ -1050,6 +1072,7 @@ type CatalogueSubcategoryFieldSelector = {
   readonly categoryId: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly descriptionText: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly images: InputMaybe<CatalogueImageFieldSelector>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -1067,6 +1090,7 @@ type CatalogueSubcategoryFilterInput = {
   readonly categoryId: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly descriptionText: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly images: InputMaybe<CatalogueImageFilterListInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -1129,6 +1153,7 @@ type CatalogueSubcategorySortInput = {
   readonly categoryId: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly descriptionText: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly images: InputMaybe<CatalogueImageSortInput>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -2042,6 +2067,7 @@ type Query_catalogueCategoryArgs = {
   _id: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  descriptionText: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   images: InputMaybe<CatalogueImageFilterListInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -2072,6 +2098,7 @@ type Query_catalogueEpisodeArgs = {
   _id: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  descriptionText: InputMaybe<StringQueryOperatorInput>;
   episode: InputMaybe<IntQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   images: InputMaybe<CatalogueImageFilterListInput>;
@@ -2094,6 +2121,7 @@ type Query_catalogueFeaturedItemArgs = {
   categoryId: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  descriptionText: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   images: InputMaybe<CatalogueImageFilterListInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -2125,6 +2153,7 @@ type Query_catalogueSeriesArgs = {
   _id: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  descriptionText: InputMaybe<StringQueryOperatorInput>;
   episodeIds: InputMaybe<StringQueryOperatorInput>;
   episodes: InputMaybe<CatalogueEpisodeFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -2145,6 +2174,7 @@ type Query_catalogueSubcategoryArgs = {
   categoryId: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  descriptionText: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   images: InputMaybe<CatalogueImageFilterListInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -3196,6 +3226,8 @@ type CardImageFragment = { readonly gatsbyImage: import('gatsby-plugin-image').I
 
 type CategoryScreenFragment = { readonly _id: string, readonly title: string | null, readonly pageTitle: string | null, readonly pageSubTitle: string | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
 
+type CategoryStatisticFragment = { readonly _id: string, readonly title: string | null, readonly totalVideos: number };
+
 type CategoryTemplateQueryVariables = Exact<{
   id: Scalars['String'];
 }>;
@@ -3203,9 +3235,9 @@ type CategoryTemplateQueryVariables = Exact<{
 
 type CategoryTemplateQuery = { readonly catalogueCategory: { readonly _id: string, readonly title: string | null, readonly pageTitle: string | null, readonly pageSubTitle: string | null, readonly description: string | null, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> } | null };
 
-type EpisodeCardFragment = { readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
+type EpisodeCardFragment = { readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
 
-type EpisodeScreenFragment = { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly playerEmbedUrl: string | null };
+type EpisodeScreenFragment = { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly descriptionText: string | null, readonly playerEmbedUrl: string | null };
 
 type EpisodeTemplateQueryVariables = Exact<{
   id: Scalars['String'];
@@ -3214,7 +3246,7 @@ type EpisodeTemplateQueryVariables = Exact<{
 }>;
 
 
-type EpisodeTemplateQuery = { readonly catalogueEpisode: { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly playerEmbedUrl: string | null } | null, readonly catalogueSeries: { readonly _id: string, readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly catalogueSubcategory: { readonly series: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
+type EpisodeTemplateQuery = { readonly catalogueEpisode: { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly descriptionText: string | null, readonly playerEmbedUrl: string | null } | null, readonly catalogueSeries: { readonly _id: string, readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly catalogueSubcategory: { readonly series: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
 
 type HeroImageFragment = { readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null };
 
@@ -3224,6 +3256,8 @@ type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type HomePageQuery = { readonly site: { readonly siteMetadata: { readonly description: string | null } | null } | null, readonly allCatalogueCategoryStatistic: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly totalVideos: number }> }, readonly allCatalogueFeaturedItem: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly description: string | null, readonly role: string | null, readonly category: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> }, readonly fitnessCategory: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
+
+type NavCategoryFragment = { readonly _id: string, readonly title: string | null };
 
 type PageShellQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -3237,14 +3271,14 @@ type SearchResultsPageQuery = { readonly site: { readonly siteMetadata: { readon
 
 type SeriesCardFragment = { readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
 
-type SeriesScreenFragment = { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> };
+type SeriesScreenFragment = { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> };
 
 type SeriesTemplateQueryVariables = Exact<{
   id: Scalars['String'];
 }>;
 
 
-type SeriesTemplateQuery = { readonly catalogueSeries: { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
+type SeriesTemplateQuery = { readonly catalogueSeries: { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
 
 type SubcategoryCardFragment = { readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
 

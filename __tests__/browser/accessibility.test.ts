@@ -1,23 +1,15 @@
 import AxeBuilder from "@axe-core/playwright"
-import type { Browser } from "playwright-core"
-import { launchBrowser, visit } from "./harness/browser"
+import { useBrowser, visit } from "./harness/browser"
 import { PAGE_FAMILIES, openFamily } from "./harness/page-families"
 
-let browser: Browser
+const browser = useBrowser()
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
 
 const cases = PAGE_FAMILIES.flatMap((family) => [375, 1280].map((width) => [family.name, family.path, width, family] as const))
 
 describe("accessibility", () => {
   it.each(cases)("%s (%s) at %i px: landmarks, one h1, and no serious or critical axe violation", async (_name, _path, width, family) => {
-    const { page } = await openFamily(browser, family, width)
+    const { page } = await openFamily(browser(), family, width)
     // Let carousels settle and hidden slides turn inert, as a visitor would meet them.
     await page.waitForFunction(() => document.querySelectorAll(".slick-slide[aria-hidden='true']:not([inert])").length === 0)
     await expect(page.getByRole("banner").count()).resolves.toBe(1)
@@ -30,11 +22,10 @@ describe("accessibility", () => {
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
       .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
     expect(serious).toEqual([])
-    await page.close()
   })
 
   it("hidden carousel slides hold nothing the keyboard can reach", async () => {
-    const { page } = await visit(browser, "/", 375)
+    const { page } = await visit(browser(), "/", 375)
     await page.waitForFunction(() => document.querySelectorAll(".slick-slide[aria-hidden='true']").length > 0)
     const reachable = await page.evaluate(() =>
       [...document.querySelectorAll(".slick-slide[aria-hidden='true'] a, .slick-slide[aria-hidden='true'] button")].filter(
@@ -48,11 +39,10 @@ describe("accessibility", () => {
       const inHidden = await page.evaluate(() => Boolean(document.activeElement?.closest(".slick-slide[aria-hidden='true']")))
       expect(inHidden).toBe(false)
     }
-    await page.close()
   })
 
   it("shows where the keyboard focus is", async () => {
-    const { page } = await visit(browser, "/category/2", 1280)
+    const { page } = await visit(browser(), "/category/2", 1280)
     await page.keyboard.press("Tab")
     await page.keyboard.press("Tab")
     const outline = await page.evaluate(() => {
@@ -60,6 +50,5 @@ describe("accessibility", () => {
       return `${style.outlineStyle} ${style.outlineWidth}`
     })
     expect(outline).toMatch(/^solid [1-9]/)
-    await page.close()
   })
 })

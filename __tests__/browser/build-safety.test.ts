@@ -3,10 +3,11 @@ import fs from "node:fs"
 import http from "node:http"
 import path from "node:path"
 import type { AddressInfo } from "node:net"
-import type { Browser } from "playwright-core"
 import { COMMANDS, PROJECT_ROOT, runToCompletion } from "../../scripts/lib/processes"
-import { launchBrowser, visit } from "./harness/browser"
+import { useBrowser, visit } from "./harness/browser"
 import { CONTENT_EDITS, WITHDRAWN_VIDEO_EPISODE, harness } from "./harness/harness-env"
+
+const browser = useBrowser()
 
 /** Every file under `dir`, for searching the build. */
 function filesUnder(dir: string): string[] {
@@ -26,15 +27,6 @@ function buildLog(): string {
     .replace(/\s+/g, " ")
 }
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
 
 describe("what the build ships", () => {
   it("never contains the video host's token: no page, page-data or bundle", () => {
@@ -47,7 +39,7 @@ describe("what the build ships", () => {
 
   it("renders hostile catalogue HTML harmless", async () => {
     const [, id] = CONTENT_EDITS.hostileSeries.path.split("/")
-    const { page } = await visit(browser, `/series/${id}`)
+    const { page } = await visit(browser(), `/series/${id}`)
     await expect(page.getByText("Rehearsals and bloopers.").isVisible()).resolves.toBe(true)
     // With its javascript: href gone, the anchor is no longer a link at all.
     await expect(page.getByRole("link", { name: "Watch the trailer" }).count()).resolves.toBe(0)
@@ -57,7 +49,6 @@ describe("what the build ships", () => {
     await expect(page.evaluate(() => (window as unknown as { __hostile?: string }).__hostile)).resolves.toBeUndefined()
     const description = page.getByText("Rehearsals and bloopers.").locator("xpath=..")
     await expect(description.locator("script, img, [onerror], [onclick]").count()).resolves.toBe(0)
-    await page.close()
   })
 
   it("warns about a broken image by entity and URL, and still builds that page without it", async () => {
@@ -74,13 +65,12 @@ describe("what the build ships", () => {
     }).data
     const log = buildLog()
     expect(log).toMatch(new RegExp(`Video ${episode.path}: .*the episode shows no player`))
-    const { page, errors } = await visit(browser, `/detail/${WITHDRAWN_VIDEO_EPISODE}`)
+    const { page, errors } = await visit(browser(), `/detail/${WITHDRAWN_VIDEO_EPISODE}`)
     await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(episode.title)
     await expect(page.getByText("This video cannot be played right now.").isVisible()).resolves.toBe(true)
     await expect(page.locator("iframe").count()).resolves.toBe(0)
     await expect(page.getByRole("region", { name: "Next Episodes" }).isVisible()).resolves.toBe(true)
     expect(errors).toEqual([])
-    await page.close()
   })
 })
 

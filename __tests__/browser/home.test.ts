@@ -1,7 +1,9 @@
-import type { Browser, Page } from "playwright-core"
-import { launchBrowser, visit } from "./harness/browser"
+import type { Page } from "playwright-core"
+import { useBrowser, visit } from "./harness/browser"
 import { DESKTOP, PHONE, api, withoutTrailingSlash, type ApiCategory } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
+
+const browser = useBrowser()
 
 const HEADLINE = "Stay Fit, Stay Entertained"
 const SLIDE_2 = "Laugh, Relax, Engage: Your Gateway to Fun!"
@@ -13,13 +15,11 @@ interface ApiFeature {
   category: { id: number }[]
 }
 
-let browser: Browser
 let fitness: ApiCategory
 let entertainment: ApiCategory
 let features: ApiFeature[]
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   features = await api<ApiFeature[]>("/featured-collections")
   const categories = await api<ApiCategory[]>("/categories")
   const byTitle = (title: string) => categories.find((c) => c.title.toLowerCase() === title)!.id
@@ -27,15 +27,31 @@ beforeAll(async () => {
   entertainment = await api<ApiCategory>(`/categories/${byTitle("entertainment")}`)
 })
 
-afterAll(async () => {
-  await browser?.close()
-})
-
 /** The hero carousel once React has taken over the server HTML (hidden slides turn inert then). */
 async function hero(page: Page) {
   const region = page.getByRole("region", { name: "Highlights" })
   await page.waitForFunction(() => document.querySelector('[aria-label="Highlights"] .slick-slide[inert]') !== null)
   return region
+}
+
+/**
+ * Waits until the hero's track stands still: no transition set and the same
+ * place on two looks 100 ms apart, so a slide change (or the spring back of a
+ * short drag) has finished.
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const track = document.querySelector<HTMLElement>('[aria-label="Highlights"] .slick-track')
+      if (!track) return false
+      const place = `${track.getBoundingClientRect().left} ${track.style.transition}`
+      const still = (window as { lastTrackPlace?: string }).lastTrackPlace === place && !track.style.transition
+      ;(window as { lastTrackPlace?: string }).lastTrackPlace = place
+      return still
+    },
+    undefined,
+    { polling: 100 },
+  )
 }
 
 const slideText = (page: Page, text: string) => page.getByRole("region", { name: "Highlights" }).getByText(text, { exact: true })
@@ -59,7 +75,7 @@ async function advance(page: Page, ms: number): Promise<void> {
 
 /** The home page with its clock stopped once it is interactive: only `advance` moves time. */
 async function pausedHome(width: number, reducedMotion: "reduce" | "no-preference" = "no-preference"): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } })
+  const page = await browser().newPage({ viewport: { width, height: 900 } })
   await page.emulateMedia({ reducedMotion })
   await page.clock.install()
   await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
@@ -70,7 +86,7 @@ async function pausedHome(width: number, reducedMotion: "reduce" | "no-preferenc
 
 describe("home hero", () => {
   it.each([PHONE, DESKTOP])("at %i px fills the screen with the headline, a slide line, Get Started and Contact Us", async (width) => {
-    const { page, errors } = await visit(browser, "/", width)
+    const { page, errors } = await visit(browser(), "/", width)
     const region = await hero(page)
     await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(new RegExp(HEADLINE, "i"))
     const box = (await region.boundingBox())!
@@ -79,7 +95,6 @@ describe("home hero", () => {
     await expect(region.getByRole("link", { name: "Get Started" }).getAttribute("href")).resolves.toBe("/#heroDescription")
     await expect(region.getByRole("link", { name: "Contact Us" }).getAttribute("href")).resolves.toBe("/#contact-us")
     expect(errors).toEqual([])
-    await page.close()
   })
 
   it("autoplays every 3 s, loops back to the first slide, and keeps playing after a manual change", async () => {
@@ -104,7 +119,6 @@ describe("home hero", () => {
     await page.mouse.move(5, 30)
     await advance(page, 3200)
     await until(() => showing(page, slideOneText), "autoplay goes on after a click")
-    await page.close()
   })
 
   it("pauses while the pointer is over it", async () => {
@@ -117,11 +131,10 @@ describe("home hero", () => {
     await page.mouse.move(5, 30)
     await advance(page, 3200)
     await until(() => showing(page, SLIDE_2), "autoplay resumes when the pointer leaves")
-    await page.close()
   })
 
   it("moves with the arrow keys", async () => {
-    const { page } = await visit(browser, "/", DESKTOP)
+    const { page } = await visit(browser(), "/", DESKTOP)
     const region = await hero(page)
     await region.focus()
     await page.keyboard.press("ArrowRight")
@@ -130,11 +143,10 @@ describe("home hero", () => {
     await slideText(page, SLIDE_3).waitFor()
     await page.keyboard.press("ArrowLeft")
     await slideText(page, SLIDE_2).waitFor()
-    await page.close()
   })
 
   it.each([PHONE, DESKTOP])("at %i px changes slide on a drag of 80 px, not of 70 px", async (width) => {
-    const page = await browser.newPage({ viewport: { width, height: 900 } })
+    const page = await browser().newPage({ viewport: { width, height: 900 } })
     await page.emulateMedia({ reducedMotion: "reduce" })
     await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
     const region = await hero(page)
@@ -145,22 +157,20 @@ describe("home hero", () => {
       await page.mouse.down()
       for (let step = 1; step <= 10; step++) await page.mouse.move(x - (distance * step) / 10, y)
       await page.mouse.up()
-      await page.waitForTimeout(900)
+      await settled(page)
     }
     await drag(70)
     await expect(slideText(page, SLIDE_2).count()).resolves.toBe(0)
     await drag(80)
     await slideText(page, SLIDE_2).waitFor()
-    await page.close()
   })
 
   it("does not autoplay for a visitor who asked for reduced motion, and offers Pause to everyone else", async () => {
     const page = await pausedHome(DESKTOP, "reduce")
     await advance(page, 7000)
     expect(await showing(page, slideOneText)).toBe(true)
-    await page.close()
 
-    const { page: moving } = await visit(browser, "/", DESKTOP)
+    const { page: moving } = await visit(browser(), "/", DESKTOP)
     await hero(moving)
     await moving.getByRole("button", { name: "Pause slideshow" }).click()
     await moving.getByRole("button", { name: "Play slideshow" }).waitFor()
@@ -168,7 +178,7 @@ describe("home hero", () => {
   })
 
   it("Get Started scrolls to the search and statistics", async () => {
-    const { page } = await visit(browser, "/", PHONE)
+    const { page } = await visit(browser(), "/", PHONE)
     await hero(page)
     await page.getByRole("link", { name: "Get Started" }).click()
     await page.waitForURL(/\/#heroDescription$/)
@@ -176,24 +186,22 @@ describe("home hero", () => {
       const box = document.getElementById("heroDescription")!.getBoundingClientRect()
       return box.top < window.innerHeight / 2 && box.bottom > 0
     })
-    await page.close()
   })
 
   it("shows the slide and the headline before any JavaScript runs", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false })
+    const context = await browser().newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
     await page.goto(`${harness().siteUrl}/`)
     await expect(page.getByRole("heading", { level: 1 }).isVisible()).resolves.toBe(true)
     await expect(page.getByRole("link", { name: "Get Started" }).isVisible()).resolves.toBe(true)
     const nav = page.getByRole("banner").getByRole("navigation", { name: "Categories" }).getByRole("list")
     await expect(nav.evaluate((element) => getComputedStyle(element).display)).resolves.toBe("flex")
-    await context.close()
   })
 })
 
 describe("home search and statistics", () => {
   it("the search box needs text, then goes to /search-results with the query encoded", async () => {
-    const { page } = await visit(browser, "/", PHONE)
+    const { page } = await visit(browser(), "/", PHONE)
     const box = page.getByRole("searchbox")
     await expect(box.getAttribute("placeholder")).resolves.toBe("What are you looking for?")
     await page.getByRole("button", { name: "Search", exact: true }).click()
@@ -208,15 +216,13 @@ describe("home search and statistics", () => {
     await box.press("Enter")
     await page.waitForURL((url) => url.pathname.startsWith("/search-results"))
     expect(new URL(page.url()).searchParams.get("q")).toBe("yoga & stretch #1")
-    await page.close()
   })
 
   it("shows each category's video count as 'N+' and '{title} Videos'", async () => {
     const statistics = await api<{ title: string; total_videos: number }[]>("/categories-states")
-    const { page } = await visit(browser, "/", DESKTOP)
+    const { page } = await visit(browser(), "/", DESKTOP)
     const items = page.getByRole("list", { name: "Videos per category" }).getByRole("listitem")
     await expect(items.allInnerTexts()).resolves.toEqual(statistics.map((s) => `${s.total_videos}+\n${s.title} Videos`))
-    await page.close()
   })
 })
 
@@ -225,7 +231,7 @@ describe("home fitness section", () => {
   const fitnessFeature = () => features.find((f) => /fitness/i.test(f.title))!
 
   it.each([PHONE, DESKTOP])("at %i px shows its texts, the featured HTML and up to 5 fitness programs", async (width) => {
-    const { page } = await visit(browser, "/", width)
+    const { page } = await visit(browser(), "/", width)
     const region = section(page)
     await expect(region.getByText("Get Moving. Get Fit").isVisible()).resolves.toBe(true)
     await expect(region.getByText("Get Strong").isVisible()).resolves.toBe(true)
@@ -243,13 +249,12 @@ describe("home fitness section", () => {
     expect(hrefs.map(withoutTrailingSlash)).toEqual(expected.map((s) => `/subcategory/${s.id}`))
     const viewAll = await region.getByRole("link", { name: "View all fitness programs" }).getAttribute("href")
     expect(withoutTrailingSlash(viewAll)).toBe(`/category/${fitness.id}`)
-    await page.close()
   })
 
   it("shows its pictures 1.2 per view on a phone, 2 from 640 px, and as a row of equal tiles on a large screen", async () => {
     const picturesName = `${fitnessFeature().title} pictures`
     for (const [width, perView] of [[PHONE, 1.2], [700, 2]] as const) {
-      const { page } = await visit(browser, "/", width)
+      const { page } = await visit(browser(), "/", width)
       const carousel = page.getByRole("region", { name: picturesName })
       await expect(carousel.isVisible()).resolves.toBe(true)
       const listWidth = await carousel.locator(".slick-list").evaluate((el) => el.getBoundingClientRect().width)
@@ -266,24 +271,21 @@ describe("home fitness section", () => {
         (name) => document.querySelector(`[aria-label="${name}"] .slick-slide[data-index="1"]`)?.classList.contains("slick-current"),
         picturesName,
       )
-      await page.close()
     }
-    const { page } = await visit(browser, "/", DESKTOP)
+    const { page } = await visit(browser(), "/", DESKTOP)
     await expect(page.getByRole("region", { name: picturesName }).isVisible()).resolves.toBe(false)
     const tiles = section(page).locator("ul li img[data-main-image]")
     const sizes = await tiles.evaluateAll((els) => els.map((el) => `${el.closest("li")!.clientWidth}x${el.closest("li")!.clientHeight}`))
     expect(sizes.length).toBeGreaterThan(1)
     expect(new Set(sizes).size).toBe(1)
-    await page.close()
   })
 
   it("shows 2 programs per view up to 464 px, 3 up to 1024 px and 5 above", async () => {
     for (const [width, perView] of [[PHONE, 2], [768, 3], [DESKTOP, 5]] as const) {
-      const { page } = await visit(browser, "/", width)
+      const { page } = await visit(browser(), "/", width)
       const carousel = page.getByRole("region", { name: "Fitness programs" })
       const shown = await carousel.locator('.slick-slide:not([aria-hidden="true"])').count()
       expect([width, shown]).toEqual([width, Math.min(perView, 5)])
-      await page.close()
     }
   })
 })
@@ -292,7 +294,7 @@ describe("home entertainment section", () => {
   const entertainmentFeature = () => features.find((f) => /entertained/i.test(f.title))!
 
   it.each([PHONE, DESKTOP])("at %i px shows its texts, HTML and up to 5 tiles, and links to the category", async (width) => {
-    const { page } = await visit(browser, "/", width)
+    const { page } = await visit(browser(), "/", width)
     const region = page.getByRole("region", { name: entertainmentFeature().title, exact: true })
     await expect(region.getByText("Step Up, Shine").isVisible()).resolves.toBe(true)
     await expect(region.getByText("Entertain, and Compete").isVisible()).resolves.toBe(true)
@@ -301,12 +303,11 @@ describe("home entertainment section", () => {
     await expect(region.getByRole("heading", { level: 3 }).allInnerTexts()).resolves.toEqual(expected.map((s) => s.title))
     const viewAll = await region.getByRole("link", { name: "View all entertainments" }).getAttribute("href")
     expect(withoutTrailingSlash(viewAll)).toBe(`/category/${entertainment.id}`)
-    await page.close()
   })
 
   it("lays five tiles out with one tall tile in the middle on a large screen", async () => {
     expect(entertainment.sub_categories.length).toBeGreaterThanOrEqual(5)
-    const { page } = await visit(browser, "/", DESKTOP)
+    const { page } = await visit(browser(), "/", DESKTOP)
     const region = page.getByRole("region", { name: entertainmentFeature().title, exact: true })
     const boxes = await region.locator("ul > li").evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))
     expect(boxes).toHaveLength(5)
@@ -316,6 +317,5 @@ describe("home entertainment section", () => {
       expect(middle.height).toBeGreaterThan(box.height * 1.8)
       expect(box.left < middle.left || box.left > middle.right - 1).toBe(true)
     }
-    await page.close()
   })
 })

@@ -1,23 +1,18 @@
-import type { Browser } from "playwright-core"
-import { launchBrowser, visit } from "./harness/browser"
+import { useBrowser, visit } from "./harness/browser"
 import { DESKTOP, PHONE, api, withoutTrailingSlash, type ApiCategory } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
 
-let browser: Browser
+const browser = useBrowser()
+
 let categories: ApiCategory[]
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   categories = await api<ApiCategory[]>("/categories")
-})
-
-afterAll(async () => {
-  await browser?.close()
 })
 
 describe("header", () => {
   it("on a desktop shows the logo, every category as a link in a row, and Contact Us", async () => {
-    const { page, errors } = await visit(browser, "/series/101", DESKTOP)
+    const { page, errors } = await visit(browser(), "/series/101", DESKTOP)
     const header = page.getByRole("banner")
     await expect(header.getByRole("link", { name: /MoveFlix home/ }).getAttribute("href")).resolves.toBe("/")
     await expect(header.getByRole("button", { name: "Menu" }).isVisible()).resolves.toBe(false)
@@ -28,11 +23,10 @@ describe("header", () => {
     expect(new Set(tops).size).toBe(1)
     await expect(header.getByRole("link", { name: "Contact Us" }).getAttribute("href")).resolves.toBe("/#contact-us")
     expect(errors).toEqual([])
-    await page.close()
   })
 
   it("on a phone hides the categories behind a menu button, which closes after a category is chosen", async () => {
-    const { page } = await visit(browser, "/series/101", PHONE)
+    const { page } = await visit(browser(), "/series/101", PHONE)
     const header = page.getByRole("banner")
     const menu = header.getByRole("button", { name: "Menu" })
     const firstCategory = header.getByRole("link", { name: categories[1]!.title, exact: true })
@@ -58,12 +52,11 @@ describe("header", () => {
     await page.getByRole("heading", { level: 1, name: categories[1]!.page_title }).waitFor()
     await expect(menu.getAttribute("aria-expanded")).resolves.toBe("false")
     await expect(header.getByRole("link", { name: categories[1]!.title, exact: true }).isVisible()).resolves.toBe(false)
-    await page.close()
   })
 
   it("Contact Us takes the visitor to the footer from any page", async () => {
     for (const width of [PHONE, DESKTOP]) {
-      const { page } = await visit(browser, "/category/1", width)
+      const { page } = await visit(browser(), "/category/1", width)
       await page.getByRole("banner").getByRole("link", { name: "Contact Us" }).click()
       await page.waitForURL(/\/#contact-us$/)
       await expect(page.locator("#contact-us").isVisible()).resolves.toBe(true)
@@ -71,14 +64,13 @@ describe("header", () => {
         const box = document.getElementById("contact-us")!.getBoundingClientRect()
         return box.top < window.innerHeight && box.bottom > 0
       })
-      await page.close()
     }
   })
 })
 
 describe("footer", () => {
   it.each([PHONE, DESKTOP])("at %i px holds the brand, category links, contact links, the Subscribe form and the copyright", async (width) => {
-    const { page, errors } = await visit(browser, "/subcategory/13", width)
+    const { page, errors } = await visit(browser(), "/subcategory/13", width)
     const footer = page.getByRole("contentinfo")
     await expect(footer.getAttribute("id")).resolves.toBe("contact-us")
     await expect(footer.getByRole("link", { name: /MoveFlix home/ }).getAttribute("href")).resolves.toBe("/")
@@ -95,30 +87,27 @@ describe("footer", () => {
     expect(copyright).toContain(String(new Date().getFullYear()))
     expect(copyright).toContain("Powered By")
     expect(errors).toEqual([])
-    await page.close()
   })
 
   it("a category link passes the category id as navigation state", async () => {
-    const { page } = await visit(browser, "/", DESKTOP)
+    const { page } = await visit(browser(), "/", DESKTOP)
     const target = categories[2]!
     await page.getByRole("contentinfo").getByRole("link", { name: target.title, exact: true }).click()
     await page.waitForURL(new RegExp(`/category/${target.id}/?$`))
     await expect(page.evaluate(() => (window.history.state as { categoryId?: string } | null)?.categoryId)).resolves.toBe(
       String(target.id),
     )
-    await page.close()
   })
 
   it("shows the visitor's current year, not the year the site was built", async () => {
-    const page = await browser.newPage()
+    const page = await browser().newPage()
     await page.clock.install({ time: new Date("2031-01-02T10:00:00Z") })
     await page.goto(`${harness().siteUrl}/thank-you`)
     await page.getByRole("contentinfo").getByText(/© 2031 /).waitFor()
-    await page.close()
   })
 
   it("says 'Please enter a valid email address.' under the form when the address is not one", async () => {
-    const { page } = await visit(browser, "/", PHONE)
+    const { page } = await visit(browser(), "/", PHONE)
     const footer = page.getByRole("contentinfo")
     await footer.getByPlaceholder("Your Email").fill("not-an-address")
     await footer.getByRole("button", { name: "Subscribe" }).click()
@@ -126,6 +115,5 @@ describe("footer", () => {
     await expect(alert.innerText()).resolves.toBe("Please enter a valid email address.")
     const [formBox, alertBox] = [await footer.locator("form").boundingBox(), await alert.boundingBox()]
     expect(alertBox!.y).toBeGreaterThanOrEqual(formBox!.y + formBox!.height)
-    await page.close()
   })
 })

@@ -1,17 +1,10 @@
 import crypto from "node:crypto"
-import type { Browser, Page } from "playwright-core"
-import { holdRequests, launchBrowser, visit } from "./harness/browser"
+import type { Page, Request } from "playwright-core"
+import { holdRequests, useBrowser, visit } from "./harness/browser"
 import { harness } from "./harness/harness-env"
 
-let browser: Browser
+const browser = useBrowser()
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
 
 interface ApiSearchGroup {
   id: number
@@ -31,7 +24,7 @@ describe("search results", () => {
     const groups = await searchApi("yoga")
     expect(groups.some((g) => g.series.length > 0)).toBe(true)
     expect(groups.some((g) => g.series.length === 0)).toBe(true)
-    const { page, errors } = await visit(browser, searchPath("yoga"), width)
+    const { page, errors } = await visit(browser(), searchPath("yoga"), width)
     await page.getByRole("heading", { level: 1, name: "Search Results" }).waitFor()
     for (const group of groups) {
       const region = page.getByRole("region", { name: group.title, exact: true })
@@ -45,11 +38,10 @@ describe("search results", () => {
     await page.getByRole("link", { name: first.title }).first().click()
     await page.waitForURL(new RegExp(`/series/${first.id}/?$`))
     expect(errors).toEqual([])
-    await page.close()
   })
 
   it("with nothing found shows the sorry texts, no hero, and 'Previous Page' goes back one step", async () => {
-    const { page } = await visit(browser, "/", 375)
+    const { page } = await visit(browser(), "/", 375)
     await page.getByRole("searchbox").fill("zzqqxx nothing")
     await page.getByRole("searchbox").press("Enter")
     await page.getByText("Sorry, your results can’t be found.").waitFor()
@@ -57,11 +49,10 @@ describe("search results", () => {
     await expect(page.getByRole("heading", { name: "Search Results" }).count()).resolves.toBe(0)
     await page.getByRole("button", { name: "Previous Page" }).click()
     await page.waitForURL((url) => url.pathname === "/")
-    await page.close()
   })
 
   it("shows skeletons while the answer is on its way", async () => {
-    const context = await browser.newContext()
+    const context = await browser().newContext()
     const page = await context.newPage()
     const release = await holdRequests(page, "**/api/search?**")
     await page.goto(`${harness().siteUrl}${searchPath("yoga")}`)
@@ -73,12 +64,11 @@ describe("search results", () => {
     release()
     await page.getByRole("link", { name: "Sunrise Yoga" }).waitFor()
     await expect(loading.count()).resolves.toBe(0)
-    await context.close()
   })
 
   it("sends any text exactly, quotes, unicode, & and # included", async () => {
     const odd = `"yoga" & flow #1 — ünïcode 'à' + 100%`
-    const context = await browser.newContext()
+    const context = await browser().newContext()
     const page = await context.newPage()
     const asked: string[] = []
     page.on("request", (request) => {
@@ -94,17 +84,19 @@ describe("search results", () => {
     await page.getByText("Sorry, your results can’t be found.").or(page.getByRole("heading", { level: 1, name: "Search Results" })).waitFor()
     expect(new URL(page.url()).searchParams.get("q")).toBe(odd)
     expect(asked).toEqual([odd])
-    await context.close()
   })
 
   it("a newer search replaces the older one, and a slow older answer never overwrites it", async () => {
-    const context = await browser.newContext()
+    const context = await browser().newContext()
     const page = await context.newPage()
-    const releaseSlow = await holdRequests(
-      page,
-      "**/api/search?**",
-      (request) => new URL(request.url()).searchParams.get("q") === "dance",
-    )
+    const isDance = (request: Request) => request.url().includes("/api/search") && new URL(request.url()).searchParams.get("q") === "dance"
+    const releaseSlow = await holdRequests(page, "**/api/search?**", isDance)
+    // The slow call ends one way or the other: answered late, or cancelled by the page.
+    const danceSettled = new Promise<void>((resolve) => {
+      const settle = (request: Request) => isDance(request) && resolve()
+      page.on("requestfinished", settle)
+      page.on("requestfailed", settle)
+    })
     await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
     await page.getByRole("searchbox").fill("dance")
     await page.getByRole("searchbox").press("Enter")
@@ -114,14 +106,15 @@ describe("search results", () => {
     await page.getByRole("searchbox").press("Enter")
     await page.getByRole("link", { name: "Sunrise Yoga" }).waitFor()
     releaseSlow()
-    await page.waitForTimeout(500)
+    await danceSettled
+    // Let the page run whatever that ending queued, and React commit it.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
     await expect(page.getByRole("link", { name: "Sunrise Yoga" }).isVisible()).resolves.toBe(true)
     expect(new URL(page.url()).searchParams.get("q")).toBe("yoga")
-    await context.close()
   })
 
   it("a failed call is logged and shows nothing", async () => {
-    const context = await browser.newContext()
+    const context = await browser().newContext()
     const page = await context.newPage()
     const logged: string[] = []
     page.on("console", (message) => {
@@ -135,11 +128,10 @@ describe("search results", () => {
     await expect(page.getByRole("main").getByRole("heading", { level: 2 }).count()).resolves.toBe(0)
     await expect(page.getByRole("main").getByRole("link").count()).resolves.toBe(0)
     await expect(page.getByText("Sorry, your results can’t be found.").count()).resolves.toBe(0)
-    await context.close()
   })
 
   it("makes no call without a query", async () => {
-    const context = await browser.newContext()
+    const context = await browser().newContext()
     const page = await context.newPage()
     const asked: string[] = []
     page.on("request", (request) => {
@@ -147,7 +139,6 @@ describe("search results", () => {
     })
     await page.goto(`${harness().siteUrl}/search-results?q=`, { waitUntil: "networkidle" })
     expect(asked).toEqual([])
-    await context.close()
   })
 })
 
@@ -161,7 +152,7 @@ async function subscribeWith(page: Page, email: string) {
 describe("subscribe", () => {
   it("an accepted address lands on the thank-you page and is stored by the server", async () => {
     const email = `visitor-${crypto.randomUUID()}@example.com`
-    const { page, errors } = await visit(browser, "/series/101", 375)
+    const { page, errors } = await visit(browser(), "/series/101", 375)
     await subscribeWith(page, email)
     await page.waitForURL(/\/thank-you\/?$/)
     await page.getByRole("heading", { level: 1, name: "Thank you For Subscribing", exact: true }).waitFor()
@@ -174,7 +165,6 @@ describe("subscribe", () => {
     await page.getByRole("link", { name: "Back To Home" }).click()
     await page.waitForURL((url) => url.pathname === "/")
     expect(errors).toEqual([])
-    await page.close()
   })
 
   it.each([
@@ -193,26 +183,24 @@ describe("subscribe", () => {
         body: JSON.stringify({ email }),
       })
     }
-    const { page } = await visit(browser, "/", 1280)
+    const { page } = await visit(browser(), "/", 1280)
     const alert = await subscribeWith(page, email.toUpperCase())
     await page.getByRole("contentinfo").getByText(message).waitFor()
     await expect(alert.innerText()).resolves.toBe(message)
     expect(new URL(page.url()).pathname).toBe("/")
-    await page.close()
   })
 
   it("says 'Subscription failed.' for success false without a message", async () => {
-    const context = await browser.newContext()
+    const context = await browser().newContext()
     const page = await context.newPage()
     await page.route("**/api/subscribe", (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"success":false}' }))
     await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
     await subscribeWith(page, "someone@example.com")
     await page.getByRole("contentinfo").getByText("Subscription failed.").waitFor()
-    await context.close()
   })
 
   it("counts an answer that takes over 15 s as no response", async () => {
-    const context = await browser.newContext()
+    const context = await browser().newContext()
     const page = await context.newPage()
     await page.clock.install()
     await page.route("**/api/subscribe", () => undefined)
@@ -220,11 +208,10 @@ describe("subscribe", () => {
     await subscribeWith(page, "patient@example.com")
     await page.clock.runFor(15_500)
     await page.getByRole("contentinfo").getByText("An unexpected error occurred. Please check your network connection.").waitFor()
-    await context.close()
   })
 
   it("sends one request however often the visitor presses Subscribe", async () => {
-    const context = await browser.newContext()
+    const context = await browser().newContext()
     const page = await context.newPage()
     let calls = 0
     let release: () => void = () => undefined
@@ -243,7 +230,6 @@ describe("subscribe", () => {
     release()
     await footer.getByText("Held.").waitFor()
     expect(calls).toBe(1)
-    await context.close()
   })
 })
 
@@ -251,11 +237,10 @@ describe("404 page", () => {
   it("is what `npm run serve` answers for an unknown path, with its texts", async () => {
     const response = await fetch(`${harness().siteUrl}/no/such/page`)
     expect(response.status).toBe(404)
-    const { page } = await visit(browser, "/no/such/page", 375)
+    const { page } = await visit(browser(), "/no/such/page", 375)
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("404 PAGE NOT FOUND")
     await expect(
       page.getByText("You are trying to access a page that doesn't exist or is currently unavailable!").isVisible(),
     ).resolves.toBe(true)
-    await page.close()
   })
 })

@@ -1,17 +1,10 @@
-import type { Browser, Page } from "playwright-core"
-import { holdRequests, launchBrowser, visit } from "./harness/browser"
+import type { Page } from "playwright-core"
+import { holdRequests, useBrowser, visit } from "./harness/browser"
 import { withoutTrailingSlash } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
 
-let browser: Browser
+const browser = useBrowser()
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
 
 async function api<T>(path: string): Promise<T> {
   const response = await fetch(`${harness().apiUrl}${path}`)
@@ -25,7 +18,7 @@ describe("category pages", () => {
   it("show the hero, the intro and the first 8 subcategories, and paginate to the rest", async () => {
     const category = await api<{ title: string; page_title: string; sub_categories: { title: string }[] }>("/categories/2")
     expect(category.sub_categories.length).toBeGreaterThan(8)
-    const { page, errors } = await visit(browser, "/category/2")
+    const { page, errors } = await visit(browser(), "/category/2")
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(category.page_title)
     await expect(page.getByRole("heading", { name: `${category.title} Programs` }).isVisible()).resolves.toBe(true)
     expect(await cardTitles(page, "Subcategories")).toEqual(category.sub_categories.slice(0, 8).map((s) => s.title))
@@ -38,7 +31,6 @@ describe("category pages", () => {
     await page.getByRole("link", { name: "Prev" }).click()
     await page.waitForURL(/\/category\/2\/?$/)
     expect(errors).toEqual([])
-    await page.close()
   })
 
   it("are plain HTML links a crawler can follow", async () => {
@@ -50,7 +42,7 @@ describe("category pages", () => {
 describe("subcategory, series and episode pages", () => {
   it("a subcategory page lists its series, and a card leads to the series page", async () => {
     const sub = await api<{ title: string; series: { id: number; title: string }[] }>("/sub-categories/13")
-    const { page, errors } = await visit(browser, "/subcategory/13")
+    const { page, errors } = await visit(browser(), "/subcategory/13")
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(sub.title)
     expect(await cardTitles(page, "Series")).toEqual(sub.series.map((s) => s.title))
     await page.getByRole("link", { name: sub.series[0]!.title }).click()
@@ -58,24 +50,22 @@ describe("subcategory, series and episode pages", () => {
     // The address changes just before React renders the new page, so wait for its heading.
     await page.getByRole("heading", { level: 1, name: sub.series[0]!.title, exact: true }).waitFor()
     expect(errors).toEqual([])
-    await page.close()
   })
 
   it("a series page lists its episodes in ascending order under 'Videos'", async () => {
     const episodes = await api<{ id: number; title: string; episode: number }[]>("/series/101/episodes")
     expect(episodes.length).toBeGreaterThanOrEqual(12)
-    const { page } = await visit(browser, "/series/101")
+    const { page } = await visit(browser(), "/series/101")
     const expected = [...episodes].sort((a, b) => a.episode - b.episode).map((e) => e.title)
     expect(await cardTitles(page, "Videos")).toEqual(expected)
     await expect(page.getByText("Episode 1", { exact: true }).first().isVisible()).resolves.toBe(true)
-    await page.close()
   })
 
   it("an episode page plays the video, marks it 'Playing' and recommends other series", async () => {
     const sub = await api<{ series: { id: number; title: string }[] }>("/sub-categories/13")
     const [current, ...others] = sub.series
     const [first] = await api<{ id: number; title: string }[]>(`/series/${current!.id}/episodes`)
-    const { page, errors } = await visit(browser, `/detail/${first!.id}`)
+    const { page, errors } = await visit(browser(), `/detail/${first!.id}`)
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(first!.title)
     const player = page.locator("iframe")
     await expect(player.getAttribute("src")).resolves.toBe(`${harness().cmsOrigin}/player/${760_000_000 + first!.id}`)
@@ -85,13 +75,12 @@ describe("subcategory, series and episode pages", () => {
     await page.getByRole("region", { name: "Recommended" }).getByRole("link", { name: others[0]!.title }).click()
     await page.waitForURL(new RegExp(`/series/${others[0]!.id}/?$`))
     expect(errors).toEqual([])
-    await page.close()
   })
 })
 
 describe("images", () => {
   it("are served by the site as responsive WebP with a JPEG fallback, sized so nothing shifts", async () => {
-    const { page } = await visit(browser, "/series/101")
+    const { page } = await visit(browser(), "/series/101")
     const picture = page.getByRole("region", { name: "Videos" }).locator("picture").first()
     await expect(picture.locator('source[type="image/webp"]').getAttribute("srcset")).resolves.toMatch(/^\/_gatsby\/image\/.+\.webp.* \d+w,/)
     const img = picture.locator("img[data-main-image]")
@@ -100,14 +89,13 @@ describe("images", () => {
     await expect(img.getAttribute("src")).resolves.toMatch(/^\/_gatsby\/image\/.+\.jpg/)
     const box = await page.getByRole("region", { name: "Videos" }).locator("[data-gatsby-image-wrapper]").first().boundingBox()
     expect(box!.height).toBeGreaterThan(0)
-    await page.close()
   })
 })
 
 describe("category page elements", () => {
   it.each([375, 1280])("at %i px: hero with page title and sub title, intro with the product name, numbered pages", async (width) => {
     const category = await api<{ title: string; page_title: string; page_sub_title: string }>("/categories/2")
-    const { page, errors } = await visit(browser, "/category/2", width)
+    const { page, errors } = await visit(browser(), "/category/2", width)
     await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(new RegExp(category.page_title, "i"))
     await expect(page.getByText(category.page_sub_title).first().isVisible()).resolves.toBe(true)
     await expect(page.getByRole("heading", { level: 2, name: `${category.title} Programs by MoveFlix` }).isVisible()).resolves.toBe(true)
@@ -123,7 +111,6 @@ describe("category page elements", () => {
     await firstCard.click()
     await page.waitForURL(new RegExp(`${target}/?$`))
     expect(errors).toEqual([])
-    await page.close()
   })
 })
 
@@ -132,7 +119,7 @@ describe("subcategory page elements", () => {
     const sub = await api<{ series: { id: number; title: string; tags: { title: string }[] }[] }>("/sub-categories/13")
     const tags = [...new Set(sub.series.flatMap((s) => s.tags.map((t) => t.title)))]
     expect(tags.length).toBeGreaterThanOrEqual(3)
-    const { page, errors } = await visit(browser, "/subcategory/13", width)
+    const { page, errors } = await visit(browser(), "/subcategory/13", width)
     const chips = page.getByRole("group", { name: "Filter series by tag" })
     await expect(chips.getByRole("button").allInnerTexts()).resolves.toEqual(["All", ...tags])
     await expect(chips.evaluate((el) => getComputedStyle(el).overflowX)).resolves.toBe("auto")
@@ -150,7 +137,6 @@ describe("subcategory page elements", () => {
     await page.keyboard.press("Space")
     expect(await cardTitles(page, "Series")).toEqual(sub.series.map((s) => s.title))
     expect(errors).toEqual([])
-    await page.close()
   })
 
   it("a subcategory with no series shows its hero and intro, then only empty space", async () => {
@@ -160,12 +146,11 @@ describe("subcategory page elements", () => {
     )
     const details = await Promise.all(subs.map((s) => api<{ id: number; title: string; series: unknown[] }>(`/sub-categories/${s.id}`)))
     const empty = details.find((s) => s.series.length === 0)!
-    const { page, errors } = await visit(browser, `/subcategory/${empty.id}`)
+    const { page, errors } = await visit(browser(), `/subcategory/${empty.id}`)
     await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(new RegExp(empty.title, "i"))
     await expect(page.getByRole("heading", { name: "Series", exact: true }).count()).resolves.toBe(0)
     await expect(page.getByRole("group", { name: "Filter series by tag" }).count()).resolves.toBe(0)
     expect(errors).toEqual([])
-    await page.close()
   })
 })
 
@@ -173,22 +158,20 @@ describe("series page elements", () => {
   it("cards show the episode number, title and description, and lead to the episode", async () => {
     const episodes = await api<{ id: number; title: string; episode: number }[]>("/series/101/episodes")
     const first = [...episodes].sort((a, b) => a.episode - b.episode)[0]!
-    const { page } = await visit(browser, "/series/101", 375)
+    const { page } = await visit(browser(), "/series/101", 375)
     const card = page.getByRole("region", { name: "Videos" }).getByRole("listitem").first()
     await expect(card.innerText()).resolves.toMatch(new RegExp(`Episode ${first.episode}[\\s\\S]*${first.title}[\\s\\S]*\\w+`, "i"))
     await card.getByRole("link").click()
     await page.waitForURL(new RegExp(`/detail/${first.id}/?$`))
-    await page.close()
   })
 
   it("a series with no episodes shows no 'Videos' section", async () => {
     const episodes = await api<unknown[]>("/series/108/episodes")
     expect(episodes).toEqual([])
-    const { page, errors } = await visit(browser, "/series/108")
+    const { page, errors } = await visit(browser(), "/series/108")
     await expect(page.getByRole("heading", { level: 1 }).isVisible()).resolves.toBe(true)
     await expect(page.getByRole("heading", { name: "Videos", exact: true }).count()).resolves.toBe(0)
     expect(errors).toEqual([])
-    await page.close()
   })
 })
 
@@ -198,7 +181,7 @@ describe("episode page elements", () => {
       (a, b) => a.episode - b.episode,
     )
     const current = episodes[1]!
-    const { page, errors } = await visit(browser, `/detail/${current.id}`, width)
+    const { page, errors } = await visit(browser(), `/detail/${current.id}`, width)
     const player = page.locator("iframe")
     await expect(player.evaluate((el) => Math.round(el.getBoundingClientRect().width))).resolves.toBe(width)
     const region = page.getByRole("region", { name: "Next Episodes" })
@@ -218,7 +201,6 @@ describe("episode page elements", () => {
     await region.getByRole("link", { name: new RegExp(episodes[2]!.title) }).click()
     await page.waitForURL(new RegExp(`/detail/${episodes[2]!.id}/?$`))
     expect(errors).toEqual([])
-    await page.close()
   })
 
   it("an episode past the first 8 opens 'Next Episodes' on the page that holds it", async () => {
@@ -226,18 +208,17 @@ describe("episode page elements", () => {
       (a, b) => a.episode - b.episode,
     )
     const current = episodes[9]!
-    const { page } = await visit(browser, `/detail/${current.id}`)
+    const { page } = await visit(browser(), `/detail/${current.id}`)
     expect(await cardTitles(page, "Next Episodes")).toEqual(episodes.slice(8, 16).map((e) => e.title))
     const region = page.getByRole("region", { name: "Next Episodes" })
     await expect(region.getByRole("listitem").filter({ hasText: "Playing" }).innerText()).resolves.toContain(current.title)
     await page.getByRole("navigation", { name: "Next Episodes pages" }).getByRole("button", { name: "Page 1" }).click()
     expect(await cardTitles(page, "Next Episodes")).toEqual(episodes.slice(0, 8).map((e) => e.title))
-    await page.close()
   })
 
   it("share uses the Web Share API with the title and page address, or says it is unsupported", async () => {
     const [first] = await api<{ id: number; title: string }[]>(`/series/101/episodes`)
-    const page = await browser.newPage()
+    const page = await browser().newPage()
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, "share", { configurable: true, value: undefined })
     })
@@ -249,9 +230,8 @@ describe("episode page elements", () => {
     })
     await page.getByRole("button", { name: /^Share / }).first().click()
     expect(alerts).toEqual(["Web Share API is not supported in this browser."])
-    await page.close()
 
-    const sharing = await browser.newPage()
+    const sharing = await browser().newPage()
     await sharing.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, "share", {
         configurable: true,
@@ -279,9 +259,8 @@ describe("episode page elements", () => {
     const lonely = details.find((s) => s.series.length === 1)
     if (!lonely) throw new Error("the sample catalogue needs a subcategory with exactly one series")
     const [episode] = await api<{ id: number }[]>(`/series/${lonely.series[0]!.id}/episodes`)
-    const { page } = await visit(browser, `/detail/${episode!.id}`)
+    const { page } = await visit(browser(), `/detail/${episode!.id}`)
     await expect(page.getByRole("heading", { name: "Recommended" }).count()).resolves.toBe(0)
-    await page.close()
   })
 })
 
@@ -293,16 +272,15 @@ describe("page head and loading states", () => {
       ["/category/2", category.title, category.page_sub_title],
       ["/subcategory/13", sub.title, sub.short_desc],
     ] as const) {
-      const { page } = await visit(browser, path)
+      const { page } = await visit(browser(), path)
       await expect(page.title()).resolves.toBe(`${title} | MoveFlix`)
       await expect(page.locator('meta[name="description"]').getAttribute("content")).resolves.toBe(description)
-      await page.close()
     }
   })
 
   it("the player shows a spinner over a skeleton until the video host's page has loaded", async () => {
     const [first] = await api<{ id: number }[]>("/series/101/episodes")
-    const context = await browser.newContext()
+    const context = await browser().newContext()
     const page = await context.newPage()
     const release = await holdRequests(page, "**/player/**")
     await page.goto(`${harness().siteUrl}/detail/${first!.id}`)
@@ -311,17 +289,15 @@ describe("page head and loading states", () => {
     release()
     await loading.waitFor({ state: "detached" })
     await expect(page.locator("iframe").isVisible()).resolves.toBe(true)
-    await context.close()
   })
 
   it("pictures carry their entity's title as alternative text", async () => {
     const sub = await api<{ series: { title: string }[] }>("/sub-categories/13")
-    const { page } = await visit(browser, "/subcategory/13")
+    const { page } = await visit(browser(), "/subcategory/13")
     const alts = await page
       .getByRole("region", { name: "Series" })
       .locator("img[data-main-image]")
       .evaluateAll((els) => els.map((el) => el.getAttribute("alt")))
     expect(alts).toEqual(sub.series.map((s) => s.title))
-    await page.close()
   })
 })

@@ -1,28 +1,22 @@
 import fs from "node:fs"
 import path from "node:path"
-import type { Browser } from "playwright-core"
-import { launchBrowser } from "./harness/browser"
+import { useBrowser } from "./harness/browser"
 import { PAGE_FAMILIES, WIDTHS, openFamily } from "./harness/page-families"
+
+const browser = useBrowser()
 
 /** Git-ignored: for a person to look at after a run. */
 const SCREENSHOTS = path.join(__dirname, "screenshots")
 
-let browser: Browser
-
 beforeAll(async () => {
-  browser = await launchBrowser()
   fs.mkdirSync(SCREENSHOTS, { recursive: true })
-})
-
-afterAll(async () => {
-  await browser?.close()
 })
 
 const cases = PAGE_FAMILIES.flatMap((family) => WIDTHS.map((width) => [family.name, family.path, width, family] as const))
 
 describe("screenshots", () => {
   it.each(cases)("%s (%s) at %i px fits the width and is saved for review", async (name, _path, width, family) => {
-    const { page, errors } = await openFamily(browser, family, width)
+    const { page, errors } = await openFamily(browser(), family, width)
     // Nothing may push the page sideways on any screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
@@ -48,6 +42,5 @@ describe("screenshots", () => {
     expect(fs.statSync(file).size).toBeGreaterThan(10_000)
     // The unknown path is answered 404 by design, and the browser logs that status.
     expect(errors.filter((error) => !(name === "not-found" && /404/.test(error)))).toEqual([])
-    await page.close()
   })
 })

@@ -21,6 +21,28 @@ export function launchBrowser(): Promise<Browser> {
   })
 }
 
+/**
+ * One Chromium for a test file, launched before its first test. After each
+ * test, pass or fail, every context it opened is closed; the browser is
+ * closed after the file. Returns the file's browser.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterEach(async () => {
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? [])
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error("The browser is not running: useBrowser() starts it in beforeAll")
+    return browser
+  }
+}
+
 export interface VisitedPage {
   page: Page
   /** Console errors and uncaught exceptions seen since the page opened. */
@@ -32,10 +54,6 @@ export async function visit(browser: Browser, path: string, width = 1280): Promi
   // A context per page: axe-core's Playwright builder needs one, and pages share no state.
   const context = await browser.newContext({ viewport: { width, height: 900 } })
   const page = await context.newPage()
-  // Cleanup only: when a file's afterAll closes the browser first, the context
-  // is gone with it, and the rejection must not fail that hook (it did, and Jest
-  // then reports every test of the file as failed).
-  page.once("close", () => void context.close().catch(() => undefined))
   const errors: string[] = []
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(`${message.text()} (${message.location().url})`)
