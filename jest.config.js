@@ -12,7 +12,11 @@ module.exports = {
       testEnvironment: "node",
       transform,
       testPathIgnorePatterns,
-      testMatch: ["<rootDir>/__tests__/{cms,plugins,scripts,src}/**/*.test.ts", "<rootDir>/__tests__/*.test.ts"],
+      testMatch: [
+        "<rootDir>/__tests__/{cms,plugins,scripts,src}/**/*.test.ts",
+        "<rootDir>/__tests__/contract/**/*.test.ts",
+        "<rootDir>/__tests__/*.test.ts",
+      ],
     },
     {
       displayName: "components",

@@ -16,11 +16,11 @@ export function htmlToText(html: string | null | undefined): string | null {
     {
       onopentagname(name) {
         if (HIDDEN_ELEMENTS.has(name)) hiddenDepth++
-        if (BLOCK_ELEMENTS.has(name)) parts.push(" ")
+        if (BLOCK_ELEMENTS.has(name) && hiddenDepth === 0) parts.push(" ")
       },
       onclosetag(name) {
         if (HIDDEN_ELEMENTS.has(name)) hiddenDepth = Math.max(0, hiddenDepth - 1)
-        if (BLOCK_ELEMENTS.has(name)) parts.push(" ")
+        if (BLOCK_ELEMENTS.has(name) && hiddenDepth === 0) parts.push(" ")
       },
       ontext(text) {
         if (hiddenDepth === 0) parts.push(text)
