@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core"
+import type { ApiCategory } from "../../contract/schemas"
 import { useBrowser, visit } from "./harness/browser"
-import { DESKTOP, PHONE, api, withoutTrailingSlash, type ApiCategory } from "./harness/catalogue"
+import { DESKTOP, PHONE, api, withoutTrailingSlash, type Served } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
 
 const browser = useBrowser()
@@ -15,8 +16,8 @@ interface ApiFeature {
   category: { id: number }[]
 }
 
-let fitness: ApiCategory
-let entertainment: ApiCategory
+let fitness: Served<ApiCategory>
+let entertainment: Served<ApiCategory>
 let features: ApiFeature[]
 
 beforeAll(async () => {

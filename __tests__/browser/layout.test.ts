@@ -1,10 +1,11 @@
+import type { ApiCategory } from "../../contract/schemas"
 import { useBrowser, visit } from "./harness/browser"
-import { DESKTOP, PHONE, api, withoutTrailingSlash, type ApiCategory } from "./harness/catalogue"
+import { DESKTOP, PHONE, api, withoutTrailingSlash, type Served } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
 
 const browser = useBrowser()
 
-let categories: ApiCategory[]
+let categories: Served<ApiCategory>[]
 
 beforeAll(async () => {
   categories = await api<ApiCategory[]>("/categories")

@@ -1,22 +1,17 @@
 import type { Page } from "playwright-core"
+import type { ApiCategory, ApiEpisode, ApiSubcategory } from "../../contract/schemas"
 import { holdRequests, useBrowser, visit } from "./harness/browser"
-import { withoutTrailingSlash } from "./harness/catalogue"
+import { api, withoutTrailingSlash } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
 
 const browser = useBrowser()
-
-
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${harness().apiUrl}${path}`)
-  return ((await response.json()) as { data: T }).data
-}
 
 const cardTitles = (page: Page, region: string) =>
   page.getByRole("region", { name: region }).getByRole("heading", { level: 3 }).allInnerTexts()
 
 describe("category pages", () => {
   it("show the hero, the intro and the first 8 subcategories, and paginate to the rest", async () => {
-    const category = await api<{ title: string; page_title: string; sub_categories: { title: string }[] }>("/categories/2")
+    const category = await api<ApiCategory>("/categories/2")
     expect(category.sub_categories.length).toBeGreaterThan(8)
     const { page, errors } = await visit(browser(), "/category/2")
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(category.page_title)
@@ -41,7 +36,7 @@ describe("category pages", () => {
 
 describe("subcategory, series and episode pages", () => {
   it("a subcategory page lists its series, and a card leads to the series page", async () => {
-    const sub = await api<{ title: string; series: { id: number; title: string }[] }>("/sub-categories/13")
+    const sub = await api<ApiSubcategory>("/sub-categories/13")
     const { page, errors } = await visit(browser(), "/subcategory/13")
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(sub.title)
     expect(await cardTitles(page, "Series")).toEqual(sub.series.map((s) => s.title))
@@ -53,7 +48,7 @@ describe("subcategory, series and episode pages", () => {
   })
 
   it("a series page lists its episodes in ascending order under 'Videos'", async () => {
-    const episodes = await api<{ id: number; title: string; episode: number }[]>("/series/101/episodes")
+    const episodes = await api<ApiEpisode[]>("/series/101/episodes")
     expect(episodes.length).toBeGreaterThanOrEqual(12)
     const { page } = await visit(browser(), "/series/101")
     const expected = [...episodes].sort((a, b) => a.episode - b.episode).map((e) => e.title)
@@ -62,9 +57,9 @@ describe("subcategory, series and episode pages", () => {
   })
 
   it("an episode page plays the video, marks it 'Playing' and recommends other series", async () => {
-    const sub = await api<{ series: { id: number; title: string }[] }>("/sub-categories/13")
+    const sub = await api<ApiSubcategory>("/sub-categories/13")
     const [current, ...others] = sub.series
-    const [first] = await api<{ id: number; title: string }[]>(`/series/${current!.id}/episodes`)
+    const [first] = await api<ApiEpisode[]>(`/series/${current!.id}/episodes`)
     const { page, errors } = await visit(browser(), `/detail/${first!.id}`)
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(first!.title)
     const player = page.locator("iframe")
@@ -94,7 +89,7 @@ describe("images", () => {
 
 describe("category page elements", () => {
   it.each([375, 1280])("at %i px: hero with page title and sub title, intro with the product name, numbered pages", async (width) => {
-    const category = await api<{ title: string; page_title: string; page_sub_title: string }>("/categories/2")
+    const category = await api<ApiCategory>("/categories/2")
     const { page, errors } = await visit(browser(), "/category/2", width)
     await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(new RegExp(category.page_title, "i"))
     await expect(page.getByText(category.page_sub_title).first().isVisible()).resolves.toBe(true)
@@ -116,7 +111,7 @@ describe("category page elements", () => {
 
 describe("subcategory page elements", () => {
   it.each([375, 1280])("at %i px: tag chips 'All' plus each distinct tag filter the series grid", async (width) => {
-    const sub = await api<{ series: { id: number; title: string; tags: { title: string }[] }[] }>("/sub-categories/13")
+    const sub = await api<ApiSubcategory>("/sub-categories/13")
     const tags = [...new Set(sub.series.flatMap((s) => s.tags.map((t) => t.title)))]
     expect(tags.length).toBeGreaterThanOrEqual(3)
     const { page, errors } = await visit(browser(), "/subcategory/13", width)
@@ -140,11 +135,11 @@ describe("subcategory page elements", () => {
   })
 
   it("a subcategory with no series shows its hero and intro, then only empty space", async () => {
-    const categories = await api<{ id: number }[]>("/categories")
-    const subs = (await Promise.all(categories.map((c) => api<{ sub_categories: { id: number }[] }>(`/categories/${c.id}`)))).flatMap(
+    const categories = await api<ApiCategory[]>("/categories")
+    const subs = (await Promise.all(categories.map((c) => api<ApiCategory>(`/categories/${c.id}`)))).flatMap(
       (c) => c.sub_categories,
     )
-    const details = await Promise.all(subs.map((s) => api<{ id: number; title: string; series: unknown[] }>(`/sub-categories/${s.id}`)))
+    const details = await Promise.all(subs.map((s) => api<ApiSubcategory>(`/sub-categories/${s.id}`)))
     const empty = details.find((s) => s.series.length === 0)!
     const { page, errors } = await visit(browser(), `/subcategory/${empty.id}`)
     await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toMatch(new RegExp(empty.title, "i"))
@@ -156,7 +151,7 @@ describe("subcategory page elements", () => {
 
 describe("series page elements", () => {
   it("cards show the episode number, title and description, and lead to the episode", async () => {
-    const episodes = await api<{ id: number; title: string; episode: number }[]>("/series/101/episodes")
+    const episodes = await api<ApiEpisode[]>("/series/101/episodes")
     const first = [...episodes].sort((a, b) => a.episode - b.episode)[0]!
     const { page } = await visit(browser(), "/series/101", 375)
     const card = page.getByRole("region", { name: "Videos" }).getByRole("listitem").first()
@@ -166,7 +161,7 @@ describe("series page elements", () => {
   })
 
   it("a series with no episodes shows no 'Videos' section", async () => {
-    const episodes = await api<unknown[]>("/series/108/episodes")
+    const episodes = await api<ApiEpisode[]>("/series/108/episodes")
     expect(episodes).toEqual([])
     const { page, errors } = await visit(browser(), "/series/108")
     await expect(page.getByRole("heading", { level: 1 }).isVisible()).resolves.toBe(true)
@@ -177,7 +172,7 @@ describe("series page elements", () => {
 
 describe("episode page elements", () => {
   it.each([375, 1280])("at %i px: full-width player, 'Next Episodes' 8 per page with 'Playing' inert, share icons", async (width) => {
-    const episodes = [...(await api<{ id: number; title: string; episode: number }[]>("/series/101/episodes"))].sort(
+    const episodes = [...(await api<ApiEpisode[]>("/series/101/episodes"))].sort(
       (a, b) => a.episode - b.episode,
     )
     const current = episodes[1]!
@@ -204,7 +199,7 @@ describe("episode page elements", () => {
   })
 
   it("an episode past the first 8 opens 'Next Episodes' on the page that holds it", async () => {
-    const episodes = [...(await api<{ id: number; title: string; episode: number }[]>("/series/101/episodes"))].sort(
+    const episodes = [...(await api<ApiEpisode[]>("/series/101/episodes"))].sort(
       (a, b) => a.episode - b.episode,
     )
     const current = episodes[9]!
@@ -217,7 +212,7 @@ describe("episode page elements", () => {
   })
 
   it("share uses the Web Share API with the title and page address, or says it is unsupported", async () => {
-    const [first] = await api<{ id: number; title: string }[]>(`/series/101/episodes`)
+    const [first] = await api<ApiEpisode[]>(`/series/101/episodes`)
     const page = await browser().newPage()
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, "share", { configurable: true, value: undefined })
@@ -251,14 +246,14 @@ describe("episode page elements", () => {
   })
 
   it("'Recommended' is hidden when the subcategory has no other series", async () => {
-    const categories = await api<{ id: number }[]>("/categories")
-    const subs = (await Promise.all(categories.map((c) => api<{ sub_categories: { id: number }[] }>(`/categories/${c.id}`)))).flatMap(
+    const categories = await api<ApiCategory[]>("/categories")
+    const subs = (await Promise.all(categories.map((c) => api<ApiCategory>(`/categories/${c.id}`)))).flatMap(
       (c) => c.sub_categories,
     )
-    const details = await Promise.all(subs.map((s) => api<{ series: { id: number }[] }>(`/sub-categories/${s.id}`)))
+    const details = await Promise.all(subs.map((s) => api<ApiSubcategory>(`/sub-categories/${s.id}`)))
     const lonely = details.find((s) => s.series.length === 1)
     if (!lonely) throw new Error("the sample catalogue needs a subcategory with exactly one series")
-    const [episode] = await api<{ id: number }[]>(`/series/${lonely.series[0]!.id}/episodes`)
+    const [episode] = await api<ApiEpisode[]>(`/series/${lonely.series[0]!.id}/episodes`)
     const { page } = await visit(browser(), `/detail/${episode!.id}`)
     await expect(page.getByRole("heading", { name: "Recommended" }).count()).resolves.toBe(0)
   })
@@ -266,8 +261,8 @@ describe("episode page elements", () => {
 
 describe("page head and loading states", () => {
   it("each page family has its own title and meta description from the catalogue", async () => {
-    const category = await api<{ title: string; page_sub_title: string }>("/categories/2")
-    const sub = await api<{ title: string; short_desc: string }>("/sub-categories/13")
+    const category = await api<ApiCategory>("/categories/2")
+    const sub = await api<ApiSubcategory>("/sub-categories/13")
     for (const [path, title, description] of [
       ["/category/2", category.title, category.page_sub_title],
       ["/subcategory/13", sub.title, sub.short_desc],
@@ -279,7 +274,7 @@ describe("page head and loading states", () => {
   })
 
   it("the player shows a spinner over a skeleton until the video host's page has loaded", async () => {
-    const [first] = await api<{ id: number }[]>("/series/101/episodes")
+    const [first] = await api<ApiEpisode[]>("/series/101/episodes")
     const context = await browser().newContext()
     const page = await context.newPage()
     const release = await holdRequests(page, "**/player/**")
@@ -292,7 +287,7 @@ describe("page head and loading states", () => {
   })
 
   it("pictures carry their entity's title as alternative text", async () => {
-    const sub = await api<{ series: { title: string }[] }>("/sub-categories/13")
+    const sub = await api<ApiSubcategory>("/sub-categories/13")
     const { page } = await visit(browser(), "/subcategory/13")
     const alts = await page
       .getByRole("region", { name: "Series" })
