@@ -5,9 +5,10 @@ import { z } from "zod/mini"
 // field may be null or missing", ids are numbers or strings, and lists may be
 // null or missing. The reference server answers with stricter values (every
 // field present, numeric ids), which still satisfy these types; its contract
-// tests parse every answer with them. zod/mini, and no Node imports, because
-// the browser parses search answers with `SearchGroup` and should only ship
-// the schemas it uses.
+// tests parse every answer with them. zod/mini, and no Node imports, so that
+// any side may import it; the browser takes only its types (`import type`
+// ships nothing), since zod in the search page's chunk cost more than the
+// check was worth there.
 
 /** Text per API.md: a string, null or missing. */
 const text = z.nullish(z.string())
