@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core"
-import type { ApiCategory } from "../../contract/schemas"
+import type { ApiCategory, ApiFeaturedItem } from "../../contract/schemas"
 import { useBrowser, visit } from "./harness/browser"
 import { DESKTOP, PHONE, api, withoutTrailingSlash, type Served } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
@@ -10,18 +10,12 @@ const HEADLINE = "Stay Fit, Stay Entertained"
 const SLIDE_2 = "Laugh, Relax, Engage: Your Gateway to Fun!"
 const SLIDE_3 = "Compete, Conquer, Celebrate: Rise to the Challenge!"
 
-interface ApiFeature {
-  id: number
-  title: string
-  category: { id: number }[]
-}
-
 let fitness: Served<ApiCategory>
 let entertainment: Served<ApiCategory>
-let features: ApiFeature[]
+let features: Served<ApiFeaturedItem>[]
 
 beforeAll(async () => {
-  features = await api<ApiFeature[]>("/featured-collections")
+  features = await api<ApiFeaturedItem[]>("/featured-collections")
   const categories = await api<ApiCategory[]>("/categories")
   const byTitle = (title: string) => categories.find((c) => c.title.toLowerCase() === title)!.id
   fitness = await api<ApiCategory>(`/categories/${byTitle("fitness")}`)

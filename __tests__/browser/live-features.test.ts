@@ -1,21 +1,13 @@
 import crypto from "node:crypto"
 import type { Page, Request } from "playwright-core"
+import type { ApiSearchGroup } from "../../contract/schemas"
 import { holdRequests, useBrowser, visit } from "./harness/browser"
+import { api } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
 
 const browser = useBrowser()
 
-
-interface ApiSearchGroup {
-  id: number
-  title: string
-  series: { id: number; title: string }[]
-}
-
-async function searchApi(q: string): Promise<ApiSearchGroup[]> {
-  const response = await fetch(`${harness().apiUrl}/search?q=${encodeURIComponent(q)}`)
-  return ((await response.json()) as { data: ApiSearchGroup[] }).data
-}
+const searchApi = (q: string) => api<ApiSearchGroup[]>(`/search?q=${encodeURIComponent(q)}`)
 
 const searchPath = (q: string) => `/search-results?q=${encodeURIComponent(q)}`
 

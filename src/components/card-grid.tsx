@@ -49,7 +49,7 @@ export const CardBody = styled.div`
   padding: ${({ theme }) => theme.space.md};
 `
 
-export const CardLabel = styled.p`
+const CardLabel = styled.p`
   margin: 0 0 ${({ theme }) => theme.space.xs};
   color: ${({ theme }) => theme.colors.accent};
   font-size: ${({ theme }) => theme.fontSizes.sm};

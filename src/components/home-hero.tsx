@@ -7,14 +7,14 @@ import { media, theme } from "../styles/theme"
 import { Carousel } from "./carousel/carousel"
 import { usePrefersReducedMotion } from "../hooks/use-prefers-reduced-motion"
 
-export const HERO_HEADLINE = "Stay Fit, Stay Entertained"
+const HERO_HEADLINE = "Stay Fit, Stay Entertained"
 /** SPEC.md gives slides 2 and 3; slide 1's line is ours. */
-export const HERO_SLIDE_TEXTS = [
+const HERO_SLIDE_TEXTS = [
   "Move, Dance, Unwind: Classes for Every Mood!",
   "Laugh, Relax, Engage: Your Gateway to Fun!",
   "Compete, Conquer, Celebrate: Rise to the Challenge!",
 ] as const
-export const HERO_AUTOPLAY_MS = 3000
+const HERO_AUTOPLAY_MS = 3000
 
 // Full screen below the sticky header, capped so a very tall window (or a
 // full-page screenshot, which grows the viewport) does not stretch it forever.

@@ -10,7 +10,7 @@ import { SearchForm } from "./search-form"
 import { StatisticsRow } from "./statistics-row"
 
 /** The home sections show at most this many subcategories. */
-export const HOME_SECTION_LIMIT = 5
+const HOME_SECTION_LIMIT = 5
 
 export const query = graphql`
   fragment HomeFeature on CatalogueFeaturedItem {

@@ -11,7 +11,7 @@ import { Skeleton } from "./skeleton"
 import { useSearch } from "../hooks/use-search"
 import type { SearchGroup } from "../services/search"
 
-export const NO_RESULTS = {
+const NO_RESULTS = {
   title: "Sorry, your results can’t be found.",
   text: "Please try searching again or explore other sections.",
   back: "Previous Page",

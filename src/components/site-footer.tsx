@@ -9,7 +9,7 @@ import { SubscribeForm } from "./subscribe-form"
 import { useCurrentYear } from "../hooks/use-current-year"
 
 /** Contact details shown in the footer. Fictional numbers from the ranges reserved for drama. */
-export const CONTACT = {
+const CONTACT = {
   phones: [
     { label: "+1 (555) 010-4477", href: "tel:+15550104477" },
     { label: "+44 20 7946 0321", href: "tel:+442079460321" },

@@ -29,7 +29,7 @@ const ErrorLine = styled.p`
   font-weight: 600;
 `
 
-export const THANK_YOU_PATH = "/thank-you"
+const THANK_YOU_PATH = "/thank-you"
 
 /** The footer's mailing-list form: checks the address on submit, sends one request at a time. */
 export function SubscribeForm({ apiUrl }: { apiUrl: string }) {

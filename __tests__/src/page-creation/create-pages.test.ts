@@ -21,6 +21,19 @@ describe("paginate", () => {
   })
 })
 
+describe("the pagination model", () => {
+  it("slices one page of items, the last page short", () => {
+    const items = Array.from({ length: 11 }, (_, index) => index + 1)
+    expect(pageItems(items, paginate("/x", items.length)[0]!.context)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+    expect(pageItems(items, paginate("/x", items.length)[1]!.context)).toEqual([9, 10, 11])
+  })
+
+  it("finds the page that holds an item, page 1 for an item that is not there", () => {
+    expect([0, 7, 8, 15, 16].map((index) => pageOfIndex(index))).toEqual([1, 1, 2, 2, 3])
+    expect(pageOfIndex(-1)).toBe(1)
+  })
+})
+
 describe("page creation", () => {
   it("creates a category page per 8 subcategories, with the node id and numbers in the context", () => {
     const fn = createPage()

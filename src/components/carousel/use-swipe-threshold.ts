@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from "react"
 
 /** SPEC.md: a drag or swipe of this many CSS pixels or more changes the slide. */
-export const SWIPE_DISTANCE_PX = 80
+const SWIPE_DISTANCE_PX = 80
 
 /**
  * react-slick changes slide when a swipe is longer than `width / touchThreshold`,
