@@ -37,6 +37,15 @@ describe("screenshots", () => {
         .map((element) => element.innerText),
     )
     expect(wrapped).toEqual([])
+    // A full-page picture shows every image, also those below the fold that
+    // would load lazily on scrolling: load them all first, so two runs compare.
+    await page.evaluate(async () => {
+      const images = Array.from(document.images)
+      for (const image of images) image.loading = "eager"
+      await Promise.all(images.map((image) => image.decode().catch(() => undefined)))
+      // gatsby-plugin-image shows a loaded picture from its load handler: one frame.
+      await new Promise((resolve) => requestAnimationFrame(resolve))
+    })
     const file = path.join(SCREENSHOTS, `${name}-${width}.png`)
     await page.screenshot({ path: file, fullPage: true, animations: "disabled" })
     expect(fs.statSync(file).size).toBeGreaterThan(10_000)

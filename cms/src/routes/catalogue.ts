@@ -25,42 +25,27 @@ export async function catalogueRoutes(app: FastifyInstance, options: { db: Catal
     maxAge: 600,
   })
 
+  /** `GET path/:id`: `{ data }` of what `read` finds, or 404 naming the `label` and the id asked for. */
+  const detail = <T>(path: string, label: string, read: (id: number) => T | undefined) =>
+    app.get<IdParams>(path, async (request, reply) => {
+      const id = parseId(request.params.id)
+      const found = id === undefined ? undefined : read(id)
+      return found ? { data: found } : notFound(reply, label, request.params.id)
+    })
+
   app.get("/categories", async () => ({ data: reads.categories() }))
 
-  app.get<IdParams>("/categories/:id", async (request, reply) => {
-    const id = parseId(request.params.id)
-    const category = id === undefined ? undefined : reads.category(id)
-    return category ? { data: category } : notFound(reply, "Category", request.params.id)
-  })
+  detail("/categories/:id", "Category", (id) => reads.category(id))
 
   // The one bare-array answer of the contract.
   app.get("/categories-states", async () => reads.categoryStatistics())
 
   app.get("/featured-collections", async () => ({ data: reads.featuredItems() }))
 
-  app.get<IdParams>("/sub-categories/:id", async (request, reply) => {
-    const id = parseId(request.params.id)
-    const subcategory = id === undefined ? undefined : reads.subcategory(id)
-    return subcategory ? { data: subcategory } : notFound(reply, "Subcategory", request.params.id)
-  })
-
-  app.get<IdParams>("/series/:id", async (request, reply) => {
-    const id = parseId(request.params.id)
-    const series = id === undefined ? undefined : reads.series(id)
-    return series ? { data: series } : notFound(reply, "Series", request.params.id)
-  })
-
-  app.get<IdParams>("/series/:id/episodes", async (request, reply) => {
-    const id = parseId(request.params.id)
-    const episodes = id === undefined ? undefined : reads.seriesEpisodes(id)
-    return episodes ? { data: episodes } : notFound(reply, "Series", request.params.id)
-  })
-
-  app.get<IdParams>("/episodes/:id", async (request, reply) => {
-    const id = parseId(request.params.id)
-    const episode = id === undefined ? undefined : reads.episode(id)
-    return episode ? { data: episode } : notFound(reply, "Episode", request.params.id)
-  })
+  detail("/sub-categories/:id", "Subcategory", (id) => reads.subcategory(id))
+  detail("/series/:id", "Series", (id) => reads.series(id))
+  detail("/series/:id/episodes", "Series", (id) => reads.seriesEpisodes(id))
+  detail("/episodes/:id", "Episode", (id) => reads.episode(id))
 
   app.get<{ Querystring: { q?: string | string[] } }>("/search", async (request) => {
     // A repeated ?q= arrives as a list; the first one is what a form sends.

@@ -3,6 +3,13 @@ import { NODE_TYPES } from "./constants"
 
 const { Category, Subcategory, Series, Episode, FeaturedItem, CategoryStatistic, Image } = NODE_TYPES
 
+/** The two readings of an editor's `description`, on every type that has one. */
+const DESCRIPTION_FIELDS = `
+      "Sanitised HTML."
+      description: String
+      "Plain text of the sanitised description, for teasers and meta descriptions; null when it has none."
+      descriptionText: String`
+
 /**
  * Explicit types, so a field the catalogue omits or sends as null never
  * changes the schema or breaks a page query. `!` marks only what the node
@@ -28,10 +35,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       shortDesc: String
       pageTitle: String
       pageSubTitle: String
-      "Sanitised HTML."
-      description: String
-      "Plain text of the sanitised description, for teasers and meta descriptions; null when it has none."
-      descriptionText: String
+      ${DESCRIPTION_FIELDS}
       images: [${Image}!]! @link
       subcategoryIds: [String!]!
       subcategories: [${Subcategory}!]! @link(from: "subcategoryNodes")
@@ -42,10 +46,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       _id: String!
       title: String
       shortDesc: String
-      "Sanitised HTML."
-      description: String
-      "Plain text of the sanitised description, for teasers and meta descriptions; null when it has none."
-      descriptionText: String
+      ${DESCRIPTION_FIELDS}
       categoryId: String
       category: ${Category} @link(from: "categoryNode")
       images: [${Image}!]! @link
@@ -57,10 +58,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     type ${Series} implements Node @dontInfer {
       _id: String!
       title: String
-      "Sanitised HTML."
-      description: String
-      "Plain text of the sanitised description, for teasers and meta descriptions; null when it has none."
-      descriptionText: String
+      ${DESCRIPTION_FIELDS}
       tags: [String!]!
       images: [${Image}!]! @link
       subcategoryId: String!
@@ -74,10 +72,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     type ${Episode} implements Node @dontInfer {
       _id: String!
       title: String
-      "Sanitised HTML."
-      description: String
-      "Plain text of the sanitised description, for teasers and meta descriptions; null when it has none."
-      descriptionText: String
+      ${DESCRIPTION_FIELDS}
       episode: Int
       videoPath: String
       videoId: String
@@ -93,10 +88,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     type ${FeaturedItem} implements Node @dontInfer {
       _id: String!
       title: String
-      "Sanitised HTML."
-      description: String
-      "Plain text of the sanitised description, for teasers and meta descriptions; null when it has none."
-      descriptionText: String
+      ${DESCRIPTION_FIELDS}
       position: Int!
       "fitness, entertainment, or null: what the home page uses it for."
       role: String
