@@ -1,4 +1,4 @@
 // Slick's layout rules only; its theme file pulls in web fonts and a GIF we do not use.
 import "slick-carousel/slick/slick.css"
 
-export { wrapRootElement } from "./src/styles/wrap-root-element"
+export { wrapPageElement, wrapRootElement } from "./src/styles/wrap-element"

@@ -12,9 +12,12 @@ const config: GatsbyConfig = {
   graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
   plugins: [
     "gatsby-plugin-styled-components",
+    // Image data types and the `gatsbyImage` arguments; the site draws pictures itself (src/components/responsive-image.tsx).
     "gatsby-plugin-image",
-    // Processes the site's own pictures (the home hero) for StaticImage.
     "gatsby-plugin-sharp",
+    // The site's own pictures (home hero, search hero) as `childImageSharp` image data.
+    { resolve: "gatsby-source-filesystem", options: { name: "site-images", path: `${__dirname}/src/images` } },
+    "gatsby-transformer-sharp",
     // Options come from API.md's environment variables; see the plugin's schema.
     "gatsby-source-catalogue",
   ],

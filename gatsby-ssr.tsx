@@ -1,7 +1,7 @@
 import React from "react"
 import type { GatsbySSR } from "gatsby"
 
-export { wrapRootElement } from "./src/styles/wrap-root-element"
+export { wrapPageElement, wrapRootElement } from "./src/styles/wrap-element"
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: "en" })

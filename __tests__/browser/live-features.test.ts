@@ -43,19 +43,20 @@ describe("search results", () => {
     await page.waitForURL((url) => url.pathname === "/")
   })
 
-  it("shows skeletons while the answer is on its way", async () => {
-    const context = await browser().newContext()
+  it("shows skeletons the size of the cards that replace them while the answer is on its way", async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     const release = await holdRequests(page, "**/api/search?**")
     await page.goto(`${harness().siteUrl}${searchPath("yoga")}`)
     const loading = page.getByRole("status", { name: "Loading results" })
     await loading.waitFor()
-    // A 1280 px window has room for SPEC.md's full 400x400 cards.
-    const size = await loading.locator("[aria-hidden]").first().boundingBox()
-    expect([Math.round(size!.width), Math.round(size!.height)]).toEqual([400, 400])
+    const skeletonCard = await loading.locator("li").first().boundingBox()
     release()
-    await page.getByRole("link", { name: "Sunrise Yoga" }).waitFor()
+    const firstCard = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Sunrise Yoga" }) })
+    await firstCard.waitFor()
     await expect(loading.count()).resolves.toBe(0)
+    const card = await firstCard.boundingBox()
+    expect([card!.x, card!.y, card!.width].map(Math.round)).toEqual([skeletonCard!.x, skeletonCard!.y, skeletonCard!.width].map(Math.round))
   })
 
   it("sends any text exactly, quotes, unicode, & and # included", async () => {

@@ -62,8 +62,9 @@ describe("subcategory, series and episode pages", () => {
     const [first] = await api<ApiEpisode[]>(`/series/${current!.id}/episodes`)
     const { page, errors } = await visit(browser(), `/detail/${first!.id}`)
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(first!.title)
+    await page.getByRole("button", { name: `Play ${first!.title}` }).click()
     const player = page.locator("iframe")
-    await expect(player.getAttribute("src")).resolves.toBe(`${harness().cmsOrigin}/player/${760_000_000 + first!.id}`)
+    await expect(player.getAttribute("src")).resolves.toBe(`${harness().cmsOrigin}/player/${760_000_000 + first!.id}?autoplay=1`)
     await expect(page.frameLocator("iframe").getByText(first!.title).first().isVisible()).resolves.toBe(true)
     await expect(page.getByText("Playing", { exact: true }).isVisible()).resolves.toBe(true)
     expect(await cardTitles(page, "Recommended")).toEqual(others.slice(0, 3).map((s) => s.title))
@@ -82,7 +83,7 @@ describe("images", () => {
     await img.scrollIntoViewIfNeeded()
     await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle())
     await expect(img.getAttribute("src")).resolves.toMatch(/^\/_gatsby\/image\/.+\.jpg/)
-    const box = await page.getByRole("region", { name: "Videos" }).locator("[data-gatsby-image-wrapper]").first().boundingBox()
+    const box = await page.getByRole("region", { name: "Videos" }).locator(".gatsby-image-wrapper").first().boundingBox()
     expect(box!.height).toBeGreaterThan(0)
   })
 })
@@ -177,7 +178,7 @@ describe("episode page elements", () => {
     )
     const current = episodes[1]!
     const { page, errors } = await visit(browser(), `/detail/${current.id}`, width)
-    const player = page.locator("iframe")
+    const player = page.getByRole("button", { name: `Play ${current.title}` })
     await expect(player.evaluate((el) => Math.round(el.getBoundingClientRect().width))).resolves.toBe(width)
     const region = page.getByRole("region", { name: "Next Episodes" })
     expect(await cardTitles(page, "Next Episodes")).toEqual(episodes.slice(0, 8).map((e) => e.title))
@@ -273,12 +274,14 @@ describe("page head and loading states", () => {
     }
   })
 
-  it("the player shows a spinner over a skeleton until the video host's page has loaded", async () => {
+  it("the player shows a spinner over the picture from the press of play until the video host's page has loaded", async () => {
     const [first] = await api<ApiEpisode[]>("/series/101/episodes")
     const context = await browser().newContext()
     const page = await context.newPage()
     const release = await holdRequests(page, "**/player/**")
-    await page.goto(`${harness().siteUrl}/detail/${first!.id}`)
+    // The button plays once the page is interactive.
+    await page.goto(`${harness().siteUrl}/detail/${first!.id}`, { waitUntil: "networkidle" })
+    await page.getByRole("button", { name: `Play ${first!.title}` }).click()
     const loading = page.getByRole("status", { name: "Loading video" })
     await loading.waitFor()
     release()

@@ -4,6 +4,7 @@ import { Link } from "gatsby"
 import { bareList, clampLines } from "../styles/layout"
 import { media } from "../styles/theme"
 import { CatalogueImage } from "./catalogue-image"
+import { Skeleton } from "./skeleton"
 
 export const Grid = styled.ul`
   ${bareList}
@@ -63,6 +64,16 @@ export const CardTitle = styled.h3`
   font-size: ${({ theme }) => theme.fontSizes.lg};
 `
 
+// The title's one line and the text's three, at the global type scale.
+const TitleSkeleton = styled(Skeleton)`
+  height: calc(${({ theme }) => theme.fontSizes.lg} * ${({ theme }) => theme.lineHeights.heading});
+  margin-bottom: ${({ theme }) => theme.space.xs};
+`
+
+const TextSkeleton = styled(Skeleton)`
+  height: calc(3 * ${({ theme }) => theme.fontSizes.md} * ${({ theme }) => theme.lineHeights.body});
+`
+
 export const CardText = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.mutedText};
@@ -90,6 +101,22 @@ export function CardContent({ item, children }: { item: Omit<CardItem, "key" | "
         {children}
       </CardBody>
     </>
+  )
+}
+
+/**
+ * A card still on its way: the picture's 1.6 box, a title line and three
+ * lines of text, the size of the card that will replace it.
+ */
+export function CardSkeleton() {
+  return (
+    <Card aria-hidden="true">
+      <Skeleton $aspectRatio={1.6} />
+      <CardBody>
+        <TitleSkeleton />
+        <TextSkeleton />
+      </CardBody>
+    </Card>
   )
 }
 

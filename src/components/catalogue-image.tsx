@@ -1,6 +1,6 @@
 import React from "react"
-import { GatsbyImage, type GatsbyImageProps } from "gatsby-plugin-image"
 import { graphql } from "gatsby"
+import { ResponsiveImage, type ResponsiveImageProps } from "./responsive-image"
 
 export const query = graphql`
   fragment CardImage on CatalogueImage {
@@ -10,6 +10,16 @@ export const query = graphql`
       aspectRatio: 1.6
       formats: [WEBP, JPG]
       outputPixelDensities: [0.5, 1, 2]
+      placeholder: DOMINANT_COLOR
+    )
+  }
+  fragment PosterImage on CatalogueImage {
+    gatsbyImage(
+      layout: FULL_WIDTH
+      width: 1600
+      aspectRatio: 1.7778
+      formats: [WEBP, JPG]
+      breakpoints: [750, 1080, 1600]
       placeholder: DOMINANT_COLOR
     )
   }
@@ -24,14 +34,12 @@ export const query = graphql`
   }
 `
 
-export interface CatalogueImageProps extends Pick<GatsbyImageProps, "className" | "loading" | "objectFit"> {
-  image: Queries.CardImageFragment | Queries.HeroImageFragment | null | undefined
-  /** The entity's title: what the picture is of. */
-  alt: string
+export interface CatalogueImageProps extends Omit<ResponsiveImageProps, "image"> {
+  image: Queries.CardImageFragment | Queries.HeroImageFragment | Queries.PosterImageFragment | null | undefined
 }
 
 /** A catalogue picture as responsive, optimised image data; nothing when the entity has none. */
-export function CatalogueImage({ image, alt, ...rest }: CatalogueImageProps) {
+export function CatalogueImage({ image, ...rest }: CatalogueImageProps) {
   if (!image?.gatsbyImage) return null
-  return <GatsbyImage image={image.gatsbyImage} alt={alt} {...rest} />
+  return <ResponsiveImage image={image.gatsbyImage} {...rest} />
 }

@@ -18,6 +18,9 @@ export const query = graphql`
     description
     descriptionText
     playerEmbedUrl
+    images {
+      ...PosterImage
+    }
   }
 `
 
@@ -74,7 +77,7 @@ export function EpisodeScreen({ episode, seriesEpisodes, recommended }: EpisodeS
 
   return (
     <PageShell>
-      <VideoPlayer src={episode.playerEmbedUrl} title={episode.title ?? "Video player"} />
+      <VideoPlayer src={episode.playerEmbedUrl} title={episode.title ?? "this episode"} poster={episode.images[0]} />
       <Container>
         <Title>{episode.title}</Title>
         <Description html={episode.description} />

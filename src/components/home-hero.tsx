@@ -1,10 +1,10 @@
 import React, { useState } from "react"
 import styled, { keyframes } from "styled-components"
-import { StaticImage } from "gatsby-plugin-image"
 import type { Settings } from "react-slick"
 import { ButtonLink, Button, VisuallyHidden, bareList } from "../styles/layout"
 import { media, theme } from "../styles/theme"
 import { Carousel } from "./carousel/carousel"
+import { SiteImage } from "./site-image"
 import { usePrefersReducedMotion } from "../hooks/use-prefers-reduced-motion"
 
 const HERO_HEADLINE = "Stay Fit, Stay Entertained"
@@ -93,6 +93,13 @@ const Actions = styled.div`
 // react-slick replaces the dots container's class with "slick-dots", so the
 // container is styled through that class rather than as a styled component.
 const HeroCarousel = styled(Carousel)`
+  /* A fading carousel stacks its slides in place. react-slick's server render
+     offsets the track by one slide (it counts clones a fading track never
+     has); the browser's render puts it at 0, so the server HTML must too, or
+     the whole hero jumps when the page hydrates. */
+  .slick-track {
+    left: 0 !important;
+  }
   > .slick-slider > .slick-dots {
     position: absolute;
     z-index: 3;
@@ -114,11 +121,11 @@ const PauseButton = styled(Button)`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `
 
-// StaticImage needs literal sources, so each slide names its own picture.
+// The first slide is the page's largest paint; the others wait until they are near.
 const backgrounds = [
-  <StaticImage key="1" src="../images/home-hero-1.jpg" alt="" layout="fullWidth" loading="eager" formats={["auto", "webp"]} placeholder="dominantColor" />,
-  <StaticImage key="2" src="../images/home-hero-2.jpg" alt="" layout="fullWidth" formats={["auto", "webp"]} placeholder="dominantColor" />,
-  <StaticImage key="3" src="../images/home-hero-3.jpg" alt="" layout="fullWidth" formats={["auto", "webp"]} placeholder="dominantColor" />,
+  <SiteImage key="1" name="home-hero-1" priority />,
+  <SiteImage key="2" name="home-hero-2" />,
+  <SiteImage key="3" name="home-hero-3" />,
 ]
 
 /**

@@ -1,12 +1,12 @@
 import React from "react"
 import styled from "styled-components"
-import { StaticImage } from "gatsby-plugin-image"
 import { navigate } from "gatsby"
-import { Button, Container, Section, SectionTitle, VisuallyHidden, bareList } from "../styles/layout"
+import { Button, Container, Section, SectionTitle, VisuallyHidden } from "../styles/layout"
 import { routes } from "../routes"
-import { Card, CardBody, CardLink, CardText, CardTitle, Grid } from "./card-grid"
-import { Hero } from "./hero"
+import { Card, CardBody, CardLink, CardSkeleton, CardText, CardTitle, Grid } from "./card-grid"
+import { Hero, HeroSkeleton } from "./hero"
 import { PageShell } from "./page-shell"
+import { SiteImage } from "./site-image"
 import { Skeleton } from "./skeleton"
 import { useSearch } from "../hooks/use-search"
 import type { SearchGroup } from "../services/search"
@@ -27,22 +27,17 @@ const Picture = styled.img`
   background: ${({ theme }) => theme.colors.surfaceRaised};
 `
 
-// Columns of SPEC.md's 400 px skeleton cards, as many as fit; a phone narrower
-// than one card gets a single full-width column, still square.
-const SkeletonGrid = styled.ul`
-  ${bareList}
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  grid-template-columns: repeat(auto-fill, min(100%, 400px));
-  justify-content: center;
+const HeadingSkeleton = styled(Skeleton)`
+  width: 12rem;
+  height: calc(${({ theme }) => theme.fontSizes.xl} * ${({ theme }) => theme.lineHeights.heading});
+  margin-bottom: ${({ theme }) => theme.space.md};
 `
 
-const Empty = styled.div`
-  padding: ${({ theme }) => theme.space.xl} 0;
-  text-align: center;
-  p {
-    color: ${({ theme }) => theme.colors.mutedText};
-  }
+// At least a screen high whatever the answer, so the footer never rises into
+// view when a short answer replaces the taller skeletons.
+const Answer = styled.div`
+  min-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
+  min-height: calc(100svh - ${({ theme }) => theme.layout.headerHeight});
 `
 
 const GroupSection = styled.section`
@@ -82,45 +77,52 @@ export interface SearchResultsScreenProps {
   apiUrl: string
 }
 
-/** Live search results: skeletons while busy, groups when found, the empty texts when not. */
+/**
+ * Live search results: skeletons while busy, groups when found, the empty
+ * texts when not. The skeletons are the hero, a group heading and a row of
+ * cards at their real sizes, and the empty texts take the hero's place, so
+ * the answer never moves anything a visitor already sees.
+ */
 export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps) {
   const { busy, groups } = useSearch(apiUrl, query)
   const found = groups !== null && groups.length > 0
+  const nothingFound = groups !== null && groups.length === 0
   return (
     <PageShell>
-      {found && (
-        <Hero
-          title="Search Results"
-          subtitle={`For “${query}”`}
-          background={<StaticImage src="../images/home-hero-3.jpg" alt="" layout="fullWidth" formats={["auto", "webp"]} />}
-        />
-      )}
-      <Section>
-        <Container>
-          {!found && groups === null && <VisuallyHidden as="h1">Search Results</VisuallyHidden>}
-          {busy && (
-            <div role="status" aria-label="Loading results">
-              <SkeletonGrid>
-                {Array.from({ length: 4 }, (_, index) => (
-                  <li key={index}>
-                    <Skeleton />
-                  </li>
-                ))}
-              </SkeletonGrid>
-            </div>
-          )}
-          {found && groups.map((group) => <ResultGroup key={group.id} group={group} />)}
-          {groups !== null && groups.length === 0 && (
-            <Empty>
-              <h1>{NO_RESULTS.title}</h1>
-              <p>{NO_RESULTS.text}</p>
+      <Answer>
+        {groups === null && <VisuallyHidden as="h1">Search Results</VisuallyHidden>}
+        {busy && <HeroSkeleton />}
+        {found && <Hero title="Search Results" subtitle={`For “${query}”`} background={<SiteImage name="home-hero-3" priority />} />}
+        {nothingFound && (
+          <Hero title={NO_RESULTS.title} subtitle={NO_RESULTS.text}>
+            <p>
               <Button type="button" onClick={() => void navigate(-1)}>
                 {NO_RESULTS.back}
               </Button>
-            </Empty>
-          )}
-        </Container>
-      </Section>
+            </p>
+          </Hero>
+        )}
+        {(busy || found) && (
+          <Section>
+            <Container>
+              {busy && (
+                <GroupSection role="status" aria-label="Loading results">
+                  <HeadingSkeleton />
+                  <Grid>
+                    {Array.from({ length: 4 }, (_, index) => (
+                      <CardSkeleton key={index} />
+                    ))}
+                  </Grid>
+                  <noscript>
+                    <p>Search results need JavaScript, which is off in this browser. The categories above lead to every series.</p>
+                  </noscript>
+                </GroupSection>
+              )}
+              {found && groups.map((group) => <ResultGroup key={group.id} group={group} />)}
+            </Container>
+          </Section>
+        )}
+      </Answer>
     </PageShell>
   )
 }

@@ -5,12 +5,15 @@ const shimmer = keyframes`
   to { background-position: -50% 0; }
 `
 
-/** SPEC.md's loading placeholder: a shimmering block, 400x400 for a card. */
-export const Skeleton = styled.div.attrs({ "aria-hidden": true })<{ $width?: string; $height?: string }>`
-  width: ${({ $width }) => $width ?? "100%"};
-  max-width: ${({ $width }) => ($width ? "none" : "400px")};
+/**
+ * SPEC.md's loading placeholder: a shimmering block, sized as what will
+ * replace it (a height, or an aspect ratio of its width), so nothing moves
+ * when the real thing arrives.
+ */
+export const Skeleton = styled.div.attrs({ "aria-hidden": true })<{ $height?: string; $aspectRatio?: number }>`
+  width: 100%;
   height: ${({ $height }) => $height ?? "auto"};
-  aspect-ratio: ${({ $height }) => ($height ? "auto" : "1")};
+  aspect-ratio: ${({ $aspectRatio }) => $aspectRatio ?? "auto"};
   border-radius: ${({ theme }) => theme.radii.card};
   background: linear-gradient(
     90deg,

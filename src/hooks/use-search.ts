@@ -13,7 +13,10 @@ export interface SearchState {
  * cannot overwrite a newer one. A failure is logged and shows nothing.
  */
 export function useSearch(apiUrl: string, query: string): SearchState {
-  const [state, setState] = useState<SearchState>({ busy: false, groups: null })
+  // Busy from the first render: the built HTML (which cannot know the query)
+  // and the hydrated page both start with the loading layout, so nothing
+  // moves between them.
+  const [state, setState] = useState<SearchState>({ busy: true, groups: null })
   useEffect(() => {
     if (!query) {
       setState({ busy: false, groups: null })

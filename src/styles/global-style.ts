@@ -13,9 +13,9 @@ export const GlobalStyle = createGlobalStyle`
     background: ${({ theme }) => theme.colors.background};
     color: ${({ theme }) => theme.colors.text};
     font-family: ${({ theme }) => theme.fonts.body};
-    line-height: 1.6;
+    line-height: ${({ theme }) => theme.lineHeights.body};
   }
-  h1, h2, h3 { font-family: ${({ theme }) => theme.fonts.display}; line-height: 1.15; letter-spacing: -0.01em; }
+  h1, h2, h3 { font-family: ${({ theme }) => theme.fonts.display}; line-height: ${({ theme }) => theme.lineHeights.heading}; letter-spacing: -0.01em; }
   h2 { font-size: ${({ theme }) => theme.fontSizes.xl}; }
   img { max-width: 100%; }
   a { color: inherit; }

@@ -21,6 +21,9 @@ export const theme = {
     cardScrim: "linear-gradient(180deg, rgba(8, 8, 12, 0.1) 20%, rgba(8, 8, 12, 0.92) 85%)",
     /** Behind a video before its player paints. */
     player: "#000",
+    /** Over the episode's picture under the play button: dims it so the button stands out. */
+    posterScrim: "rgba(8, 8, 12, 0.35)",
+    spinnerTrack: "rgba(255, 255, 255, 0.25)",
     skeleton: "#23232f",
     skeletonShine: "#32323f",
   },
@@ -35,6 +38,7 @@ export const theme = {
     xl: "clamp(1.5rem, 1.2rem + 1.2vw, 2.25rem)",
     xxl: "clamp(2.25rem, 1.5rem + 3.5vw, 4.5rem)",
   },
+  lineHeights: { body: 1.6, heading: 1.15 },
   space: { xs: "0.25rem", sm: "0.5rem", md: "1rem", lg: "2rem", xl: "4rem" },
   breakpoints: { md: "768px", lg: "1024px" },
   radii: { card: "14px", pill: "999px" },

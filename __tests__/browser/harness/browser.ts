@@ -1,25 +1,8 @@
-import { chromium, type Browser, type Page, type Request } from "playwright-core"
+import type { Browser, Page, Request } from "playwright-core"
+import { launchBrowser } from "../../../scripts/lib/chromium"
 import { harness } from "./harness-env"
 
-/** Flags for Debian's Chromium as root on a machine with no outside network. */
-const CHROMIUM_ARGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-]
-
-export const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: CHROMIUM_ARGS,
-  })
-}
+export { chromiumPath, launchBrowser } from "../../../scripts/lib/chromium"
 
 /**
  * One Chromium for a test file, launched before its first test. After each

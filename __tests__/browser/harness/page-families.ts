@@ -1,28 +1,8 @@
 import type { Browser } from "playwright-core"
+import { PAGE_FAMILIES, type PageFamily } from "../../../scripts/lib/page-families"
 import { visit, type VisitedPage } from "./browser"
 
-export interface PageFamily {
-  name: string
-  path: string
-  /** Text that appears once a page drawn in the browser has its content. */
-  ready?: string
-}
-
-/** One page of every family the site builds, for checks that run across all of them. */
-export const PAGE_FAMILIES: readonly PageFamily[] = [
-  { name: "home", path: "/" },
-  { name: "category", path: "/category/2" },
-  { name: "category-page-2", path: "/category/2/2" },
-  { name: "subcategory", path: "/subcategory/13" },
-  { name: "subcategory-empty", path: "/subcategory/36" },
-  { name: "series", path: "/series/101" },
-  { name: "series-empty", path: "/series/108" },
-  { name: "episode", path: "/detail/1002" },
-  { name: "search-results", path: "/search-results?q=yoga", ready: "Sunrise Yoga" },
-  { name: "search-nothing-found", path: "/search-results?q=xylophone", ready: "Sorry, your results can’t be found." },
-  { name: "thank-you", path: "/thank-you" },
-  { name: "not-found", path: "/no-such-page" },
-]
+export { PAGE_FAMILIES, type PageFamily }
 
 export const WIDTHS = [375, 768, 1280] as const
 

@@ -25,6 +25,8 @@ beforeEach(() => {
   ;(useStaticQuery as jest.Mock).mockReturnValue({
     site: { buildYear: "2026", siteMetadata: { publicApiUrl: "http://127.0.0.1:4000/api" } },
     allCatalogueCategory: { nodes: [{ _id: "1", title: "Fitness" }] },
+    // The site's own pictures (SiteImage): none in a unit test.
+    allFile: { nodes: [] },
   })
 })
 

@@ -1,12 +1,15 @@
-import React, { useRef, type ReactNode, type RefObject } from "react"
+import React, { useRef, useState, type ReactNode, type RefObject } from "react"
 import styled from "styled-components"
 import Slider, { type Settings } from "react-slick"
 import { bareList } from "../../styles/layout"
+import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-effect"
+import { DOT_TARGET, PENDING_ATTRIBUTE, serverGeometry } from "./server-geometry"
 import { useInertHiddenSlides } from "./use-inert-hidden-slides"
 import { useResponsiveSettings } from "./use-responsive-settings"
 import { useSwipeThreshold } from "./use-swipe-threshold"
 
-const Region = styled.div`
+const Region = styled.div<{ $settings: Settings; $slideCount: number }>`
+  ${({ $settings, $slideCount }) => !$settings.fade && serverGeometry($settings, $slideCount)}
   position: relative;
   /* Inside a grid or flex item slick measures its own track; without this the two grow each other without end. */
   min-width: 0;
@@ -22,8 +25,8 @@ const Region = styled.div`
     margin-top: ${({ theme }) => theme.space.md};
   }
   .slick-dots li button {
-    width: 2.75rem;
-    height: 2.75rem;
+    width: ${DOT_TARGET};
+    height: ${DOT_TARGET};
     padding: 0;
     border: 0;
     background: transparent;
@@ -69,6 +72,10 @@ export function Carousel({ label, settings, children, overlay, sliderRef, classN
   useInertHiddenSlides(root)
   const touchThreshold = useSwipeThreshold(root)
   const activeSettings = useResponsiveSettings(settings)
+  // Until react-slick has measured itself the CSS holds the final geometry;
+  // it lets go in the same frame as react-slick takes over.
+  const [pending, setPending] = useState(true)
+  useIsomorphicLayoutEffect(() => setPending(false), [])
 
   // react-slick's own key handling listens on its track, which never has focus;
   // the region takes focus instead and moves the slider itself.
@@ -88,6 +95,9 @@ export function Carousel({ label, settings, children, overlay, sliderRef, classN
       tabIndex={0}
       onKeyDown={onKeyDown}
       className={className}
+      $settings={settings}
+      $slideCount={React.Children.count(children)}
+      {...{ [PENDING_ATTRIBUTE]: pending ? "" : undefined }}
     >
       <Slider ref={slider} {...activeSettings} accessibility={false} touchThreshold={touchThreshold}>
         {children}

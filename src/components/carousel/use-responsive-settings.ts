@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react"
+import { useState } from "react"
+import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-effect"
 import type { Settings } from "react-slick"
 
 /**
@@ -17,9 +18,10 @@ export function resolveResponsive(settings: Settings, windowWidth: number | null
   return match && typeof match.settings === "object" ? { ...base, ...match.settings } : base
 }
 
+/** The settings for this window, known before the hydrated page is first drawn. */
 export function useResponsiveSettings(settings: Settings): Settings {
   const [width, setWidth] = useState<number | null>(null)
-  useEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const measure = () => setWidth(window.innerWidth)
     measure()
     window.addEventListener("resize", measure)

@@ -1,0 +1,19 @@
+import { chromium, type Browser } from "playwright-core"
+
+/** Flags for Debian's Chromium as root on a machine with no outside network. */
+export const CHROMIUM_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+]
+
+/** Debian's Chromium, or the one CHROMIUM_PATH names: playwright cannot download its own here. */
+export const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+}
