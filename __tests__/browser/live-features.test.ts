@@ -18,6 +18,7 @@ describe("search results", () => {
     expect(groups.some((g) => g.series.length === 0)).toBe(true)
     const { page, errors } = await visit(browser(), searchPath("yoga"), width)
     await page.getByRole("heading", { level: 1, name: "Search Results" }).waitFor()
+    await page.getByRole("status", { name: "Loading results" }).waitFor({ state: "detached" })
     for (const group of groups) {
       const region = page.getByRole("region", { name: group.title, exact: true })
       if (group.series.length === 0) {

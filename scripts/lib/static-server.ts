@@ -45,7 +45,11 @@ export function serveStatic(root: string, port = 0): Promise<StaticServer> {
     const url = new URL(request.url ?? "/", "http://localhost")
     const file = fileFor(root, url.pathname)
     const status = file ? 200 : 404
-    const served = file ?? path.join(root, "404.html")
+    const served = file ?? fileFor(root, "/404.html")
+    if (!served) {
+      response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found")
+      return
+    }
     const type = CONTENT_TYPES[path.extname(served)] ?? "application/octet-stream"
     const hashed = /-[0-9a-f]{16,}\.(js|css)$/.test(served) || served.includes(`${path.sep}static${path.sep}`)
     response.setHeader("Content-Type", type)
@@ -62,7 +66,12 @@ export function serveStatic(root: string, port = 0): Promise<StaticServer> {
       const { port: listening } = server.address() as AddressInfo
       resolve({
         origin: `http://127.0.0.1:${listening}`,
-        close: () => new Promise<void>((done) => server.close(() => done())),
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done())
+            // Browsers keep connections open; the benchmark is over.
+            server.closeAllConnections()
+          }),
       })
     })
   })

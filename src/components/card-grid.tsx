@@ -93,7 +93,8 @@ export interface CardItem {
 export function CardContent({ item, children }: { item: Omit<CardItem, "key" | "to">; children?: ReactNode }) {
   return (
     <>
-      <CatalogueImage image={item.image} alt={item.title ?? ""} />
+      {/* The card's title names it; the picture would only say the title again. */}
+      <CatalogueImage image={item.image} alt="" />
       <CardBody>
         {item.label && <CardLabel>{item.label}</CardLabel>}
         <CardTitle>{item.title}</CardTitle>

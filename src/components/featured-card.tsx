@@ -61,7 +61,8 @@ export interface FeaturedCardProps {
 export function FeaturedCard({ to, title, text, image, className }: FeaturedCardProps) {
   return (
     <CardLink to={to} className={className}>
-      <CatalogueImage image={image} alt={title ?? ""} />
+      {/* The card's title names it; the picture would only say the title again. */}
+      <CatalogueImage image={image} alt="" />
       <Body>
         <Title>{title}</Title>
         {text && <Text>{text}</Text>}

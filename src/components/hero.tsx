@@ -2,7 +2,6 @@ import React, { type ReactNode } from "react"
 import styled from "styled-components"
 import { Container } from "../styles/layout"
 import { CatalogueImage } from "./catalogue-image"
-import { Skeleton } from "./skeleton"
 import { media, theme } from "../styles/theme"
 
 /** Full screen below the sticky header, or 70% of it; `svh` where the browser knows it, so a phone's toolbar cannot hide the bottom. */
@@ -18,13 +17,6 @@ const HeroSection = styled.section<{ $fullScreen: boolean }>`
   min-height: ${({ $fullScreen }) => heroHeight($fullScreen, "svh")};
   overflow: hidden;
   background: ${({ theme }) => theme.colors.surface};
-`
-
-const HeroShimmer = styled(Skeleton)`
-  position: absolute;
-  inset: 0;
-  height: 100%;
-  border-radius: 0;
 `
 
 const Background = styled.div`
@@ -68,22 +60,13 @@ const Subtitle = styled.p`
 
 export interface HeroProps {
   title: string | null
-  subtitle?: string | null
+  subtitle?: ReactNode
   image?: Queries.HeroImageFragment | null
   /** Full screen height (thank-you page); every other hero is 70vh. */
   fullScreen?: boolean
   /** A picture of the site's own (`SiteImage`) instead of a catalogue image. */
   background?: ReactNode
   children?: ReactNode
-}
-
-/** The place and size of a 70vh hero while what goes in it is still on its way. */
-export function HeroSkeleton() {
-  return (
-    <HeroSection $fullScreen={false} aria-hidden="true">
-      <HeroShimmer />
-    </HeroSection>
-  )
 }
 
 /** The picture and headline at the top of a page; the title is the page's h1. */

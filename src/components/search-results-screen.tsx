@@ -4,7 +4,7 @@ import { navigate } from "gatsby"
 import { Button, Container, Section, SectionTitle, VisuallyHidden } from "../styles/layout"
 import { routes } from "../routes"
 import { Card, CardBody, CardLink, CardSkeleton, CardText, CardTitle, Grid } from "./card-grid"
-import { Hero, HeroSkeleton } from "./hero"
+import { Hero } from "./hero"
 import { PageShell } from "./page-shell"
 import { SiteImage } from "./site-image"
 import { Skeleton } from "./skeleton"
@@ -40,6 +40,13 @@ const Answer = styled.div`
   min-height: calc(100svh - ${({ theme }) => theme.layout.headerHeight});
 `
 
+const OneLine = styled.span`
+  display: block;
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+`
+
 const GroupSection = styled.section`
   margin-bottom: ${({ theme }) => theme.space.xl};
 `
@@ -57,7 +64,7 @@ function ResultGroup({ group }: { group: SearchGroup }) {
             <Card key={series.id}>
               <CardLink to={routes.series(series.id)}>
                 {series.imageUrl && (
-                  <Picture src={series.imageUrl} alt={series.title ?? ""} width={400} height={250} loading="lazy" decoding="async" />
+                  <Picture src={series.imageUrl} alt="" width={400} height={250} loading="lazy" decoding="async" />
                 )}
                 <CardBody>
                   <CardTitle>{series.title}</CardTitle>
@@ -78,22 +85,22 @@ export interface SearchResultsScreenProps {
 }
 
 /**
- * Live search results: skeletons while busy, groups when found, the empty
- * texts when not. The skeletons are the hero, a group heading and a row of
- * cards at their real sizes, and the empty texts take the hero's place, so
- * the answer never moves anything a visitor already sees.
+ * Live search results. The built page already has the 'Search Results' hero
+ * (its picture is the page's largest paint, fetched with the HTML, not after
+ * the answer) and skeletons of a group heading and a row of cards at their
+ * real sizes; the answer fills them in, or puts the empty texts in the
+ * hero's place, so it never moves anything a visitor already sees.
  */
 export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps) {
   const { busy, groups } = useSearch(apiUrl, query)
   const found = groups !== null && groups.length > 0
   const nothingFound = groups !== null && groups.length === 0
+  // The built page cannot know the query: its line is there, empty, so the title above it stays put.
+  const forQuery = query ? `For “${query}”` : "\u00a0"
   return (
     <PageShell>
       <Answer>
-        {groups === null && <VisuallyHidden as="h1">Search Results</VisuallyHidden>}
-        {busy && <HeroSkeleton />}
-        {found && <Hero title="Search Results" subtitle={`For “${query}”`} background={<SiteImage name="home-hero-3" priority />} />}
-        {nothingFound && (
+        {nothingFound ? (
           <Hero title={NO_RESULTS.title} subtitle={NO_RESULTS.text}>
             <p>
               <Button type="button" onClick={() => void navigate(-1)}>
@@ -101,6 +108,8 @@ export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps)
               </Button>
             </p>
           </Hero>
+        ) : (
+          <Hero title="Search Results" subtitle={<OneLine>{forQuery}</OneLine>} background={<SiteImage name="home-hero-3" priority />} />
         )}
         {(busy || found) && (
           <Section>
