@@ -1,13 +1,14 @@
-import React from "react"
+import React, { useState } from "react"
 import styled from "styled-components"
 import { navigate } from "gatsby"
-import { Button, Container, Section, SectionTitle, VisuallyHidden } from "../styles/layout"
+import { Button, Container, Section, SectionTitle } from "../styles/layout"
 import { routes } from "../routes"
 import { Card, CardBody, CardLink, CardSkeleton, CardText, CardTitle, Grid } from "./card-grid"
 import { Hero } from "./hero"
 import { PageShell } from "./page-shell"
 import { SiteImage } from "./site-image"
 import { Skeleton } from "./skeleton"
+import { useIsomorphicLayoutEffect } from "../hooks/use-isomorphic-layout-effect"
 import { useSearch } from "../hooks/use-search"
 import type { SearchGroup } from "../services/search"
 
@@ -95,13 +96,17 @@ export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps)
   const { busy, groups } = useSearch(apiUrl, query)
   const found = groups !== null && groups.length > 0
   const nothingFound = groups !== null && groups.length === 0
-  // The built page cannot know the query: its line is there, empty, so the title above it stays put.
-  const forQuery = query ? `For “${query}”` : "\u00a0"
+  // The built page cannot know the query, and hydration must draw what it
+  // drew: the line is there, empty, and takes the query before the first paint.
+  const [shownQuery, setShownQuery] = useState("")
+  useIsomorphicLayoutEffect(() => setShownQuery(query), [query])
+  const forQuery = shownQuery ? `For “${shownQuery}”` : "\u00a0"
   return (
     <PageShell>
       <Answer>
+        {/* Keyed apart: the empty texts replace the hero's content, never move it. */}
         {nothingFound ? (
-          <Hero title={NO_RESULTS.title} subtitle={NO_RESULTS.text}>
+          <Hero key="nothing-found" title={NO_RESULTS.title} subtitle={NO_RESULTS.text}>
             <p>
               <Button type="button" onClick={() => void navigate(-1)}>
                 {NO_RESULTS.back}
@@ -109,7 +114,7 @@ export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps)
             </p>
           </Hero>
         ) : (
-          <Hero title="Search Results" subtitle={<OneLine>{forQuery}</OneLine>} background={<SiteImage name="home-hero-3" priority />} />
+          <Hero key="results" title="Search Results" subtitle={<OneLine>{forQuery}</OneLine>} background={<SiteImage name="home-hero-3" priority />} />
         )}
         {(busy || found) && (
           <Section>
