@@ -83,7 +83,10 @@ describe("images", () => {
     await img.scrollIntoViewIfNeeded()
     await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle())
     await expect(img.getAttribute("src")).resolves.toMatch(/^\/_gatsby\/image\/.+\.jpg/)
-    const box = await page.getByRole("region", { name: "Videos" }).locator(".gatsby-image-wrapper").first().boundingBox()
+    // Shown, not only loaded: nothing hides it behind its dominant colour.
+    await expect(img.evaluate((el) => getComputedStyle(el).opacity)).resolves.toBe("1")
+    await expect(img.isVisible()).resolves.toBe(true)
+    const box = await page.getByRole("region", { name: "Videos" }).locator(".picture-frame").first().boundingBox()
     expect(box!.height).toBeGreaterThan(0)
   })
 })

@@ -34,7 +34,7 @@ export const Card = styled.li`
     transform: translateY(-3px);
     border-color: ${({ theme }) => theme.colors.accent};
   }
-  .gatsby-image-wrapper {
+  .picture-frame {
     aspect-ratio: 1.6;
   }
 `

@@ -15,7 +15,7 @@ const CardLink = styled(Link)`
   background: ${({ theme }) => theme.colors.surfaceRaised};
   text-decoration: none;
   box-shadow: ${({ theme }) => theme.shadows.card};
-  .gatsby-image-wrapper {
+  .picture-frame {
     position: absolute;
     inset: 0;
     transition: transform 0.4s;
@@ -26,7 +26,7 @@ const CardLink = styled(Link)`
     inset: 0;
     background: ${({ theme }) => theme.colors.cardScrim};
   }
-  &:hover .gatsby-image-wrapper {
+  &:hover .picture-frame {
     transform: scale(1.05);
   }
 `

@@ -54,7 +54,7 @@ const Tile = styled.li`
   height: 15rem;
   overflow: hidden;
   border-radius: ${({ theme }) => theme.radii.card};
-  .gatsby-image-wrapper {
+  .picture-frame {
     height: 100%;
   }
 `

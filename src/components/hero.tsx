@@ -22,7 +22,7 @@ const HeroSection = styled.section<{ $fullScreen: boolean }>`
 const Background = styled.div`
   position: absolute;
   inset: 0;
-  .gatsby-image-wrapper {
+  .picture-frame {
     width: 100%;
     height: 100%;
   }

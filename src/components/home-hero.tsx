@@ -25,7 +25,7 @@ const Slide = styled.div`
   position: relative;
   height: ${HERO_HEIGHT};
   height: ${HERO_HEIGHT_SVH};
-  .gatsby-image-wrapper {
+  .picture-frame {
     position: absolute;
     inset: 0;
   }

@@ -15,6 +15,13 @@ const Frame = styled.div`
   }
 `
 
+/**
+ * The class of a picture's box, for the components that size it. Not
+ * gatsby-plugin-image's own class: that plugin's global CSS hides
+ * `.gatsby-image-wrapper [data-main-image]` until its script shows it.
+ */
+export const PICTURE_FRAME = "picture-frame"
+
 export interface ResponsiveImageProps {
   /** Image data from the build's image pipeline (`gatsbyImage` or `gatsbyImageData` in GraphQL). */
   image: IGatsbyImageData
@@ -45,7 +52,7 @@ export function ResponsiveImage({ image, alt, className, priority = false, objec
   // React 18 knows no fetchPriority prop; the lowercase attribute passes through as it is.
   const fetchPriority: Record<string, string> = priority ? { fetchpriority: "high" } : {}
   return (
-    <Frame className={["gatsby-image-wrapper", className].filter(Boolean).join(" ")} style={{ backgroundColor, ...size }}>
+    <Frame className={[PICTURE_FRAME, className].filter(Boolean).join(" ")} style={{ backgroundColor, ...size }}>
       <picture>
         {images.sources?.map((source) => (
           <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} media={source.media} />

@@ -10,7 +10,7 @@ const Frame = styled.div`
   overflow: hidden;
   background: ${({ theme }) => theme.colors.player};
   iframe,
-  .gatsby-image-wrapper {
+  .picture-frame {
     position: absolute;
     inset: 0;
     width: 100%;
