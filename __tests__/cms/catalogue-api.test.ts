@@ -1,12 +1,11 @@
 import type { z } from "zod/mini"
-import { ANSWERS } from "../../contract/schemas"
+import { ANSWERS, type ApiCategory } from "../../contract/schemas"
+import type { Served } from "../../contract/served"
 import { expectContract } from "./helpers/contract"
 import { startTestServer, type TestServer } from "./helpers/test-server"
 
-interface Image {
-  path: string
-}
-type Entity = Record<string, unknown> & { id: number; title: string; images: Image[]; updated_at: string }
+/** What every entity of the catalogue carries, as the reference server fills it. */
+type Entity = Record<string, unknown> & Pick<Served<ApiCategory>, "id" | "title" | "images" | "updated_at">
 
 let server: TestServer
 

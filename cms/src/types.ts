@@ -1,46 +1,16 @@
+import type { ApiCategory, ApiEpisode, ApiFeaturedItem, ApiSeries, ApiSubcategory } from "../../contract/schemas"
+import type { Served } from "../../contract/served"
+
+/** An entity as the seeder writes it: the contract's fields, filled, with images as bare paths. */
+type Seeded<T, Fields extends keyof Served<T>> = Pick<Served<T>, Fields> & { images: string[] }
+
 /** A whole catalogue as the seeder and the generator write it. */
 export interface CatalogueContent {
-  categories: {
-    id: number
-    title: string
-    short_desc: string
-    page_title: string
-    page_sub_title: string
-    description: string
-    images: string[]
-  }[]
-  subCategories: {
-    id: number
-    category_id: number
-    title: string
-    short_desc: string
-    description: string
-    images: string[]
-  }[]
-  series: {
-    id: number
-    sub_category_id: number
-    title: string
-    description: string
-    tags: string[]
-    images: string[]
-  }[]
-  episodes: {
-    id: number
-    series_id: number
-    title: string
-    path: string
-    description: string
-    episode: number
-    video_id: number
-    images: string[]
-  }[]
-  featuredItems: {
-    id: number
-    title: string
-    description: string
-    position: number
-    category_id: number | null
-    images: string[]
-  }[]
+  categories: Seeded<ApiCategory, "id" | "title" | "short_desc" | "page_title" | "page_sub_title" | "description">[]
+  subCategories: Seeded<ApiSubcategory, "id" | "category_id" | "title" | "short_desc" | "description">[]
+  /** Tags as bare titles; a series belongs to one subcategory (the API lists it under that subcategory). */
+  series: (Seeded<ApiSeries, "id" | "title" | "description"> & { sub_category_id: number; tags: string[] })[]
+  episodes: Seeded<ApiEpisode, "id" | "series_id" | "title" | "path" | "description" | "episode" | "video_id">[]
+  /** The first of the API's `category` list, by id. */
+  featuredItems: (Seeded<ApiFeaturedItem, "id" | "title" | "description" | "position"> & { category_id: number | null })[]
 }

@@ -1,23 +1,7 @@
-import type { ApiId } from "../../../contract/schemas"
+import type { Served } from "../../../contract/served"
 import { harness } from "./harness-env"
 
-/**
- * A contract type as the reference server fills it. The contract lets any
- * backend leave fields null or out and send string ids; this server sends
- * every field it has with numeric ids (its contract tests prove it), so the
- * tests read its answers whole instead of guarding each field. Optional
- * marketing metadata (`seo`) it never sends is left out; lists that come only
- * with a detail (`sub_categories`, `series`) are there when asked of a detail.
- */
-export type Served<T> = [T] extends [ApiId]
-  ? [ApiId] extends [T]
-    ? number
-    : T
-  : T extends readonly (infer Item)[]
-    ? Served<NonNullable<Item>>[]
-    : T extends object
-      ? { [K in Exclude<keyof T, "seo">]-?: Served<NonNullable<T[K]>> }
-      : T
+export type { Served }
 
 /**
  * Reads the reference server's catalogue API of this test run, what the site
