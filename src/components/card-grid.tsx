@@ -34,9 +34,6 @@ export const Card = styled.li`
     transform: translateY(-3px);
     border-color: ${({ theme }) => theme.colors.accent};
   }
-  .picture-frame {
-    aspect-ratio: 1.6;
-  }
 `
 
 export const CardLink = styled(Link)`

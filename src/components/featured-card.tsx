@@ -16,8 +16,6 @@ const CardLink = styled(Link)`
   text-decoration: none;
   box-shadow: ${({ theme }) => theme.shadows.card};
   .picture-frame {
-    position: absolute;
-    inset: 0;
     transition: transform 0.4s;
   }
   &::after {
@@ -62,7 +60,7 @@ export function FeaturedCard({ to, title, text, image, className }: FeaturedCard
   return (
     <CardLink to={to} className={className}>
       {/* The card's title names it; the picture would only say the title again. */}
-      <CatalogueImage image={image} alt="" />
+      <CatalogueImage image={image} alt="" fill />
       <Body>
         <Title>{title}</Title>
         {text && <Text>{text}</Text>}

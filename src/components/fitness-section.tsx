@@ -49,14 +49,12 @@ const PictureRow = styled.ul`
 `
 
 const Tile = styled.li`
+  position: relative;
   flex: 0 1 10.5rem;
   min-width: 0;
   height: 15rem;
   overflow: hidden;
   border-radius: ${({ theme }) => theme.radii.card};
-  .picture-frame {
-    height: 100%;
-  }
 `
 
 const Picture = styled(CatalogueImage)`
@@ -115,7 +113,7 @@ export function FitnessSection({ title, description, images, subcategories, cate
               <PictureRow>
                 {pictures.map((image, index) => (
                   <Tile key={index}>
-                    <CatalogueImage image={image} alt={alt(index)} />
+                    <CatalogueImage image={image} alt={alt(index)} fill />
                   </Tile>
                 ))}
               </PictureRow>

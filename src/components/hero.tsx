@@ -22,10 +22,6 @@ const HeroSection = styled.section<{ $fullScreen: boolean }>`
 const Background = styled.div`
   position: absolute;
   inset: 0;
-  .picture-frame {
-    width: 100%;
-    height: 100%;
-  }
   &::after {
     content: "";
     position: absolute;
@@ -74,7 +70,7 @@ export function Hero({ title, subtitle, image, fullScreen = false, background, c
   return (
     <HeroSection $fullScreen={fullScreen}>
       <Background>
-        {background ?? <CatalogueImage image={image} alt={title ?? ""} priority />}
+        {background ?? <CatalogueImage image={image} alt={title ?? ""} fill priority />}
       </Background>
       <Content>
         <Title>{title}</Title>

@@ -25,10 +25,6 @@ const Slide = styled.div`
   position: relative;
   height: ${HERO_HEIGHT};
   height: ${HERO_HEIGHT_SVH};
-  .picture-frame {
-    position: absolute;
-    inset: 0;
-  }
   &::after {
     content: "";
     position: absolute;
@@ -123,9 +119,9 @@ const PauseButton = styled(Button)`
 
 // The first slide is the page's largest paint; the others wait until they are near.
 const backgrounds = [
-  <SiteImage key="1" name="home-hero-1" priority />,
-  <SiteImage key="2" name="home-hero-2" />,
-  <SiteImage key="3" name="home-hero-3" />,
+  <SiteImage key="1" name="home-hero-1" fill priority />,
+  <SiteImage key="2" name="home-hero-2" fill />,
+  <SiteImage key="3" name="home-hero-3" fill />,
 ]
 
 /**

@@ -2,8 +2,9 @@ import React from "react"
 import styled from "styled-components"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 
-const Frame = styled.div`
-  position: relative;
+const Frame = styled.div<{ $fill: boolean }>`
+  position: ${({ $fill }) => ($fill ? "absolute" : "relative")};
+  ${({ $fill }) => $fill && "inset: 0; width: 100%; height: 100%;"}
   overflow: hidden;
   img {
     position: absolute;
@@ -30,6 +31,8 @@ export interface ResponsiveImageProps {
   /** The page's largest picture above the fold: fetched at once and first. Everything else waits until it is near. */
   priority?: boolean
   objectFit?: "cover" | "contain"
+  /** Cover the positioned box it sits in (a hero, a featured card, the player) instead of keeping its own proportions. */
+  fill?: boolean
 }
 
 /**
@@ -41,10 +44,11 @@ export interface ResponsiveImageProps {
  * after every page's hydration, to do what the browser's `loading` attribute
  * already does.
  */
-export function ResponsiveImage({ image, alt, className, priority = false, objectFit = "cover" }: ResponsiveImageProps) {
+export function ResponsiveImage({ image, alt, className, priority = false, objectFit = "cover", fill = false }: ResponsiveImageProps) {
   const { layout, width, height, backgroundColor, images } = image
-  const size =
-    layout === "fixed"
+  const size = fill
+    ? {}
+    : layout === "fixed"
       ? { width, height }
       : layout === "constrained"
         ? { width: "100%", maxWidth: width, aspectRatio: `${width} / ${height}` }
@@ -52,7 +56,7 @@ export function ResponsiveImage({ image, alt, className, priority = false, objec
   // React 18 knows no fetchPriority prop; the lowercase attribute passes through as it is.
   const fetchPriority: Record<string, string> = priority ? { fetchpriority: "high" } : {}
   return (
-    <Frame className={[PICTURE_FRAME, className].filter(Boolean).join(" ")} style={{ backgroundColor, ...size }}>
+    <Frame className={[PICTURE_FRAME, className].filter(Boolean).join(" ")} $fill={fill} style={{ backgroundColor, ...size }}>
       <picture>
         {images.sources?.map((source) => (
           <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} media={source.media} />

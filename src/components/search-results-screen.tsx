@@ -114,7 +114,7 @@ export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps)
             </p>
           </Hero>
         ) : (
-          <Hero key="results" title="Search Results" subtitle={<OneLine>{forQuery}</OneLine>} background={<SiteImage name="home-hero-3" priority />} />
+          <Hero key="results" title="Search Results" subtitle={<OneLine>{forQuery}</OneLine>} background={<SiteImage name="home-hero-3" fill priority />} />
         )}
         {(busy || found) && (
           <Section>

@@ -9,8 +9,7 @@ const Frame = styled.div`
   max-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
   overflow: hidden;
   background: ${({ theme }) => theme.colors.player};
-  iframe,
-  .picture-frame {
+  iframe {
     position: absolute;
     inset: 0;
     width: 100%;
@@ -132,7 +131,7 @@ export function VideoPlayer({ src, title, poster }: VideoPlayerProps) {
   const iframeProps = { title, allow: "autoplay; fullscreen; picture-in-picture", allowFullScreen: true }
   return (
     <Frame aria-busy={playing && !loaded}>
-      <CatalogueImage image={poster} alt="" priority />
+      <CatalogueImage image={poster} alt="" fill priority />
       {playing ? (
         <iframe ref={player} src={autoplayUrl(src)} onLoad={() => setLoaded(true)} {...iframeProps} />
       ) : (
