@@ -56,6 +56,12 @@ describe("the player facade", () => {
     const context = await browser().newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
     await page.goto(`${harness().siteUrl}/detail/${episode!.id}`)
-    await expect(page.locator("iframe").getAttribute("src")).resolves.toBe(`${harness().cmsOrigin}/player/${760_000_000 + episode!.id}`)
+    const player = page.locator("iframe")
+    await expect(player.getAttribute("src")).resolves.toBe(`${harness().cmsOrigin}/player/${760_000_000 + episode!.id}`)
+    // The player is on top, so the visitor's click reaches it, not the play button that cannot work without a script.
+    const box = (await player.boundingBox())!
+    await expect(
+      page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.tagName, [box.x + box.width / 2, box.y + box.height / 2]),
+    ).resolves.toBe("IFRAME")
   })
 })

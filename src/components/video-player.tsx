@@ -11,6 +11,8 @@ const Frame = styled.div`
   background: ${({ theme }) => theme.colors.player};
   iframe {
     position: absolute;
+    /* Over the play button: without JavaScript the button does nothing and the player is in the box from the start. */
+    z-index: 2;
     inset: 0;
     width: 100%;
     height: 100%;
