@@ -38,6 +38,32 @@ describe("GET /video-host/videos/{path}", () => {
     expect(expectContract(ANSWERS.video, body).player_embed_url).toBe(`${server.origin}/player/${videoPath}`)
   })
 
+  it("answers the video's name, duration, a stable release time and its picture on this server", async () => {
+    const { id, images } = server.db.prepare("SELECT id, images FROM episodes WHERE path = ?").get(videoPath) as { id: number; images: string }
+    const video = expectContract(ANSWERS.video, (await lookUp(videoPath)).body)
+    expect(video.name).toBe(episodeTitle)
+    expect(video.duration).toBeGreaterThan(0)
+    expect(video.release_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
+    expect(Date.parse(video.release_time!)).toBeLessThan(Date.now())
+    expect(video.pictures).toEqual({ base_link: `${server.origin}${(JSON.parse(images) as string[])[0]}` })
+    const picture = await fetch(video.pictures!.base_link!)
+    expect(picture.status).toBe(200)
+    expect(picture.headers.get("content-type")).toBe("image/jpeg")
+
+    // An edit moves the episode's updated_at, not the video's release time.
+    await server.edit(`episodes/${id}`, { description: "<p>Edited.</p>" })
+    const again = expectContract(ANSWERS.video, (await lookUp(videoPath)).body)
+    expect(again.release_time).toBe(video.release_time)
+  })
+
+  it("passes an absolute picture on as it is, and leaves pictures out for an episode without one", async () => {
+    const [withUrl, without] = server.db.prepare("SELECT id, path FROM episodes ORDER BY id LIMIT 2 OFFSET 5").all() as { id: number; path: string }[]
+    await server.edit(`episodes/${withUrl!.id}`, { images: ["https://cdn.example/stills/1.jpg"] })
+    await server.edit(`episodes/${without!.id}`, { images: [] })
+    expect(expectContract(ANSWERS.video, (await lookUp(withUrl!.path)).body).pictures).toEqual({ base_link: "https://cdn.example/stills/1.jpg" })
+    expect(expectContract(ANSWERS.video, (await lookUp(without!.path)).body)).not.toHaveProperty("pictures")
+  })
+
   it("answers 401 without a token or with a wrong one", async () => {
     expect((await lookUp(videoPath, null)).status).toBe(401)
     expect((await lookUp(videoPath, "not-the-token")).status).toBe(401)

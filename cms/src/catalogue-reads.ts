@@ -4,6 +4,7 @@ import type {
   ApiEpisode,
   ApiFeaturedItem,
   ApiImage,
+  ApiSeo,
   ApiSeries,
   ApiSubcategory,
 } from "../../contract/schemas"
@@ -19,6 +20,14 @@ function images(json: unknown) {
   return (JSON.parse(String(json ?? "[]")) as string[]).map((path) => ({ path }) satisfies ApiImage)
 }
 
+/**
+ * `{ seo }` for an entity with marketing metadata, as its editor wrote it;
+ * nothing for one without, since API.md lets a backend leave `seo` out.
+ */
+function seo(json: unknown): { seo?: ApiSeo } {
+  return json == null ? {} : { seo: JSON.parse(String(json)) as ApiSeo }
+}
+
 function toCategory(row: Row) {
   return {
     id: row.id as number,
@@ -28,6 +37,7 @@ function toCategory(row: Row) {
     page_sub_title: row.page_sub_title as string | null,
     description: row.description as string | null,
     images: images(row.images),
+    ...seo(row.seo),
     updated_at: row.updated_at as string,
   } satisfies ApiCategory
 }
@@ -40,6 +50,7 @@ function toSubcategory(row: Row) {
     description: row.description as string | null,
     category_id: row.category_id as number,
     images: images(row.images),
+    ...seo(row.seo),
     updated_at: row.updated_at as string,
   } satisfies ApiSubcategory
 }
@@ -51,6 +62,7 @@ export function toSeries(row: Row) {
     description: row.description as string | null,
     tags: (JSON.parse(String(row.tags ?? "[]")) as string[]).map((title) => ({ title })),
     images: images(row.images),
+    ...seo(row.seo),
     updated_at: row.updated_at as string,
   } satisfies ApiSeries
 }
@@ -66,6 +78,7 @@ function toEpisode(row: Row) {
     video_id: row.video_id as number,
     images: images(row.images),
     sub_category_id: row.sub_category_id as number,
+    ...seo(row.seo),
     updated_at: row.updated_at as string,
   } satisfies ApiEpisode
 }
@@ -113,6 +126,7 @@ export class CatalogueReads {
           ? []
           : [{ id: row.category_id as number, title: row.category_title as string | null }],
       images: images(row.images),
+      ...seo(row.seo),
       updated_at: row.updated_at as string,
     }) satisfies ApiFeaturedItem)
   }

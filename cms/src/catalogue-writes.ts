@@ -1,51 +1,56 @@
 import { htmlToText } from "../../contract/html-to-text"
+import { Seo } from "../../contract/schemas"
 import { now, type CatalogueDatabase } from "./database"
+import { checkWithContract, EditError } from "./edits"
 import type { CatalogueContent } from "./types"
 
 /** Writes a whole catalogue (sample or generated) in one transaction. */
 export function writeCatalogue(db: CatalogueDatabase, content: CatalogueContent): void {
   const stamp = now()
   const json = (value: unknown) => JSON.stringify(value)
+  // Every row names all its columns: an entity without `seo` stores NULL.
+  const stored = <T extends { images: string[]; seo?: unknown }>(entity: T) => ({
+    ...entity,
+    images: json(entity.images),
+    seo: entity.seo == null ? null : json(entity.seo),
+    updated_at: stamp,
+  })
   const insertCategory = db.prepare(
-    `INSERT INTO categories (id, title, short_desc, page_title, page_sub_title, description, images, position, updated_at)
-     VALUES (@id, @title, @short_desc, @page_title, @page_sub_title, @description, @images, @position, @updated_at)`,
+    `INSERT INTO categories (id, title, short_desc, page_title, page_sub_title, description, images, position, seo, updated_at)
+     VALUES (@id, @title, @short_desc, @page_title, @page_sub_title, @description, @images, @position, @seo, @updated_at)`,
   )
   const insertSubcategory = db.prepare(
-    `INSERT INTO sub_categories (id, category_id, title, short_desc, description, images, position, updated_at)
-     VALUES (@id, @category_id, @title, @short_desc, @description, @images, @position, @updated_at)`,
+    `INSERT INTO sub_categories (id, category_id, title, short_desc, description, images, position, seo, updated_at)
+     VALUES (@id, @category_id, @title, @short_desc, @description, @images, @position, @seo, @updated_at)`,
   )
   const insertSeries = db.prepare(
-    `INSERT INTO series (id, sub_category_id, title, description, tags, images, position, updated_at)
-     VALUES (@id, @sub_category_id, @title, @description, @tags, @images, @position, @updated_at)`,
+    `INSERT INTO series (id, sub_category_id, title, description, tags, images, position, seo, updated_at)
+     VALUES (@id, @sub_category_id, @title, @description, @tags, @images, @position, @seo, @updated_at)`,
   )
   const insertEpisode = db.prepare(
-    `INSERT INTO episodes (id, series_id, sub_category_id, title, path, description, episode, video_id, images, updated_at)
-     VALUES (@id, @series_id, @sub_category_id, @title, @path, @description, @episode, @video_id, @images, @updated_at)`,
+    `INSERT INTO episodes (id, series_id, sub_category_id, title, path, description, episode, video_id, images, seo, updated_at)
+     VALUES (@id, @series_id, @sub_category_id, @title, @path, @description, @episode, @video_id, @images, @seo, @updated_at)`,
   )
   const insertFeatured = db.prepare(
-    `INSERT INTO featured_items (id, title, description, position, category_id, images, updated_at)
-     VALUES (@id, @title, @description, @position, @category_id, @images, @updated_at)`,
+    `INSERT INTO featured_items (id, title, description, position, category_id, images, seo, updated_at)
+     VALUES (@id, @title, @description, @position, @category_id, @images, @seo, @updated_at)`,
   )
   const seriesSubcategory = new Map(content.series.map((s) => [s.id, s.sub_category_id]))
 
   db.transaction(() => {
-    content.categories.forEach((c, position) =>
-      insertCategory.run({ ...c, images: json(c.images), position, updated_at: stamp }),
-    )
-    content.subCategories.forEach((s, position) =>
-      insertSubcategory.run({ ...s, images: json(s.images), position, updated_at: stamp }),
-    )
+    content.categories.forEach((c, position) => insertCategory.run({ ...stored(c), position }))
+    content.subCategories.forEach((s, position) => insertSubcategory.run({ ...stored(s), position }))
     content.series.forEach((s, position) => {
-      insertSeries.run({ ...s, tags: json(s.tags), images: json(s.images), position, updated_at: stamp })
+      insertSeries.run({ ...stored(s), tags: json(s.tags), position })
       indexSeries(db, s.id, s.title, s.description)
     })
     for (const e of content.episodes) {
       const subCategoryId = seriesSubcategory.get(e.series_id)
       if (subCategoryId === undefined) throw new Error(`Episode ${e.id} names unknown series ${e.series_id}`)
-      insertEpisode.run({ ...e, sub_category_id: subCategoryId, images: json(e.images), updated_at: stamp })
+      insertEpisode.run({ ...stored(e), sub_category_id: subCategoryId })
     }
     for (const f of content.featuredItems) {
-      insertFeatured.run({ ...f, images: json(f.images), updated_at: stamp })
+      insertFeatured.run(stored(f))
     }
   })()
 }
@@ -65,7 +70,7 @@ export function indexSeries(
   )
 }
 
-type FieldKind = "text" | "integer" | "stringList"
+type FieldKind = "text" | "integer" | "stringList" | "seo"
 
 /** What a content editor may change, per table, and the type of each field. */
 export const EDITABLE_FIELDS = {
@@ -76,16 +81,15 @@ export const EDITABLE_FIELDS = {
     page_sub_title: "text",
     description: "text",
     images: "stringList",
+    seo: "seo",
   },
-  sub_categories: { title: "text", short_desc: "text", description: "text", images: "stringList" },
-  series: { title: "text", description: "text", tags: "stringList", images: "stringList" },
-  episodes: { title: "text", description: "text", episode: "integer", images: "stringList" },
-  featured_items: { title: "text", description: "text", position: "integer", images: "stringList" },
+  sub_categories: { title: "text", short_desc: "text", description: "text", images: "stringList", seo: "seo" },
+  series: { title: "text", description: "text", tags: "stringList", images: "stringList", seo: "seo" },
+  episodes: { title: "text", description: "text", episode: "integer", images: "stringList", seo: "seo" },
+  featured_items: { title: "text", description: "text", position: "integer", images: "stringList", seo: "seo" },
 } as const satisfies Record<string, Record<string, FieldKind>>
 
 export type EditableTable = keyof typeof EDITABLE_FIELDS
-
-export class EditError extends Error {}
 
 function checkValue(field: string, kind: FieldKind, value: unknown): unknown {
   switch (kind) {
@@ -100,6 +104,9 @@ function checkValue(field: string, kind: FieldKind, value: unknown): unknown {
         return JSON.stringify(value)
       }
       throw new EditError(`${field} must be a list of strings`)
+    case "seo":
+      // Replaced whole, as lists are; null clears it. Types only: odd content is stored as sent.
+      return value === null ? null : JSON.stringify(checkWithContract(Seo, value, [field]))
   }
 }
 

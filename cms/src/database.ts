@@ -6,8 +6,9 @@ export type CatalogueDatabase = Database.Database
 
 /**
  * The whole catalogue lives in one SQLite file. Text columns that hold lists
- * (images, tags) are JSON, because the API hands them out as lists and nothing
- * queries inside them.
+ * (images, tags) or objects (an entity's `seo`, the site settings) are JSON,
+ * because the API hands them out whole and nothing queries inside them. A
+ * NULL `seo` is an entity without marketing metadata.
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS categories (
@@ -19,6 +20,7 @@ CREATE TABLE IF NOT EXISTS categories (
   description TEXT,
   images TEXT NOT NULL DEFAULT '[]',
   position INTEGER NOT NULL DEFAULT 0,
+  seo TEXT,
   updated_at TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS sub_categories (
@@ -29,6 +31,7 @@ CREATE TABLE IF NOT EXISTS sub_categories (
   description TEXT,
   images TEXT NOT NULL DEFAULT '[]',
   position INTEGER NOT NULL DEFAULT 0,
+  seo TEXT,
   updated_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS sub_categories_by_category ON sub_categories(category_id, position);
@@ -40,6 +43,7 @@ CREATE TABLE IF NOT EXISTS series (
   tags TEXT NOT NULL DEFAULT '[]',
   images TEXT NOT NULL DEFAULT '[]',
   position INTEGER NOT NULL DEFAULT 0,
+  seo TEXT,
   updated_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS series_by_sub_category ON series(sub_category_id, position);
@@ -53,6 +57,7 @@ CREATE TABLE IF NOT EXISTS episodes (
   episode INTEGER NOT NULL,
   video_id INTEGER NOT NULL,
   images TEXT NOT NULL DEFAULT '[]',
+  seo TEXT,
   updated_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS episodes_by_series ON episodes(series_id);
@@ -63,6 +68,14 @@ CREATE TABLE IF NOT EXISTS featured_items (
   position INTEGER NOT NULL DEFAULT 0,
   category_id INTEGER REFERENCES categories(id),
   images TEXT NOT NULL DEFAULT '[]',
+  seo TEXT,
+  updated_at TEXT NOT NULL
+);
+-- One row: the site-wide marketing settings of GET /site-settings. Its
+-- updated_at is kept for a changes feed; the API does not serve it.
+CREATE TABLE IF NOT EXISTS site_settings (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  settings TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS subscriptions (
@@ -86,7 +99,26 @@ export function openDatabase(file: string): CatalogueDatabase {
   db.pragma("synchronous = FULL")
   db.pragma("foreign_keys = ON")
   db.exec(SCHEMA)
+  addMissingColumns(db)
   return db
+}
+
+/**
+ * Columns added to tables after their first release. CREATE TABLE IF NOT
+ * EXISTS leaves an older database's tables as they were, so a data folder
+ * made before them gains them here, empty, instead of failing on first edit.
+ */
+const ADDED_COLUMNS = ["categories", "sub_categories", "series", "episodes", "featured_items"].map((table) => ({
+  table,
+  column: "seo",
+  type: "TEXT",
+}))
+
+function addMissingColumns(db: CatalogueDatabase): void {
+  for (const { table, column, type } of ADDED_COLUMNS) {
+    const columns = db.pragma(`table_info(${table})`) as { name: string }[]
+    if (!columns.some((existing) => existing.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`)
+  }
 }
 
 export function isEmpty(db: CatalogueDatabase): boolean {

@@ -15,6 +15,7 @@ async function main() {
     mediaDir: mediaDir(config.dataDir),
     videoApiToken: config.videoApiToken,
     videoRateLimit: config.videoRateLimit,
+    siteSettings: config.siteSettings,
   })
   await app.listen({ host: config.host, port: config.port })
   const { port } = app.server.address() as AddressInfo

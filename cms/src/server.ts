@@ -14,6 +14,8 @@ export interface ServerOptions {
   /** The bearer token the stand-in video host accepts. */
   videoApiToken: string
   videoRateLimit?: RateLimitSetting | null
+  /** false: GET /api/site-settings answers 404, as a backend without site settings does. Default true. */
+  siteSettings?: boolean
 }
 
 /** Largest request body accepted: a subscription is a few dozen bytes. */
@@ -51,7 +53,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   )
 
   app.get("/health", async () => ({ status: "ok" }))
-  app.register(catalogueRoutes, { prefix: "/api", db: options.db })
+  app.register(catalogueRoutes, { prefix: "/api", db: options.db, siteSettings: options.siteSettings })
   app.register(videoHostRoutes, {
     prefix: "/video-host",
     db: options.db,

@@ -1,8 +1,12 @@
 import type { ApiCategory, ApiEpisode, ApiFeaturedItem, ApiSeries, ApiSubcategory } from "../../contract/schemas"
 import type { Served } from "../../contract/served"
 
-/** An entity as the seeder writes it: the contract's fields, filled, with images as bare paths. */
-type Seeded<T, Fields extends keyof Served<T>> = Pick<Served<T>, Fields> & { images: string[] }
+/**
+ * An entity as the seeder writes it: the contract's fields, filled, with
+ * images as bare paths. `seo` is the contract's own optional field: only a
+ * few sample entities carry marketing metadata, and the generator none.
+ */
+type Seeded<T, Fields extends keyof Served<T>> = Pick<Served<T>, Fields | ("seo" & keyof Served<T>)> & { images: string[] }
 
 /** A whole catalogue as the seeder and the generator write it. */
 export interface CatalogueContent {

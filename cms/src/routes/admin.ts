@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify"
 import type { CatalogueDatabase } from "../database"
 import { CatalogueReads } from "../catalogue-reads"
-import { EditError, updateEntity, type EditableTable } from "../catalogue-writes"
+import { updateEntity, type EditableTable } from "../catalogue-writes"
+import { EditError } from "../edits"
 import { parseId } from "../ids"
 import type { FixedWindowLimiter } from "../rate-limit"
+import { updateSiteSettings } from "../site-settings"
 import { listSubscriptions } from "../subscriptions"
 
 /** URL collection name -> table, matching the public API's paths. */
@@ -65,6 +67,16 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
       featured_items: () => reads.featuredItems().find((item) => item.id === id),
     }[table]()
     return { data: updated }
+  })
+
+  // A partial change: the fields sent replace the stored ones, the others stay.
+  app.patch("/site-settings", async (request, reply) => {
+    try {
+      return { data: updateSiteSettings(options.db, request.body) }
+    } catch (error) {
+      if (error instanceof EditError) return reply.status(400).send({ message: error.message })
+      throw error
+    }
   })
 
   app.get("/subscriptions", async () => ({ data: listSubscriptions(options.db) }))

@@ -4,6 +4,7 @@ import type { CatalogueDatabase } from "../database"
 import { CatalogueReads } from "../catalogue-reads"
 import { parseId } from "../ids"
 import { searchSeries } from "../search"
+import { readSiteSettings } from "../site-settings"
 import { subscribeRoute } from "./subscribe"
 
 type IdParams = { Params: { id: string } }
@@ -12,8 +13,14 @@ function notFound(reply: FastifyReply, what: string, id: string) {
   return reply.status(404).send({ message: `${what} ${JSON.stringify(id)} was not found.` })
 }
 
+export interface CatalogueOptions {
+  db: CatalogueDatabase
+  /** false: GET /site-settings answers 404 whatever is stored, as a backend without them does. */
+  siteSettings?: boolean
+}
+
 /** The public catalogue API of shared/API.md, mounted under /api. */
-export async function catalogueRoutes(app: FastifyInstance, options: { db: CatalogueDatabase }) {
+export async function catalogueRoutes(app: FastifyInstance, options: CatalogueOptions) {
   const reads = new CatalogueReads(options.db)
 
   // Visitors' browsers call /search and /subscribe from the site's origin;
@@ -46,6 +53,11 @@ export async function catalogueRoutes(app: FastifyInstance, options: { db: Catal
   detail("/series/:id", "Series", (id) => reads.series(id))
   detail("/series/:id/episodes", "Series", (id) => reads.seriesEpisodes(id))
   detail("/episodes/:id", "Episode", (id) => reads.episode(id))
+
+  app.get("/site-settings", async (_request, reply) => {
+    const settings = options.siteSettings === false ? undefined : readSiteSettings(options.db)
+    return settings ? { data: settings } : reply.status(404).send({ message: "This catalogue has no site settings." })
+  })
 
   app.get<{ Querystring: { q?: string | string[] } }>("/search", async (request) => {
     // A repeated ?q= arrives as a list; the first one is what a form sends.

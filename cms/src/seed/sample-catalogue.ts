@@ -1,3 +1,4 @@
+import type { ApiSeo } from "../../../contract/schemas"
 import type { CatalogueContent } from "../types"
 
 /**
@@ -6,6 +7,10 @@ import type { CatalogueContent } from "../types"
  * Fitness with 7, a subcategory whose series carry several tags (Yoga Flow),
  * an empty subcategory (Nutrition Kitchen), a 12-episode series stored out of
  * order (30-Day HIIT Challenge) and a series without episodes (Partner Yoga).
+ * A few entities carry marketing metadata (`seo`): Wellness, Move or Lose and
+ * the first episode of Five-Minute Calm; none that the browser tests or the
+ * page families of scripts/lib/page-families.ts read, so their head tags stay
+ * the entity's own.
  */
 
 interface SeriesSeed {
@@ -13,6 +18,9 @@ interface SeriesSeed {
   summary: string
   tags: string[]
   episodes: number
+  seo?: ApiSeo
+  /** Marketing metadata of some episodes, by episode number; given the series' picture, which they may share. */
+  episodeSeo?: Record<number, (seriesPicture: string) => ApiSeo>
 }
 
 interface SubcategorySeed {
@@ -28,6 +36,7 @@ interface CategorySeed {
   pageSubTitle: string
   description: string
   subcategories: SubcategorySeed[]
+  seo?: ApiSeo
 }
 
 const s = (title: string, summary: string, tags: string[], episodes = 3): SeriesSeed => ({
@@ -126,7 +135,12 @@ const CATEGORIES: CategorySeed[] = [
       { title: "Comedy Sketches", shortDesc: "Short, silly and very quotable.", series: [s("The Warm-Up Crew", "A fitness studio where nothing goes to plan.", ["Comedy"], 4)] },
       { title: "Talent Showdowns", shortDesc: "Dancers battle for the crown.", series: [s("Battle of the Crews", "Eight crews, one trophy.", ["Competition"], 4)] },
       { title: "Behind the Scenes", shortDesc: "How our classes are made.", series: [s("Studio Diaries", "Rehearsals, bloopers and big days.", ["Documentary"])] },
-      { title: "Game Nights", shortDesc: "Quizzes and challenges for the whole family.", series: [s("Move or Lose", "A game show where every answer is a dance move.", ["Family", "Competition"])] },
+      {
+        title: "Game Nights",
+        shortDesc: "Quizzes and challenges for the whole family.",
+        // Kept out of search engines, as a studio might a format it is still trying out.
+        series: [{ ...s("Move or Lose", "A game show where every answer is a dance move.", ["Family", "Competition"]), seo: { noindex: true } }],
+      },
       { title: "Music Sessions", shortDesc: "Live sets from the artists on our playlists.", series: [s("Live at the Loft", "Intimate performances.", ["Music"])] },
     ],
   },
@@ -136,8 +150,30 @@ const CATEGORIES: CategorySeed[] = [
     pageTitle: "Feel Good From the Inside",
     pageSubTitle: "Meditation, sleep and everyday nutrition",
     description: "<p>Recovery is part of training. Slow down with <em>guided</em> practices.</p>",
+    seo: {
+      title: "Wellness Videos: Meditation, Sleep and Recovery",
+      description:
+        "Guided meditation, soothing sleep stories and simple nutrition for active people: rest, breathe and recover between your workouts.",
+    },
     subcategories: [
-      { title: "Meditation", shortDesc: "Guided breathing and calm.", series: [s("Five-Minute Calm", "Breathing breaks for any time.", ["Quick", "Beginner"])] },
+      {
+        title: "Meditation",
+        shortDesc: "Guided breathing and calm.",
+        series: [
+          {
+            ...s("Five-Minute Calm", "Breathing breaks for any time.", ["Quick", "Beginner"]),
+            episodeSeo: {
+              // The series' picture, not the episode's own: a share card that differs from the page's.
+              1: (seriesPicture) => ({
+                title: "Five-Minute Calm, Episode 1: Breathing Basics",
+                description:
+                  "A five-minute guided breathing break for beginners: settle your body, slow your breath and clear your head, wherever you are.",
+                image: { path: seriesPicture, alt: "Soft abstract artwork in calm colours, the cover of Five-Minute Calm" },
+              }),
+            },
+          },
+        ],
+      },
       { title: "Sleep Stories", shortDesc: "Drift off with soothing stories.", series: [s("Night Trails", "Slow walks through imagined places.", ["Evening"])] },
       { title: "Nutrition Kitchen", shortDesc: "Simple meals for active people. New videos soon.", series: [] },
     ],
@@ -184,6 +220,7 @@ export function sampleCatalogue(): CatalogueContent {
       page_sub_title: category.pageSubTitle,
       description: category.description,
       images: [`/media/category-${categoryId}.jpg`],
+      ...(category.seo && { seo: category.seo }),
     })
     for (const sub of category.subcategories) {
       const subId = subcategoryId++
@@ -197,17 +234,20 @@ export function sampleCatalogue(): CatalogueContent {
       })
       for (const series of sub.series) {
         const id = seriesId++
+        const picture = `/media/series-${id}.jpg`
         content.series.push({
           id,
           sub_category_id: subId,
           title: series.title,
           description: `<p>${series.summary}</p><p>New to ${sub.title}? Start with episode one and go at your own pace.</p>`,
           tags: series.tags,
-          images: [`/media/series-${id}.jpg`],
+          images: [picture],
+          ...(series.seo && { seo: series.seo }),
         })
         for (const number of storageOrder(series.episodes)) {
           const episodeIdNow = episodeId++
           const focus = EPISODE_FOCUS[(number - 1) % EPISODE_FOCUS.length]
+          const seo = series.episodeSeo?.[number]?.(picture)
           content.episodes.push({
             id: episodeIdNow,
             series_id: id,
@@ -217,6 +257,7 @@ export function sampleCatalogue(): CatalogueContent {
             episode: number,
             video_id: 760_000_000 + episodeIdNow,
             images: [`/media/episode-${episodeIdNow}.jpg`],
+            ...(seo && { seo }),
           })
         }
       }
