@@ -1,13 +1,19 @@
 import type { GatsbyConfig } from "gatsby"
+import { SITEMAP_QUERY, listedPages, sitemapEntry, type SitemapPage } from "./src/seo/sitemap"
+
+const siteUrl = (process.env.SITE_URL || "http://localhost:9000").replace(/\/+$/, "")
 
 const config: GatsbyConfig = {
   siteMetadata: {
     title: "MoveFlix",
     description: "Fitness, dance and entertainment videos: browse, search and watch.",
-    siteUrl: process.env.SITE_URL || "http://localhost:9000",
+    // Canonical, Open Graph and sitemap addresses are absolute on it: set SITE_URL to the public address.
+    siteUrl,
     // The API the visitor's browser calls for search and subscribe (API.md).
     publicApiUrl: process.env.CATALOGUE_PUBLIC_API_URL || process.env.CATALOGUE_API_URL || "http://127.0.0.1:4000/api",
   },
+  // Gatsby 5's default, said aloud: canonical URLs and the sitemap name pages as "/series/12/".
+  trailingSlash: "always",
   // Types are written on build too, so `npm run typecheck` works without `gatsby develop`.
   graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
   plugins: [
@@ -20,6 +26,17 @@ const config: GatsbyConfig = {
     "gatsby-transformer-sharp",
     // Options come from API.md's environment variables; see the plugin's schema.
     "gatsby-source-catalogue",
+    // A sitemap index plus sitemaps; each page's head (src/seo) says whether it is listed, its lastmod and its video.
+    {
+      resolve: "gatsby-plugin-sitemap",
+      options: {
+        output: "/",
+        query: SITEMAP_QUERY,
+        resolveSiteUrl: () => siteUrl,
+        resolvePages: listedPages,
+        serialize: (page: SitemapPage) => sitemapEntry(page),
+      },
+    },
   ],
 }
 

@@ -50,7 +50,7 @@ type BooleanQueryOperatorInput = {
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Boolean']>>>;
 };
 
-type CatalogueCategory = Node & {
+type CatalogueCategory = CatalogueEntity & Node & {
   readonly _id: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   /** Sanitised HTML. */
@@ -64,10 +64,14 @@ type CatalogueCategory = Node & {
   readonly pageTitle: Maybe<Scalars['String']>;
   readonly parent: Maybe<Node>;
   readonly position: Scalars['Int'];
+  /** The entity's own SEO overrides; null when it has none. */
+  readonly seo: Maybe<CatalogueSeo>;
   readonly shortDesc: Maybe<Scalars['String']>;
   readonly subcategories: ReadonlyArray<CatalogueSubcategory>;
   readonly subcategoryIds: ReadonlyArray<Scalars['String']>;
   readonly title: Maybe<Scalars['String']>;
+  /** ISO 8601, UTC: when the content last changed (the sitemap's lastmod). */
+  readonly updatedAt: Maybe<Scalars['String']>;
 };
 
 type CatalogueCategoryConnection = {
@@ -127,10 +131,12 @@ type CatalogueCategoryFieldSelector = {
   readonly pageTitle: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly position: InputMaybe<FieldSelectorEnum>;
+  readonly seo: InputMaybe<CatalogueSeoFieldSelector>;
   readonly shortDesc: InputMaybe<FieldSelectorEnum>;
   readonly subcategories: InputMaybe<CatalogueSubcategoryFieldSelector>;
   readonly subcategoryIds: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly updatedAt: InputMaybe<FieldSelectorEnum>;
 };
 
 type CatalogueCategoryFilterInput = {
@@ -145,10 +151,12 @@ type CatalogueCategoryFilterInput = {
   readonly pageTitle: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly position: InputMaybe<IntQueryOperatorInput>;
+  readonly seo: InputMaybe<CatalogueSeoFilterInput>;
   readonly shortDesc: InputMaybe<StringQueryOperatorInput>;
   readonly subcategories: InputMaybe<CatalogueSubcategoryFilterListInput>;
   readonly subcategoryIds: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly updatedAt: InputMaybe<StringQueryOperatorInput>;
 };
 
 type CatalogueCategoryGroupConnection = {
@@ -204,10 +212,12 @@ type CatalogueCategorySortInput = {
   readonly pageTitle: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly position: InputMaybe<SortOrderEnum>;
+  readonly seo: InputMaybe<CatalogueSeoSortInput>;
   readonly shortDesc: InputMaybe<SortOrderEnum>;
   readonly subcategories: InputMaybe<CatalogueSubcategorySortInput>;
   readonly subcategoryIds: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
+  readonly updatedAt: InputMaybe<SortOrderEnum>;
 };
 
 type CatalogueCategoryStatistic = Node & {
@@ -340,7 +350,146 @@ type CatalogueCategoryStatisticSortInput = {
   readonly totalVideos: InputMaybe<SortOrderEnum>;
 };
 
-type CatalogueEpisode = Node & {
+/** What every type with a page has: its text, pictures and what search engines are told of it. */
+type CatalogueEntity = {
+  readonly _id: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  readonly descriptionText: Maybe<Scalars['String']>;
+  readonly id: Scalars['ID'];
+  readonly images: ReadonlyArray<CatalogueImage>;
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly seo: Maybe<CatalogueSeo>;
+  readonly title: Maybe<Scalars['String']>;
+  readonly updatedAt: Maybe<Scalars['String']>;
+};
+
+type CatalogueEntityConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CatalogueEntityEdge>;
+  readonly group: ReadonlyArray<CatalogueEntityGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CatalogueEntity>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CatalogueEntityConnection_distinctArgs = {
+  field: CatalogueEntityFieldSelector;
+};
+
+
+type CatalogueEntityConnection_groupArgs = {
+  field: CatalogueEntityFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueEntityConnection_maxArgs = {
+  field: CatalogueEntityFieldSelector;
+};
+
+
+type CatalogueEntityConnection_minArgs = {
+  field: CatalogueEntityFieldSelector;
+};
+
+
+type CatalogueEntityConnection_sumArgs = {
+  field: CatalogueEntityFieldSelector;
+};
+
+type CatalogueEntityEdge = {
+  readonly next: Maybe<CatalogueEntity>;
+  readonly node: CatalogueEntity;
+  readonly previous: Maybe<CatalogueEntity>;
+};
+
+type CatalogueEntityFieldSelector = {
+  readonly _id: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly descriptionText: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly images: InputMaybe<CatalogueImageFieldSelector>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly seo: InputMaybe<CatalogueSeoFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly updatedAt: InputMaybe<FieldSelectorEnum>;
+};
+
+type CatalogueEntityFilterInput = {
+  readonly _id: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly descriptionText: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly images: InputMaybe<CatalogueImageFilterListInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly seo: InputMaybe<CatalogueSeoFilterInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly updatedAt: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CatalogueEntityGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CatalogueEntityEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<CatalogueEntityGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CatalogueEntity>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CatalogueEntityGroupConnection_distinctArgs = {
+  field: CatalogueEntityFieldSelector;
+};
+
+
+type CatalogueEntityGroupConnection_groupArgs = {
+  field: CatalogueEntityFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueEntityGroupConnection_maxArgs = {
+  field: CatalogueEntityFieldSelector;
+};
+
+
+type CatalogueEntityGroupConnection_minArgs = {
+  field: CatalogueEntityFieldSelector;
+};
+
+
+type CatalogueEntityGroupConnection_sumArgs = {
+  field: CatalogueEntityFieldSelector;
+};
+
+type CatalogueEntitySortInput = {
+  readonly _id: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly descriptionText: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly images: InputMaybe<CatalogueImageSortInput>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly seo: InputMaybe<CatalogueSeoSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly updatedAt: InputMaybe<SortOrderEnum>;
+};
+
+type CatalogueEpisode = CatalogueEntity & Node & {
   readonly _id: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   /** Sanitised HTML. */
@@ -354,13 +503,21 @@ type CatalogueEpisode = Node & {
   readonly parent: Maybe<Node>;
   /** The video host's player link, looked up at build time; null when the lookup failed. */
   readonly playerEmbedUrl: Maybe<Scalars['String']>;
+  /** The entity's own SEO overrides; null when it has none. */
+  readonly seo: Maybe<CatalogueSeo>;
   readonly series: Maybe<CatalogueSeries>;
   readonly seriesId: Maybe<Scalars['String']>;
   readonly subcategory: Maybe<CatalogueSubcategory>;
   readonly subcategoryId: Maybe<Scalars['String']>;
   readonly title: Maybe<Scalars['String']>;
+  /** ISO 8601, UTC: when the content last changed (the sitemap's lastmod). */
+  readonly updatedAt: Maybe<Scalars['String']>;
+  /** From the video host, for video search: seconds, ISO 8601, and its own still. */
+  readonly videoDurationSeconds: Maybe<Scalars['Int']>;
   readonly videoId: Maybe<Scalars['String']>;
   readonly videoPath: Maybe<Scalars['String']>;
+  readonly videoPictureUrl: Maybe<Scalars['String']>;
+  readonly videoReleaseTime: Maybe<Scalars['String']>;
 };
 
 type CatalogueEpisodeConnection = {
@@ -419,13 +576,18 @@ type CatalogueEpisodeFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly playerEmbedUrl: InputMaybe<FieldSelectorEnum>;
+  readonly seo: InputMaybe<CatalogueSeoFieldSelector>;
   readonly series: InputMaybe<CatalogueSeriesFieldSelector>;
   readonly seriesId: InputMaybe<FieldSelectorEnum>;
   readonly subcategory: InputMaybe<CatalogueSubcategoryFieldSelector>;
   readonly subcategoryId: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly updatedAt: InputMaybe<FieldSelectorEnum>;
+  readonly videoDurationSeconds: InputMaybe<FieldSelectorEnum>;
   readonly videoId: InputMaybe<FieldSelectorEnum>;
   readonly videoPath: InputMaybe<FieldSelectorEnum>;
+  readonly videoPictureUrl: InputMaybe<FieldSelectorEnum>;
+  readonly videoReleaseTime: InputMaybe<FieldSelectorEnum>;
 };
 
 type CatalogueEpisodeFilterInput = {
@@ -439,13 +601,18 @@ type CatalogueEpisodeFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly playerEmbedUrl: InputMaybe<StringQueryOperatorInput>;
+  readonly seo: InputMaybe<CatalogueSeoFilterInput>;
   readonly series: InputMaybe<CatalogueSeriesFilterInput>;
   readonly seriesId: InputMaybe<StringQueryOperatorInput>;
   readonly subcategory: InputMaybe<CatalogueSubcategoryFilterInput>;
   readonly subcategoryId: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly updatedAt: InputMaybe<StringQueryOperatorInput>;
+  readonly videoDurationSeconds: InputMaybe<IntQueryOperatorInput>;
   readonly videoId: InputMaybe<StringQueryOperatorInput>;
   readonly videoPath: InputMaybe<StringQueryOperatorInput>;
+  readonly videoPictureUrl: InputMaybe<StringQueryOperatorInput>;
+  readonly videoReleaseTime: InputMaybe<StringQueryOperatorInput>;
 };
 
 type CatalogueEpisodeFilterListInput = {
@@ -504,13 +671,18 @@ type CatalogueEpisodeSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly playerEmbedUrl: InputMaybe<SortOrderEnum>;
+  readonly seo: InputMaybe<CatalogueSeoSortInput>;
   readonly series: InputMaybe<CatalogueSeriesSortInput>;
   readonly seriesId: InputMaybe<SortOrderEnum>;
   readonly subcategory: InputMaybe<CatalogueSubcategorySortInput>;
   readonly subcategoryId: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
+  readonly updatedAt: InputMaybe<SortOrderEnum>;
+  readonly videoDurationSeconds: InputMaybe<SortOrderEnum>;
   readonly videoId: InputMaybe<SortOrderEnum>;
   readonly videoPath: InputMaybe<SortOrderEnum>;
+  readonly videoPictureUrl: InputMaybe<SortOrderEnum>;
+  readonly videoReleaseTime: InputMaybe<SortOrderEnum>;
 };
 
 type CatalogueFeaturedItem = Node & {
@@ -849,7 +1021,50 @@ type CatalogueImageSortInput = {
   readonly width: InputMaybe<SortOrderEnum>;
 };
 
-type CatalogueSeries = Node & {
+/** As sent by the CMS: the site's SEO checks judge and report these values. */
+type CatalogueSeo = {
+  readonly canonicalUrl: Maybe<Scalars['String']>;
+  readonly description: Maybe<Scalars['String']>;
+  /** The social image, when it could be used. */
+  readonly image: Maybe<CatalogueImage>;
+  readonly imageAlt: Maybe<Scalars['String']>;
+  /** The image path the CMS named, kept to report a broken one. */
+  readonly imageRequested: Maybe<Scalars['String']>;
+  readonly noindex: Scalars['Boolean'];
+  readonly title: Maybe<Scalars['String']>;
+};
+
+type CatalogueSeoFieldSelector = {
+  readonly canonicalUrl: InputMaybe<FieldSelectorEnum>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly image: InputMaybe<CatalogueImageFieldSelector>;
+  readonly imageAlt: InputMaybe<FieldSelectorEnum>;
+  readonly imageRequested: InputMaybe<FieldSelectorEnum>;
+  readonly noindex: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type CatalogueSeoFilterInput = {
+  readonly canonicalUrl: InputMaybe<StringQueryOperatorInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly image: InputMaybe<CatalogueImageFilterInput>;
+  readonly imageAlt: InputMaybe<StringQueryOperatorInput>;
+  readonly imageRequested: InputMaybe<StringQueryOperatorInput>;
+  readonly noindex: InputMaybe<BooleanQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CatalogueSeoSortInput = {
+  readonly canonicalUrl: InputMaybe<SortOrderEnum>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly image: InputMaybe<CatalogueImageSortInput>;
+  readonly imageAlt: InputMaybe<SortOrderEnum>;
+  readonly imageRequested: InputMaybe<SortOrderEnum>;
+  readonly noindex: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type CatalogueSeries = CatalogueEntity & Node & {
   readonly _id: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   /** Sanitised HTML. */
@@ -864,10 +1079,14 @@ type CatalogueSeries = Node & {
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly position: Scalars['Int'];
+  /** The entity's own SEO overrides; null when it has none. */
+  readonly seo: Maybe<CatalogueSeo>;
   readonly subcategory: Maybe<CatalogueSubcategory>;
   readonly subcategoryId: Scalars['String'];
   readonly tags: ReadonlyArray<Scalars['String']>;
   readonly title: Maybe<Scalars['String']>;
+  /** ISO 8601, UTC: when the content last changed (the sitemap's lastmod). */
+  readonly updatedAt: Maybe<Scalars['String']>;
 };
 
 type CatalogueSeriesConnection = {
@@ -927,10 +1146,12 @@ type CatalogueSeriesFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly position: InputMaybe<FieldSelectorEnum>;
+  readonly seo: InputMaybe<CatalogueSeoFieldSelector>;
   readonly subcategory: InputMaybe<CatalogueSubcategoryFieldSelector>;
   readonly subcategoryId: InputMaybe<FieldSelectorEnum>;
   readonly tags: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly updatedAt: InputMaybe<FieldSelectorEnum>;
 };
 
 type CatalogueSeriesFilterInput = {
@@ -945,10 +1166,12 @@ type CatalogueSeriesFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly position: InputMaybe<IntQueryOperatorInput>;
+  readonly seo: InputMaybe<CatalogueSeoFilterInput>;
   readonly subcategory: InputMaybe<CatalogueSubcategoryFilterInput>;
   readonly subcategoryId: InputMaybe<StringQueryOperatorInput>;
   readonly tags: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly updatedAt: InputMaybe<StringQueryOperatorInput>;
 };
 
 type CatalogueSeriesFilterListInput = {
@@ -1008,13 +1231,175 @@ type CatalogueSeriesSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly position: InputMaybe<SortOrderEnum>;
+  readonly seo: InputMaybe<CatalogueSeoSortInput>;
   readonly subcategory: InputMaybe<CatalogueSubcategorySortInput>;
   readonly subcategoryId: InputMaybe<SortOrderEnum>;
   readonly tags: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
+  readonly updatedAt: InputMaybe<SortOrderEnum>;
 };
 
-type CatalogueSubcategory = Node & {
+type CatalogueSiteSettings = Node & {
+  /** false on staging: every page noindex, robots.txt disallows all. */
+  readonly allowIndexing: Scalars['Boolean'];
+  readonly children: ReadonlyArray<Node>;
+  readonly defaultDescription: Maybe<Scalars['String']>;
+  readonly defaultImage: Maybe<CatalogueImage>;
+  readonly defaultImageAlt: Maybe<Scalars['String']>;
+  /** false when the backend has no site settings: every field is then empty. */
+  readonly found: Scalars['Boolean'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly organizationLogo: Maybe<CatalogueImage>;
+  readonly organizationName: Maybe<Scalars['String']>;
+  readonly organizationSameAs: ReadonlyArray<Scalars['String']>;
+  readonly parent: Maybe<Node>;
+  readonly siteName: Maybe<Scalars['String']>;
+  readonly titleTemplate: Maybe<Scalars['String']>;
+  readonly twitterSite: Maybe<Scalars['String']>;
+};
+
+type CatalogueSiteSettingsConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CatalogueSiteSettingsEdge>;
+  readonly group: ReadonlyArray<CatalogueSiteSettingsGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CatalogueSiteSettings>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CatalogueSiteSettingsConnection_distinctArgs = {
+  field: CatalogueSiteSettingsFieldSelector;
+};
+
+
+type CatalogueSiteSettingsConnection_groupArgs = {
+  field: CatalogueSiteSettingsFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueSiteSettingsConnection_maxArgs = {
+  field: CatalogueSiteSettingsFieldSelector;
+};
+
+
+type CatalogueSiteSettingsConnection_minArgs = {
+  field: CatalogueSiteSettingsFieldSelector;
+};
+
+
+type CatalogueSiteSettingsConnection_sumArgs = {
+  field: CatalogueSiteSettingsFieldSelector;
+};
+
+type CatalogueSiteSettingsEdge = {
+  readonly next: Maybe<CatalogueSiteSettings>;
+  readonly node: CatalogueSiteSettings;
+  readonly previous: Maybe<CatalogueSiteSettings>;
+};
+
+type CatalogueSiteSettingsFieldSelector = {
+  readonly allowIndexing: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly defaultDescription: InputMaybe<FieldSelectorEnum>;
+  readonly defaultImage: InputMaybe<CatalogueImageFieldSelector>;
+  readonly defaultImageAlt: InputMaybe<FieldSelectorEnum>;
+  readonly found: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly organizationLogo: InputMaybe<CatalogueImageFieldSelector>;
+  readonly organizationName: InputMaybe<FieldSelectorEnum>;
+  readonly organizationSameAs: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly siteName: InputMaybe<FieldSelectorEnum>;
+  readonly titleTemplate: InputMaybe<FieldSelectorEnum>;
+  readonly twitterSite: InputMaybe<FieldSelectorEnum>;
+};
+
+type CatalogueSiteSettingsFilterInput = {
+  readonly allowIndexing: InputMaybe<BooleanQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly defaultDescription: InputMaybe<StringQueryOperatorInput>;
+  readonly defaultImage: InputMaybe<CatalogueImageFilterInput>;
+  readonly defaultImageAlt: InputMaybe<StringQueryOperatorInput>;
+  readonly found: InputMaybe<BooleanQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly organizationLogo: InputMaybe<CatalogueImageFilterInput>;
+  readonly organizationName: InputMaybe<StringQueryOperatorInput>;
+  readonly organizationSameAs: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly siteName: InputMaybe<StringQueryOperatorInput>;
+  readonly titleTemplate: InputMaybe<StringQueryOperatorInput>;
+  readonly twitterSite: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CatalogueSiteSettingsGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CatalogueSiteSettingsEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<CatalogueSiteSettingsGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CatalogueSiteSettings>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CatalogueSiteSettingsGroupConnection_distinctArgs = {
+  field: CatalogueSiteSettingsFieldSelector;
+};
+
+
+type CatalogueSiteSettingsGroupConnection_groupArgs = {
+  field: CatalogueSiteSettingsFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueSiteSettingsGroupConnection_maxArgs = {
+  field: CatalogueSiteSettingsFieldSelector;
+};
+
+
+type CatalogueSiteSettingsGroupConnection_minArgs = {
+  field: CatalogueSiteSettingsFieldSelector;
+};
+
+
+type CatalogueSiteSettingsGroupConnection_sumArgs = {
+  field: CatalogueSiteSettingsFieldSelector;
+};
+
+type CatalogueSiteSettingsSortInput = {
+  readonly allowIndexing: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly defaultDescription: InputMaybe<SortOrderEnum>;
+  readonly defaultImage: InputMaybe<CatalogueImageSortInput>;
+  readonly defaultImageAlt: InputMaybe<SortOrderEnum>;
+  readonly found: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly organizationLogo: InputMaybe<CatalogueImageSortInput>;
+  readonly organizationName: InputMaybe<SortOrderEnum>;
+  readonly organizationSameAs: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly siteName: InputMaybe<SortOrderEnum>;
+  readonly titleTemplate: InputMaybe<SortOrderEnum>;
+  readonly twitterSite: InputMaybe<SortOrderEnum>;
+};
+
+type CatalogueSubcategory = CatalogueEntity & Node & {
   readonly _id: Scalars['String'];
   readonly category: Maybe<CatalogueCategory>;
   readonly categoryId: Maybe<Scalars['String']>;
@@ -1028,10 +1413,14 @@ type CatalogueSubcategory = Node & {
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly position: Scalars['Int'];
+  /** The entity's own SEO overrides; null when it has none. */
+  readonly seo: Maybe<CatalogueSeo>;
   readonly series: ReadonlyArray<CatalogueSeries>;
   readonly seriesIds: ReadonlyArray<Scalars['String']>;
   readonly shortDesc: Maybe<Scalars['String']>;
   readonly title: Maybe<Scalars['String']>;
+  /** ISO 8601, UTC: when the content last changed (the sitemap's lastmod). */
+  readonly updatedAt: Maybe<Scalars['String']>;
 };
 
 type CatalogueSubcategoryConnection = {
@@ -1091,10 +1480,12 @@ type CatalogueSubcategoryFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly position: InputMaybe<FieldSelectorEnum>;
+  readonly seo: InputMaybe<CatalogueSeoFieldSelector>;
   readonly series: InputMaybe<CatalogueSeriesFieldSelector>;
   readonly seriesIds: InputMaybe<FieldSelectorEnum>;
   readonly shortDesc: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly updatedAt: InputMaybe<FieldSelectorEnum>;
 };
 
 type CatalogueSubcategoryFilterInput = {
@@ -1109,10 +1500,12 @@ type CatalogueSubcategoryFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly position: InputMaybe<IntQueryOperatorInput>;
+  readonly seo: InputMaybe<CatalogueSeoFilterInput>;
   readonly series: InputMaybe<CatalogueSeriesFilterListInput>;
   readonly seriesIds: InputMaybe<StringQueryOperatorInput>;
   readonly shortDesc: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly updatedAt: InputMaybe<StringQueryOperatorInput>;
 };
 
 type CatalogueSubcategoryFilterListInput = {
@@ -1172,10 +1565,12 @@ type CatalogueSubcategorySortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly position: InputMaybe<SortOrderEnum>;
+  readonly seo: InputMaybe<CatalogueSeoSortInput>;
   readonly series: InputMaybe<CatalogueSeriesSortInput>;
   readonly seriesIds: InputMaybe<SortOrderEnum>;
   readonly shortDesc: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
+  readonly updatedAt: InputMaybe<SortOrderEnum>;
 };
 
 type DateQueryOperatorInput = {
@@ -2436,10 +2831,12 @@ type PotraceTurnPolicy =
 type Query = {
   readonly allCatalogueCategory: CatalogueCategoryConnection;
   readonly allCatalogueCategoryStatistic: CatalogueCategoryStatisticConnection;
+  readonly allCatalogueEntity: CatalogueEntityConnection;
   readonly allCatalogueEpisode: CatalogueEpisodeConnection;
   readonly allCatalogueFeaturedItem: CatalogueFeaturedItemConnection;
   readonly allCatalogueImage: CatalogueImageConnection;
   readonly allCatalogueSeries: CatalogueSeriesConnection;
+  readonly allCatalogueSiteSettings: CatalogueSiteSettingsConnection;
   readonly allCatalogueSubcategory: CatalogueSubcategoryConnection;
   readonly allDirectory: DirectoryConnection;
   readonly allFile: FileConnection;
@@ -2451,10 +2848,12 @@ type Query = {
   readonly allSitePlugin: SitePluginConnection;
   readonly catalogueCategory: Maybe<CatalogueCategory>;
   readonly catalogueCategoryStatistic: Maybe<CatalogueCategoryStatistic>;
+  readonly catalogueEntity: Maybe<CatalogueEntity>;
   readonly catalogueEpisode: Maybe<CatalogueEpisode>;
   readonly catalogueFeaturedItem: Maybe<CatalogueFeaturedItem>;
   readonly catalogueImage: Maybe<CatalogueImage>;
   readonly catalogueSeries: Maybe<CatalogueSeries>;
+  readonly catalogueSiteSettings: Maybe<CatalogueSiteSettings>;
   readonly catalogueSubcategory: Maybe<CatalogueSubcategory>;
   readonly directory: Maybe<Directory>;
   readonly file: Maybe<File>;
@@ -2480,6 +2879,14 @@ type Query_allCatalogueCategoryStatisticArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<CatalogueCategoryStatisticSortInput>>>;
+};
+
+
+type Query_allCatalogueEntityArgs = {
+  filter: InputMaybe<CatalogueEntityFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<CatalogueEntitySortInput>>>;
 };
 
 
@@ -2512,6 +2919,14 @@ type Query_allCatalogueSeriesArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<CatalogueSeriesSortInput>>>;
+};
+
+
+type Query_allCatalogueSiteSettingsArgs = {
+  filter: InputMaybe<CatalogueSiteSettingsFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<CatalogueSiteSettingsSortInput>>>;
 };
 
 
@@ -2599,10 +3014,12 @@ type Query_catalogueCategoryArgs = {
   pageTitle: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   position: InputMaybe<IntQueryOperatorInput>;
+  seo: InputMaybe<CatalogueSeoFilterInput>;
   shortDesc: InputMaybe<StringQueryOperatorInput>;
   subcategories: InputMaybe<CatalogueSubcategoryFilterListInput>;
   subcategoryIds: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
+  updatedAt: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -2618,6 +3035,20 @@ type Query_catalogueCategoryStatisticArgs = {
 };
 
 
+type Query_catalogueEntityArgs = {
+  _id: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  descriptionText: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  images: InputMaybe<CatalogueImageFilterListInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  seo: InputMaybe<CatalogueSeoFilterInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
+  updatedAt: InputMaybe<StringQueryOperatorInput>;
+};
+
+
 type Query_catalogueEpisodeArgs = {
   _id: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
@@ -2629,13 +3060,18 @@ type Query_catalogueEpisodeArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   playerEmbedUrl: InputMaybe<StringQueryOperatorInput>;
+  seo: InputMaybe<CatalogueSeoFilterInput>;
   series: InputMaybe<CatalogueSeriesFilterInput>;
   seriesId: InputMaybe<StringQueryOperatorInput>;
   subcategory: InputMaybe<CatalogueSubcategoryFilterInput>;
   subcategoryId: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
+  updatedAt: InputMaybe<StringQueryOperatorInput>;
+  videoDurationSeconds: InputMaybe<IntQueryOperatorInput>;
   videoId: InputMaybe<StringQueryOperatorInput>;
   videoPath: InputMaybe<StringQueryOperatorInput>;
+  videoPictureUrl: InputMaybe<StringQueryOperatorInput>;
+  videoReleaseTime: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -2685,10 +3121,31 @@ type Query_catalogueSeriesArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   position: InputMaybe<IntQueryOperatorInput>;
+  seo: InputMaybe<CatalogueSeoFilterInput>;
   subcategory: InputMaybe<CatalogueSubcategoryFilterInput>;
   subcategoryId: InputMaybe<StringQueryOperatorInput>;
   tags: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
+  updatedAt: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_catalogueSiteSettingsArgs = {
+  allowIndexing: InputMaybe<BooleanQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  defaultDescription: InputMaybe<StringQueryOperatorInput>;
+  defaultImage: InputMaybe<CatalogueImageFilterInput>;
+  defaultImageAlt: InputMaybe<StringQueryOperatorInput>;
+  found: InputMaybe<BooleanQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  organizationLogo: InputMaybe<CatalogueImageFilterInput>;
+  organizationName: InputMaybe<StringQueryOperatorInput>;
+  organizationSameAs: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  siteName: InputMaybe<StringQueryOperatorInput>;
+  titleTemplate: InputMaybe<StringQueryOperatorInput>;
+  twitterSite: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -2704,10 +3161,12 @@ type Query_catalogueSubcategoryArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   position: InputMaybe<IntQueryOperatorInput>;
+  seo: InputMaybe<CatalogueSeoFilterInput>;
   series: InputMaybe<CatalogueSeriesFilterListInput>;
   seriesIds: InputMaybe<StringQueryOperatorInput>;
   shortDesc: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
+  updatedAt: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -3836,7 +4295,7 @@ type HomeFeatureFragment = { readonly _id: string, readonly title: string | null
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly site: { readonly siteMetadata: { readonly description: string | null } | null } | null, readonly allCatalogueCategoryStatistic: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly totalVideos: number }> }, readonly allCatalogueFeaturedItem: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly description: string | null, readonly role: string | null, readonly category: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> }, readonly fitnessCategory: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
+type HomePageQuery = { readonly allCatalogueCategoryStatistic: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly totalVideos: number }> }, readonly allCatalogueFeaturedItem: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly description: string | null, readonly role: string | null, readonly category: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> }, readonly fitnessCategory: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
 
 type NavCategoryFragment = { readonly _id: string, readonly title: string | null };
 
@@ -3879,10 +4338,22 @@ type SubcategoryTemplateQueryVariables = Exact<{
 
 type SubcategoryTemplateQuery = { readonly catalogueSubcategory: { readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly series: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
 
+type SeoSocialImageFragment = { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null };
+
+type SeoEntity_CatalogueCategory_Fragment = { readonly updatedAt: string | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null };
+
+type SeoEntity_CatalogueEpisode_Fragment = { readonly updatedAt: string | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null };
+
+type SeoEntity_CatalogueSeries_Fragment = { readonly updatedAt: string | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null };
+
+type SeoEntity_CatalogueSubcategory_Fragment = { readonly updatedAt: string | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null };
+
+type SeoEntityFragment = SeoEntity_CatalogueCategory_Fragment | SeoEntity_CatalogueEpisode_Fragment | SeoEntity_CatalogueSeries_Fragment | SeoEntity_CatalogueSubcategory_Fragment;
+
 type CreatePagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type CreatePagesQuery = { readonly allCatalogueCategory: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly subcategoryIds: ReadonlyArray<string> }> }, readonly allCatalogueSubcategory: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string }> }, readonly allCatalogueSeries: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string }> }, readonly allCatalogueEpisode: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly series: { readonly id: string } | null, readonly subcategory: { readonly id: string } | null }> } };
+type CreatePagesQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null, readonly title: string | null, readonly description: string | null } | null } | null, readonly catalogueSiteSettings: { readonly found: boolean, readonly siteName: string | null, readonly titleTemplate: string | null, readonly defaultDescription: string | null, readonly defaultImageAlt: string | null, readonly twitterSite: string | null, readonly organizationName: string | null, readonly organizationSameAs: ReadonlyArray<string>, readonly allowIndexing: boolean, readonly defaultImage: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null, readonly organizationLogo: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null, readonly builtInImage: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null, readonly allCatalogueCategory: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly pageSubTitle: string | null, readonly shortDesc: string | null, readonly subcategoryIds: ReadonlyArray<string>, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly subcategories: ReadonlyArray<{ readonly updatedAt: string | null }>, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null }> }, readonly allCatalogueSubcategory: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly categoryId: string | null, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly series: ReadonlyArray<{ readonly updatedAt: string | null }>, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null }> }, readonly allCatalogueSeries: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly subcategoryId: string, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly episodes: ReadonlyArray<{ readonly updatedAt: string | null }>, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null }> }, readonly allCatalogueEpisode: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly seriesId: string | null, readonly playerEmbedUrl: string | null, readonly videoDurationSeconds: number | null, readonly videoReleaseTime: string | null, readonly videoPictureUrl: string | null, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly series: { readonly id: string } | null, readonly subcategory: { readonly id: string } | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null }> } };
 
 
 }

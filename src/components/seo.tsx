@@ -1,17 +1,43 @@
 import React from "react"
-import { SITE_NAME } from "./brand-logo"
+import type { PageHead } from "../seo/page-head"
+import { serializeJsonLd } from "../seo/structured-data"
 
 export interface SeoProps {
-  title: string | null | undefined
-  description?: string | null
+  /** Decided at page creation (src/seo/resolve-page-seo.ts) and handed over in the page context. */
+  head: PageHead
 }
 
-/** Title and meta description for the Head API, from the catalogue's own text. */
-export function Seo({ title, description }: SeoProps) {
+/**
+ * The page's tags for search engines and link previews, for the Head API.
+ * Values are text: React escapes them in attributes and in <title>, and
+ * JSON-LD has its `<` escaped, so nothing from the CMS can become markup.
+ */
+export function Seo({ head }: SeoProps) {
+  const { image } = head
   return (
     <>
-      <title>{title ? `${title} | ${SITE_NAME}` : SITE_NAME}</title>
-      {description && <meta name="description" content={description} />}
+      <title>{head.title}</title>
+      {head.description && <meta name="description" content={head.description} />}
+      {head.canonical && <link rel="canonical" href={head.canonical} />}
+      {head.noindex && <meta name="robots" content="noindex" />}
+      <meta property="og:title" content={head.title} />
+      {head.description && <meta property="og:description" content={head.description} />}
+      {head.canonical && <meta property="og:url" content={head.canonical} />}
+      <meta property="og:type" content={head.ogType} />
+      <meta property="og:site_name" content={head.siteName} />
+      {image && (
+        <>
+          <meta property="og:image" content={image.url} />
+          <meta property="og:image:width" content={String(image.width)} />
+          <meta property="og:image:height" content={String(image.height)} />
+          <meta property="og:image:alt" content={image.alt} />
+        </>
+      )}
+      <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
+      {head.twitterSite && <meta name="twitter:site" content={head.twitterSite} />}
+      {head.structuredData.map((object, index) => (
+        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(object) }} />
+      ))}
     </>
   )
 }

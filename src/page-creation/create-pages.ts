@@ -2,15 +2,25 @@ import path from "node:path"
 import type { Actions } from "gatsby"
 import { paginate, type PaginationContext } from "../pagination"
 import { routes } from "../routes"
+import type { PageHead, SeoPageContext } from "../seo/page-head"
 
 type CreatePage = Actions["createPage"]
+
+/**
+ * A page's head, decided from its path (with the site's trailing slash) and
+ * page number; the SEO module knows the entity behind it.
+ */
+export type HeadFor = (entityId: string, pagePath: string, pageNumber: number) => PageHead
+
+/** The path Gatsby gives a page under `trailingSlash: "always"` (gatsby-config.ts). */
+export const withTrailingSlash = (path: string) => (path.endsWith("/") ? path : `${path}/`)
 
 const template = (name: string) => path.resolve(__dirname, "..", "templates", `${name}.tsx`)
 
 // Contexts carry Gatsby node ids: a template that looks its node up by `id`
 // depends on that node alone, so an edit elsewhere does not re-run its query.
 
-export interface IdPageContext {
+export interface IdPageContext extends SeoPageContext {
   id: string
 }
 
@@ -20,33 +30,36 @@ export type CategoryPageContext = IdPageContext & PaginationContext
 export function createCategoryPages(
   createPage: CreatePage,
   categories: readonly { id: string; _id: string; subcategoryIds: readonly string[] }[],
+  headFor: HeadFor,
 ): void {
   for (const category of categories) {
     for (const page of paginate(routes.category(category._id), category.subcategoryIds.length)) {
       createPage<CategoryPageContext>({
         path: page.path,
         component: template("category"),
-        context: { id: category.id, ...page.context },
+        context: { id: category.id, ...page.context, seo: headFor(category._id, withTrailingSlash(page.path), page.context.currentPage) },
       })
     }
   }
 }
 
 /** `/subcategory/{id}` for every subcategory. */
-export function createSubcategoryPages(createPage: CreatePage, subcategories: readonly { id: string; _id: string }[]): void {
+export function createSubcategoryPages(createPage: CreatePage, subcategories: readonly { id: string; _id: string }[], headFor: HeadFor): void {
   for (const { id, _id } of subcategories) {
-    createPage<IdPageContext>({ path: routes.subcategory(_id), component: template("subcategory"), context: { id } })
+    const path = routes.subcategory(_id)
+    createPage<IdPageContext>({ path, component: template("subcategory"), context: { id, seo: headFor(_id, withTrailingSlash(path), 1) } })
   }
 }
 
 /** `/series/{id}` for every series. */
-export function createSeriesPages(createPage: CreatePage, series: readonly { id: string; _id: string }[]): void {
+export function createSeriesPages(createPage: CreatePage, series: readonly { id: string; _id: string }[], headFor: HeadFor): void {
   for (const { id, _id } of series) {
-    createPage<IdPageContext>({ path: routes.series(_id), component: template("series"), context: { id } })
+    const path = routes.series(_id)
+    createPage<IdPageContext>({ path, component: template("series"), context: { id, seo: headFor(_id, withTrailingSlash(path), 1) } })
   }
 }
 
-export interface EpisodePageContext {
+export interface EpisodePageContext extends SeoPageContext {
   id: string
   seriesId: string
   subcategoryId: string
@@ -64,13 +77,20 @@ export function createEpisodePages(
     series: { readonly id: string } | null
     subcategory: { readonly id: string } | null
   }[],
+  headFor: HeadFor,
 ): void {
   for (const episode of episodes) {
+    const path = routes.episode(episode._id)
     createPage<EpisodePageContext>({
-      path: routes.episode(episode._id),
+      path,
       component: template("episode"),
       // An empty id matches nothing, which the page shows as "no other episodes".
-      context: { id: episode.id, seriesId: episode.series?.id ?? "", subcategoryId: episode.subcategory?.id ?? "" },
+      context: {
+        id: episode.id,
+        seriesId: episode.series?.id ?? "",
+        subcategoryId: episode.subcategory?.id ?? "",
+        seo: headFor(episode._id, withTrailingSlash(path), 1),
+      },
     })
   }
 }

@@ -2,6 +2,7 @@ import React from "react"
 import { graphql, type HeadFC, type PageProps } from "gatsby"
 import { HomeScreen } from "../components/home-screen"
 import { Seo } from "../components/seo"
+import type { SeoPageContext } from "../seo/page-head"
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   return (
@@ -13,17 +14,10 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   )
 }
 
-export const Head: HeadFC<Queries.HomePageQuery> = ({ data }) => (
-  <Seo title={null} description={data.site?.siteMetadata?.description} />
-)
+export const Head: HeadFC<Queries.HomePageQuery, SeoPageContext> = ({ pageContext }) => <Seo head={pageContext.seo} />
 
 export const query = graphql`
   query HomePage {
-    site {
-      siteMetadata {
-        description
-      }
-    }
     allCatalogueCategoryStatistic(sort: { position: ASC }) {
       nodes {
         ...CategoryStatistic

@@ -1,13 +1,12 @@
 import React from "react"
 import type { HeadFC } from "gatsby"
+import { THANK_YOU_TEXT, THANK_YOU_TITLE } from "../fixed-page-texts"
+import type { SeoPageContext } from "../seo/page-head"
 import { MessageScreen } from "../components/message-screen"
 import { Seo } from "../components/seo"
-
-const THANK_YOU_TITLE = "Thank you For Subscribing"
-const THANK_YOU_TEXT = "Your journey starts now! We’ll be in touch with tips, workouts, and entertainment just for you."
 
 export default function ThankYouPage() {
   return <MessageScreen title={THANK_YOU_TITLE} text={THANK_YOU_TEXT} fullScreen />
 }
 
-export const Head: HeadFC = () => <Seo title={THANK_YOU_TITLE} description={THANK_YOU_TEXT} />
+export const Head: HeadFC<object, SeoPageContext> = ({ pageContext }) => <Seo head={pageContext.seo} />

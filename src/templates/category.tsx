@@ -21,10 +21,8 @@ export default function CategoryTemplate({ data, pageContext }: Props) {
   )
 }
 
-export function Head({ data, pageContext }: HeadProps<Queries.CategoryTemplateQuery, CategoryPageContext>) {
-  const category = data.catalogueCategory
-  const page = pageContext.currentPage > 1 ? ` (page ${pageContext.currentPage})` : ""
-  return <Seo title={category?.title && `${category.title}${page}`} description={category?.pageSubTitle} />
+export function Head({ pageContext }: HeadProps<Queries.CategoryTemplateQuery, CategoryPageContext>) {
+  return <Seo head={pageContext.seo} />
 }
 
 export const query = graphql`

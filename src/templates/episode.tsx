@@ -20,8 +20,8 @@ export default function EpisodeTemplate({ data }: PageProps<Queries.EpisodeTempl
   )
 }
 
-export function Head({ data }: HeadProps<Queries.EpisodeTemplateQuery, EpisodePageContext>) {
-  return <Seo title={data.catalogueEpisode?.title} description={data.catalogueEpisode?.descriptionText} />
+export function Head({ pageContext }: HeadProps<Queries.EpisodeTemplateQuery, EpisodePageContext>) {
+  return <Seo head={pageContext.seo} />
 }
 
 // Lookups by node id and links only: the page then depends on just these

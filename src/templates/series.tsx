@@ -9,8 +9,8 @@ export default function SeriesTemplate({ data }: PageProps<Queries.SeriesTemplat
   return <SeriesScreen series={data.catalogueSeries} />
 }
 
-export function Head({ data }: HeadProps<Queries.SeriesTemplateQuery, IdPageContext>) {
-  return <Seo title={data.catalogueSeries?.title} description={data.catalogueSeries?.descriptionText} />
+export function Head({ pageContext }: HeadProps<Queries.SeriesTemplateQuery, IdPageContext>) {
+  return <Seo head={pageContext.seo} />
 }
 
 export const query = graphql`

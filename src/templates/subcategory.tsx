@@ -9,8 +9,8 @@ export default function SubcategoryTemplate({ data }: PageProps<Queries.Subcateg
   return <SubcategoryScreen subcategory={data.catalogueSubcategory} />
 }
 
-export function Head({ data }: HeadProps<Queries.SubcategoryTemplateQuery, IdPageContext>) {
-  return <Seo title={data.catalogueSubcategory?.title} description={data.catalogueSubcategory?.shortDesc} />
+export function Head({ pageContext }: HeadProps<Queries.SubcategoryTemplateQuery, IdPageContext>) {
+  return <Seo head={pageContext.seo} />
 }
 
 export const query = graphql`

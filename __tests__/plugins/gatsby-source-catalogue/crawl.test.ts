@@ -38,8 +38,8 @@ describe("crawlCatalogue", () => {
       [201, "21"],
     ])
     expect(snapshot.episodes.map((e) => e.episode.id).sort()).toEqual([1001, 1002, 2001])
-    // 3 lists + 2 categories + 3 subcategories + 3 series
-    expect(client.requestCount).toBe(11)
+    // 3 lists + site settings + 2 categories + 3 subcategories + 3 series
+    expect(client.requestCount).toBe(12)
     expect(fake.calls.filter((path) => path.startsWith("/episodes/"))).toEqual([])
   })
 
@@ -65,6 +65,20 @@ describe("crawlCatalogue", () => {
     expect(snapshot.series).toEqual([])
     expect(snapshot.statistics).toHaveLength(2)
     expect(snapshot.featuredItems[0]).toMatchObject({ id: 1, seo: { noindex: true } })
+  })
+
+  it("reads the site settings, and takes their 404 as 'use the built-in defaults', not an error", async () => {
+    const settings = { site_name: "MoveFlix", title_template: "%s | MoveFlix", allow_indexing: false, organization: { name: "MoveFlix Ltd", same_as: ["https://social.example/moveflix"] } }
+    const found = await crawl(fakeCatalogueFetch({ "/site-settings": { body: { data: settings } } })).result
+    expect(found.siteSettings).toEqual(settings)
+    const { result, warnings } = crawl(fakeCatalogueFetch())
+    expect((await result).siteSettings).toBeNull()
+    expect(warnings).toEqual([])
+  })
+
+  it("stops on site settings of the wrong shape, naming the field", async () => {
+    const { result } = crawl(fakeCatalogueFetch({ "/site-settings": { body: { data: { allow_indexing: "no" } } } }))
+    await expect(result).rejects.toMatchObject({ code: ERROR_CODES.CatalogueWrongShape, message: expect.stringContaining("allow_indexing") })
   })
 
   it("retries a 503 and a 429 and then goes on", async () => {

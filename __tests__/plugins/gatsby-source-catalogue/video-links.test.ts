@@ -37,15 +37,38 @@ describe("resolveVideoLinks", () => {
   it("looks each video up once with the token, and not again on the next build", async () => {
     const { resolve, asked } = setUp({ "/videos/1": ok("https://player.test/1"), "/videos/2": ok("https://player.test/2") })
     const first = await resolve(["1", "2", "1"])
-    expect([...first.links]).toEqual([
+    expect([...first.videos].map(([path, video]) => [path, video.playerEmbedUrl])).toEqual([
       ["1", "https://player.test/1"],
       ["2", "https://player.test/2"],
     ])
     expect(first.lookedUp).toBe(2)
     const second = await resolve(["1", "2"])
-    expect(second.links.get("2")).toBe("https://player.test/2")
+    expect(second.videos.get("2")?.playerEmbedUrl).toBe("https://player.test/2")
     expect(second.lookedUp).toBe(0)
     expect(asked).toEqual(["/videos/1", "/videos/2"])
+  })
+
+  it("keeps the duration, release time and picture that video search needs, and nulls for odd ones", async () => {
+    const { resolve } = setUp({
+      "/videos/full": () =>
+        new Response(
+          JSON.stringify({
+            player_embed_url: "https://player.test/full",
+            duration: 754.4,
+            release_time: "2026-03-01T10:00:00Z",
+            pictures: { base_link: "https://pictures.test/full.jpg" },
+          }),
+        ),
+      "/videos/bare": () => new Response(JSON.stringify({ player_embed_url: "https://player.test/bare", release_time: "soon", pictures: { base_link: "/relative.jpg" } })),
+    })
+    const { videos } = await resolve(["full", "bare"])
+    expect(videos.get("full")).toEqual({
+      playerEmbedUrl: "https://player.test/full",
+      durationSeconds: 754,
+      releaseTime: "2026-03-01T10:00:00Z",
+      pictureUrl: "https://pictures.test/full.jpg",
+    })
+    expect(videos.get("bare")).toEqual({ playerEmbedUrl: "https://player.test/bare", durationSeconds: null, releaseTime: null, pictureUrl: null })
   })
 
   it("waits out a 429 and then gets the link", async () => {
@@ -54,7 +77,7 @@ describe("resolveVideoLinks", () => {
       "/videos/1": () =>
         ++calls === 1 ? new Response("{}", { status: 429, headers: { "Retry-After": "1" } }) : ok("https://player.test/1")(),
     })
-    expect((await resolve(["1"])).links.get("1")).toBe("https://player.test/1")
+    expect((await resolve(["1"])).videos.get("1")?.playerEmbedUrl).toBe("https://player.test/1")
   })
 
   it("leaves the link empty and warns when the lookup fails, then asks again next build", async () => {
@@ -64,7 +87,7 @@ describe("resolveVideoLinks", () => {
       "/videos/bent": () => new Response(JSON.stringify({ player_embed_url: "https://player.test/b", duration: "ten minutes" })),
     })
     const result = await resolve(["401", "missing", "odd", "bent"])
-    expect(result.links.size).toBe(0)
+    expect(result.videos.size).toBe(0)
     expect(warnings).toEqual(
       expect.arrayContaining([
         `Video 401: ${VIDEO_API}/videos/401: answered HTTP 401; the episode shows no player.`,

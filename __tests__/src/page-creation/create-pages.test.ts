@@ -7,6 +7,8 @@ import {
 import { pageItems, pageOfIndex, paginate, pagePath } from "../../../src/pagination"
 
 const createPage = () => jest.fn()
+/** Stands in for the SEO module: says which entity, path and page number it was asked about. */
+const headFor = jest.fn((id: string, path: string, pageNumber: number) => ({ asked: `${id} ${path} ${pageNumber}` }) as never)
 const calls = (fn: jest.Mock) => fn.mock.calls.map(([page]) => ({ path: page.path, template: page.component.split("/").pop(), context: page.context }))
 
 describe("paginate", () => {
@@ -40,27 +42,27 @@ describe("page creation", () => {
     createCategoryPages(fn, [
       { id: "node-1", _id: "1", subcategoryIds: Array.from({ length: 11 }, (_, i) => String(i)) },
       { id: "node-2", _id: "2", subcategoryIds: [] },
-    ])
+    ], headFor)
     expect(calls(fn)).toEqual([
-      { path: "/category/1", template: "category.tsx", context: { id: "node-1", limit: 8, skip: 0, numPages: 2, currentPage: 1 } },
-      { path: "/category/1/2", template: "category.tsx", context: { id: "node-1", limit: 8, skip: 8, numPages: 2, currentPage: 2 } },
-      { path: "/category/2", template: "category.tsx", context: { id: "node-2", limit: 8, skip: 0, numPages: 1, currentPage: 1 } },
+      { path: "/category/1", template: "category.tsx", context: { id: "node-1", limit: 8, skip: 0, numPages: 2, currentPage: 1, seo: { asked: "1 /category/1/ 1" } } },
+      { path: "/category/1/2", template: "category.tsx", context: { id: "node-1", limit: 8, skip: 8, numPages: 2, currentPage: 2, seo: { asked: "1 /category/1/2/ 2" } } },
+      { path: "/category/2", template: "category.tsx", context: { id: "node-2", limit: 8, skip: 0, numPages: 1, currentPage: 1, seo: { asked: "2 /category/2/ 1" } } },
     ])
   })
 
   it("creates the subcategory, series and episode pages at the routes of SPEC.md", () => {
     const fn = createPage()
-    createSubcategoryPages(fn, [{ id: "node-11", _id: "11" }])
-    createSeriesPages(fn, [{ id: "node-101", _id: "101" }])
+    createSubcategoryPages(fn, [{ id: "node-11", _id: "11" }], headFor)
+    createSeriesPages(fn, [{ id: "node-101", _id: "101" }], headFor)
     createEpisodePages(fn, [
       { id: "node-1001", _id: "1001", series: { id: "node-101" }, subcategory: { id: "node-11" } },
       { id: "node-x", _id: "a b", series: null, subcategory: null },
-    ])
+    ], headFor)
     expect(calls(fn)).toEqual([
-      { path: "/subcategory/11", template: "subcategory.tsx", context: { id: "node-11" } },
-      { path: "/series/101", template: "series.tsx", context: { id: "node-101" } },
-      { path: "/detail/1001", template: "episode.tsx", context: { id: "node-1001", seriesId: "node-101", subcategoryId: "node-11" } },
-      { path: "/detail/a%20b", template: "episode.tsx", context: { id: "node-x", seriesId: "", subcategoryId: "" } },
+      { path: "/subcategory/11", template: "subcategory.tsx", context: { id: "node-11", seo: { asked: "11 /subcategory/11/ 1" } } },
+      { path: "/series/101", template: "series.tsx", context: { id: "node-101", seo: { asked: "101 /series/101/ 1" } } },
+      { path: "/detail/1001", template: "episode.tsx", context: { id: "node-1001", seriesId: "node-101", subcategoryId: "node-11", seo: { asked: "1001 /detail/1001/ 1" } } },
+      { path: "/detail/a%20b", template: "episode.tsx", context: { id: "node-x", seriesId: "", subcategoryId: "", seo: { asked: "a b /detail/a%20b/ 1" } } },
     ])
   })
 })

@@ -1,6 +1,8 @@
 import type { ApiEpisode, ApiImage } from "../../../contract/schemas"
 import { NODE_TYPES, type NodeType } from "./constants"
 import type { ImageFile } from "./images"
+import type { VideoFacts } from "./video-links"
+import { createSiteSettingsNode } from "./nodes/site-settings"
 import type { GatsbyApi, NodeLinks } from "./node-builder"
 import { createCategoryNode } from "./nodes/category"
 import { createCategoryStatisticNode } from "./nodes/category-statistic"
@@ -15,7 +17,7 @@ export interface BuildContext {
   /** Image URL of an API image, if it has a usable one. */
   imageUrl: (image: ApiImage | null | undefined) => string | undefined
   images: Map<string, ImageFile>
-  videoLinks: Map<string, string>
+  videos: Map<string, VideoFacts>
 }
 
 /** Appends to the list under `key`, creating it. */
@@ -45,7 +47,7 @@ export function buildCatalogueNodes(gatsbyApi: GatsbyApi, snapshot: CatalogueSna
         const url = context.imageUrl(image)
         return url && context.images.has(url) ? [nodeId(NODE_TYPES.Image, url)] : []
       }),
-    playerLink: (videoPath) => context.videoLinks.get(videoPath),
+    video: (videoPath) => context.videos.get(videoPath),
   }
 
   for (const file of context.images.values()) createImageNode(gatsbyApi, file)
@@ -69,4 +71,5 @@ export function buildCatalogueNodes(gatsbyApi: GatsbyApi, snapshot: CatalogueSna
   for (const entry of snapshot.episodes) createEpisodeNode(gatsbyApi, entry, links)
   snapshot.featuredItems.forEach((item, index) => createFeaturedItemNode(gatsbyApi, { item, index }, links))
   snapshot.statistics.forEach((statistic, position) => createCategoryStatisticNode(gatsbyApi, statistic, position))
+  createSiteSettingsNode(gatsbyApi, snapshot.siteSettings, links)
 }

@@ -7,14 +7,15 @@ export const NODE_TYPES = {
   FeaturedItem: "CatalogueFeaturedItem",
   CategoryStatistic: "CatalogueCategoryStatistic",
   Image: "CatalogueImage",
+  SiteSettings: "CatalogueSiteSettings",
 } as const
 
 export type NodeType = (typeof NODE_TYPES)[keyof typeof NODE_TYPES]
 
 /** Keys in Gatsby's per-plugin cache, which outlives a build. */
 export const CACHE_KEYS = {
-  /** Prefix of one entry per video: the player link the video host gave. */
-  videoLink: "video-link",
+  /** Prefix of one entry per video: what the video host said of it (`VideoFacts`). */
+  videoFacts: "video-facts",
   /** Prefix of one entry per image URL: its size and type, once probed. */
   imageProbe: "image-probe",
 } as const
@@ -42,6 +43,8 @@ export const DEFAULT_PATHS = {
   featuredCollections: "/featured-collections",
   subcategory: "/sub-categories/{id}",
   seriesEpisodes: "/series/{id}/episodes",
+  /** Optional for a backend: a 404 means "use the site's defaults". */
+  siteSettings: "/site-settings",
   video: "/videos/{path}",
 } as const
 

@@ -1,5 +1,5 @@
 import type { z } from "zod/mini"
-import { ANSWERS, type ApiCategory, type ApiSeries } from "../../../contract/schemas"
+import { ANSWERS, type ApiCategory, type ApiSeries, type ApiSiteSettings } from "../../../contract/schemas"
 import { readAnswer } from "./answer-shapes"
 import { CatalogueRequestError, fillPath, type HttpClient } from "./client"
 import type { CataloguePaths } from "./constants"
@@ -22,7 +22,8 @@ export interface CrawlContext {
  */
 export async function crawlCatalogue({ client, paths, warn, onProgress }: CrawlContext): Promise<CatalogueSnapshot> {
   let done = 0
-  let total = 3
+  // The three lists and the site settings.
+  let total = 4
   /** One answer, read with its contract schema. */
   const get = async <T>(path: string, schema: z.ZodMiniType<T>): Promise<T> => {
     try {
@@ -45,10 +46,21 @@ export async function crawlCatalogue({ client, paths, warn, onProgress }: CrawlC
     }
   }
 
-  const [categoryList, featuredItems, statistics] = await Promise.all([
+  /** API.md makes site settings optional: a 404 means the site's built-in defaults, not an error. */
+  const readSiteSettings = async (): Promise<ApiSiteSettings | null> => {
+    try {
+      return (await get(paths.siteSettings, ANSWERS.siteSettings)).data
+    } catch (error) {
+      if (error instanceof CatalogueRequestError && error.status === 404) return null
+      throw error
+    }
+  }
+
+  const [categoryList, featuredItems, statistics, siteSettings] = await Promise.all([
     get(paths.categories, ANSWERS.categories).then((answer) => answer.data),
     get(paths.featuredCollections, ANSWERS.featuredCollections).then((answer) => answer.data),
     get(paths.categoryStatistics, ANSWERS.categoryStatistics),
+    readSiteSettings(),
   ])
 
   total += categoryList.length
@@ -103,5 +115,6 @@ export async function crawlCatalogue({ client, paths, warn, onProgress }: CrawlC
     episodes: episodeLists.flat(),
     featuredItems,
     statistics,
+    siteSettings,
   }
 }

@@ -1,7 +1,14 @@
 import type { GatsbyNode } from "gatsby"
 import { NODE_TYPES } from "./constants"
 
-const { Category, Subcategory, Series, Episode, FeaturedItem, CategoryStatistic, Image } = NODE_TYPES
+const { Category, Subcategory, Series, Episode, FeaturedItem, CategoryStatistic, Image, SiteSettings } = NODE_TYPES
+
+/** Marketing metadata (API.md, "Marketing metadata") on every type that has a page. */
+const PAGE_ENTITY_FIELDS = `
+      "The entity's own SEO overrides; null when it has none."
+      seo: CatalogueSeo
+      "ISO 8601, UTC: when the content last changed (the sitemap's lastmod)."
+      updatedAt: String`
 
 /** The two readings of an editor's `description`, on every type that has one. */
 const DESCRIPTION_FIELDS = `
@@ -29,7 +36,47 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       filesize: Int
     }
 
-    type ${Category} implements Node @dontInfer {
+    "As sent by the CMS: the site's SEO checks judge and report these values."
+    type CatalogueSeo {
+      title: String
+      description: String
+      "The social image, when it could be used."
+      image: ${Image} @link
+      imageAlt: String
+      "The image path the CMS named, kept to report a broken one."
+      imageRequested: String
+      canonicalUrl: String
+      noindex: Boolean!
+    }
+
+    "What every type with a page has: its text, pictures and what search engines are told of it."
+    interface CatalogueEntity implements Node @nodeInterface {
+      id: ID!
+      _id: String!
+      title: String
+      descriptionText: String
+      images: [${Image}!]!
+      seo: CatalogueSeo
+      updatedAt: String
+    }
+
+    type ${SiteSettings} implements Node @dontInfer {
+      "false when the backend has no site settings: every field is then empty."
+      found: Boolean!
+      siteName: String
+      titleTemplate: String
+      defaultDescription: String
+      defaultImage: ${Image} @link
+      defaultImageAlt: String
+      twitterSite: String
+      organizationName: String
+      organizationLogo: ${Image} @link
+      organizationSameAs: [String!]!
+      "false on staging: every page noindex, robots.txt disallows all."
+      allowIndexing: Boolean!
+    }
+
+    type ${Category} implements Node & CatalogueEntity @dontInfer {
       _id: String!
       title: String
       shortDesc: String
@@ -40,9 +87,10 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       subcategoryIds: [String!]!
       subcategories: [${Subcategory}!]! @link(from: "subcategoryNodes")
       position: Int!
+      ${PAGE_ENTITY_FIELDS}
     }
 
-    type ${Subcategory} implements Node @dontInfer {
+    type ${Subcategory} implements Node & CatalogueEntity @dontInfer {
       _id: String!
       title: String
       shortDesc: String
@@ -53,9 +101,10 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       seriesIds: [String!]!
       series: [${Series}!]! @link(from: "seriesNodes")
       position: Int!
+      ${PAGE_ENTITY_FIELDS}
     }
 
-    type ${Series} implements Node @dontInfer {
+    type ${Series} implements Node & CatalogueEntity @dontInfer {
       _id: String!
       title: String
       ${DESCRIPTION_FIELDS}
@@ -67,9 +116,10 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       episodeIds: [String!]!
       episodes: [${Episode}!]! @link(from: "episodeNodes")
       position: Int!
+      ${PAGE_ENTITY_FIELDS}
     }
 
-    type ${Episode} implements Node @dontInfer {
+    type ${Episode} implements Node & CatalogueEntity @dontInfer {
       _id: String!
       title: String
       ${DESCRIPTION_FIELDS}
@@ -78,11 +128,16 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       videoId: String
       "The video host's player link, looked up at build time; null when the lookup failed."
       playerEmbedUrl: String
+      "From the video host, for video search: seconds, ISO 8601, and its own still."
+      videoDurationSeconds: Int
+      videoReleaseTime: String
+      videoPictureUrl: String
       seriesId: String
       series: ${Series} @link(from: "seriesNode")
       subcategoryId: String
       subcategory: ${Subcategory} @link(from: "subcategoryNode")
       images: [${Image}!]! @link
+      ${PAGE_ENTITY_FIELDS}
     }
 
     type ${FeaturedItem} implements Node @dontInfer {

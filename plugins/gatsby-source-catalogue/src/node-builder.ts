@@ -1,8 +1,9 @@
 import type { NodeInput, SourceNodesArgs } from "gatsby"
 import { htmlToText } from "../../../contract/html-to-text"
-import type { ApiImage } from "../../../contract/schemas"
+import type { ApiImage, ApiSeo } from "../../../contract/schemas"
 import type { NodeType } from "./constants"
 import { sanitizeDescription } from "./sanitize"
+import type { VideoFacts } from "./video-links"
 
 export type GatsbyApi = Pick<SourceNodesArgs, "actions" | "createNodeId" | "createContentDigest">
 
@@ -46,8 +47,8 @@ export interface NodeLinks {
   has(type: NodeType, upstreamId: string): boolean
   /** Node ids of the images that could be used, in API order. */
   imageNodes(images: ApiImage[] | null | undefined): string[]
-  /** The player link the video host gave for a video path. */
-  playerLink(videoPath: string): string | undefined
+  /** What the video host said of a video path: its player link and facts. */
+  video(videoPath: string): VideoFacts | undefined
 }
 
 /** A link to an entity that exists: its upstream id and its node id, or null for both. */
@@ -67,4 +68,32 @@ export const text = (value: string | null | undefined): string | null => (typeof
 export function descriptionFields(html: string | null | undefined): { description: string | null; descriptionText: string | null } {
   const description = sanitizeDescription(html)
   return { description, descriptionText: htmlToText(description) }
+}
+
+/**
+ * An entity's marketing metadata as sourced: text as sent (the site's SEO
+ * checks judge it, and name the field), the social image as an image node
+ * when it could be used, and whether one was asked for, so a broken one can be
+ * reported rather than silently replaced. Null when the entity has none.
+ */
+export function seoFields(seo: ApiSeo | null | undefined, links: NodeLinks) {
+  if (!seo) return null
+  const imageNode = seo.image ? (links.imageNodes([seo.image])[0] ?? null) : null
+  return {
+    title: text(seo.title),
+    description: text(seo.description),
+    image: imageNode,
+    imageAlt: text(seo.image?.alt),
+    imageRequested: text(seo.image?.path),
+    canonicalUrl: text(seo.canonical_url),
+    noindex: seo.noindex === true,
+  }
+}
+
+/** The fields every entity with a page carries for search engines and the sitemap. */
+export function pageEntityFields(entity: { seo?: ApiSeo | null; updated_at?: string | null }, links: NodeLinks) {
+  return {
+    seo: seoFields(entity.seo, links),
+    updatedAt: typeof entity.updated_at === "string" && !Number.isNaN(Date.parse(entity.updated_at)) ? entity.updated_at : null,
+  }
 }

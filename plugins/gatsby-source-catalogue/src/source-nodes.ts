@@ -1,13 +1,13 @@
 import type { GatsbyNode, Reporter } from "gatsby"
 import { imageUrl } from "../../../contract/image-url"
-import type { ApiImage } from "../../../contract/schemas"
+import type { ApiImage, ApiSeo } from "../../../contract/schemas"
 import { buildCatalogueNodes } from "./build-catalogue-nodes"
 import { CatalogueRequestError, createHttpClient } from "./client"
 import { crawlCatalogue } from "./crawl"
 import { fetchImages } from "./images"
 import { createLimiter } from "./limiter"
 import type { CatalogueSnapshot, CataloguePluginOptions } from "./types"
-import { resolveVideoLinks } from "./video-links"
+import { resolveVideoLinks, type VideoFacts } from "./video-links"
 
 /** Every image URL the pages show, with the entities that show it. */
 function imageUsers(snapshot: CatalogueSnapshot, apiUrl: string): Map<string, string[]> {
@@ -18,11 +18,19 @@ function imageUsers(snapshot: CatalogueSnapshot, apiUrl: string): Map<string, st
       if (url) users.set(url, [...(users.get(url) ?? []), label])
     }
   }
-  snapshot.categories.forEach(({ category: c }) => add(c.images, `category ${c.id}`))
-  snapshot.subcategories.forEach(({ subcategory: s }) => add(s.images, `subcategory ${s.id}`))
-  snapshot.series.forEach(({ series: s }) => add(s.images, `series ${s.id}`))
-  snapshot.episodes.forEach(({ episode: e }) => add(e.images, `episode ${e.id}`))
+  /** An entity's pictures, and its social image named by its field so a broken one says where to fix it. */
+  const addEntity = (entity: { images?: ApiImage[] | null; seo?: ApiSeo | null }, label: string) => {
+    add(entity.images, label)
+    if (entity.seo?.image) add([entity.seo.image], `${label} (seo.image)`)
+  }
+  snapshot.categories.forEach(({ category: c }) => addEntity(c, `category ${c.id}`))
+  snapshot.subcategories.forEach(({ subcategory: s }) => addEntity(s, `subcategory ${s.id}`))
+  snapshot.series.forEach(({ series: s }) => addEntity(s, `series ${s.id}`))
+  snapshot.episodes.forEach(({ episode: e }) => addEntity(e, `episode ${e.id}`))
   snapshot.featuredItems.forEach((f) => add(f.images, `featured item ${f.id}`))
+  const settings = snapshot.siteSettings
+  if (settings?.default_image) add([settings.default_image], "site settings (default_image)")
+  if (settings?.organization?.logo) add([settings.organization.logo], "site settings (organization.logo)")
   return users
 }
 
@@ -51,7 +59,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
   const warn = (message: string) => reporter.warn(message)
 
   let snapshot: CatalogueSnapshot
-  const crawlBar = progressBar(reporter, `Reading the catalogue at ${options.apiUrl}`, 3)
+  const crawlBar = progressBar(reporter, `Reading the catalogue at ${options.apiUrl}`, 4)
   try {
     snapshot = await crawlCatalogue({
       client: catalogue,
@@ -71,6 +79,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
   } finally {
     crawlBar.end()
   }
+  if (!snapshot.siteSettings) reporter.info(`${options.paths.siteSettings} answered 404: the site uses its built-in SEO defaults.`)
   reporter.info(
     `Catalogue: ${snapshot.categories.length} categories, ${snapshot.subcategories.length} subcategories, ` +
       `${snapshot.series.length} series, ${snapshot.episodes.length} episodes in ${catalogue.requestCount} requests`,
@@ -88,7 +97,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
   imageBar.end()
 
   const videoPaths = snapshot.episodes.flatMap(({ episode }) => (episode.path ? [episode.path] : []))
-  let videoLinks = new Map<string, string>()
+  let videos = new Map<string, VideoFacts>()
   if (!options.videoApiToken) {
     if (videoPaths.length > 0) warn("VIDEO_API_TOKEN is not set: no player links were looked up, so episodes show no player.")
   } else {
@@ -108,13 +117,13 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
       onProgress: () => videoBar.tick(),
     })
     videoBar.end()
-    videoLinks = result.links
-    reporter.info(`Player links: ${result.links.size} of ${new Set(videoPaths).size}, ${result.lookedUp} asked of the video host (the rest cached)`)
+    videos = result.videos
+    reporter.info(`Player links: ${result.videos.size} of ${new Set(videoPaths).size}, ${result.lookedUp} asked of the video host (the rest cached)`)
   }
 
   buildCatalogueNodes(gatsbyApi, snapshot, {
     imageUrl: (image) => imageUrl(image, options.apiUrl),
     images,
-    videoLinks,
+    videos,
   })
 }

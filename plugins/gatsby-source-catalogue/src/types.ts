@@ -4,6 +4,7 @@ import type {
   ApiEpisode,
   ApiFeaturedItem,
   ApiSeries,
+  ApiSiteSettings,
   ApiSubcategory,
 } from "../../../contract/schemas"
 import type { CataloguePaths } from "./constants"
@@ -27,4 +28,6 @@ export interface CatalogueSnapshot {
   episodes: { episode: ApiEpisode; seriesId: string; subcategoryId: string }[]
   featuredItems: ApiFeaturedItem[]
   statistics: ApiCategoryStatistic[]
+  /** Null when the backend has none (404): the site then uses its built-in defaults. */
+  siteSettings: ApiSiteSettings | null
 }

@@ -4,6 +4,17 @@ import { readAnswer } from "./answer-shapes"
 import { CatalogueRequestError, fillPath, type HttpClient } from "./client"
 import { CACHE_KEYS } from "./constants"
 
+/** What the site uses of the video host's answer: the player, and the facts video search wants. */
+export interface VideoFacts {
+  playerEmbedUrl: string
+  /** Seconds. */
+  durationSeconds: number | null
+  /** ISO 8601, when the host published it. */
+  releaseTime: string | null
+  /** The host's own still of the video, absolute. */
+  pictureUrl: string | null
+}
+
 export interface VideoLinkContext {
   client: HttpClient
   cache: Pick<GatsbyCache, "get" | "set">
@@ -13,37 +24,51 @@ export interface VideoLinkContext {
   onProgress?: () => void
 }
 
+const isHttpUrl = (value: string | null | undefined): value is string => typeof value === "string" && /^https?:\/\//.test(value)
+
+/** A cache entry of this shape; anything else (an older build's plain link) is asked again. */
+function isVideoFacts(value: unknown): value is VideoFacts {
+  return typeof value === "object" && value !== null && isHttpUrl((value as VideoFacts).playerEmbedUrl)
+}
+
 /**
- * Player links by video path, looked up at build time so the token never
- * leaves the build machine. A link once found is cached across builds (keyed
- * by host and path) and not asked for again; a failed lookup leaves the link
- * empty with a warning, and is tried again on the next build.
+ * Player links and video facts by video path, looked up at build time so the
+ * token never leaves the build machine. An answer once found is cached across
+ * builds (keyed by host and path) and not asked for again; a failed lookup
+ * leaves the episode without a player, with a warning, and is tried again on
+ * the next build.
  */
 export async function resolveVideoLinks(
   paths: string[],
   context: VideoLinkContext,
-): Promise<{ links: Map<string, string>; lookedUp: number }> {
-  const links = new Map<string, string>()
+): Promise<{ videos: Map<string, VideoFacts>; lookedUp: number }> {
+  const videos = new Map<string, VideoFacts>()
   let lookedUp = 0
   await Promise.all(
     [...new Set(paths)].map(async (videoPath) => {
-      const key = `${CACHE_KEYS.videoLink}:${context.videoApiUrl}:${videoPath}`
-      const cached = (await context.cache.get(key)) as string | undefined
-      if (cached) {
-        links.set(videoPath, cached)
+      const key = `${CACHE_KEYS.videoFacts}:${context.videoApiUrl}:${videoPath}`
+      const cached: unknown = await context.cache.get(key)
+      if (isVideoFacts(cached)) {
+        videos.set(videoPath, cached)
         context.onProgress?.()
         return
       }
       try {
         lookedUp += 1
         const { url, body } = await context.client.getJson(fillPath(context.videoPath, { path: videoPath }))
-        const link = readAnswer(Video, url, body).player_embed_url
-        if (!link || !/^https?:\/\//.test(link)) {
+        const video = readAnswer(Video, url, body)
+        if (!isHttpUrl(video.player_embed_url)) {
           context.warn(`Video ${videoPath}: ${url} answered no player_embed_url; the episode shows no player.`)
           return
         }
-        links.set(videoPath, link)
-        await context.cache.set(key, link)
+        const facts: VideoFacts = {
+          playerEmbedUrl: video.player_embed_url,
+          durationSeconds: typeof video.duration === "number" && video.duration > 0 ? Math.round(video.duration) : null,
+          releaseTime: video.release_time && !Number.isNaN(Date.parse(video.release_time)) ? video.release_time : null,
+          pictureUrl: isHttpUrl(video.pictures?.base_link) ? video.pictures.base_link : null,
+        }
+        videos.set(videoPath, facts)
+        await context.cache.set(key, facts)
       } catch (error) {
         if (!(error instanceof CatalogueRequestError)) throw error
         context.warn(`Video ${videoPath}: ${error.message}; the episode shows no player.`)
@@ -52,5 +77,5 @@ export async function resolveVideoLinks(
       }
     }),
   )
-  return { links, lookedUp }
+  return { videos, lookedUp }
 }

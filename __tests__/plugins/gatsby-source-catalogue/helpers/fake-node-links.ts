@@ -1,14 +1,16 @@
 import type { NodeLinks } from "../../../../plugins/gatsby-source-catalogue/src/node-builder"
+import type { VideoFacts } from "../../../../plugins/gatsby-source-catalogue/src/video-links"
 
 /**
  * Node links for building one entity alone: the given entities exist (as
- * `Type-id`), every image path is a usable image, and videos have the links given.
+ * `Type-id`), every image path but those under /broken/ is a usable image, and
+ * videos have the facts given.
  */
-export function fakeNodeLinks(existing: string[], playerLinks: Record<string, string> = {}): NodeLinks {
+export function fakeNodeLinks(existing: string[], videos: Record<string, VideoFacts> = {}): NodeLinks {
   return {
     nodeId: (type, id) => `node-id-of-${type}-${id}`,
     has: (type, id) => existing.includes(`${type}-${id}`),
-    imageNodes: (images) => (images ?? []).flatMap((image) => (image.path ? [`image-node-of-${image.path}`] : [])),
-    playerLink: (path) => playerLinks[path],
+    imageNodes: (images) => (images ?? []).flatMap((image) => (image.path && !image.path.startsWith("/broken/") ? [`image-node-of-${image.path}`] : [])),
+    video: (path) => videos[path],
   }
 }

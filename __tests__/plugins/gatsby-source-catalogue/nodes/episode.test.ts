@@ -6,8 +6,20 @@ import { fakeNodeLinks } from "../helpers/fake-node-links"
 describe("createEpisodeNode", () => {
   it("builds one episode's node on its own, from the episode and what it links to", () => {
     const gatsby = fakeGatsbyApi()
-    const links = fakeNodeLinks([`${NODE_TYPES.Series}-7`], { "vid-1": "https://player.example/1" })
-    const episode = { id: 1, title: "One", path: "vid-1", description: "<p>A <b>first</b> look</p>", episode: 1, video_id: 9, images: [{ path: "/e.jpg" }] }
+    const links = fakeNodeLinks([`${NODE_TYPES.Series}-7`], {
+      "vid-1": { playerEmbedUrl: "https://player.example/1", durationSeconds: 754, releaseTime: "2026-03-01T10:00:00Z", pictureUrl: "https://pictures.example/1.jpg" },
+    })
+    const episode = {
+      id: 1,
+      title: "One",
+      path: "vid-1",
+      description: "<p>A <b>first</b> look</p>",
+      episode: 1,
+      video_id: 9,
+      images: [{ path: "/e.jpg" }],
+      updated_at: "2026-02-03T04:05:06Z",
+      seo: { title: "Watch One", description: "A first look.", image: { path: "/broken/social.txt", alt: "Someone stretching" }, canonical_url: "https://elsewhere.example/one" },
+    }
     const id = createEpisodeNode(gatsby.args, { episode, seriesId: "7", subcategoryId: "3" }, links)
     expect(id).toBe("node-id-of-CatalogueEpisode-1")
     expect(gatsby.nodes).toEqual([
@@ -21,6 +33,20 @@ describe("createEpisodeNode", () => {
         videoPath: "vid-1",
         videoId: "9",
         playerEmbedUrl: "https://player.example/1",
+        videoDurationSeconds: 754,
+        videoReleaseTime: "2026-03-01T10:00:00Z",
+        videoPictureUrl: "https://pictures.example/1.jpg",
+        updatedAt: "2026-02-03T04:05:06Z",
+        // The social image could not be used: none is linked, but what was asked for is kept to report it.
+        seo: {
+          title: "Watch One",
+          description: "A first look.",
+          image: null,
+          imageAlt: "Someone stretching",
+          imageRequested: "/broken/social.txt",
+          canonicalUrl: "https://elsewhere.example/one",
+          noindex: false,
+        },
         seriesId: "7",
         seriesNode: "node-id-of-CatalogueSeries-7",
         // Subcategory 3 is not in the catalogue: no link rather than a dangling one.
@@ -44,7 +70,10 @@ describe("createEpisodeNode", () => {
       videoPath: null,
       videoId: null,
       playerEmbedUrl: null,
+      videoDurationSeconds: null,
       images: [],
+      seo: null,
+      updatedAt: null,
     })
   })
 })

@@ -1,6 +1,6 @@
 import type { ApiCategory } from "../../../../contract/schemas"
 import { NODE_TYPES } from "../constants"
-import { descriptionFields, nodeBuilder, text, type GatsbyApi, type NodeLinks } from "../node-builder"
+import { descriptionFields, nodeBuilder, pageEntityFields, text, type GatsbyApi, type NodeLinks } from "../node-builder"
 
 export interface CategoryEntry {
   category: ApiCategory
@@ -23,5 +23,6 @@ export function createCategoryNode(gatsbyApi: GatsbyApi, { category, subcategory
     subcategoryIds: kept,
     subcategoryNodes: kept.map((id) => links.nodeId(NODE_TYPES.Subcategory, id)),
     position,
+    ...pageEntityFields(category, links),
   })
 }

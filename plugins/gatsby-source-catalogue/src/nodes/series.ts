@@ -1,6 +1,6 @@
 import type { ApiEpisode, ApiSeries } from "../../../../contract/schemas"
 import { NODE_TYPES } from "../constants"
-import { descriptionFields, nodeBuilder, text, type GatsbyApi, type NodeLinks } from "../node-builder"
+import { descriptionFields, nodeBuilder, pageEntityFields, text, type GatsbyApi, type NodeLinks } from "../node-builder"
 
 export interface SeriesEntry {
   series: ApiSeries
@@ -43,5 +43,6 @@ export function createSeriesNode(gatsbyApi: GatsbyApi, { series, subcategoryId, 
     episodeIds,
     episodeNodes: episodeIds.map((id) => links.nodeId(NODE_TYPES.Episode, id)),
     position,
+    ...pageEntityFields(series, links),
   })
 }

@@ -1,0 +1,184 @@
+import { withTrailingSlash } from "../page-creation/create-pages"
+import { routes } from "../routes"
+import type { PageHead, SocialImage } from "./page-head"
+import type { SeoReportPage } from "./report/report-types"
+import { DESCRIPTION_MAX, DESCRIPTION_MIN, resolvePageSeo, warnDuplicates, type EntitySeoFields, type PageSeoInput, type SiteSeo } from "./resolve-page-seo"
+
+// Turns the createPages query (gatsby-node.ts) into each page's SEO input:
+// the entity's text, its SEO fields, its picture at social size, where it
+// sits (breadcrumbs) and when its content last changed. Node only.
+
+type Data = Queries.CreatePagesQuery
+type ResizedImage = { readonly resize: { readonly src: string | null; readonly width: number | null; readonly height: number | null } | null }
+type SourcedSeo = NonNullable<Data["allCatalogueEpisode"]["nodes"][number]["seo"]>
+
+/** A resized picture as an absolute social image; null when the pipeline gave none. */
+export function socialImage(siteUrl: string, image: ResizedImage | null | undefined, alt: string): SocialImage | null {
+  const resize = image?.resize
+  if (!resize?.src || !resize.width || !resize.height) return null
+  const url = /^https?:\/\//.test(resize.src) ? resize.src : `${siteUrl}${resize.src}`
+  return { url, width: resize.width, height: resize.height, alt }
+}
+
+/** The latest of several ISO dates; null when none is one. */
+export function latest(dates: readonly (string | null | undefined)[]): string | null {
+  let best: string | null = null
+  for (const date of dates) {
+    if (date && !Number.isNaN(Date.parse(date)) && (!best || Date.parse(date) > Date.parse(best))) best = date
+  }
+  return best
+}
+
+/**
+ * The entity's best text for a meta description: the first that fits what
+ * search results show, else the first there is (the checks then warn).
+ */
+export function bestDescription(candidates: readonly (string | null | undefined)[]): string | null {
+  const texts = candidates.map((text) => text?.trim()).filter((text): text is string => !!text)
+  return texts.find((text) => text.length >= DESCRIPTION_MIN && text.length <= DESCRIPTION_MAX) ?? texts[0] ?? null
+}
+
+
+export interface CatalogueSeo {
+  /** Head of the page at `pagePath` showing the entity; the report row is kept. */
+  category(id: string, pagePath: string, pageNumber: number): PageHead
+  subcategory(id: string, pagePath: string): PageHead
+  series(id: string, pagePath: string): PageHead
+  episode(id: string, pagePath: string): PageHead
+  /** Head of a page under src/pages. */
+  fixed(input: PageSeoInput): PageHead
+  /** Every page's report row, duplicate warnings included. */
+  reportRows(): SeoReportPage[]
+  /** The newest change anywhere in the catalogue: the home page shows a bit of everything. */
+  newestChange: string | null
+}
+
+export function catalogueSeo(data: Data, site: SiteSeo): CatalogueSeo {
+  const rows = new Map<string, SeoReportPage>()
+  const resolve = (input: PageSeoInput): PageHead => {
+    const { head, report } = resolvePageSeo(input, site)
+    rows.set(input.path, report)
+    return head
+  }
+  const imageOf = (images: readonly ResizedImage[] | undefined, alt: string) => socialImage(site.siteUrl, images?.[0], alt)
+  const seoOf = (seo: SourcedSeo | null, alt: string): EntitySeoFields | null =>
+    seo && {
+      title: seo.title,
+      description: seo.description,
+      image: socialImage(site.siteUrl, seo.image, seo.imageAlt ?? alt),
+      imageRequested: seo.imageRequested,
+      canonicalUrl: seo.canonicalUrl,
+      noindex: seo.noindex,
+    }
+
+  const categories = new Map(data.allCatalogueCategory.nodes.map((node) => [node._id, node]))
+  const subcategories = new Map(data.allCatalogueSubcategory.nodes.map((node) => [node._id, node]))
+  const series = new Map(data.allCatalogueSeries.nodes.map((node) => [node._id, node]))
+  const episodes = new Map(data.allCatalogueEpisode.nodes.map((node) => [node._id, node]))
+
+  const home = { name: "Home", path: "/" }
+  const crumb = (title: string | null, path: string) => ({ name: title || "Untitled", path: withTrailingSlash(path) })
+  const categoryCrumbs = (id: string | null | undefined) => {
+    const category = id ? categories.get(id) : undefined
+    return category ? [home, crumb(category.title, routes.category(category._id))] : [home]
+  }
+  const subcategoryCrumbs = (id: string | null | undefined) => {
+    const subcategory = id ? subcategories.get(id) : undefined
+    return subcategory ? [...categoryCrumbs(subcategory.categoryId), crumb(subcategory.title, routes.subcategory(subcategory._id))] : [home]
+  }
+  const seriesCrumbs = (id: string | null | undefined) => {
+    const one = id ? series.get(id) : undefined
+    return one ? [...subcategoryCrumbs(one.subcategoryId), crumb(one.title, routes.series(one._id))] : [home]
+  }
+
+  const everything = [
+    ...data.allCatalogueCategory.nodes,
+    ...data.allCatalogueSubcategory.nodes,
+    ...data.allCatalogueSeries.nodes,
+    ...data.allCatalogueEpisode.nodes,
+  ]
+
+  return {
+    newestChange: latest(everything.map((node) => node.updatedAt)),
+    category(id, pagePath, pageNumber) {
+      const category = categories.get(id)!
+      const alt = category.title ?? site.siteName
+      const ofPage = pageNumber > 1 ? ` (page ${pageNumber})` : ""
+      const description = bestDescription([category.pageSubTitle, category.shortDesc, category.descriptionText])
+      return resolve({
+        path: pagePath,
+        kind: "category",
+        entity: `category ${id} (${category.title ?? "untitled"})`,
+        title: category.title && `${category.title}${ofPage}`,
+        // Later pages of a grid say which page they are, so no two pages share a description.
+        description: description && pageNumber > 1 ? `Page ${pageNumber}: ${description}` : description,
+        seo: seoOf(category.seo, alt),
+        image: imageOf(category.images, alt),
+        breadcrumbs: categoryCrumbs(id),
+        updatedAt: latest([category.updatedAt, ...category.subcategories.map((sub) => sub.updatedAt)]),
+        listable: true,
+      })
+    },
+    subcategory(id, pagePath) {
+      const subcategory = subcategories.get(id)!
+      const alt = subcategory.title ?? site.siteName
+      return resolve({
+        path: pagePath,
+        kind: "subcategory",
+        entity: `subcategory ${id} (${subcategory.title ?? "untitled"})`,
+        title: subcategory.title,
+        description: bestDescription([subcategory.shortDesc, subcategory.descriptionText]),
+        seo: seoOf(subcategory.seo, alt),
+        image: imageOf(subcategory.images, alt),
+        breadcrumbs: subcategoryCrumbs(id),
+        updatedAt: latest([subcategory.updatedAt, ...subcategory.series.map((one) => one.updatedAt)]),
+        listable: true,
+      })
+    },
+    series(id, pagePath) {
+      const one = series.get(id)!
+      const alt = one.title ?? site.siteName
+      return resolve({
+        path: pagePath,
+        kind: "series",
+        entity: `series ${id} (${one.title ?? "untitled"})`,
+        title: one.title,
+        description: one.descriptionText,
+        seo: seoOf(one.seo, alt),
+        image: imageOf(one.images, alt),
+        breadcrumbs: seriesCrumbs(id),
+        updatedAt: latest([one.updatedAt, ...one.episodes.map((episode) => episode.updatedAt)]),
+        listable: true,
+      })
+    },
+    episode(id, pagePath) {
+      const episode = episodes.get(id)!
+      const alt = episode.title ?? site.siteName
+      return resolve({
+        path: pagePath,
+        kind: "episode",
+        entity: `episode ${id} (${episode.title ?? "untitled"})`,
+        title: episode.title,
+        description: episode.descriptionText,
+        seo: seoOf(episode.seo, alt),
+        image: imageOf(episode.images, alt),
+        breadcrumbs: [...seriesCrumbs(episode.seriesId), crumb(episode.title, routes.episode(episode._id))],
+        video: {
+          embedUrl: episode.playerEmbedUrl,
+          durationSeconds: episode.videoDurationSeconds,
+          releaseTime: episode.videoReleaseTime,
+          pictureUrl: episode.videoPictureUrl,
+        },
+        updatedAt: episode.updatedAt,
+        listable: true,
+      })
+    },
+    fixed: resolve,
+    reportRows() {
+      const all = [...rows.values()].sort((a, b) => a.path.localeCompare(b.path, undefined, { numeric: true }))
+      for (const row of all) row.warnings = row.warnings.filter((warning) => !warning.startsWith("the same "))
+      warnDuplicates(all)
+      return all
+    },
+  }
+}

@@ -1,0 +1,41 @@
+import { NOT_FOUND_TEXT, THANK_YOU_TEXT, THANK_YOU_TITLE } from "../fixed-page-texts"
+import type { PageSeoInput } from "./resolve-page-seo"
+
+type FixedPage = Pick<PageSeoInput, "kind" | "title" | "description" | "listable" | "canonicalPath">
+
+/**
+ * The pages under src/pages, by the path Gatsby gives them. None but the home
+ * page is listed in the sitemap: a thank-you note, an empty search and an
+ * error page are nothing to find by search.
+ */
+const FIXED_PAGES: Record<string, FixedPage> = {
+  // The site name alone, and the site's default description.
+  "/": { kind: "home", title: null, description: null, listable: true },
+  // Every `?q=` address names the bare page, so crawlers keep one copy. It is
+  // not noindex: Lighthouse's SEO audit fails any noindex page.
+  "/search-results/": {
+    kind: "search",
+    title: "Search Results",
+    description: "Search the fitness, dance and entertainment catalogue for workouts, dance classes and shows to watch.",
+    listable: false,
+  },
+  "/thank-you/": { kind: "thank-you", title: THANK_YOU_TITLE, description: THANK_YOU_TEXT, listable: false },
+  // Shown at any unknown address, with status 404: it has no address of its own to name.
+  "/404/": { kind: "not-found", title: "Page not found", description: NOT_FOUND_TEXT, listable: false, canonicalPath: null },
+  "/404.html": { kind: "not-found", title: "Page not found", description: NOT_FOUND_TEXT, listable: false, canonicalPath: null },
+}
+
+/** The SEO input of a page under src/pages; undefined for one Gatsby made for itself (the develop 404). */
+export function fixedPageSeoInput(path: string, updatedAt: string | null): PageSeoInput | undefined {
+  const page = FIXED_PAGES[path]
+  if (!page) return undefined
+  return {
+    ...page,
+    path,
+    entity: null,
+    seo: null,
+    image: null,
+    breadcrumbs: [],
+    updatedAt: page.kind === "home" ? updatedAt : null,
+  }
+}

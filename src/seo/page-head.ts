@@ -1,0 +1,38 @@
+import type { Thing, WithContext } from "schema-dts"
+
+/** A picture for link previews: absolute, 1200×630, made by the image pipeline. */
+export interface SocialImage {
+  url: string
+  width: number
+  height: number
+  alt: string
+}
+
+/**
+ * Everything a page's <head> says to search engines and link previews,
+ * decided once at page creation (src/seo/resolve-page-seo.ts) and handed to
+ * the page in its context, so the Head API only renders it.
+ */
+export interface PageHead {
+  /** The final <title>, template applied. */
+  title: string
+  description: string | null
+  /** Absolute; null where a page has no address of its own (the 404 page). */
+  canonical: string | null
+  /** True: `noindex`, for the entity's own flag or a site with indexing switched off. */
+  noindex: boolean
+  ogType: "website" | "video.episode"
+  siteName: string
+  image: SocialImage | null
+  /** E.g. "@moveflix". */
+  twitterSite: string | null
+  /** JSON-LD objects; rendered with `<` escaped (structured-data.ts). */
+  structuredData: WithContext<Thing>[]
+  /** What the sitemap needs: whether the page is listed, and when its content changed. */
+  sitemap: { listed: boolean; lastmod: string | null }
+}
+
+/** The page context key every page's head is handed under. */
+export interface SeoPageContext {
+  seo: PageHead
+}
