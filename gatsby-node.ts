@@ -12,7 +12,7 @@ import { fixedPageSeoInput } from "./src/seo/fixed-pages"
 import type { SeoPageContext } from "./src/seo/page-head"
 import type { SeoReportPage } from "./src/seo/report/report-types"
 import { writeSeoReport } from "./src/seo/report/write-report"
-import { absoluteUrl, type SiteSeo } from "./src/seo/resolve-page-seo"
+import { absoluteUrl, isHttpUrl, type SiteSeo } from "./src/seo/resolve-page-seo"
 import { robotsTxt } from "./src/seo/robots-txt"
 import { resolveSiteSeo } from "./src/seo/site-seo"
 import { noindexPagesListed, sitemapLocations } from "./src/seo/sitemap-check"
@@ -136,8 +136,8 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     return
   }
   const data = result.data
-  const siteUrl = data.site?.siteMetadata?.siteUrl ?? ""
-  if (!/^https?:\/\/[^\s/]+/.test(siteUrl)) {
+  const siteUrl = (data.site?.siteMetadata?.siteUrl ?? "").replace(/\/+$/, "")
+  if (!isHttpUrl(siteUrl)) {
     reporter.panicOnBuild(`SITE_URL ${JSON.stringify(siteUrl)} is not an absolute http(s) URL: canonical and social image links need it`)
     return
   }

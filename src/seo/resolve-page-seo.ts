@@ -78,7 +78,8 @@ export interface ResolvedPageSeo {
   report: SeoReportPage
 }
 
-const isHttpUrl = (value: string): boolean => {
+/** An absolute http(s) URL, as the URL parser reads it: the one test of a link the site hands out. */
+export const isHttpUrl = (value: string): boolean => {
   try {
     const url = new URL(value)
     return url.protocol === "http:" || url.protocol === "https:"
@@ -126,7 +127,8 @@ export function resolvePageSeo(page: PageSeoInput, site: SiteSeo): ResolvedPageS
   const seoTitle = cleanText(seo?.title, "seo.title", warnings)
   const ownTitle = cleanText(page.title, "title", warnings)
   const pageTitle = seoTitle ?? ownTitle
-  const title = pageTitle ? site.titleTemplate.replace("%s", pageTitle) : site.siteName
+  // A function replacement: `$&`, `$$` or `$'` in a CMS title are text, not replacement patterns.
+  const title = pageTitle ? site.titleTemplate.replace("%s", () => pageTitle) : site.siteName
   const titleSource: ValueSource = seoTitle ? "entity SEO field" : ownTitle ? "entity text" : site.siteNameSource
   if (!title.trim()) errors.push("has no title: seo.title, the entity's title and the site name are all empty")
   if (title.length > TITLE_MAX) {

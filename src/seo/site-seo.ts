@@ -1,5 +1,5 @@
 import type { SocialImage } from "./page-head"
-import { cleanText, type SiteSeo } from "./resolve-page-seo"
+import { cleanText, isHttpUrl, type SiteSeo } from "./resolve-page-seo"
 
 /** The CMS's site settings as sourced (CatalogueSiteSettings), social images already at 1200×630. */
 export interface SourcedSiteSettings {
@@ -23,8 +23,6 @@ export interface BuiltInSeo {
   /** The home page's own hero picture at 1200×630. */
   image: SocialImage | null
 }
-
-const isHttpUrl = (value: string) => /^https?:\/\/[^\s/]+/i.test(value)
 
 /**
  * The site-wide SEO values, each from the site settings when they give a

@@ -23,6 +23,18 @@ export const CONTENT_EDITS = {
   },
   // "Tap" in the sample catalogue.
   brokenImageSubcategory: { path: "sub-categories/26", fields: { images: ["/media/no-such-image.png"] } },
+  // Marketing metadata at its worst that still builds: markup in a title, a
+  // description of 5 000 characters, a social image that is JSON, not a picture.
+  hostileSeoEpisode: {
+    path: "episodes/1003",
+    fields: {
+      seo: {
+        title: '</script><script>window.__hostile = "seo"</script>Stretch <b>Daily</b>',
+        description: "Long and winding. ".repeat(280),
+        image: { path: "/api/site-settings", alt: "not a picture" },
+      },
+    },
+  },
 } as const
 
 /**
