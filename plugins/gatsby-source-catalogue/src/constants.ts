@@ -42,7 +42,11 @@ export const DEFAULT_PATHS = {
   categoryStatistics: "/categories-states",
   featuredCollections: "/featured-collections",
   subcategory: "/sub-categories/{id}",
+  series: "/series/{id}",
   seriesEpisodes: "/series/{id}/episodes",
+  episode: "/episodes/{id}",
+  /** Optional for a backend: a 404 means "always read everything". */
+  changes: "/changes",
   /** Optional for a backend: a 404 means "use the site's defaults". */
   siteSettings: "/site-settings",
   video: "/videos/{path}",

@@ -4,18 +4,29 @@ import type { ApiImage, ApiSeo } from "../../../contract/schemas"
 import { buildCatalogueNodes } from "./build-catalogue-nodes"
 import { CatalogueRequestError, createHttpClient } from "./client"
 import { crawlCatalogue } from "./crawl"
-import { fetchImages } from "./images"
+import { loadCatalogueState, saveCatalogueState } from "./catalogue-state"
+import { NODE_TYPES } from "./constants"
+import { applyChanges, readChanges } from "./delta-crawl"
+import { fetchImages, type ImageFile } from "./images"
 import { createLimiter } from "./limiter"
 import type { CatalogueSnapshot, CataloguePluginOptions } from "./types"
 import { resolveVideoLinks, type VideoFacts } from "./video-links"
 
-/** Every image URL the pages show, with the entities that show it. */
-function imageUsers(snapshot: CatalogueSnapshot, apiUrl: string): Map<string, string[]> {
+/**
+ * Every image URL the pages show, with the entities that show it: `users`
+ * in words for warnings, `owners` as the delta read names entities
+ * ("episode 12"), to know whose images to fetch again.
+ */
+function imageUsers(snapshot: CatalogueSnapshot, apiUrl: string): { users: Map<string, string[]>; owners: Map<string, string[]> } {
   const users = new Map<string, string[]>()
+  const owners = new Map<string, string[]>()
   const add = (images: ApiImage[] | null | undefined, label: string) => {
+    const owner = /^(category|subcategory|series|episode) \S+/.exec(label)?.[0] ?? (label.startsWith("featured item ") ? `featured ${label.split(" ")[2]}` : "site-settings null")
     for (const image of images ?? []) {
       const url = imageUrl(image, apiUrl)
-      if (url) users.set(url, [...(users.get(url) ?? []), label])
+      if (!url) continue
+      users.set(url, [...(users.get(url) ?? []), label])
+      owners.set(url, [...(owners.get(url) ?? []), owner])
     }
   }
   /** An entity's pictures, and its social image named by its field so a broken one says where to fix it. */
@@ -31,7 +42,7 @@ function imageUsers(snapshot: CatalogueSnapshot, apiUrl: string): Map<string, st
   const settings = snapshot.siteSettings
   if (settings?.default_image) add([settings.default_image], "site settings (default_image)")
   if (settings?.organization?.logo) add([settings.organization.logo], "site settings (organization.logo)")
-  return users
+  return { users, owners }
 }
 
 function progressBar(reporter: Reporter, label: string, total: number) {
@@ -40,14 +51,21 @@ function progressBar(reporter: Reporter, label: string, total: number) {
   return bar
 }
 
+/** Where this build's catalogue came from, for the log and the publisher's status. */
+type ReadKind = { kind: "full"; reason: string } | { kind: "delta"; since: string; changed: number; deleted: number }
+
 /**
- * Orchestration only: crawl the catalogue, fetch images, look up player
- * links, then build the nodes. A catalogue that cannot be read stops the build
- * with a message naming the URL, before anything under public/ is touched.
+ * Orchestration only: read the catalogue (only what changed since the last
+ * build when the backend has a changes feed), fetch images, look up player
+ * links, then build the nodes and drop those of entities that are gone. A
+ * catalogue that cannot be read stops the build with a message naming the
+ * URL, before anything under public/ is touched.
  */
 export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOptions) => {
-  const { reporter, cache } = gatsbyApi
+  const { reporter, cache, actions, getNodesByType } = gatsbyApi
   const options = pluginOptions as unknown as CataloguePluginOptions
+  // This plugin deletes what is gone itself, so Gatsby need not be told of every unchanged node.
+  actions.enableStatefulSourceNodes?.()
   const common = {
     timeoutMs: options.requestTimeoutMs,
     retries: options.retries,
@@ -58,18 +76,35 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
   const catalogue = createHttpClient({ ...common, baseUrl: options.apiUrl, limiter: createLimiter(options.concurrency) })
   const warn = (message: string) => reporter.warn(message)
 
+  const previous = await loadCatalogueState(cache.directory)
   let snapshot: CatalogueSnapshot
+  let touched: Set<string> | undefined
+  let watermark: string | undefined
+  let read: ReadKind
   const crawlBar = progressBar(reporter, `Reading the catalogue at ${options.apiUrl}`, 4)
   try {
-    snapshot = await crawlCatalogue({
-      client: catalogue,
-      paths: options.paths,
-      warn,
-      onProgress: (done, total) => {
-        crawlBar.total = total
-        crawlBar.tick()
-      },
-    })
+    const delta = previous && previous.apiUrl === options.apiUrl ? await readChanges(catalogue, options.paths, previous.watermark) : undefined
+    if (previous && delta?.changes) {
+      const result = await applyChanges(previous.snapshot, delta.changes, { client: catalogue, paths: options.paths, warn })
+      snapshot = result.snapshot
+      touched = result.touched
+      watermark = delta.changes.now
+      read = { kind: "delta", since: previous.watermark, changed: delta.changes.changed.length, deleted: delta.changes.deleted.length }
+    } else {
+      const reason = delta?.fallbackReason ?? (previous ? "the catalogue API changed" : "no earlier read in the cache")
+      // The feed's clock before reading: an edit made during the read is then read again next time.
+      watermark = (await readChanges(catalogue, options.paths, new Date().toISOString())).changes?.now
+      snapshot = await crawlCatalogue({
+        client: catalogue,
+        paths: options.paths,
+        warn,
+        onProgress: (done, total) => {
+          crawlBar.total = total
+          crawlBar.tick()
+        },
+      })
+      read = { kind: "full", reason }
+    }
   } catch (error) {
     if (error instanceof CatalogueRequestError) {
       crawlBar.panicOnBuild({ id: error.code, context: { sourceMessage: error.message } })
@@ -80,14 +115,21 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
     crawlBar.end()
   }
   if (!snapshot.siteSettings) reporter.info(`${options.paths.siteSettings} answered 404: the site uses its built-in SEO defaults.`)
+  const howRead =
+    read.kind === "delta"
+      ? `delta read of ${read.changed} changed and ${read.deleted} deleted since ${read.since}`
+      : `full read (${read.reason})`
   reporter.info(
-    `Catalogue: ${snapshot.categories.length} categories, ${snapshot.subcategories.length} subcategories, ` +
-      `${snapshot.series.length} series, ${snapshot.episodes.length} episodes in ${catalogue.requestCount} requests`,
+    `Catalogue: ${howRead}, ${catalogue.requestCount} requests; ${snapshot.categories.length} categories, ${snapshot.subcategories.length} subcategories, ` +
+      `${snapshot.series.length} series, ${snapshot.episodes.length} episodes`,
   )
 
-  const usedBy = imageUsers(snapshot, options.apiUrl)
-  const imageBar = progressBar(reporter, "Fetching catalogue images", usedBy.size)
-  const images = await fetchImages(usedBy.keys(), {
+  // Images already probed are kept; those of entities read again are asked again (the bytes may have changed at the same URL).
+  const { users: usedBy, owners } = imageUsers(snapshot, options.apiUrl)
+  const known = new Map((previous && touched ? previous.images : []).map((file) => [file.url, file]))
+  const toFetch = [...usedBy.keys()].filter((url) => !known.has(url) || (owners.get(url) ?? []).some((owner) => touched?.has(owner)))
+  const imageBar = progressBar(reporter, "Fetching catalogue images", toFetch.length)
+  const fetched = await fetchImages(toFetch, {
     cache,
     limiter: createLimiter(options.concurrency),
     usedBy,
@@ -95,7 +137,10 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
     onProgress: () => imageBar.tick(),
   })
   imageBar.end()
-
+  const images = new Map([...usedBy.keys()].flatMap((url): [string, ImageFile][] => {
+    const file = fetched.get(url) ?? (toFetch.includes(url) ? undefined : known.get(url))
+    return file ? [[url, file]] : []
+  }))
   const videoPaths = snapshot.episodes.flatMap(({ episode }) => (episode.path ? [episode.path] : []))
   let videos = new Map<string, VideoFacts>()
   if (!options.videoApiToken) {
@@ -121,9 +166,36 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
     reporter.info(`Player links: ${result.videos.size} of ${new Set(videoPaths).size}, ${result.lookedUp} asked of the video host (the rest cached)`)
   }
 
-  buildCatalogueNodes(gatsbyApi, snapshot, {
+  // Every node is built again from the patched snapshot (an unchanged one is a no-op for Gatsby);
+  // what was not built this time belongs to an entity that is gone.
+  const built = new Set<string>()
+  const recording = {
+    ...gatsbyApi,
+    actions: {
+      ...actions,
+      createNode: (node: Parameters<typeof actions.createNode>[0]) => {
+        built.add(node.id)
+        return actions.createNode(node)
+      },
+    },
+  }
+  buildCatalogueNodes(recording, snapshot, {
     imageUrl: (image) => imageUrl(image, options.apiUrl),
     images,
     videos,
   })
+  let removed = 0
+  for (const type of Object.values(NODE_TYPES)) {
+    for (const node of getNodesByType(type)) {
+      if (built.has(node.id)) continue
+      actions.deleteNode(node)
+      removed += 1
+    }
+  }
+  if (removed) reporter.info(`Catalogue: ${removed} nodes of deleted entities removed`)
+
+  if (watermark) {
+    await saveCatalogueState(cache.directory, { watermark, apiUrl: options.apiUrl, snapshot, images: [...images.values()] })
+    actions.setPluginStatus({ watermark, lastRead: read.kind })
+  }
 }

@@ -1,0 +1,114 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import type { NodeInput, SourceNodesArgs } from "gatsby"
+import { DEFAULT_PATHS, NODE_TYPES } from "../../../plugins/gatsby-source-catalogue/src/constants"
+import { sourceNodes } from "../../../plugins/gatsby-source-catalogue/src/source-nodes"
+import { seriesEpisodes } from "./fixtures/episodes"
+import { FAKE_API_URL, fakeCatalogueFetch } from "./helpers/fake-catalogue-api"
+
+// Images are not what these tests are about: none is fetched.
+jest.mock("../../../plugins/gatsby-source-catalogue/src/images", () => ({
+  ...jest.requireActual("../../../plugins/gatsby-source-catalogue/src/images"),
+  fetchImages: jest.fn(async () => new Map()),
+}))
+
+type Answer = { status?: number; body?: unknown }
+
+/** A Gatsby that keeps its nodes between builds, as `enableStatefulSourceNodes` asks. */
+function fakeGatsby(cacheDirectory: string) {
+  const nodes = new Map<string, NodeInput>()
+  const info: string[] = []
+  const status: Record<string, unknown>[] = []
+  const bar = { start: jest.fn(), tick: jest.fn(), end: jest.fn(), total: 0, panicOnBuild: jest.fn((error: unknown) => info.push(`PANIC ${JSON.stringify(error)}`)) }
+  const args = {
+    actions: {
+      createNode: jest.fn((node: NodeInput) => void nodes.set(node.id, node)),
+      deleteNode: jest.fn((node: NodeInput) => void nodes.delete(node.id)),
+      enableStatefulSourceNodes: jest.fn(),
+      setPluginStatus: jest.fn((value: Record<string, unknown>) => void status.push(value)),
+    },
+    createNodeId: (seed: string) => `id-${seed}`,
+    createContentDigest: (content: unknown) => JSON.stringify(content).length.toString(),
+    getNodesByType: (type: string) => [...nodes.values()].filter((node) => node.internal.type === type),
+    cache: { directory: cacheDirectory, get: async () => undefined, set: async () => undefined },
+    reporter: { info: (message: string) => info.push(message), warn: jest.fn(), verbose: jest.fn(), createProgress: () => bar },
+  }
+  const options = { apiUrl: FAKE_API_URL, videoApiUrl: "http://video.test", videoApiToken: "", concurrency: 4, retries: 0, retryBaseDelayMs: 0, requestTimeoutMs: 1000, paths: DEFAULT_PATHS }
+  const build = async (changesFeed: (since: string) => Answer, override: Record<string, Answer> = {}) => {
+    const fake = fakeCatalogueFetch(override)
+    const asked: string[] = []
+    jest.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const url = new URL(String(input))
+      asked.push(url.pathname)
+      if (url.pathname === "/api/changes") {
+        const answer = changesFeed(url.searchParams.get("since") ?? "")
+        return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status ?? 200 })
+      }
+      return fake.fetch(input, init)
+    })
+    info.length = 0
+    await sourceNodes!(args as unknown as SourceNodesArgs, options as never, () => undefined)
+    return { asked, log: info.join("\n") }
+  }
+  const ids = (type: string) => args.getNodesByType(type).map((node) => (node as { _id?: string })._id)
+  return { build, ids, status, args }
+}
+
+const feed = (now: string, changed: object[] = [], deleted: object[] = []) => () => ({ body: { data: { now, changed, deleted } } })
+
+describe("sourceNodes across builds", () => {
+  let cacheDirectory: string
+  beforeEach(() => {
+    cacheDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "catalogue-state-"))
+  })
+  afterEach(() => {
+    jest.restoreAllMocks()
+    fs.rmSync(cacheDirectory, { recursive: true, force: true })
+  })
+
+  it("reads everything first, then only the changes: a deleted episode's node goes, the rest stay", async () => {
+    const gatsby = fakeGatsby(cacheDirectory)
+    const first = await gatsby.build(feed("2026-11-23T10:00:00.000Z"))
+    expect(first.log).toMatch(/full read \(no earlier read in the cache\)/)
+    expect(gatsby.ids(NODE_TYPES.Episode).sort()).toEqual(["1001", "1002", "2001"])
+    expect(gatsby.status.at(-1)).toEqual({ watermark: "2026-11-23T10:00:00.000Z", lastRead: "full" })
+    expect(gatsby.args.actions.enableStatefulSourceNodes).toHaveBeenCalled()
+
+    const [, firstEpisode] = seriesEpisodes["101"]!
+    let askedSince = ""
+    const second = await gatsby.build(
+      (since) => {
+        askedSince = since
+        return feed("2026-11-23T10:05:00.000Z", [{ type: "series", id: 101 }], [{ type: "episode", id: 1002 }])()
+      },
+      { "/series/101": { body: { data: { id: 101, title: "HIIT 30" } } }, "/series/101/episodes": { body: { data: [firstEpisode] } } },
+    )
+    expect(askedSince).toBe("2026-11-23T10:00:00.000Z")
+    expect(second.log).toMatch(/delta read of 1 changed and 1 deleted since 2026-11-23T10:00:00.000Z, 4 requests/)
+    expect(second.asked.sort()).toEqual(["/api/categories-states", "/api/changes", "/api/series/101", "/api/series/101/episodes"])
+    expect(gatsby.ids(NODE_TYPES.Episode).sort()).toEqual(["1001", "2001"])
+    expect(gatsby.ids(NODE_TYPES.Series).sort()).toEqual(["101", "102", "201"])
+    expect(gatsby.status.at(-1)).toEqual({ watermark: "2026-11-23T10:05:00.000Z", lastRead: "delta" })
+  })
+
+  it("reads everything again when the feed answers 410, and when the cache is gone", async () => {
+    const gatsby = fakeGatsby(cacheDirectory)
+    await gatsby.build(feed("2026-11-23T10:00:00.000Z"))
+    const expired = await gatsby.build((since) => (since === "2026-11-23T10:00:00.000Z" ? { status: 410, body: { message: "too old" } } : feed("2026-11-23T11:00:00.000Z")()))
+    expect(expired.log).toMatch(/full read \(the changes feed no longer reaches back to 2026-11-23T10:00:00.000Z \(410\)\)/)
+    expect(expired.asked).toContain("/api/categories")
+
+    fs.rmSync(cacheDirectory, { recursive: true, force: true })
+    const cleaned = await gatsby.build(feed("2026-11-23T12:00:00.000Z"))
+    expect(cleaned.log).toMatch(/full read \(no earlier read in the cache\)/)
+  })
+
+  it("always reads everything from a backend without a changes feed, and keeps no state", async () => {
+    const gatsby = fakeGatsby(cacheDirectory)
+    await gatsby.build(() => ({ status: 404, body: { message: "no" } }))
+    const again = await gatsby.build(() => ({ status: 404, body: { message: "no" } }))
+    expect(again.log).toMatch(/full read \(no earlier read in the cache\)/)
+    expect(gatsby.status).toEqual([])
+  })
+})

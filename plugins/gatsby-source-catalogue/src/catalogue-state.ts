@@ -1,0 +1,38 @@
+import fs from "node:fs/promises"
+import path from "node:path"
+import type { ImageFile } from "./images"
+import type { CatalogueSnapshot } from "./types"
+
+/**
+ * What one build hands the next: the catalogue as read, the images as
+ * probed, and the changes feed's clock at the time it was read. Kept as a
+ * file in the plugin's cache folder, so `gatsby clean` (or a lost cache)
+ * means a full read.
+ */
+export interface CatalogueState {
+  /** The backend's `now` from the changes feed, taken before the catalogue was read. */
+  watermark: string
+  /** The API the state was read from: another API means a full read. */
+  apiUrl: string
+  snapshot: CatalogueSnapshot
+  images: ImageFile[]
+}
+
+const FILE = "catalogue-state.json"
+
+export async function loadCatalogueState(cacheDirectory: string): Promise<CatalogueState | undefined> {
+  try {
+    return JSON.parse(await fs.readFile(path.join(cacheDirectory, FILE), "utf8")) as CatalogueState
+  } catch {
+    return undefined
+  }
+}
+
+/** Written to a temporary file and renamed, so a build killed halfway leaves the previous state whole. */
+export async function saveCatalogueState(cacheDirectory: string, state: CatalogueState): Promise<void> {
+  await fs.mkdir(cacheDirectory, { recursive: true })
+  const target = path.join(cacheDirectory, FILE)
+  const temporary = `${target}.${process.pid}.tmp`
+  await fs.writeFile(temporary, JSON.stringify(state))
+  await fs.rename(temporary, target)
+}
