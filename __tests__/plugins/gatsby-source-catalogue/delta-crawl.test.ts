@@ -111,7 +111,7 @@ describe("applyChanges (delta sourcing)", () => {
 })
 
 describe("readChanges", () => {
-  const read = (answer: Override[string]) => readChanges(clientOf(fakeCatalogueFetch({ "/changes?since=2026-11-01T00%3A00%3A00.000Z": answer })), DEFAULT_PATHS, "2026-11-01T00:00:00.000Z")
+  const read = (answer: { status?: number; body?: unknown }) => readChanges(clientOf(fakeCatalogueFetch({ "/changes?since=2026-11-01T00%3A00%3A00.000Z": answer })), DEFAULT_PATHS, "2026-11-01T00:00:00.000Z")
 
   it("gives the feed's answer", async () => {
     const feed = changes([["episode", 1001]], [["series", 9]])
