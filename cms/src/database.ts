@@ -85,6 +85,22 @@ CREATE TABLE IF NOT EXISTS subscriptions (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
+-- What GET /api/changes reports as deleted: one row per removed entity,
+-- kept for the tombstone retention (30 days by default), then pruned.
+CREATE TABLE IF NOT EXISTS tombstones (
+  type TEXT NOT NULL,
+  id INTEGER NOT NULL,
+  deleted_at TEXT NOT NULL,
+  PRIMARY KEY (type, id)
+);
+CREATE INDEX IF NOT EXISTS tombstones_by_deleted_at ON tombstones(deleted_at);
+-- One row: when this database began recording changes. A since before it
+-- may predate deletions nobody recorded (another catalogue in the same data
+-- folder, say), so the changes feed answers 410 for it.
+CREATE TABLE IF NOT EXISTS changes_history (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  started_at TEXT NOT NULL
+);
 CREATE VIRTUAL TABLE IF NOT EXISTS series_search USING fts5(
   title, body, tokenize = 'unicode61 remove_diacritics 2'
 );
@@ -100,6 +116,8 @@ export function openDatabase(file: string): CatalogueDatabase {
   db.pragma("foreign_keys = ON")
   db.exec(SCHEMA)
   addMissingColumns(db)
+  db.exec(UPDATED_AT_INDEXES)
+  db.prepare("INSERT OR IGNORE INTO changes_history (id, started_at) VALUES (1, ?)").run(now())
   return db
 }
 
@@ -113,6 +131,11 @@ const ADDED_COLUMNS = ["categories", "sub_categories", "series", "episodes", "fe
   column: "seo",
   type: "TEXT",
 }))
+
+/** The changes feed looks entities up by updated_at. */
+const UPDATED_AT_INDEXES = ["categories", "sub_categories", "series", "episodes", "featured_items"]
+  .map((table) => `CREATE INDEX IF NOT EXISTS ${table}_by_updated_at ON ${table}(updated_at);`)
+  .join("\n")
 
 function addMissingColumns(db: CatalogueDatabase): void {
   for (const { table, column, type } of ADDED_COLUMNS) {

@@ -16,12 +16,16 @@ async function main() {
     videoApiToken: config.videoApiToken,
     videoRateLimit: config.videoRateLimit,
     siteSettings: config.siteSettings,
+    changes: config.changes,
+    tombstoneDays: config.tombstoneDays,
+    webhook: config.webhook,
   })
   await app.listen({ host: config.host, port: config.port })
   const { port } = app.server.address() as AddressInfo
   const origin = `http://${config.host}:${port}`
   console.log(`Catalogue API:   ${origin}/api`)
   console.log(`Video host API:  ${origin}/video-host`)
+  if (config.webhook) console.log(`Publish webhook: ${config.webhook.url}`)
 
   const stop = async () => {
     await app.close()

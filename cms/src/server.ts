@@ -1,4 +1,5 @@
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify"
+import { DEFAULT_TOMBSTONE_DAYS } from "./changes"
 import type { CatalogueDatabase } from "./database"
 import { FixedWindowLimiter, type RateLimitSetting } from "./rate-limit"
 import { adminRoutes } from "./routes/admin"
@@ -6,6 +7,7 @@ import { catalogueRoutes } from "./routes/catalogue"
 import { mediaRoutes } from "./routes/media"
 import { playerRoutes } from "./routes/player"
 import { videoHostRoutes } from "./routes/video-host"
+import { WebhookSender, type WebhookOptions } from "./webhook"
 
 export interface ServerOptions {
   db: CatalogueDatabase
@@ -16,6 +18,12 @@ export interface ServerOptions {
   videoRateLimit?: RateLimitSetting | null
   /** false: GET /api/site-settings answers 404, as a backend without site settings does. Default true. */
   siteSettings?: boolean
+  /** false: GET /api/changes answers 404, as a backend without a changes feed does. Default true. */
+  changes?: boolean
+  /** Days deletions are remembered for the changes feed; default 30. Fractions allowed (tests). */
+  tombstoneDays?: number
+  /** Where and how to send the publish webhook after each admin write; none when unset. */
+  webhook?: WebhookOptions | null
 }
 
 /** Largest request body accepted: a subscription is a few dozen bytes. */
@@ -52,8 +60,18 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     reply.status(404).send({ message: `There is nothing at ${request.method} ${request.url}.` }),
   )
 
+  const tombstoneDays = options.tombstoneDays ?? DEFAULT_TOMBSTONE_DAYS
+  const webhook = options.webhook ? new WebhookSender(options.webhook) : undefined
+  // Pending deliveries and their retries end with the server.
+  app.addHook("onClose", async () => webhook?.close())
+
   app.get("/health", async () => ({ status: "ok" }))
-  app.register(catalogueRoutes, { prefix: "/api", db: options.db, siteSettings: options.siteSettings })
+  app.register(catalogueRoutes, {
+    prefix: "/api",
+    db: options.db,
+    siteSettings: options.siteSettings,
+    changes: options.changes === false ? false : { retentionDays: tombstoneDays },
+  })
   app.register(videoHostRoutes, {
     prefix: "/video-host",
     db: options.db,
@@ -63,6 +81,13 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   })
   app.register(playerRoutes, { db: options.db, withdrawnVideos })
   app.register(mediaRoutes, { mediaDir: options.mediaDir })
-  app.register(adminRoutes, { prefix: "/admin", db: options.db, limiter, withdrawnVideos })
+  app.register(adminRoutes, {
+    prefix: "/admin",
+    db: options.db,
+    limiter,
+    withdrawnVideos,
+    tombstoneDays,
+    published: (result) => webhook?.notify(result),
+  })
   return app
 }

@@ -25,6 +25,10 @@ export interface TestServer {
   call(path: string, init?: RequestInit): Promise<Answer>
   /** An editor's change through the admin API, e.g. `edit("episodes/1001", { title })`. */
   edit(path: string, fields: unknown): Promise<Answer>
+  /** Creates an entity through the admin API, e.g. `create("episodes", { series_id: 101, path: "1" })`. */
+  create(collection: string, fields: unknown): Promise<Answer>
+  /** Deletes an entity through the admin API, e.g. `remove("episodes/1001")`. */
+  remove(path: string): Promise<Answer>
   /** Closes the server and database, keeping the data folder (a restart). */
   restart(): Promise<TestServer>
   /** Closes everything and deletes the data folder. */
@@ -65,6 +69,13 @@ async function open(dataDir: string, extra: Partial<ServerOptions>): Promise<Tes
         headers: { "content-type": "application/json" },
         body: JSON.stringify(fields),
       }),
+    create: (collection, fields) =>
+      call(`/admin/${collection}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(fields),
+      }),
+    remove: (path) => call(`/admin/${path}`, { method: "DELETE" }),
     async restart(): Promise<TestServer> {
       await close()
       return open(dataDir, extra)

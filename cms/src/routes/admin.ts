@@ -1,7 +1,8 @@
-import type { FastifyInstance } from "fastify"
+import type { FastifyInstance, FastifyReply } from "fastify"
 import type { CatalogueDatabase } from "../database"
 import { CatalogueReads } from "../catalogue-reads"
-import { updateEntity, type EditableTable } from "../catalogue-writes"
+import { pruneTombstones, SITE_SETTINGS_REF, type WriteResult } from "../changes"
+import { createEntity, deleteEntity, updateEntity, type EditableTable } from "../catalogue-writes"
 import { EditError } from "../edits"
 import { parseId } from "../ids"
 import type { FixedWindowLimiter } from "../rate-limit"
@@ -26,6 +27,10 @@ export interface AdminOptions {
   db: CatalogueDatabase
   limiter: FixedWindowLimiter
   withdrawnVideos: Set<string>
+  /** Days tombstones are kept; each deletion prunes older ones. */
+  tombstoneDays: number
+  /** Called after each successful write with what it did (the publish webhook); must not throw or wait. */
+  published?: (result: WriteResult) => void
 }
 
 /**
@@ -41,7 +46,47 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
     }
   })
 
-  app.patch<{ Params: { collection: string; id: string } }>("/:collection/:id", async (request, reply) => {
+  type ItemParams = { Params: { collection: string; id: string } }
+
+  /** The entity as the public API serves it (a container with its members). */
+  const served = (table: EditableTable, id: number) =>
+    ({
+      categories: () => reads.category(id),
+      sub_categories: () => reads.subcategory(id),
+      series: () => reads.series(id),
+      episodes: () => reads.episode(id),
+      featured_items: () => reads.featuredItems().find((item) => item.id === id),
+    })[table]()
+
+  /** Tells the publisher, without ever failing the editor's request over it. */
+  const publish = (result: WriteResult) => {
+    try {
+      options.published?.(result)
+    } catch (error) {
+      console.error("Queueing the publish webhook failed:", error)
+    }
+  }
+
+  /** 400 with the message of an edit that cannot be applied; anything else is the server's fault. */
+  const refuse = (reply: FastifyReply, error: unknown) => {
+    if (error instanceof EditError) return reply.status(400).send({ message: error.message })
+    throw error
+  }
+
+  app.post<{ Params: { collection: string } }>("/:collection", async (request, reply) => {
+    const table = COLLECTIONS[request.params.collection]
+    if (!table) return reply.status(404).send({ message: `Nothing to create at ${request.url}.` })
+    let created: ReturnType<typeof createEntity>
+    try {
+      created = createEntity(options.db, table, request.body)
+    } catch (error) {
+      return refuse(reply, error)
+    }
+    publish(created.result)
+    return reply.status(201).send({ data: served(table, created.id) })
+  })
+
+  app.patch<ItemParams>("/:collection/:id", async (request, reply) => {
     const table = COLLECTIONS[request.params.collection]
     const id = parseId(request.params.id)
     if (!table || id === undefined) {
@@ -51,32 +96,40 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
       return reply.status(400).send({ message: "Send a JSON object of the fields to change." })
     }
+    let result: WriteResult | undefined
     try {
-      if (!updateEntity(options.db, table, id, body as Record<string, unknown>)) {
-        return reply.status(404).send({ message: `${request.params.collection} ${id} was not found.` })
-      }
+      result = updateEntity(options.db, table, id, body as Record<string, unknown>)
     } catch (error) {
-      if (error instanceof EditError) return reply.status(400).send({ message: error.message })
-      throw error
+      return refuse(reply, error)
     }
-    const updated = {
-      categories: () => reads.category(id),
-      sub_categories: () => reads.subcategory(id),
-      series: () => reads.series(id),
-      episodes: () => reads.episode(id),
-      featured_items: () => reads.featuredItems().find((item) => item.id === id),
-    }[table]()
-    return { data: updated }
+    if (!result) return reply.status(404).send({ message: `${request.params.collection} ${id} was not found.` })
+    publish(result)
+    return { data: served(table, id) }
+  })
+
+  app.delete<ItemParams>("/:collection/:id", async (request, reply) => {
+    const table = COLLECTIONS[request.params.collection]
+    const id = parseId(request.params.id)
+    if (!table || id === undefined) {
+      return reply.status(404).send({ message: `Nothing to delete at ${request.url}.` })
+    }
+    const result = deleteEntity(options.db, table, id)
+    if (!result) return reply.status(404).send({ message: `${request.params.collection} ${id} was not found.` })
+    pruneTombstones(options.db, options.tombstoneDays)
+    publish(result)
+    return reply.status(204).send()
   })
 
   // A partial change: the fields sent replace the stored ones, the others stay.
   app.patch("/site-settings", async (request, reply) => {
+    let settings: ReturnType<typeof updateSiteSettings>
     try {
-      return { data: updateSiteSettings(options.db, request.body) }
+      settings = updateSiteSettings(options.db, request.body)
     } catch (error) {
-      if (error instanceof EditError) return reply.status(400).send({ message: error.message })
-      throw error
+      return refuse(reply, error)
     }
+    publish({ changed: [SITE_SETTINGS_REF], deleted: [] })
+    return { data: settings }
   })
 
   app.get("/subscriptions", async () => ({ data: listSubscriptions(options.db) }))

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify"
 import cors from "@fastify/cors"
 import type { CatalogueDatabase } from "../database"
 import { CatalogueReads } from "../catalogue-reads"
+import { ChangesGone, readChanges, type ChangesOptions } from "../changes"
 import { parseId } from "../ids"
 import { searchSeries } from "../search"
 import { readSiteSettings } from "../site-settings"
@@ -17,6 +18,8 @@ export interface CatalogueOptions {
   db: CatalogueDatabase
   /** false: GET /site-settings answers 404 whatever is stored, as a backend without them does. */
   siteSettings?: boolean
+  /** The changes feed's settings; false: GET /changes answers 404, as a backend without it does. */
+  changes?: ChangesOptions | false
 }
 
 /** The public catalogue API of shared/API.md, mounted under /api. */
@@ -58,6 +61,19 @@ export async function catalogueRoutes(app: FastifyInstance, options: CatalogueOp
     const settings = options.siteSettings === false ? undefined : readSiteSettings(options.db)
     return settings ? { data: settings } : reply.status(404).send({ message: "This catalogue has no site settings." })
   })
+
+  const changes = options.changes
+  if (changes) {
+    app.get<{ Querystring: { since?: string | string[] } }>("/changes", async (request, reply) => {
+      const raw = request.query.since
+      try {
+        return { data: readChanges(options.db, Array.isArray(raw) ? raw[0] : raw, changes) }
+      } catch (error) {
+        if (error instanceof ChangesGone) return reply.status(410).send({ message: error.message })
+        throw error
+      }
+    })
+  }
 
   app.get<{ Querystring: { q?: string | string[] } }>("/search", async (request) => {
     // A repeated ?q= arrives as a list; the first one is what a form sends.
