@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core"
 import type { ApiCategory, ApiEpisode, ApiSubcategory } from "../../contract/schemas"
+import { htmlToText } from "../../contract/html-to-text"
 import { holdRequests, useBrowser, visit } from "./harness/browser"
 import { api, withoutTrailingSlash } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
@@ -264,12 +265,19 @@ describe("episode page elements", () => {
 })
 
 describe("page head and loading states", () => {
-  it("each page family has its own title and meta description from the catalogue", async () => {
+  it("each page family has its own title, and a meta description from the catalogue's text that fits search results", async () => {
     const category = await api<ApiCategory>("/categories/2")
     const sub = await api<ApiSubcategory>("/sub-categories/13")
+    // The first text of 70–160 characters (what search results show): category 2's subtitle
+    // and short description are shorter, so the plain text of its description is used.
+    const fitting = (...texts: (string | null)[]) => {
+      const present = texts.filter((text): text is string => !!text)
+      return present.find((text) => text.length >= 70 && text.length <= 160) ?? present[0]
+    }
+    expect(category.page_sub_title.length).toBeLessThan(70)
     for (const [path, title, description] of [
-      ["/category/2", category.title, category.page_sub_title],
-      ["/subcategory/13", sub.title, sub.short_desc],
+      ["/category/2", category.title, fitting(category.page_sub_title, category.short_desc, htmlToText(category.description))],
+      ["/subcategory/13", sub.title, fitting(sub.short_desc, htmlToText(sub.description))],
     ] as const) {
       const { page } = await visit(browser(), path)
       await expect(page.title()).resolves.toBe(`${title} | MoveFlix`)
