@@ -9,6 +9,8 @@ export interface ReferenceServer {
   buildEnv: NodeJS.ProcessEnv
   /** An editor's change through the admin API; throws unless it succeeded. */
   edit(path: string, fields: unknown): Promise<void>
+  /** An editor's deletion through the admin API; throws unless it succeeded. */
+  remove(path: string): Promise<void>
   /** Takes an episode's video off the stand-in video host, as if deleted there. */
   withdrawVideo(episodeId: number): Promise<void>
 }
@@ -19,6 +21,8 @@ export interface ReferenceServerOptions {
   dataDir?: string
   videoApiToken?: string
   stdio?: SpawnOptions["stdio"]
+  /** More of the server's environment, e.g. CMS_WEBHOOK_URL and PUBLISH_WEBHOOK_SECRET. */
+  env?: NodeJS.ProcessEnv
 }
 
 /** Starts the bundled catalogue server on loopback and waits until it answers. */
@@ -33,6 +37,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       CMS_PORT: String(options.port),
       VIDEO_API_TOKEN: videoApiToken,
       ...(options.dataDir ? { CMS_DATA_DIR: options.dataDir } : {}),
+      ...options.env,
     },
   })
   try {
@@ -58,6 +63,10 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
         body: JSON.stringify(fields),
       })
       if (!response.ok) throw new Error(`Editing ${path} failed: HTTP ${response.status} ${await response.text()}`)
+    },
+    async remove(path) {
+      const response = await fetch(`${origin}/admin/${path}`, { method: "DELETE" })
+      if (!response.ok) throw new Error(`Deleting ${path} failed: HTTP ${response.status} ${await response.text()}`)
     },
     async withdrawVideo(episodeId) {
       const episode = await fetch(`${origin}/api/episodes/${episodeId}`)

@@ -1,6 +1,7 @@
 import fs from "node:fs"
 import http from "node:http"
 import path from "node:path"
+import { promisify } from "node:util"
 import zlib from "node:zlib"
 import type { AddressInfo } from "node:net"
 
@@ -8,19 +9,28 @@ const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
   ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".svg": "image/svg+xml",
   ".webp": "image/webp",
   ".jpg": "image/jpeg",
   ".jpeg": "image/jpeg",
   ".png": "image/png",
+  ".gif": "image/gif",
   ".avif": "image/avif",
   ".ico": "image/x-icon",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
   ".txt": "text/plain; charset=utf-8",
   ".xml": "application/xml; charset=utf-8",
   ".webmanifest": "application/manifest+json",
 }
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/
+
+/** Cache-Control of files that may change under the same URL: the browser asks again every time. */
+export const REVALIDATE = "public, max-age=0, must-revalidate"
+/** Cache-Control of files whose URL changes with their content. */
+export const IMMUTABLE = "public, max-age=31536000, immutable"
 
 /** The file a URL path names in a Gatsby build: the file itself, or the page's index.html. */
 export function fileFor(root: string, urlPath: string): string | undefined {
@@ -29,38 +39,181 @@ export function fileFor(root: string, urlPath: string): string | undefined {
   return candidates.find((file) => file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile())
 }
 
-export interface StaticServer {
-  origin: string
-  close(): Promise<void>
+/**
+ * Gatsby's caching rules (gatsbyjs.com/docs/caching): pages, page-data
+ * (app-data.json lives there) and sw.js keep their URL when they change, so
+ * they are revalidated; webpack's content-hashed chunks and styles, and
+ * everything under /static/ and /_gatsby/{image,file}/ (named by their
+ * content's hash), are cached for a year. Anything else is revalidated: a
+ * wrong "immutable" cannot be taken back, a wrong revalidate costs a request.
+ * `relativePath` is the file's path inside the build, with forward slashes.
+ */
+export function cacheControlFor(relativePath: string): string {
+  const file = relativePath.replace(/^\/+/, "")
+  if (file.endsWith(".html") || file.startsWith("page-data/") || file === "sw.js") return REVALIDATE
+  if (/^(static|_gatsby\/image|_gatsby\/file)\//.test(file)) return IMMUTABLE
+  // app-1f2e…20 hex….js, component---src-…-<hash>.js, styles.<hash>.css
+  if (/[.-][0-9a-f]{16,}\.(js|css)$/.test(file)) return IMMUTABLE
+  return REVALIDATE
+}
+
+export type Encoding = "br" | "gzip"
+
+/**
+ * The best of `offered` (in the server's order of preference) that an
+ * Accept-Encoding header allows; q=0 refuses an encoding, `*` allows any.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined, offered: readonly Encoding[]): Encoding | undefined {
+  if (!acceptEncoding) return undefined
+  const weights = new Map<string, number>()
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name = "", ...params] = part.trim().split(";")
+    const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined)
+    weights.set(name.trim(), q === undefined ? 1 : Number(q))
+  }
+  return offered.find((encoding) => (weights.get(encoding) ?? weights.get("*") ?? 0) > 0)
+}
+
+const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  gzip: (body) => promisify(zlib.gzip)(body),
+  // Quality 5: on the fly, quality 11 takes a second for a large chunk;
+  // 5 still beats gzip's size, and the cache below pays it once per file.
+  br: (body) =>
+    promisify(zlib.brotliCompress)(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
 }
 
 /**
- * Serves a Gatsby build (`public/`) on loopback as a production host would:
- * pages at their paths, gzip for text, hashed assets cached for a year, and
- * the 404 page with status 404. For the benchmarks and budgets, which must
- * measure what visitors get, not a development server.
+ * Compressed bodies by file identity (device, inode, size, mtime). A file
+ * that is rewritten gets a new mtime; the publisher's releases hard-link
+ * unchanged files, so one entry serves every release that shares the file.
+ * Bounded by bytes, least recently used first out.
  */
-export function serveStatic(root: string, port = 0): Promise<StaticServer> {
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://localhost")
-    const file = fileFor(root, url.pathname)
+class CompressedCache {
+  private entries = new Map<string, Buffer>()
+  private bytes = 0
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): Buffer | undefined {
+    const body = this.entries.get(key)
+    if (body) {
+      this.entries.delete(key)
+      this.entries.set(key, body)
+    }
+    return body
+  }
+
+  set(key: string, body: Buffer): void {
+    if (body.length > this.maxBytes / 4) return
+    this.entries.set(key, body)
+    this.bytes += body.length
+    for (const [oldKey, oldBody] of this.entries) {
+      if (this.bytes <= this.maxBytes) break
+      this.entries.delete(oldKey)
+      this.bytes -= oldBody.length
+    }
+  }
+}
+
+export interface StaticHandlerOptions {
+  /**
+   * The folder to serve, or a function answering it. The function is called
+   * once per request and every file of that response is read below its
+   * answer, so a server whose folder is switched (the publisher's releases)
+   * never mixes two folders in one response. `undefined`: nothing to serve yet (503).
+   */
+  root: string | (() => string | undefined)
+  /** Encodings offered, best first. Default gzip only (see serveStatic). */
+  encodings?: readonly Encoding[]
+}
+
+export type StaticHandler = (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void>
+
+/**
+ * Answers GET and HEAD from a Gatsby build as a production host would:
+ * pages at their paths (`/series/1` and `/series/1/` both serve its
+ * index.html, as `gatsby serve` does), compression by Accept-Encoding,
+ * cache headers by file type (cacheControlFor), and the build's 404.html
+ * with status 404 for anything else.
+ */
+export function createStaticHandler(options: StaticHandlerOptions): StaticHandler {
+  const encodings = options.encodings ?? ["gzip"]
+  const { root: rootOption } = options
+  const resolveRoot = typeof rootOption === "string" ? () => rootOption : rootOption
+  const cache = new CompressedCache(64 * 1024 * 1024)
+
+  return async (request, response) => {
+    const root = resolveRoot()
+    if (!root) {
+      response
+        .writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "5" })
+        .end("The site is being published for the first time; try again in a moment.")
+      return
+    }
+    let file: string | undefined
+    try {
+      file = fileFor(root, new URL(request.url ?? "/", "http://localhost").pathname)
+    } catch {
+      // decodeURIComponent refuses a malformed escape such as %E0%A4%A.
+      response.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad request")
+      return
+    }
     const status = file ? 200 : 404
     const served = file ?? fileFor(root, "/404.html")
     if (!served) {
       response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found")
       return
     }
-    const type = CONTENT_TYPES[path.extname(served)] ?? "application/octet-stream"
-    const hashed = /-[0-9a-f]{16,}\.(js|css)$/.test(served) || served.includes(`${path.sep}static${path.sep}`)
-    response.setHeader("Content-Type", type)
-    response.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate")
-    let body = fs.readFileSync(served)
-    if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(request.headers["accept-encoding"]))) {
-      body = zlib.gzipSync(body)
-      response.setHeader("Content-Encoding", "gzip")
+    try {
+      const type = CONTENT_TYPES[path.extname(served)] ?? "application/octet-stream"
+      const headers: http.OutgoingHttpHeaders = {
+        "Content-Type": type,
+        "Cache-Control": cacheControlFor(path.relative(root, served).split(path.sep).join("/")),
+        "X-Content-Type-Options": "nosniff",
+      }
+      const stat = await fs.promises.stat(served)
+      let body: Buffer = await fs.promises.readFile(served)
+      if (COMPRESSIBLE.test(type)) {
+        headers.Vary = "Accept-Encoding"
+        const encoding = chooseEncoding(headerText(request.headers["accept-encoding"]), encodings)
+        if (encoding) {
+          const key = `${encoding}:${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}`
+          const compressed = cache.get(key) ?? (await compressors[encoding](body))
+          cache.set(key, compressed)
+          body = compressed
+          headers["Content-Encoding"] = encoding
+        }
+      }
+      headers["Content-Length"] = body.length
+      response.writeHead(status, headers).end(request.method === "HEAD" ? undefined : body)
+    } catch {
+      // The file went between stat and read (a pruned release, a rebuild of public/).
+      if (response.headersSent) response.destroy()
+      else response.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("Could not read the file")
     }
-    response.writeHead(status).end(request.method === "HEAD" ? undefined : body)
-  })
+  }
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(",") : value
+}
+
+export interface StaticServer {
+  origin: string
+  close(): Promise<void>
+}
+
+/**
+ * Serves a Gatsby build (`public/`) on loopback as a production host would,
+ * for the benchmarks and budgets, which must measure what visitors get, not
+ * a development server. Gzip only, so that the figures measured with it stay
+ * comparable with the ones recorded before brotli was offered (the
+ * publisher, which serves visitors, offers brotli first).
+ */
+export function serveStatic(root: string, port = 0, options: Omit<StaticHandlerOptions, "root"> = {}): Promise<StaticServer> {
+  const handle = createStaticHandler({ root, ...options })
+  const server = http.createServer((request, response) => void handle(request, response))
   return new Promise((resolve) => {
     server.listen(port, "127.0.0.1", () => {
       const { port: listening } = server.address() as AddressInfo

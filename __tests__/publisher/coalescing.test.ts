@@ -1,0 +1,115 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { BuildQueue } from "../../publisher/src/build-queue"
+import { JobStore, mergeRefs } from "../../publisher/src/job-store"
+import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "./helpers/harness"
+
+describe("a burst of webhooks", () => {
+  let site: TestPublisher
+  afterEach(async () => site.dispose())
+
+  it("builds once for 5 webhooks within the debounce", async () => {
+    site = await startTestPublisher({ initialBuild: false, debounceMs: 300 })
+    const answers = await Promise.all([1001, 1002, 1003, 1004, 1005].map((id) => sendHook(site.url, { event: "publish", refs: [episode(id)] })))
+    const jobIds = await Promise.all(answers.map(async (answer) => ((await answer.json()) as { jobId: number }).jobId))
+    expect(new Set(jobIds).size).toBe(1)
+    await waitFor(() => site.starts().length > 0, 5000, "the build to start")
+    await site.publisher.idle()
+    expect(site.starts()).toHaveLength(1)
+    const body = JSON.parse(site.starts()[0]?.body ?? "null") as { event: string; refs: unknown[] }
+    expect(body).toEqual({ event: "publish", refs: [1001, 1002, 1003, 1004, 1005].map(episode) })
+  })
+
+  it("builds at most twice for 5 webhooks arriving during a build: the second has every ref, merged", async () => {
+    site = await startTestPublisher({ debounceMs: 50, plan: { delayMs: 800, version: "v1" } })
+    // The initial build runs; edits arrive meanwhile.
+    await waitFor(() => site.publisher.status().building !== null, 5000, "the first build")
+    const refs = [episode(1001), episode(1002), episode(1001), { type: "series" as const, id: 101 }, { type: "site-settings" as const, id: null }]
+    const events = ["publish", "publish", "unpublish", "publish", "publish"] as const
+    const answers = []
+    for (const [index, ref] of refs.entries()) {
+      answers.push(await sendHook(site.url, { event: events[index] ?? "publish", refs: [ref] }))
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202, 202, 202])
+    expect(site.publisher.status().queued).toHaveLength(1)
+    expect(site.publisher.status().building).not.toBeNull()
+
+    await waitFor(() => site.starts().length >= 2, 10_000, "the second build")
+    await site.publisher.idle()
+    const starts = site.starts()
+    expect(starts).toHaveLength(2)
+    // The initial build had no webhook; the second carries all five, each ref once.
+    expect(starts[0]?.body).toBeNull()
+    expect(JSON.parse(starts[1]?.body ?? "null")).toEqual({
+      event: "publish",
+      refs: [episode(1001), episode(1002), { type: "series", id: 101 }, { type: "site-settings", id: null }],
+    })
+    const recent = site.publisher.status().recent
+    expect(recent.map((job) => job.status)).toEqual(["live", "live"])
+    expect(recent[0]?.webhooks).toBe(5)
+  })
+})
+
+describe("BuildQueue", () => {
+  let dir: string
+  let store: JobStore
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "build-queue-"))
+    store = new JobStore(path.join(dir, "jobs.db"))
+  })
+  afterEach(() => {
+    store.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  it("waits for the debounce after the last webhook, but not longer than its maximum delay", async () => {
+    const started: number[] = []
+    const queue = new BuildQueue(
+      store,
+      async (job) => {
+        store.markBuilding(job.id, Date.now())
+        started.push(Date.now())
+        store.markLive(job.id, { releaseId: "r", changedUrls: [], removedUrls: [], now: Date.now() })
+      },
+      { debounceMs: 100, maxDelayMs: 400 },
+    )
+    const first = Date.now()
+    // A webhook every 50 ms for 600 ms: the debounce never runs out, the maximum delay does.
+    for (let i = 0; i < 12; i++) {
+      queue.addHook(`event-${i}`, `signature-${i}`, { event: "publish", refs: [episode(i)] })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    await queue.idle()
+    await queue.close()
+    expect(started.length).toBe(2)
+    expect((started[0] ?? 0) - first).toBeGreaterThanOrEqual(390)
+    expect((started[0] ?? 0) - first).toBeLessThan(600)
+  })
+
+  it("marks a job failed, not building, when its runner throws", async () => {
+    const queue = new BuildQueue(
+      store,
+      async (job) => {
+        store.markBuilding(job.id, Date.now())
+        throw new Error("a bug")
+      },
+      { debounceMs: 0, onError: () => undefined },
+    )
+    const id = queue.queueBuild("initial build")
+    await queue.idle()
+    await queue.close()
+    expect(store.get(id)).toMatchObject({ status: "failed", reason: "the publisher failed: a bug" })
+  })
+})
+
+describe("mergeRefs", () => {
+  it("keeps each ref once, in the order first seen; ids 1 and '1' stay apart", () => {
+    expect(mergeRefs([episode(1), episode(2)], [episode(2), { type: "episode", id: "1" }, { type: "series", id: 1 }])).toEqual([
+      episode(1),
+      episode(2),
+      { type: "episode", id: "1" },
+      { type: "series", id: 1 },
+    ])
+  })
+})

@@ -1,0 +1,161 @@
+import { randomUUID } from "node:crypto"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { signWebhook } from "../../../contract/webhook-signature"
+import type { ApiWebhookBody } from "../../../contract/schemas"
+import { startPublisher, type Publisher, type PublisherOptions } from "../../../publisher/src/publisher"
+
+export const SECRET = "test-webhook-secret-0123456789"
+export const ADMIN_TOKEN = "test-admin-token"
+export const FAKE_BUILD = path.join(__dirname, "fake-build.js")
+
+/** What fake-build.js does on its next run (see its header). */
+export interface FakePlan {
+  version?: string
+  seriesVersion?: string
+  delayMs?: number
+  fail?: boolean
+  exitCode?: number
+  hang?: boolean
+  failAtPhase?: number
+  lines?: string[]
+  stderr?: string[]
+  files?: Record<string, string>
+  remove?: string[]
+}
+
+export interface BuildRecord {
+  event: "start" | "done" | "failed"
+  pid: number
+  at: number
+  body?: string | null
+  cwd?: string
+  version?: string
+}
+
+export interface TestPublisher {
+  publisher: Publisher
+  url: string
+  dir: string
+  dataDir: string
+  setPlan(plan: FakePlan): void
+  /** Every run of the fake build so far. */
+  records(): BuildRecord[]
+  starts(): BuildRecord[]
+  /** Stops this publisher (the temp folder stays, for a restart). */
+  close(): Promise<void>
+  /** Starts a new publisher on the same folders, as after a restart. */
+  restart(options?: Partial<PublisherOptions>): Promise<TestPublisher>
+  /** Removes the temp folder after closing. */
+  dispose(): Promise<void>
+}
+
+/** A folder that stands in for the project: the workspace copies it before each build. */
+function makeSourceDir(dir: string): string {
+  const source = path.join(dir, "project")
+  fs.mkdirSync(path.join(source, "src"), { recursive: true })
+  fs.writeFileSync(path.join(source, "package.json"), JSON.stringify({ name: "fake-site", private: true }))
+  fs.writeFileSync(path.join(source, "src", "page.txt"), "the site's sources")
+  return source
+}
+
+/**
+ * A publisher in a temp folder whose builds run fake-build.js, on a free
+ * port, quiet, with a short debounce. `plan` is the first build's plan.
+ */
+export async function startTestPublisher(options: Partial<PublisherOptions> & { plan?: FakePlan; dir?: string } = {}): Promise<TestPublisher> {
+  const { plan, dir: givenDir, ...publisherOptions } = options
+  const dir = givenDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "publisher-test-"))
+  const planFile = path.join(dir, "plan.json")
+  const recordFile = path.join(dir, "builds.jsonl")
+  const sourceDir = fs.existsSync(path.join(dir, "project")) ? path.join(dir, "project") : makeSourceDir(dir)
+  if (plan) fs.writeFileSync(planFile, JSON.stringify(plan))
+  const dataDir = path.join(dir, "data")
+  const lines: string[] = []
+
+  const publisher = await startPublisher({
+    env: {},
+    host: "127.0.0.1",
+    port: 0,
+    dataDir,
+    workspaceDir: path.join(dataDir, "workspace"),
+    databaseFile: path.join(dataDir, "publisher.db"),
+    sourceDir,
+    webhookSecret: SECRET,
+    adminToken: ADMIN_TOKEN,
+    buildCommand: [process.execPath, FAKE_BUILD],
+    buildTimeoutMs: 20_000,
+    debounceMs: 50,
+    keepReleases: 10,
+    buildEnv: { PATH: process.env.PATH, FAKE_BUILD_PLAN: planFile, FAKE_BUILD_RECORD: recordFile },
+    log: (line) => lines.push(line),
+    ...publisherOptions,
+  })
+
+  const records = (): BuildRecord[] =>
+    fs.existsSync(recordFile)
+      ? fs
+          .readFileSync(recordFile, "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as BuildRecord)
+      : []
+  const self: TestPublisher = {
+    publisher,
+    url: publisher.url,
+    dir,
+    dataDir,
+    setPlan: (next) => fs.writeFileSync(planFile, JSON.stringify(next)),
+    records,
+    starts: () => records().filter((record) => record.event === "start"),
+    close: () => publisher.close(),
+    restart: async (more = {}) => {
+      await publisher.close()
+      return startTestPublisher({ ...options, ...more, plan: undefined, dir })
+    },
+    dispose: async () => {
+      await publisher.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+  return self
+}
+
+export interface HookOptions {
+  secret?: string
+  timestamp?: number
+  eventId?: string
+  /** Sent as is, instead of the JSON of `body`. */
+  rawBody?: string
+  omit?: ("signature" | "timestamp" | "event")[]
+  signature?: string
+}
+
+/** POSTs a webhook as the CMS does, signed unless told otherwise. */
+export async function sendHook(url: string, body: ApiWebhookBody, options: HookOptions = {}): Promise<Response> {
+  const raw = options.rawBody ?? JSON.stringify(body)
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000)
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "x-catalogue-event": options.eventId ?? randomUUID(),
+    "x-catalogue-timestamp": String(timestamp),
+    "x-catalogue-signature": options.signature ?? signWebhook(options.secret ?? SECRET, timestamp, raw),
+  }
+  if (options.omit?.includes("signature")) delete headers["x-catalogue-signature"]
+  if (options.omit?.includes("timestamp")) delete headers["x-catalogue-timestamp"]
+  if (options.omit?.includes("event")) delete headers["x-catalogue-event"]
+  return fetch(`${url}/hooks/catalogue`, { method: "POST", headers, body: raw })
+}
+
+/** Polls `check` until it answers true. */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = "the condition"): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error(`Timed out waiting for ${what}`)
+}
+
+export const episode = (id: number) => ({ type: "episode" as const, id })

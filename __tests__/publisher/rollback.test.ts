@@ -1,0 +1,77 @@
+import { execFile } from "node:child_process"
+import path from "node:path"
+import { promisify } from "node:util"
+import { listReleases, liveReleaseId } from "../../publisher/src/releases"
+import { rollback, RollbackError } from "../../publisher/src/rollback"
+import { ADMIN_TOKEN, episode, sendHook, startTestPublisher, type TestPublisher } from "./helpers/harness"
+
+const PROJECT_ROOT = path.resolve(__dirname, "..", "..")
+
+describe("rollback", () => {
+  let site: TestPublisher
+  let releases: string[]
+  const home = async () => (await (await fetch(`${site.url}/`)).text()).match(/Home v\d/)?.[0]
+
+  beforeEach(async () => {
+    site = await startTestPublisher({ plan: { version: "v1" } })
+    await site.publisher.idle()
+    for (const version of ["v2", "v3"]) {
+      site.setPlan({ version })
+      await sendHook(site.url, { event: "publish", refs: [episode(1001)] })
+      await site.publisher.idle()
+    }
+    releases = listReleases(site.dataDir)
+    expect(releases).toHaveLength(3)
+    expect(await home()).toBe("Home v3")
+  })
+  afterEach(async () => site.dispose())
+
+  it("goes back one release per call by default, or to the release named, in one step", async () => {
+    expect(rollback({ dataDir: site.dataDir })).toEqual({ from: releases[2], to: releases[1] })
+    expect(await home()).toBe("Home v2")
+    expect(rollback({ dataDir: site.dataDir })).toEqual({ from: releases[1], to: releases[0] })
+    expect(await home()).toBe("Home v1")
+    expect(() => rollback({ dataDir: site.dataDir })).toThrow(RollbackError)
+    rollback({ dataDir: site.dataDir, releaseId: releases[2] })
+    expect(await home()).toBe("Home v3")
+    expect(() => rollback({ dataDir: site.dataDir, releaseId: "../releases" })).toThrow("There is no release")
+    expect(liveReleaseId(site.dataDir)).toBe(releases[2])
+  })
+
+  it("refuses the endpoint without the admin token, then rolls back with it", async () => {
+    const post = (headers: Record<string, string>, body?: unknown) =>
+      fetch(`${site.url}/releases/rollback`, {
+        method: "POST",
+        headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+    for (const headers of [{} as Record<string, string>, { authorization: "Bearer wrong" }, { authorization: ADMIN_TOKEN }, { authorization: `Basic ${ADMIN_TOKEN}` }]) {
+      const refused = await post(headers, { releaseId: releases[0] })
+      expect(refused.status).toBe(401)
+    }
+    expect(await home()).toBe("Home v3")
+
+    const response = await post({ authorization: `Bearer ${ADMIN_TOKEN}` })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ from: releases[2], to: releases[1] })
+    expect(await home()).toBe("Home v2")
+    const named = await post({ authorization: `Bearer ${ADMIN_TOKEN}` }, { releaseId: releases[0] })
+    expect(named.status).toBe(200)
+    expect(await home()).toBe("Home v1")
+    const none = await post({ authorization: `Bearer ${ADMIN_TOKEN}` })
+    expect(none.status).toBe(409)
+
+    // The status says the live release came from a rollback.
+    expect(site.publisher.status().live).toMatchObject({ releaseId: releases[0], cause: "rollback" })
+  })
+
+  it("works from the command line", async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "publisher/src/cli.ts"), "rollback"], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, PUBLISHER_DATA_DIR: site.dataDir },
+    })
+    expect(stdout).toContain(`Live: ${releases[1]}`)
+    expect(await home()).toBe("Home v2")
+    expect(site.publisher.status().live).toMatchObject({ releaseId: releases[1], cause: "rollback" })
+  }, 30_000)
+})

@@ -1,0 +1,170 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { ConfigError, DEFAULT_DATA_DIR, DEFAULTS, readConfig } from "../../publisher/src/config"
+import { buildEnvironment } from "../../publisher/src/publish-job"
+import type { Job } from "../../publisher/src/job-store"
+import { refreshWorkspace } from "../../publisher/src/workspace"
+
+describe("refreshWorkspace", () => {
+  let dir: string
+  let source: string
+  let workspace: string
+  const write = (root: string, relative: string, content: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true })
+    fs.writeFileSync(path.join(root, relative), content)
+  }
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "workspace-"))
+    source = path.join(dir, "project")
+    workspace = path.join(dir, "workspace")
+    for (const [relative, content] of Object.entries({
+      "package.json": "{}",
+      "tsconfig.json": "{}",
+      "gatsby-config.ts": "export default {}",
+      "gatsby-node.ts": "",
+      "gatsby-browser.tsx": "",
+      "src/pages/index.tsx": "page",
+      "src/images/hero.jpg": "jpeg",
+      "plugins/source/gatsby-node.ts": "plugin",
+      "plugins/source/node_modules/x/index.js": "installed",
+      "contract/schemas.ts": "schemas",
+      "static/robots.txt": "robots",
+      "node_modules/gatsby/package.json": "{}",
+      "cms/src/main.ts": "not the site",
+      "README.md": "not the site",
+      "public/index.html": "the project's own build",
+    })) {
+      write(source, relative, content)
+    }
+  })
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+  it("copies the site's sources, links node_modules, and leaves the rest of the project out", () => {
+    const first = refreshWorkspace(source, workspace)
+    expect(first.copied.sort()).toEqual(
+      [
+        "contract/schemas.ts",
+        "gatsby-browser.tsx",
+        "gatsby-config.ts",
+        "gatsby-node.ts",
+        "package.json",
+        "plugins/source/gatsby-node.ts",
+        "src/images/hero.jpg",
+        "src/pages/index.tsx",
+        "static/robots.txt",
+        "tsconfig.json",
+      ].map((file) => file.split("/").join(path.sep)),
+    )
+    expect(fs.readlinkSync(path.join(workspace, "node_modules"))).toBe(path.join(source, "node_modules"))
+    for (const absent of ["cms", "README.md", "public", "plugins/source/node_modules"]) {
+      expect(fs.existsSync(path.join(workspace, absent))).toBe(false)
+    }
+  })
+
+  it("writes only changed files, removes deleted ones, and keeps the build's .cache and public/", () => {
+    refreshWorkspace(source, workspace)
+    write(workspace, ".cache/data.mdb", "cache")
+    write(workspace, "public/index.html", "the last build")
+    const untouched = fs.statSync(path.join(workspace, "src/pages/index.tsx")).mtimeMs
+
+    write(source, "src/pages/about.tsx", "new page")
+    write(source, "contract/schemas.ts", "schemas, changed")
+    fs.rmSync(path.join(source, "src/images"), { recursive: true })
+    fs.rmSync(path.join(source, "gatsby-browser.tsx"))
+    const second = refreshWorkspace(source, workspace)
+
+    expect(second.copied.sort()).toEqual(["contract/schemas.ts", "src/pages/about.tsx"].map((file) => file.split("/").join(path.sep)))
+    expect(second.removed.sort()).toEqual(["gatsby-browser.tsx", path.join("src", "images")])
+    expect(fs.statSync(path.join(workspace, "src/pages/index.tsx")).mtimeMs).toBe(untouched)
+    expect(fs.readFileSync(path.join(workspace, "contract/schemas.ts"), "utf8")).toBe("schemas, changed")
+    expect(fs.readFileSync(path.join(workspace, ".cache/data.mdb"), "utf8")).toBe("cache")
+    expect(fs.readFileSync(path.join(workspace, "public/index.html"), "utf8")).toBe("the last build")
+    expect(refreshWorkspace(source, workspace)).toEqual({ copied: [], removed: [] })
+  })
+})
+
+describe("buildEnvironment", () => {
+  const job = (fields: Partial<Job>): Job =>
+    ({ id: 1, hookCount: 0, event: null, refs: [], trigger: "webhook", ...fields }) as Job
+
+  it("passes the catalogue settings through, withholds the publisher's secrets, and adds the merged webhook", () => {
+    const env = buildEnvironment(
+      {
+        CATALOGUE_API_URL: "http://cms/api",
+        VIDEO_API_URL: "http://video",
+        VIDEO_API_TOKEN: "token",
+        SITE_URL: "https://example.org",
+        PUBLISH_WEBHOOK_SECRET: "secret",
+        PUBLISHER_ADMIN_TOKEN: "admin",
+        GATSBY_INITIAL_WEBHOOK_BODY: "stale",
+      },
+      job({ hookCount: 2, event: "unpublish", refs: [{ type: "episode", id: 1 }] }),
+    )
+    expect(env).toEqual({
+      CATALOGUE_API_URL: "http://cms/api",
+      VIDEO_API_URL: "http://video",
+      VIDEO_API_TOKEN: "token",
+      SITE_URL: "https://example.org",
+      GATSBY_TELEMETRY_DISABLED: "1",
+      GATSBY_INITIAL_WEBHOOK_BODY: JSON.stringify({ event: "unpublish", refs: [{ type: "episode", id: 1 }] }),
+    })
+    expect(buildEnvironment({ GATSBY_INITIAL_WEBHOOK_BODY: "stale" }, job({ trigger: "initial build" }))).toEqual({ GATSBY_TELEMETRY_DISABLED: "1" })
+  })
+})
+
+describe("readConfig", () => {
+  it("has defaults for everything but the secrets", () => {
+    const config = readConfig({})
+    expect(config).toMatchObject({
+      host: "127.0.0.1",
+      port: 9000,
+      dataDir: DEFAULT_DATA_DIR,
+      workspaceDir: path.join(DEFAULT_DATA_DIR, "workspace"),
+      databaseFile: path.join(DEFAULT_DATA_DIR, "publisher.db"),
+      buildTimeoutMs: 600_000,
+      debounceMs: 300,
+      keepReleases: 10,
+      webhookSecret: undefined,
+      adminToken: undefined,
+      buildCommand: DEFAULTS.buildCommand,
+    })
+    expect(DEFAULTS.buildCommand.at(-2)).toMatch(/gatsby[/\\]cli\.js$/)
+    expect(DEFAULTS.buildCommand.at(-1)).toBe("build")
+  })
+
+  it("reads every variable", () => {
+    const config = readConfig({
+      PUBLISHER_PORT: "9100",
+      PUBLISHER_DATA_DIR: "/tmp/pub",
+      PUBLISHER_BUILD_TIMEOUT_MS: "5000",
+      PUBLISHER_DEBOUNCE_MS: "0",
+      PUBLISHER_ADMIN_TOKEN: "admin",
+      PUBLISH_WEBHOOK_SECRET: "a-secret-of-sixteen+",
+      PUBLISHER_BUILD_COMMAND: "node fake.js --slow",
+    })
+    expect(config).toMatchObject({
+      port: 9100,
+      dataDir: "/tmp/pub",
+      workspaceDir: "/tmp/pub/workspace",
+      databaseFile: "/tmp/pub/publisher.db",
+      buildTimeoutMs: 5000,
+      debounceMs: 0,
+      adminToken: "admin",
+      webhookSecret: "a-secret-of-sixteen+",
+      buildCommand: "node fake.js --slow",
+    })
+  })
+
+  it("names every wrong value at once", () => {
+    expect(() => readConfig({ PUBLISHER_PORT: "nine thousand", PUBLISHER_BUILD_TIMEOUT_MS: "-1", PUBLISH_WEBHOOK_SECRET: "short" })).toThrow(ConfigError)
+    try {
+      readConfig({ PUBLISHER_PORT: "nine thousand", PUBLISHER_BUILD_TIMEOUT_MS: "-1", PUBLISH_WEBHOOK_SECRET: "short" })
+    } catch (error) {
+      const message = (error as Error).message
+      expect(message).toContain('PUBLISHER_PORT must be a whole number from 0 to 65535, not "nine thousand"')
+      expect(message).toContain("PUBLISHER_BUILD_TIMEOUT_MS")
+      expect(message).toContain("PUBLISH_WEBHOOK_SECRET must be at least 16 characters")
+    }
+  })
+})

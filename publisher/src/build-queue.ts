@@ -1,0 +1,117 @@
+import type { ApiWebhookBody } from "../../contract/schemas"
+import type { HookOutcome, Job, JobStore, JobTrigger } from "./job-store"
+
+/** Builds one job; stops early (leaving the job re-queued) when `signal` aborts. */
+export type JobRunner = (job: Job, signal: AbortSignal) => Promise<void>
+
+export interface BuildQueueOptions {
+  debounceMs: number
+  /**
+   * However long a burst goes on, its build starts this long after its first
+   * webhook at the latest. Default: 10 debounces.
+   */
+  maxDelayMs?: number
+  now?: () => number
+  /** A runner that threw: a bug, not a failed build (those the runner records itself). */
+  onError?: (job: Job, error: unknown) => void
+}
+
+/**
+ * One build at a time. Webhooks join the queued job that has not started
+ * (JobStore.addHook), so any number of edits during a build wait in ONE
+ * pending build; a job starts only after `debounceMs` without a new webhook,
+ * so a burst of edits builds once.
+ */
+export class BuildQueue {
+  private timer: NodeJS.Timeout | undefined
+  private running: Promise<void> | undefined
+  private abort: AbortController | undefined
+  private closed = false
+  private idleWaiters: (() => void)[] = []
+  private readonly now: () => number
+  private readonly maxDelayMs: number
+
+  constructor(
+    private readonly store: JobStore,
+    private readonly run: JobRunner,
+    private readonly options: BuildQueueOptions,
+  ) {
+    this.now = options.now ?? Date.now
+    this.maxDelayMs = options.maxDelayMs ?? Math.max(10 * options.debounceMs, 1000)
+  }
+
+  /** Records a verified webhook and answers at once; the build happens later. */
+  addHook(eventId: string, signature: string, body: ApiWebhookBody): HookOutcome {
+    const outcome = this.store.addHook({ eventId, signature, body, now: this.now() })
+    if (!outcome.duplicate) this.schedule()
+    return outcome
+  }
+
+  queueBuild(trigger: JobTrigger): number {
+    const id = this.store.queueBuild(trigger, this.now())
+    this.schedule()
+    return id
+  }
+
+  /** True while a build runs or one is queued. */
+  get busy(): boolean {
+    return this.running !== undefined || this.store.nextQueued() !== undefined
+  }
+
+  /** Resolves when nothing is queued or building (or the queue is closed). */
+  idle(): Promise<void> {
+    if (this.closed || !this.busy) return Promise.resolve()
+    return new Promise((resolve) => this.idleWaiters.push(resolve))
+  }
+
+  /** Starts the next job when its debounce is over; call after anything that may have queued one. */
+  schedule(): void {
+    if (this.closed || this.running) return
+    clearTimeout(this.timer)
+    this.timer = undefined
+    const job = this.store.nextQueued()
+    if (!job) {
+      this.wakeIdleWaiters()
+      return
+    }
+    const startAt = Math.min(job.lastHookAt + this.options.debounceMs, job.queuedAt + this.maxDelayMs)
+    const wait = startAt - this.now()
+    if (wait > 0) {
+      this.timer = setTimeout(() => this.schedule(), wait)
+      return
+    }
+    const abort = new AbortController()
+    this.abort = abort
+    this.running = this.run(job, abort.signal)
+      .catch((error: unknown) => {
+        // Never leave a job "building" with nothing building it.
+        const current = this.store.get(job.id)
+        if (current?.status === "building") {
+          const message = error instanceof Error ? error.message : String(error)
+          this.store.markFailed(job.id, { reason: `the publisher failed: ${message}`, logExcerpt: null, now: this.now() })
+        }
+        this.options.onError?.(job, error)
+      })
+      .finally(() => {
+        this.running = undefined
+        this.abort = undefined
+        if (this.closed) this.wakeIdleWaiters()
+        else this.schedule()
+      })
+  }
+
+  /** Stops: no new build starts, a running one is stopped (its runner re-queues it for the next start). */
+  async close(): Promise<void> {
+    this.closed = true
+    clearTimeout(this.timer)
+    this.abort?.abort()
+    await this.running
+    this.wakeIdleWaiters()
+  }
+
+  private wakeIdleWaiters(): void {
+    const waiters = this.idleWaiters
+    this.idleWaiters = []
+    for (const wake of waiters) wake()
+  }
+}

@@ -1,0 +1,45 @@
+import { ConfigError, readConfig } from "./config"
+import { JobStore } from "./job-store"
+import { listReleases, liveReleaseId } from "./releases"
+import { rollback, RollbackError } from "./rollback"
+
+const USAGE = `Usage:
+  npx tsx publisher/src/cli.ts rollback [releaseId]   make releaseId live again (default: the release before the live one)
+  npx tsx publisher/src/cli.ts releases               list the kept releases, newest first
+PUBLISHER_DATA_DIR (and PUBLISHER_DB) say which publisher; the defaults are publisher/data/.`
+
+/**
+ * The operator's commands. They work on the publisher's data folder
+ * directly, so they also work while the publisher is stopped; a running
+ * publisher serves the switched release from its next request on.
+ */
+function main(args: string[]): number {
+  const config = readConfig(process.env)
+  const [command, ...rest] = args
+  if (command === "releases") {
+    const live = liveReleaseId(config.dataDir)
+    const releases = listReleases(config.dataDir).reverse()
+    if (releases.length === 0) console.log(`No releases in ${config.dataDir}.`)
+    for (const id of releases) console.log(`${id === live ? "* " : "  "}${id}${id === live ? "   (live)" : ""}`)
+    return 0
+  }
+  if (command === "rollback" && rest.length <= 1) {
+    const store = new JobStore(config.databaseFile)
+    try {
+      const result = rollback({ dataDir: config.dataDir, store, releaseId: rest[0] })
+      console.log(`Live: ${result.to} (was ${result.from ?? "nothing"}).`)
+      return 0
+    } finally {
+      store.close()
+    }
+  }
+  console.error(USAGE)
+  return 64
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2))
+} catch (error) {
+  console.error(error instanceof ConfigError || error instanceof RollbackError ? error.message : error)
+  process.exitCode = 1
+}

@@ -1,0 +1,7 @@
+// What other programs (scripts/start.ts, the benchmark, tests) use of the publisher.
+export { startPublisher, type Publisher, type PublisherOptions } from "./publisher"
+export { readConfig, ConfigError, DEFAULTS, type PublisherConfig, type BuildCommand } from "./config"
+export { rollback, RollbackError } from "./rollback"
+export { WEBHOOK_PATH, ROLLBACK_PATH, STATUS_PATH } from "./site-server"
+export { STATUS_PAGE_PATH } from "./status-page"
+export type { StatusReport, JobView } from "./status"

@@ -1,0 +1,95 @@
+import type { AddressInfo } from "node:net"
+import { BuildQueue } from "./build-queue"
+import { readConfig, type PublisherConfig } from "./config"
+import { JobStore } from "./job-store"
+import { createJobRunner, REDONE_NOTE } from "./publish-job"
+import { liveReleaseId, removeLeftovers } from "./releases"
+import { buildSiteServer } from "./site-server"
+import { statusReport, type StatusReport } from "./status"
+import { STATUS_PAGE_PATH } from "./status-page"
+
+export interface PublisherOptions extends Partial<PublisherConfig> {
+  /** Read for every setting not given here; default process.env. */
+  env?: NodeJS.ProcessEnv
+  /** Queue a first build when no release is live (default true). */
+  initialBuild?: boolean
+  /** Where progress lines go; default console.log. */
+  log?: (line: string) => void
+}
+
+export interface Publisher {
+  /** Where the site, /status, /_publisher/ and the webhook answer, e.g. http://127.0.0.1:9000. */
+  url: string
+  config: PublisherConfig
+  /** Resolves once nothing is queued or building: after start, the first build is live (or failed). */
+  idle(): Promise<void>
+  status(): StatusReport
+  /** Stops serving; a running build is stopped and queued again for the next start. */
+  close(): Promise<void>
+}
+
+/** Deliveries are forgotten after a week: their timestamps fail the 5-minute check long before. */
+const EVENTS_KEPT_MS = 7 * 24 * 3600_000
+const JOBS_KEPT = 1000
+
+/**
+ * Starts the publisher: opens its records, re-queues a build a stopped
+ * publisher left unfinished, listens, and queues a first build when nothing
+ * is live yet. Settings not given come from the environment (config.ts).
+ */
+export async function startPublisher(options: PublisherOptions = {}): Promise<Publisher> {
+  const { env, initialBuild = true, log = (line: string) => console.log(line), ...overrides } = options
+  const definedOverrides = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined))
+  const config: PublisherConfig = { ...readConfig(env ?? process.env), ...definedOverrides }
+
+  removeLeftovers(config.dataDir)
+  const store = new JobStore(config.databaseFile)
+  store.prune(Date.now() - EVENTS_KEPT_MS, JOBS_KEPT)
+  const requeued = store.requeueInterrupted(REDONE_NOTE)
+  if (requeued.length > 0) log(`Job ${requeued.join(", ")} was building when the publisher stopped; building it again.`)
+
+  const queue = new BuildQueue(store, createJobRunner({ config, store, log }), {
+    debounceMs: config.debounceMs,
+    onError: (job, error) => log(`Job ${job.id}: the publisher failed: ${error instanceof Error ? error.stack : String(error)}`),
+  })
+  const app = buildSiteServer({
+    dataDir: config.dataDir,
+    store,
+    queue,
+    webhookSecret: config.webhookSecret,
+    adminToken: config.adminToken,
+    log,
+  })
+  try {
+    await app.listen({ host: config.host, port: config.port })
+  } catch (error) {
+    store.close()
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === "EADDRINUSE") throw new Error(`Port ${config.port} on ${config.host} is in use: stop what uses it, or set PUBLISHER_PORT.`)
+    throw error
+  }
+  const { port } = app.server.address() as AddressInfo
+  const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`
+
+  if (initialBuild && !liveReleaseId(config.dataDir) && !queue.busy) {
+    const id = queue.queueBuild("initial build")
+    log(`No release is live yet: job ${id} builds the site for the first time.`)
+  }
+  log(`Publisher: site on ${url}/, status on ${url}${STATUS_PAGE_PATH}`)
+  queue.schedule()
+
+  let closing: Promise<void> | undefined
+  return {
+    url,
+    config,
+    idle: () => queue.idle(),
+    status: () => statusReport({ store, dataDir: config.dataDir, webhooksOn: Boolean(config.webhookSecret) }),
+    close: () =>
+      (closing ??= (async () => {
+        // The build first: it re-queues its job in the store, which must still be open.
+        await queue.close()
+        await app.close()
+        store.close()
+      })()),
+  }
+}

@@ -1,0 +1,320 @@
+import { createHash, randomBytes } from "node:crypto"
+import fs from "node:fs"
+import path from "node:path"
+
+/**
+ * Releases on disk, below the data folder:
+ *
+ *   releases/<id>/        one finished site each, never changed once named
+ *   manifests/<id>.json   size and content hash of every file of that release
+ *   current -> releases/<id>   the live one; replaced by rename(2), which is atomic
+ *
+ * A release is assembled under releases/.staging-<id>/ and renamed into
+ * place when whole, so a crash leaves at most a staging folder (removed at
+ * start), never a half release under a real id.
+ */
+export interface ReleasePaths {
+  releasesDir: string
+  manifestsDir: string
+  currentLink: string
+}
+
+export function releasePaths(dataDir: string): ReleasePaths {
+  return {
+    releasesDir: path.join(dataDir, "releases"),
+    manifestsDir: path.join(dataDir, "manifests"),
+    currentLink: path.join(dataDir, "current"),
+  }
+}
+
+/** Ids are made here and never contain a path separator; anything else from outside is refused. */
+const RELEASE_ID = /^[0-9A-Za-z][0-9A-Za-z._-]*$/
+
+export function isReleaseId(value: string): boolean {
+  return RELEASE_ID.test(value) && !value.startsWith(".")
+}
+
+/** Sortable by creation time, and says which job made it: `2025-11-23T18-15-00-123Z-job12`. */
+export function newReleaseId(jobId: number, now: number): string {
+  return `${new Date(now).toISOString().replace(/[:.]/g, "-")}-job${jobId}`
+}
+
+/** Every release on disk, oldest first. */
+export function listReleases(dataDir: string): string[] {
+  const { releasesDir } = releasePaths(dataDir)
+  if (!fs.existsSync(releasesDir)) return []
+  return fs
+    .readdirSync(releasesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && isReleaseId(entry.name))
+    .map((entry) => entry.name)
+    .sort()
+}
+
+/** The id of the live release, or undefined before the first one. */
+export function liveReleaseId(dataDir: string): string | undefined {
+  try {
+    const target = fs.readlinkSync(releasePaths(dataDir).currentLink)
+    return path.basename(target)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The live release's folder, resolved now. A request resolves it once and
+ * reads every file below the answer, so a switch during the request cannot
+ * mix two releases in it.
+ */
+export function liveReleaseRoot(dataDir: string): string | undefined {
+  try {
+    return fs.realpathSync(releasePaths(dataDir).currentLink)
+  } catch {
+    return undefined
+  }
+}
+
+/** When `current` was last replaced: the link is made just before its rename. */
+export function liveSinceFromDisk(dataDir: string): number | undefined {
+  try {
+    return fs.lstatSync(releasePaths(dataDir).currentLink).mtimeMs
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Makes `releaseId` live in one step: a new link beside `current`, renamed
+ * over it. rename(2) replaces the old link atomically: a reader sees the old
+ * release or the new one, never none.
+ */
+export function switchRelease(dataDir: string, releaseId: string): void {
+  const { releasesDir, currentLink } = releasePaths(dataDir)
+  if (!isReleaseId(releaseId) || !fs.statSync(path.join(releasesDir, releaseId), { throwIfNoEntry: false })?.isDirectory()) {
+    throw new Error(`There is no release ${releaseId}`)
+  }
+  const temporary = path.join(dataDir, `.current-${process.pid}-${randomBytes(4).toString("hex")}`)
+  // Relative, so the data folder can be moved or mounted elsewhere.
+  fs.symlinkSync(path.join("releases", releaseId), temporary)
+  try {
+    fs.renameSync(temporary, currentLink)
+  } catch (error) {
+    fs.rmSync(temporary, { force: true })
+    throw error
+  }
+  syncFolder(dataDir)
+}
+
+/** Makes a rename durable: the folder's entry is on disk, not only in the page cache. */
+function syncFolder(folder: string): void {
+  try {
+    const fd = fs.openSync(folder, "r")
+    try {
+      fs.fsyncSync(fd)
+    } finally {
+      fs.closeSync(fd)
+    }
+  } catch {
+    // Not every platform can fsync a folder; the rename itself is still atomic.
+  }
+}
+
+/** The release made just before the live one: what a rollback without an id goes back to. */
+export function previousRelease(dataDir: string): string | undefined {
+  const releases = listReleases(dataDir)
+  const live = liveReleaseId(dataDir)
+  const index = live === undefined ? -1 : releases.indexOf(live)
+  return index > 0 ? releases[index - 1] : undefined
+}
+
+/**
+ * Removes all but the newest `keep` releases, never the live one (after a
+ * rollback it may be older than those kept). Answers the removed ids.
+ */
+export function pruneReleases(dataDir: string, keep: number): string[] {
+  const { releasesDir, manifestsDir } = releasePaths(dataDir)
+  const live = liveReleaseId(dataDir)
+  const releases = listReleases(dataDir)
+  const removed = releases.slice(0, Math.max(0, releases.length - keep)).filter((id) => id !== live)
+  for (const id of removed) {
+    fs.rmSync(path.join(releasesDir, id), { recursive: true, force: true })
+    fs.rmSync(path.join(manifestsDir, `${id}.json`), { force: true })
+  }
+  return removed
+}
+
+/** At start: what a crash may have left half made. */
+export function removeLeftovers(dataDir: string): void {
+  const { releasesDir, manifestsDir } = releasePaths(dataDir)
+  for (const folder of [releasesDir, manifestsDir, dataDir]) fs.mkdirSync(folder, { recursive: true })
+  for (const name of fs.readdirSync(releasesDir)) {
+    if (name.startsWith(".staging-")) fs.rmSync(path.join(releasesDir, name), { recursive: true, force: true })
+  }
+  for (const name of fs.readdirSync(dataDir)) {
+    if (name.startsWith(".current-")) fs.rmSync(path.join(dataDir, name), { force: true })
+  }
+  const releases = new Set(listReleases(dataDir))
+  for (const name of fs.readdirSync(manifestsDir)) {
+    if (!releases.has(name.replace(/\.json$/, ""))) fs.rmSync(path.join(manifestsDir, name), { force: true })
+  }
+}
+
+interface ManifestEntry {
+  size: number
+  /** sha256 of the content, hex. */
+  hash: string
+  /**
+   * The workspace file's inode, size, mtime and ctime when it was hashed.
+   * Any write to a file changes its ctime (which no program can set back),
+   * so equal stats mean the content is the one hashed: the next release skips
+   * reading every file Gatsby left alone, as git's index does.
+   */
+  source: string
+}
+
+interface Manifest {
+  files: Record<string, ManifestEntry>
+}
+
+function readManifest(dataDir: string, releaseId: string | undefined): Manifest | undefined {
+  if (!releaseId) return undefined
+  try {
+    return JSON.parse(fs.readFileSync(path.join(releasePaths(dataDir).manifestsDir, `${releaseId}.json`), "utf8")) as Manifest
+  } catch {
+    return undefined
+  }
+}
+
+/** Files below `root`, relative with forward slashes; symbolic links are followed for files only. */
+async function listFiles(root: string): Promise<string[]> {
+  const files: string[] = []
+  const walk = async (relative: string) => {
+    const entries = await fs.promises.readdir(path.join(root, relative), { withFileTypes: true })
+    for (const entry of entries) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name
+      if (entry.isDirectory()) await walk(child)
+      else if (entry.isFile()) files.push(child)
+      else if (entry.isSymbolicLink() && (await fs.promises.stat(path.join(root, child)).catch(() => undefined))?.isFile()) files.push(child)
+    }
+  }
+  await walk("")
+  return files.sort()
+}
+
+async function hashFile(file: string): Promise<string> {
+  return createHash("sha256").update(await fs.promises.readFile(file)).digest("hex")
+}
+
+/** Runs `work` on every item, at most `limit` at a time: files are many, descriptors are not. */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T
+      await work(item)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+}
+
+/** The URL of a page's HTML file: `series/1/index.html` -> `/series/1/`; null for slices and other fragments. */
+export function pageUrlOf(relativeFile: string): string | null {
+  if (!relativeFile.endsWith(".html") || relativeFile.startsWith("_gatsby/")) return null
+  if (relativeFile === "index.html") return "/"
+  if (relativeFile.endsWith("/index.html")) return `/${relativeFile.slice(0, -"index.html".length)}`
+  return `/${relativeFile}`
+}
+
+export interface CreatedRelease {
+  releaseId: string
+  /** Pages whose HTML is new or different from the live release's. */
+  changedUrls: string[]
+  /** Pages the live release had and this one has not. */
+  removedUrls: string[]
+  files: number
+  /** Files hard-linked to the live release's copy (unchanged content). */
+  linked: number
+  copied: number
+}
+
+/**
+ * Makes an immutable release from a finished build's `public/`. Each file is
+ * compared (size and sha256) with the live release: unchanged content is a
+ * hard link to the live release's file, changed or new content is copied.
+ * Copied, never linked to `public/` itself: the next build rewrites files
+ * there in place, which would change a release under visitors' feet.
+ * Asynchronous and a few files at a time, so the server keeps answering.
+ */
+export async function createRelease(options: { dataDir: string; publicDir: string; releaseId: string }): Promise<CreatedRelease> {
+  const { dataDir, publicDir, releaseId } = options
+  const { releasesDir, manifestsDir } = releasePaths(dataDir)
+  if (!isReleaseId(releaseId)) throw new Error(`Not a release id: ${releaseId}`)
+  const finalDir = path.join(releasesDir, releaseId)
+  if (fs.existsSync(finalDir)) throw new Error(`Release ${releaseId} exists already`)
+
+  const previousId = liveReleaseId(dataDir)
+  const previousRoot = liveReleaseRoot(dataDir)
+  const previous = previousRoot ? readManifest(dataDir, previousId) : undefined
+  const previousByHash = new Map<string, string>()
+  for (const [file, entry] of Object.entries(previous?.files ?? {})) {
+    if (!previousByHash.has(entry.hash)) previousByHash.set(entry.hash, file)
+  }
+
+  const staging = path.join(releasesDir, `.staging-${releaseId}`)
+  fs.rmSync(staging, { recursive: true, force: true })
+  fs.mkdirSync(staging, { recursive: true })
+  const files = await listFiles(publicDir)
+  const manifest: Manifest = { files: {} }
+  let linked = 0
+  let copied = 0
+  const madeDirs = new Set<string>()
+
+  try {
+    await eachLimited(files, 16, async (file) => {
+      const from = path.join(publicDir, file)
+      const to = path.join(staging, file)
+      const dir = path.dirname(to)
+      if (!madeDirs.has(dir)) {
+        await fs.promises.mkdir(dir, { recursive: true })
+        madeDirs.add(dir)
+      }
+      const stat = await fs.promises.stat(from)
+      const source = `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`
+      const known = previous?.files[file]
+      const hash = known && known.source === source ? known.hash : await hashFile(from)
+      manifest.files[file] = { size: stat.size, hash, source }
+
+      // The same content at the same path, else anywhere in the live release (a moved file).
+      const same = known?.hash === hash ? file : previousByHash.get(hash)
+      if (same !== undefined && previousRoot && previous?.files[same]?.size === stat.size) {
+        try {
+          await fs.promises.link(path.join(previousRoot, same), to)
+          linked++
+          return
+        } catch {
+          // Another file system, a link limit, a pruned file: a copy does as well.
+        }
+      }
+      await fs.promises.copyFile(from, to)
+      copied++
+    })
+
+    fs.writeFileSync(path.join(manifestsDir, `${releaseId}.json`), JSON.stringify(manifest))
+    fs.renameSync(staging, finalDir)
+  } catch (error) {
+    fs.rmSync(staging, { recursive: true, force: true })
+    fs.rmSync(path.join(manifestsDir, `${releaseId}.json`), { force: true })
+    throw error
+  }
+
+  const changedUrls: string[] = []
+  const removedUrls: string[] = []
+  for (const [file, entry] of Object.entries(manifest.files)) {
+    const url = pageUrlOf(file)
+    if (url !== null && previous?.files[file]?.hash !== entry.hash) changedUrls.push(url)
+  }
+  for (const file of Object.keys(previous?.files ?? {})) {
+    const url = pageUrlOf(file)
+    if (url !== null && !(file in manifest.files)) removedUrls.push(url)
+  }
+  return { releaseId, changedUrls: changedUrls.sort(), removedUrls: removedUrls.sort(), files: files.length, linked, copied }
+}

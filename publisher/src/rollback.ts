@@ -1,0 +1,34 @@
+import type { JobStore } from "./job-store"
+import { isReleaseId, listReleases, liveReleaseId, previousRelease, switchRelease } from "./releases"
+
+export class RollbackError extends Error {}
+
+export interface RollbackResult {
+  from: string | undefined
+  to: string
+}
+
+/**
+ * Makes an earlier release live again in one atomic switch: `releaseId`, or
+ * by default the release made just before the live one (so each rollback
+ * goes one further back). Shared by the CLI and the admin endpoint. A
+ * build queued or running afterwards still goes live when it finishes: a
+ * rollback undoes a release, not the edits the catalogue holds.
+ */
+export function rollback(options: { dataDir: string; store?: JobStore; releaseId?: string; now?: number }): RollbackResult {
+  const { dataDir, store } = options
+  const from = liveReleaseId(dataDir)
+  let to = options.releaseId
+  if (to === undefined) {
+    to = previousRelease(dataDir)
+    if (to === undefined) {
+      throw new RollbackError(from ? `There is no release before ${from} to go back to.` : "There is no live release to roll back.")
+    }
+  } else if (!isReleaseId(to) || !listReleases(dataDir).includes(to)) {
+    const kept = listReleases(dataDir)
+    throw new RollbackError(`There is no release ${JSON.stringify(to)}. Kept releases: ${kept.join(", ") || "none"}.`)
+  }
+  switchRelease(dataDir, to)
+  store?.recordSwitch({ releaseId: to, at: options.now ?? Date.now(), cause: "rollback", jobId: null })
+  return { from, to }
+}

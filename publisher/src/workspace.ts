@@ -1,0 +1,91 @@
+import fs from "node:fs"
+import path from "node:path"
+
+/** The site's source folders a build needs (src imports only contract/ from outside itself). */
+const SOURCE_DIRS = ["src", "plugins", "contract", "static"]
+/** The site's source files at the top level: package.json, tsconfig.json and gatsby-{config,node,browser,ssr}. */
+const SOURCE_FILE = /^(package\.json|tsconfig\.json|gatsby-(config|node|browser|ssr)\.(js|mjs|cjs|jsx|ts|tsx))$/
+/** Never copied from inside the source folders: installed or generated, not sources. */
+const SKIPPED = new Set(["node_modules", ".cache", "public", ".git"])
+
+export interface WorkspaceRefresh {
+  copied: string[]
+  removed: string[]
+}
+
+/** The top-level entries of `sourceDir` that the workspace mirrors. */
+function sourceEntries(sourceDir: string): string[] {
+  return fs.readdirSync(sourceDir).filter((name) => SOURCE_FILE.test(name) || SOURCE_DIRS.includes(name))
+}
+
+function sameContent(a: string, b: string): boolean {
+  try {
+    const [statA, statB] = [fs.statSync(a), fs.statSync(b)]
+    if (!statB.isFile() || statA.size !== statB.size) return false
+    return fs.readFileSync(a).equals(fs.readFileSync(b))
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Brings the workspace's copy of the site's sources up to date with the
+ * project, so a code change deploys with the next build too. Only files
+ * whose content differs are written: Gatsby and webpack keep caches keyed by
+ * file, and an untouched file keeps them valid. Files gone from the project
+ * are removed from the copy; `.cache`, `public/` and anything else the build
+ * made outside the mirrored entries stay. `node_modules` is a link to the
+ * project's, so the build uses the installed packages without a copy.
+ */
+export function refreshWorkspace(sourceDir: string, workspaceDir: string): WorkspaceRefresh {
+  fs.mkdirSync(workspaceDir, { recursive: true })
+  const result: WorkspaceRefresh = { copied: [], removed: [] }
+  const entries = sourceEntries(sourceDir)
+
+  const mirror = (relative: string) => {
+    const from = path.join(sourceDir, relative)
+    const to = path.join(workspaceDir, relative)
+    const stat = fs.statSync(from, { throwIfNoEntry: false })
+    if (!stat) return
+    if (stat.isDirectory()) {
+      const existing = fs.lstatSync(to, { throwIfNoEntry: false })
+      if (existing && !existing.isDirectory()) fs.rmSync(to, { force: true })
+      fs.mkdirSync(to, { recursive: true })
+      const names = fs.readdirSync(from).filter((name) => !SKIPPED.has(name))
+      for (const name of names) mirror(path.join(relative, name))
+      for (const name of fs.readdirSync(to)) {
+        if (SKIPPED.has(name) || names.includes(name)) continue
+        fs.rmSync(path.join(to, name), { recursive: true, force: true })
+        result.removed.push(path.join(relative, name))
+      }
+    } else if (stat.isFile() && !sameContent(from, to)) {
+      const existing = fs.lstatSync(to, { throwIfNoEntry: false })
+      if (existing?.isDirectory()) fs.rmSync(to, { recursive: true, force: true })
+      fs.copyFileSync(from, to)
+      result.copied.push(relative)
+    }
+  }
+  for (const entry of entries) mirror(entry)
+
+  // A top-level source the project no longer has (gatsby-browser.tsx deleted, say).
+  for (const name of fs.readdirSync(workspaceDir)) {
+    if ((SOURCE_FILE.test(name) || SOURCE_DIRS.includes(name)) && !entries.includes(name)) {
+      fs.rmSync(path.join(workspaceDir, name), { recursive: true, force: true })
+      result.removed.push(name)
+    }
+  }
+  linkNodeModules(sourceDir, workspaceDir)
+  return result
+}
+
+function linkNodeModules(sourceDir: string, workspaceDir: string): void {
+  const target = path.join(sourceDir, "node_modules")
+  const link = path.join(workspaceDir, "node_modules")
+  if (!fs.existsSync(target)) return
+  const existing = fs.lstatSync(link, { throwIfNoEntry: false })
+  if (existing?.isSymbolicLink() && fs.readlinkSync(link) === target) return
+  // A real folder there was put by hand (an install of its own): leave it.
+  if (existing && !existing.isSymbolicLink()) return
+  if (existing) fs.rmSync(link, { force: true })
+  fs.symlinkSync(target, link, "dir")
+}
