@@ -1,22 +1,29 @@
+import crypto from "node:crypto"
 import type { ChildProcess } from "node:child_process"
-import { COMMANDS, runToCompletion, startProcess, stopProcess, waitForHttp } from "./lib/processes"
+import { startPublisher, STATUS_PAGE_PATH, type Publisher } from "../publisher/src"
+import { COMMANDS, startProcess, stopProcess, waitForHttp } from "./lib/processes"
 import { startReferenceServer } from "./lib/reference-server"
 
 /**
- * `npm start` (build, then serve on :9000) and `npm run develop` (gatsby
- * develop on :8000). Without CATALOGUE_API_URL it first starts the bundled
- * reference catalogue server and points the build at it. Ctrl-C stops
- * everything this script started.
+ * `npm start`: the whole publishing loop. The bundled reference catalogue
+ * server (unless CATALOGUE_API_URL is set), the publisher (first build, then
+ * serving the live release on :9000) and the signed webhook between them, so
+ * an edit through the admin API is on the site seconds later.
+ * `npm run develop`: gatsby develop on :8000 against the same server.
+ * Ctrl-C stops everything this script started.
  */
 const develop = process.argv.includes("--develop")
 const SITE_PORT = develop ? 8000 : 9000
 const CMS_PORT = Number(process.env.CMS_PORT ?? 4000)
 
 const started: ChildProcess[] = []
+let publisher: Publisher | undefined
 let stopping = false
 
 async function stopAll(exitCode: number): Promise<never> {
   stopping = true
+  // The publisher first: it stops a running build and keeps its job for the next start.
+  await publisher?.close()
   await Promise.all(started.reverse().map((child) => stopProcess(child)))
   process.exit(exitCode)
 }
@@ -36,9 +43,15 @@ async function main() {
   process.once("SIGTERM", () => void stopAll(0))
   const env: NodeJS.ProcessEnv = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" }
   const addresses: string[] = []
+  // One secret per run unless given: only this script's server and publisher need to share it.
+  const webhookSecret = env.PUBLISH_WEBHOOK_SECRET || crypto.randomBytes(24).toString("hex")
 
   if (!env.CATALOGUE_API_URL) {
-    const server = await startReferenceServer({ port: CMS_PORT, videoApiToken: env.VIDEO_API_TOKEN })
+    const server = await startReferenceServer({
+      port: CMS_PORT,
+      videoApiToken: env.VIDEO_API_TOKEN,
+      env: develop ? {} : { CMS_WEBHOOK_URL: `http://127.0.0.1:${SITE_PORT}/hooks/catalogue`, PUBLISH_WEBHOOK_SECRET: webhookSecret },
+    })
     track(server.child, "The catalogue server")
     env.CATALOGUE_API_URL = server.buildEnv.CATALOGUE_API_URL
     env.VIDEO_API_URL ||= server.buildEnv.VIDEO_API_URL
@@ -54,12 +67,16 @@ async function main() {
     const gatsby = track(startProcess(COMMANDS.gatsby, ["develop", ...host], { env }), "gatsby develop")
     await waitForHttp(`http://127.0.0.1:${SITE_PORT}/`, gatsby, 15 * 60_000)
   } else {
-    const build = runToCompletion(COMMANDS.gatsby, ["build"], { env })
-    started.push(build.child)
-    await build.done
-    started.splice(started.indexOf(build.child), 1)
-    const serve = track(startProcess(COMMANDS.gatsby, ["serve", ...host], { env }), "gatsby serve")
-    await waitForHttp(`http://127.0.0.1:${SITE_PORT}/`, serve)
+    publisher = await startPublisher({ port: SITE_PORT, webhookSecret, buildEnv: env })
+    await publisher.idle()
+    const live = publisher.status().live
+    if (!live) throw new Error(`The first build failed: see http://localhost:${SITE_PORT}${STATUS_PAGE_PATH}`)
+    addresses.push(`Build status: http://localhost:${SITE_PORT}${STATUS_PAGE_PATH}`)
+    if (!process.env.CATALOGUE_API_URL) {
+      addresses.push(
+        `Try an edit: curl -X PATCH -H 'content-type: application/json' -d '{"title":"Power and Control, edited"}' http://127.0.0.1:${CMS_PORT}/admin/episodes/1002`,
+      )
+    }
   }
   addresses.push(`Site: http://localhost:${SITE_PORT}`)
   console.log(`\n${addresses.join("\n")}\nPress Ctrl-C to stop.\n`)
