@@ -127,7 +127,9 @@ describe("readChanges", () => {
     expect(result.fallbackReason).toContain(reason)
   })
 
-  it("stops the build on a feed of the wrong shape, naming the field", async () => {
-    await expect(read({ body: { data: { now: "x", changed: [{ type: "planet", id: 1 }], deleted: [] } } })).rejects.toThrow(/type/)
+  it("falls back to a full read on a feed of the wrong shape, naming the field, since the feed is optional", async () => {
+    const result = await read({ body: { data: { now: "x", changed: [{ type: "planet", id: 1 }], deleted: [] } } })
+    expect(result.changes).toBeUndefined()
+    expect(result.fallbackReason).toMatch(/^the changes feed could not be used: .*type/)
   })
 })

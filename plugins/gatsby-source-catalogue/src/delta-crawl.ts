@@ -42,15 +42,21 @@ async function getOrGone<T>(client: HttpClient, path: string, schema: z.ZodMiniT
   }
 }
 
-/** The changes feed since a watermark; undefined when the backend cannot say (404: no feed, 410: too old). */
+/**
+ * The changes feed since a watermark, or why it cannot be used: 404 (no
+ * feed), 410 (too old), or any other failure, since the feed is optional and
+ * a full read is always correct. A catalogue that is down then fails in the
+ * full read, with its own message.
+ */
 export async function readChanges(client: HttpClient, paths: CataloguePaths, since: string): Promise<{ changes?: ApiChanges; fallbackReason?: string }> {
   try {
     const { url, body } = await client.getJson(`${paths.changes}?since=${encodeURIComponent(since)}`)
     return { changes: readAnswer(ANSWERS.changes, url, body).data }
   } catch (error) {
-    if (error instanceof CatalogueRequestError && error.status === 404) return { fallbackReason: "the catalogue has no changes feed (404)" }
-    if (error instanceof CatalogueRequestError && error.status === 410) return { fallbackReason: `the changes feed no longer reaches back to ${since} (410)` }
-    throw error
+    if (!(error instanceof CatalogueRequestError)) throw error
+    if (error.status === 404) return { fallbackReason: "the catalogue has no changes feed (404)" }
+    if (error.status === 410) return { fallbackReason: `the changes feed no longer reaches back to ${since} (410)` }
+    return { fallbackReason: `the changes feed could not be used: ${error.message}` }
   }
 }
 

@@ -1,0 +1,233 @@
+import crypto from "node:crypto"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { parseArgs } from "node:util"
+import type { ChildProcess } from "node:child_process"
+import { databaseFile } from "../cms/src/config"
+import { writeCatalogue } from "../cms/src/catalogue-writes"
+import { openDatabase } from "../cms/src/database"
+import { generateCatalogue } from "../cms/src/generate"
+import { startPublisher, type Publisher } from "../publisher/src"
+import { logFileOf } from "../publisher/src/publish-job"
+import { freePort, stopProcess } from "./lib/processes"
+import { startReferenceServer, type ReferenceServer } from "./lib/reference-server"
+
+/**
+ * `npm run bench:publish`: what an editor waits for. For each catalogue size,
+ * the reference server sends its signed webhook to a publisher that has made
+ * its first build; then 10 single edits one after another (edit → the new
+ * title served), a burst of 20 edits in 2 s, and one deleted episode. All
+ * the while a poller fetches a few pages and counts answers that are not
+ * 200 or that name a script the served release lacks (a mixed release).
+ * Prints p50/p95 edit-to-live, the catalogue requests of each build, the
+ * builds a burst took, and where a warm build's seconds go.
+ */
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "1000,10000" },
+    "image-pool": { type: "string", default: "60" },
+    "cpu-count": { type: "string" },
+    edits: { type: "string", default: "10" },
+  },
+})
+const sizes = values.sizes.split(",").map(Number)
+const imagePool = Number(values["image-pool"])
+const editCount = Number(values.edits)
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+/** Polls until `done` says yes; the milliseconds it took. */
+async function until(done: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
+  const started = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    if (await done().catch(() => false)) return Date.now() - started
+    await sleep(100)
+  }
+  throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`)
+}
+
+/** Fetches a few pages all through the run; counts what a visitor must never get. */
+function startPoller(siteUrl: string, paths: string[]) {
+  let running = true
+  const counts = { requests: 0, non200: 0, mixed: 0, examples: [] as string[] }
+  const loop = (async () => {
+    while (running) {
+      for (const pagePath of paths) {
+        try {
+          const response = await fetch(`${siteUrl}${pagePath}`)
+          counts.requests += 1
+          const html = await response.text()
+          if (response.status !== 200) {
+            counts.non200 += 1
+            if (counts.examples.length < 5) counts.examples.push(`${pagePath}: HTTP ${response.status}`)
+            continue
+          }
+          // A page names its scripts; a page from one release with scripts of none would break.
+          const script = /\/(app-[a-f0-9]+\.js)/.exec(html)?.[1]
+          if (script && (await fetch(`${siteUrl}/${script}`, { method: "HEAD" })).status !== 200) {
+            counts.mixed += 1
+            if (counts.examples.length < 5) counts.examples.push(`${pagePath}: names ${script}, which is not served`)
+          }
+        } catch (error) {
+          counts.non200 += 1
+          if (counts.examples.length < 5) counts.examples.push(`${pagePath}: ${error instanceof Error ? error.message : error}`)
+        }
+      }
+      await sleep(200)
+    }
+  })()
+  return {
+    counts,
+    stop: async () => {
+      running = false
+      await loop
+    },
+  }
+}
+
+/** What one build's log says: how it read the catalogue, and each phase's seconds. */
+function readBuildLog(file: string) {
+  const log = fs.existsSync(file) ? stripAnsi(fs.readFileSync(file, "utf8")) : ""
+  const read = /Catalogue: (full read|delta read)[^\n]*?, (\d+) requests/.exec(log)
+  const phases = [...log.matchAll(/^success (.+?) - ([0-9.]+)s/gm)].map((match) => ({ phase: match[1]!, seconds: Number(match[2]) }))
+  const total = Number(/Done building in ([0-9.]+) sec/.exec(log)?.[1] ?? NaN)
+  return { read: read?.[1] ?? "unknown", requests: read ? Number(read[2]) : NaN, phases, total }
+}
+
+async function benchmark(episodes: number) {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-publish-${episodes}-`))
+  const content = generateCatalogue({ episodes, imagePool })
+  const db = openDatabase(databaseFile(workDir))
+  writeCatalogue(db, content)
+  db.close()
+
+  const secret = crypto.randomBytes(24).toString("hex")
+  const publisherPort = await freePort()
+  const siteUrl = `http://127.0.0.1:${publisherPort}`
+  let server: ReferenceServer | undefined
+  let publisher: Publisher | undefined
+  let cms: ChildProcess | undefined
+  try {
+    server = await startReferenceServer({
+      port: await freePort(),
+      dataDir: workDir,
+      stdio: "ignore",
+      env: { CMS_WEBHOOK_URL: `${siteUrl}/hooks/catalogue`, PUBLISH_WEBHOOK_SECRET: secret },
+    })
+    cms = server.child
+    const buildEnv = { ...server.buildEnv, SITE_URL: siteUrl, ...(values["cpu-count"] ? { GATSBY_CPU_COUNT: values["cpu-count"] } : {}) }
+    const dataDir = path.join(workDir, "publisher")
+    const coldStarted = Date.now()
+    publisher = await startPublisher({ port: publisherPort, webhookSecret: secret, buildEnv, dataDir, workspaceDir: path.join(dataDir, "workspace"), databaseFile: path.join(dataDir, "publisher.db"), log: () => undefined })
+    await publisher.idle()
+    if (!publisher.status().live) throw new Error(`The first build failed: ${JSON.stringify(publisher.status().recent[0]?.reason)}`)
+    const coldSeconds = (Date.now() - coldStarted) / 1000
+    const jobLog = (id: number) => readBuildLog(logFileOf(dataDir, id))
+    const newestJob = () => publisher!.status().recent[0]!.id
+
+    // Gatsby rewrites every page's compilation hash on the first rebuild after a clean
+    // (gatsbyjs/gatsby#31628); one edit first, so the figures are what editors see from then on.
+    const warmUp = content.episodes[0]!
+    await server.edit(`episodes/${warmUp.id}`, { title: `${warmUp.title} (warm-up)` })
+    await until(async () => (await (await fetch(`${siteUrl}/detail/${warmUp.id}/`)).text()).includes("(warm-up)"), 15 * 60_000, "the warm-up edit")
+
+    const series = content.series[Math.floor(content.series.length / 2)]!
+    const watched = content.episodes.filter((episode) => episode.series_id !== series.id)
+    const poller = startPoller(siteUrl, ["/", `/series/${series.id}/`, `/detail/${watched[1]!.id}/`])
+
+    // 10 single edits, one after another.
+    const single: { ms: number; requests: number; read: string; buildSeconds: number }[] = []
+    for (let k = 0; k < editCount; k += 1) {
+      const episode = content.episodes[Math.floor(((k + 1) * content.episodes.length) / (editCount + 2))]!
+      const title = `${episode.title} (edit ${k + 1})`
+      const started = Date.now()
+      await server.edit(`episodes/${episode.id}`, { title })
+      await until(async () => (await (await fetch(`${siteUrl}/detail/${episode.id}/`)).text()).includes(title), 10 * 60_000, `edit ${k + 1}`)
+      const ms = Date.now() - started
+      await publisher.idle()
+      const build = jobLog(newestJob())
+      single.push({ ms, requests: build.requests, read: build.read, buildSeconds: build.total })
+    }
+
+    // A burst of 20 edits in 2 s.
+    const burstJobsBefore = newestJob()
+    const burst = content.episodes.slice(-40, -20)
+    const burstStarted = Date.now()
+    for (const [index, episode] of burst.entries()) {
+      await server.edit(`episodes/${episode.id}`, { title: `${episode.title} (burst)` })
+      await sleep(Math.max(0, burstStarted + (index + 1) * 100 - Date.now()))
+    }
+    for (const episode of burst) {
+      await until(async () => (await (await fetch(`${siteUrl}/detail/${episode.id}/`)).text()).includes(`${episode.title} (burst)`), 10 * 60_000, "the burst")
+    }
+    const burstSeconds = (Date.now() - burstStarted) / 1000
+    await publisher.idle()
+    const burstBuilds = newestJob() - burstJobsBefore
+
+    // One deleted episode: its page answers 404, its series page no longer lists it.
+    const doomed = content.episodes.find((episode) => episode.series_id === series.id)!
+    const deleteStarted = Date.now()
+    await server.remove(`episodes/${doomed.id}`)
+    await until(
+      async () =>
+        (await fetch(`${siteUrl}/detail/${doomed.id}/`)).status === 404 &&
+        !(await (await fetch(`${siteUrl}/series/${series.id}/`)).text()).includes(`/detail/${doomed.id}`),
+      10 * 60_000,
+      "the deletion",
+    )
+    const deleteSeconds = (Date.now() - deleteStarted) / 1000
+    await publisher.idle()
+    await poller.stop()
+
+    const warm = jobLog(newestJob())
+    const ms = single.map((edit) => edit.ms)
+    return {
+      figures: {
+        episodes,
+        coldFirstBuildS: Number(coldSeconds.toFixed(1)),
+        editToLiveP50S: Number((percentile(ms, 50) / 1000).toFixed(1)),
+        editToLiveP95S: Number((percentile(ms, 95) / 1000).toFixed(1)),
+        requestsPerEditBuild: [...new Set(single.map((edit) => edit.requests))].join("/"),
+        reads: [...new Set(single.map((edit) => edit.read))].join("/"),
+        burst20LiveS: Number(burstSeconds.toFixed(1)),
+        burstBuilds,
+        deleteLiveS: Number(deleteSeconds.toFixed(1)),
+        polled: poller.counts.requests,
+        non200: poller.counts.non200,
+        mixed: poller.counts.mixed,
+      },
+      edits: single,
+      warmPhases: [...warm.phases].sort((a, b) => b.seconds - a.seconds).slice(0, 10),
+      warmTotalS: warm.total,
+      pollerExamples: poller.counts.examples,
+      logs: workDir,
+    }
+  } finally {
+    await publisher?.close()
+    if (cms) await stopProcess(cms)
+  }
+}
+
+async function main() {
+  const results = []
+  for (const size of sizes) {
+    console.log(`Publishing benchmark: ${size} episodes (image pool ${imagePool})...`)
+    const result = await benchmark(size)
+    console.log(JSON.stringify(result, null, 1))
+    results.push(result)
+  }
+  console.table(results.map((result) => result.figures))
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error)
+  process.exit(1)
+})
