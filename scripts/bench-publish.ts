@@ -96,7 +96,8 @@ function startPoller(siteUrl: string, paths: string[]) {
 /** What one build's log says: how it read the catalogue, and each phase's seconds. */
 function readBuildLog(file: string) {
   const log = fs.existsSync(file) ? stripAnsi(fs.readFileSync(file, "utf8")) : ""
-  const read = /Catalogue: (full read|delta read)[^\n]*?, (\d+) requests/.exec(log)
+  // Gatsby wraps long lines to the terminal's width.
+  const read = /Catalogue: (full read|delta read)[^;]*?, (\d+) requests/.exec(log.replace(/\s+/g, " "))
   const phases = [...log.matchAll(/^success (.+?) - ([0-9.]+)s/gm)].map((match) => ({ phase: match[1]!, seconds: Number(match[2]) }))
   const total = Number(/Done building in ([0-9.]+) sec/.exec(log)?.[1] ?? NaN)
   return { read: read?.[1] ?? "unknown", requests: read ? Number(read[2]) : NaN, phases, total }
