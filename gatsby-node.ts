@@ -183,7 +183,8 @@ export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions, report
   const head = seo.catalogue.fixed(input)
   actions.deletePage(page)
   actions.createPage({ ...page, context: { ...page.context, seo: head } })
-  failOnSeoErrors(reporter, seo.catalogue.reportRows().filter((row) => row.path === page.path))
+  const row = seo.catalogue.row(page.path)
+  if (row) failOnSeoErrors(reporter, [row])
 }
 
 /** Fails the build for what must not go live, naming the page, the entity and the field. */

@@ -47,6 +47,8 @@ export interface CatalogueSeo {
   episode(id: string, pagePath: string): PageHead
   /** Head of a page under src/pages. */
   fixed(input: PageSeoInput): PageHead
+  /** The report row of one page, as decided (no site-wide warnings yet). */
+  row(path: string): SeoReportPage | undefined
   /** Every page's report row, duplicate warnings included. */
   reportRows(): SeoReportPage[]
   /** The newest change anywhere in the catalogue: the home page shows a bit of everything. */
@@ -98,70 +100,65 @@ export function catalogueSeo(data: Data, site: SiteSeo): CatalogueSeo {
     ...data.allCatalogueEpisode.nodes,
   ]
 
+  /** What every catalogue page takes from its entity alike: its label, title, SEO fields and picture. */
+  const entityPage = (
+    kind: "category" | "subcategory" | "series" | "episode",
+    id: string,
+    entity: { title: string | null; seo: SourcedSeo | null; images: readonly ResizedImage[] },
+  ) => {
+    const alt = entity.title ?? site.siteName
+    return {
+      kind,
+      entity: `${kind} ${id} (${entity.title ?? "untitled"})`,
+      title: entity.title,
+      seo: seoOf(entity.seo, alt),
+      image: imageOf(entity.images, alt),
+      listable: true,
+    }
+  }
+
   return {
     newestChange: latest(everything.map((node) => node.updatedAt)),
     category(id, pagePath, pageNumber) {
       const category = categories.get(id)!
-      const alt = category.title ?? site.siteName
       const ofPage = pageNumber > 1 ? ` (page ${pageNumber})` : ""
       const description = bestDescription([category.pageSubTitle, category.shortDesc, category.descriptionText])
       return resolve({
         path: pagePath,
-        kind: "category",
-        entity: `category ${id} (${category.title ?? "untitled"})`,
+        ...entityPage("category", id, category),
         title: category.title && `${category.title}${ofPage}`,
         // Later pages of a grid say which page they are, so no two pages share a description.
         description: description && pageNumber > 1 ? `Page ${pageNumber}: ${description}` : description,
-        seo: seoOf(category.seo, alt),
-        image: imageOf(category.images, alt),
         breadcrumbs: categoryCrumbs(id),
         updatedAt: latest([category.updatedAt, ...category.subcategories.map((sub) => sub.updatedAt)]),
-        listable: true,
       })
     },
     subcategory(id, pagePath) {
       const subcategory = subcategories.get(id)!
-      const alt = subcategory.title ?? site.siteName
       return resolve({
         path: pagePath,
-        kind: "subcategory",
-        entity: `subcategory ${id} (${subcategory.title ?? "untitled"})`,
-        title: subcategory.title,
+        ...entityPage("subcategory", id, subcategory),
         description: bestDescription([subcategory.shortDesc, subcategory.descriptionText]),
-        seo: seoOf(subcategory.seo, alt),
-        image: imageOf(subcategory.images, alt),
         breadcrumbs: subcategoryCrumbs(id),
         updatedAt: latest([subcategory.updatedAt, ...subcategory.series.map((one) => one.updatedAt)]),
-        listable: true,
       })
     },
     series(id, pagePath) {
       const one = series.get(id)!
-      const alt = one.title ?? site.siteName
       return resolve({
         path: pagePath,
-        kind: "series",
-        entity: `series ${id} (${one.title ?? "untitled"})`,
-        title: one.title,
+        ...entityPage("series", id, one),
         description: one.descriptionText,
-        seo: seoOf(one.seo, alt),
-        image: imageOf(one.images, alt),
         breadcrumbs: seriesCrumbs(id),
         updatedAt: latest([one.updatedAt, ...one.episodes.map((episode) => episode.updatedAt)]),
-        listable: true,
       })
     },
     episode(id, pagePath) {
       const episode = episodes.get(id)!
-      const alt = episode.title ?? site.siteName
       return resolve({
         path: pagePath,
-        kind: "episode",
-        entity: `episode ${id} (${episode.title ?? "untitled"})`,
-        title: episode.title,
+        ...entityPage("episode", id, episode),
         description: episode.descriptionText,
-        seo: seoOf(episode.seo, alt),
-        image: imageOf(episode.images, alt),
         breadcrumbs: [...seriesCrumbs(episode.seriesId), crumb(episode.title, routes.episode(episode._id))],
         video: {
           embedUrl: episode.playerEmbedUrl,
@@ -170,10 +167,10 @@ export function catalogueSeo(data: Data, site: SiteSeo): CatalogueSeo {
           pictureUrl: episode.videoPictureUrl,
         },
         updatedAt: episode.updatedAt,
-        listable: true,
       })
     },
     fixed: resolve,
+    row: (path) => rows.get(path),
     reportRows() {
       const all = [...rows.values()].sort((a, b) => a.path.localeCompare(b.path, undefined, { numeric: true }))
       for (const row of all) row.warnings = row.warnings.filter((warning) => !warning.startsWith("the same "))

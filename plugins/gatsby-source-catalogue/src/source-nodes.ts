@@ -127,8 +127,8 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
   // Images already probed are kept; those of entities read again are asked again (the bytes may have changed at the same URL).
   const { users: usedBy, owners } = imageUsers(snapshot, options.apiUrl)
   const known = new Map((previous && touched ? previous.images : []).map((file) => [file.url, file]))
-  const toFetch = [...usedBy.keys()].filter((url) => !known.has(url) || (owners.get(url) ?? []).some((owner) => touched?.has(owner)))
-  const imageBar = progressBar(reporter, "Fetching catalogue images", toFetch.length)
+  const toFetch = new Set([...usedBy.keys()].filter((url) => !known.has(url) || (owners.get(url) ?? []).some((owner) => touched?.has(owner))))
+  const imageBar = progressBar(reporter, "Fetching catalogue images", toFetch.size)
   const fetched = await fetchImages(toFetch, {
     cache,
     limiter: createLimiter(options.concurrency),
@@ -138,7 +138,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
   })
   imageBar.end()
   const images = new Map([...usedBy.keys()].flatMap((url): [string, ImageFile][] => {
-    const file = fetched.get(url) ?? (toFetch.includes(url) ? undefined : known.get(url))
+    const file = fetched.get(url) ?? (toFetch.has(url) ? undefined : known.get(url))
     return file ? [[url, file]] : []
   }))
   const videoPaths = snapshot.episodes.flatMap(({ episode }) => (episode.path ? [episode.path] : []))
