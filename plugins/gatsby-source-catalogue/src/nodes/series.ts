@@ -11,6 +11,8 @@ export interface SeriesEntry {
   episodeIds: string[]
 }
 
+const byId = new Intl.Collator(undefined, { numeric: true })
+
 /**
  * Episode ids in ascending episode order, since API.md lets a series'
  * episodes come in any order; unnumbered ones last, ties by id.
@@ -20,7 +22,7 @@ export function episodeIdsInOrder(episodes: Pick<ApiEpisode, "id" | "episode">[]
     .sort(
       (a, b) =>
         (a.episode ?? Number.MAX_SAFE_INTEGER) - (b.episode ?? Number.MAX_SAFE_INTEGER) ||
-        String(a.id).localeCompare(String(b.id), undefined, { numeric: true }),
+        byId.compare(String(a.id), String(b.id)),
     )
     .map((episode) => String(episode.id))
 }
