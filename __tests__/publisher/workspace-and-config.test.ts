@@ -2,7 +2,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULTS, readConfig } from "../../publisher/src/config"
-import { buildEnvironment } from "../../publisher/src/publish-job"
+import { buildEnvironment, hasWarmCache } from "../../publisher/src/publish-job"
 import type { Job } from "../../publisher/src/job-store"
 import { refreshWorkspace } from "../../publisher/src/workspace"
 
@@ -110,6 +110,20 @@ describe("buildEnvironment", () => {
       GATSBY_INITIAL_WEBHOOK_BODY: JSON.stringify({ event: "unpublish", refs: [{ type: "episode", id: 1 }] }),
     })
     expect(buildEnvironment({ GATSBY_INITIAL_WEBHOOK_BODY: "stale" }, job({ trigger: "initial build" }))).toEqual({ GATSBY_TELEMETRY_DISABLED: "1" })
+  })
+
+  it("gives a build over a warm cache one Gatsby worker, unless the operator chose a count", () => {
+    expect(buildEnvironment({}, job({}), { warmCache: true }).GATSBY_CPU_COUNT).toBe("1")
+    expect(buildEnvironment({}, job({}), { warmCache: false }).GATSBY_CPU_COUNT).toBeUndefined()
+    expect(buildEnvironment({ GATSBY_CPU_COUNT: "2" }, job({}), { warmCache: true }).GATSBY_CPU_COUNT).toBe("2")
+  })
+
+  it("calls a workspace warm once a build has saved Gatsby's state there", () => {
+    const workspace = fs.mkdtempSync(path.join(os.tmpdir(), "warm-cache-"))
+    expect(hasWarmCache(workspace)).toBe(false)
+    fs.mkdirSync(path.join(workspace, ".cache", "redux"), { recursive: true })
+    expect(hasWarmCache(workspace)).toBe(true)
+    fs.rmSync(workspace, { recursive: true, force: true })
   })
 })
 
