@@ -1,4 +1,7 @@
+import fs from "node:fs"
+import path from "node:path"
 import sharp from "sharp"
+import { mediaDir } from "../../cms/src/config"
 import { startTestServer, type TestServer } from "./helpers/test-server"
 
 let server: TestServer
@@ -52,3 +55,50 @@ describe("GET /media/{name}", () => {
     },
   )
 })
+
+describe("GET /media/{name}?w=&fm= (the image service)", () => {
+  it.each([
+    ["webp", "image/webp", "webp"],
+    ["avif", "image/avif", "heif"],
+    ["jpg", "image/jpeg", "jpeg"],
+  ])("resizes to the asked width in %s, keeping the picture's proportions", async (fm, contentType, sharpFormat) => {
+    const { response, bytes } = await image(`/media/episode-1001.jpg?w=480&fm=${fm}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-type")).toBe(contentType)
+    expect(response.headers.get("cache-control")).toContain("immutable")
+    const metadata = await sharp(bytes).metadata()
+    expect(metadata.format).toBe(sharpFormat)
+    expect(metadata.width).toBe(480)
+    expect(metadata.height).toBe(300)
+  })
+
+  it("answers a JPEG when no format is named, and answers it again from its disk cache", async () => {
+    const first = await image("/media/series-101.jpg?w=320")
+    expect(first.response.headers.get("content-type")).toBe("image/jpeg")
+    expect((await sharp(first.bytes).metadata()).width).toBe(320)
+    // A marked file in the cache is what the second request gets: it was not made again.
+    const cached = path.join(mediaDir(server.dataDir), "resized", "series-101-w320.jpg")
+    const marked = Buffer.concat([fs.readFileSync(cached), Buffer.from("cached")])
+    fs.writeFileSync(cached, marked)
+    expect((await image("/media/series-101.jpg?w=320")).bytes.equals(marked)).toBe(true)
+  })
+
+  it.each([
+    ["a width that is not a multiple of 16", "/media/series-101.jpg?w=481", /multiples of 16/],
+    ["a width above the original's", "/media/series-101.jpg?w=3200", /from 16 to 1600/],
+    ["no width", "/media/series-101.jpg?fm=webp", /w must be a width/],
+    ["a width that is not a number", "/media/series-101.jpg?w=abc", /w must be a width/],
+    ["an unknown format", "/media/series-101.jpg?w=480&fm=gif", /fm must be one of jpg, webp, avif/],
+    ["a parameter it does not take", "/media/series-101.jpg?w=480&q=100", /Unknown parameter\(s\) q/],
+    ["a repeated width", "/media/series-101.jpg?w=480&w=960", /w must be a width/],
+  ])("refuses %s with 400 and says what it serves", async (_, path, message) => {
+    const response = await fetch(`${server.origin}${path}`)
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as { message: string }).message).toMatch(message)
+  })
+
+  it("still answers 404 for a name it cannot draw, whatever the size asked", async () => {
+    expect((await image("/media/missing.png?w=480&fm=webp")).response.status).toBe(404)
+  })
+})
+

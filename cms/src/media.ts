@@ -54,3 +54,55 @@ export async function mediaFile(cacheDir: string, name: string): Promise<string>
     return file
   }
 }
+
+/**
+ * The image service: a width and format in the query, as imgix-style CMS
+ * asset hosts take them (`?w=480&fm=webp`). Sizes are bounded, so a crawler
+ * cannot fill the disk with variants: widths are multiples of RESIZE_STEP up
+ * to the drawing's own width (never enlarged), in three formats.
+ */
+export const RESIZE_FORMATS = { jpg: "image/jpeg", webp: "image/webp", avif: "image/avif" } as const
+export type ResizeFormat = keyof typeof RESIZE_FORMATS
+export const RESIZE_STEP = 16
+export const RESIZE_MAX_WIDTH = MEDIA_WIDTH
+
+export type ResizeRequest = { width: number; format: ResizeFormat }
+
+/** The query of a resize request, or why it is refused; undefined when the query asks for the original. */
+export function parseResizeQuery(query: Record<string, unknown>): ResizeRequest | { error: string } | undefined {
+  const names = Object.keys(query)
+  if (names.length === 0) return undefined
+  const unknown = names.filter((name) => name !== "w" && name !== "fm")
+  if (unknown.length) return { error: `Unknown parameter(s) ${unknown.join(", ")}: only w (width) and fm (format) are taken.` }
+  const widthText = query.w
+  if (typeof widthText !== "string" || !/^\d{1,5}$/.test(widthText)) {
+    return { error: `w must be a width in pixels: a multiple of ${RESIZE_STEP} from ${RESIZE_STEP} to ${RESIZE_MAX_WIDTH}.` }
+  }
+  const width = Number(widthText)
+  if (width < RESIZE_STEP || width > RESIZE_MAX_WIDTH || width % RESIZE_STEP !== 0) {
+    return { error: `w=${width} is not served: widths are multiples of ${RESIZE_STEP} from ${RESIZE_STEP} to ${RESIZE_MAX_WIDTH}.` }
+  }
+  const format = query.fm ?? "jpg"
+  if (typeof format !== "string" || !(format in RESIZE_FORMATS)) {
+    return { error: `fm must be one of ${Object.keys(RESIZE_FORMATS).join(", ")}.` }
+  }
+  return { width, format: format as ResizeFormat }
+}
+
+/** The variant's file, made from the drawn original on first request and kept beside it. */
+export async function resizedMediaFile(cacheDir: string, name: string, { width, format }: ResizeRequest): Promise<string> {
+  const file = path.join(cacheDir, "resized", `${name.replace(/\.jpg$/, "")}-w${width}.${format}`)
+  try {
+    await fs.access(file)
+    return file
+  } catch {
+    const original = await mediaFile(cacheDir, name)
+    await fs.mkdir(path.dirname(file), { recursive: true })
+    const resized = sharp(original).resize({ width })
+    const bytes = await (format === "webp" ? resized.webp({ quality: 75 }) : format === "avif" ? resized.avif({ quality: 50 }) : resized.jpeg({ quality: 80, mozjpeg: true })).toBuffer()
+    const temporary = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`
+    await fs.writeFile(temporary, bytes)
+    await fs.rename(temporary, file)
+    return file
+  }
+}
