@@ -19,6 +19,11 @@ const NO_RESULTS = {
   emptyGroup: "No Items Found.",
 } as const
 
+export const SEARCH_OFFLINE = {
+  title: "You are offline",
+  text: "Search needs a connection. Your search will run as soon as you are back online.",
+} as const
+
 const Picture = styled.img`
   display: block;
   width: 100%;
@@ -93,7 +98,7 @@ export interface SearchResultsScreenProps {
  * hero's place, so it never moves anything a visitor already sees.
  */
 export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps) {
-  const { busy, groups } = useSearch(apiUrl, query)
+  const { busy, groups, offline } = useSearch(apiUrl, query)
   const found = groups !== null && groups.length > 0
   const nothingFound = groups !== null && groups.length === 0
   // The built page cannot know the query, and hydration must draw what it
@@ -133,6 +138,16 @@ export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps)
                 </GroupSection>
               )}
               {found && groups.map((group) => <ResultGroup key={group.id} group={group} />)}
+            </Container>
+          </Section>
+        )}
+        {offline && (
+          <Section>
+            <Container>
+              <GroupSection role="status" aria-labelledby="search-offline">
+                <SectionTitle id="search-offline">{SEARCH_OFFLINE.title}</SectionTitle>
+                <p>{SEARCH_OFFLINE.text}</p>
+              </GroupSection>
             </Container>
           </Section>
         )}

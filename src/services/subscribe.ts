@@ -5,7 +5,11 @@ export const SUBSCRIBE_MESSAGES = {
   failed: "Subscription failed.",
   error: "An error occurred. Please try again.",
   noResponse: "An unexpected error occurred. Please check your network connection.",
+  /** Not in SPEC.md's catalogue: nothing went wrong on either side, the device has no network. */
+  offline: "You are offline, so nothing was sent. Your address is still here: press Subscribe again once you are back online.",
 } as const
+
+const isOffline = () => typeof navigator !== "undefined" && navigator.onLine === false
 
 /** A slow answer counts as none: after this the visitor is told to check the network. */
 export const SUBSCRIBE_TIMEOUT_MS = 15_000
@@ -30,6 +34,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** Posts the address; resolves with what the visitor should be told, never rejects. */
 export async function subscribe(apiUrl: string, email: string, timeoutMs = SUBSCRIBE_TIMEOUT_MS): Promise<SubscribeOutcome> {
+  if (isOffline()) return { ok: false, message: SUBSCRIBE_MESSAGES.offline }
   let response: Response
   // A plain timer rather than AbortSignal.timeout: tests can move it with a fake clock.
   const controller = new AbortController()
@@ -42,7 +47,8 @@ export async function subscribe(apiUrl: string, email: string, timeoutMs = SUBSC
       signal: controller.signal,
     })
   } catch {
-    return { ok: false, message: SUBSCRIBE_MESSAGES.noResponse }
+    // The network may have gone while the request was out.
+    return { ok: false, message: isOffline() ? SUBSCRIBE_MESSAGES.offline : SUBSCRIBE_MESSAGES.noResponse }
   } finally {
     clearTimeout(timer)
   }

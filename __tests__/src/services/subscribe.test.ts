@@ -58,3 +58,29 @@ describe("subscribe", () => {
     expect(signal?.aborted).toBe(true)
   })
 })
+
+describe("subscribe offline", () => {
+  const setOnLine = (onLine: boolean) => Object.defineProperty(globalThis, "navigator", { value: { onLine }, configurable: true })
+  const original = Object.getOwnPropertyDescriptor(globalThis, "navigator")
+  afterEach(() => {
+    if (original) Object.defineProperty(globalThis, "navigator", original)
+    else delete (globalThis as { navigator?: unknown }).navigator
+  })
+
+  it("sends nothing and says the device is offline, not that anything failed", async () => {
+    setOnLine(false)
+    const fetchMock = jest.spyOn(globalThis, "fetch")
+    await expect(subscribe(API, "ada@example.com")).resolves.toEqual({ ok: false, message: SUBSCRIBE_MESSAGES.offline })
+    expect(fetchMock).not.toHaveBeenCalled()
+    expect(SUBSCRIBE_MESSAGES.offline).not.toMatch(/error|fail/i)
+  })
+
+  it("says the same when the network went while the request was out", async () => {
+    setOnLine(true)
+    jest.spyOn(globalThis, "fetch").mockImplementation(async () => {
+      setOnLine(false)
+      throw new TypeError("Failed to fetch")
+    })
+    await expect(subscribe(API, "ada@example.com")).resolves.toEqual({ ok: false, message: SUBSCRIBE_MESSAGES.offline })
+  })
+})
