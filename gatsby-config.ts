@@ -1,5 +1,6 @@
 import type { GatsbyConfig } from "gatsby"
 import { SITEMAP_QUERY, listedPages, sitemapEntry, type SitemapPage } from "./src/seo/sitemap"
+import { theme } from "./src/styles/theme"
 
 const siteUrl = (process.env.SITE_URL || "http://localhost:9000").replace(/\/+$/, "")
 
@@ -37,6 +38,30 @@ const config: GatsbyConfig = {
         serialize: (page: SitemapPage) => sitemapEntry(page),
       },
     },
+    // Installable: the manifest lists icons drawn once and committed (scripts/draw-app-icons.ts),
+    // because the plugin's `icon` option resizes with a sharp that does not install here.
+    {
+      resolve: "gatsby-plugin-manifest",
+      options: {
+        name: "MoveFlix",
+        short_name: "MoveFlix",
+        description: "Fitness, dance and entertainment videos: browse, search and watch.",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        background_color: theme.colors.background,
+        theme_color: theme.colors.background,
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+        include_favicon: false,
+        cache_busting_mode: "none",
+      },
+    },
+    // The service worker (production builds only): see the plugin and README "Offline and installable".
+    "gatsby-plugin-offline-workbox",
   ],
 }
 

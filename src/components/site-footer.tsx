@@ -75,6 +75,13 @@ export interface SiteFooterProps {
   publicApiUrl: string
 }
 
+/**
+ * A name for the build, shown after the copyright when the build sets
+ * GATSBY_RELEASE_LABEL (a version or a date), so a visitor can tell support
+ * which release they see. Unset: nothing is shown.
+ */
+const RELEASE_LABEL = process.env.GATSBY_RELEASE_LABEL
+
 /** The contact-us footer: brand, category links, contact links, the Subscribe form and the copyright line. */
 export function SiteFooter({ categories, buildYear, publicApiUrl }: SiteFooterProps) {
   const year = useCurrentYear(buildYear)
@@ -124,6 +131,7 @@ export function SiteFooter({ categories, buildYear, publicApiUrl }: SiteFooterPr
           <a href={CONTACT.poweredBy.href} rel="noopener noreferrer">
             {CONTACT.poweredBy.label}
           </a>
+          {RELEASE_LABEL && <> · Release {RELEASE_LABEL}</>}
         </Copyright>
       </Container>
     </Footer>

@@ -1,0 +1,83 @@
+import type { RuntimeCaching } from "workbox-build"
+import { generateSWOptions, pageCacheKey, pageDataCacheKey, runtimeCaching } from "../../../plugins/gatsby-plugin-offline-workbox/src/service-worker-options"
+
+const SITE = "https://moveflix.example"
+
+type Matcher = Extract<NonNullable<RuntimeCaching["urlPattern"]>, (...args: never[]) => unknown>
+
+/**
+ * The matchers as sw.js runs them: Workbox writes each function into the
+ * worker as source text, so one that used a variable from its module would
+ * break there; rebuilding it from its text catches that.
+ */
+const asWritten = (matcher: RuntimeCaching["urlPattern"]) => new Function(`return (${String(matcher)})`)() as Matcher
+
+function ruleFor(href: string, request: { mode?: string; destination?: string; method?: string } = {}): string | undefined {
+  const url = new URL(href)
+  const options = {
+    url,
+    sameOrigin: url.origin === SITE,
+    request: { mode: "cors", destination: "", method: "GET", ...request, url: href } as unknown as Request,
+    event: {},
+  }
+  const rule = runtimeCaching().find((candidate) => asWritten(candidate.urlPattern)(options as never))
+  return rule?.options?.cacheName ?? undefined
+}
+
+describe("the service worker's runtime rules", () => {
+  it.each([
+    ["a page navigation", `${SITE}/series/101/`, { mode: "navigate", destination: "document" }, "pages"],
+    ["a page the site asks it to save", `${SITE}/search-results/`, {}, "pages"],
+    ["a page without its trailing slash", `${SITE}/detail/1002`, {}, "pages"],
+    ["page data", `${SITE}/page-data/series/101/page-data.json`, {}, "page-data"],
+    ["app data", `${SITE}/page-data/app-data.json`, {}, "page-data"],
+    ["a static query's result", `${SITE}/page-data/sq/d/1234567890.json`, {}, "page-data"],
+    ["a hashed chunk", `${SITE}/app-978ae7bbc8ac97b6405b.js`, { destination: "script" }, "assets"],
+    ["a component chunk", `${SITE}/component---src-pages-index-tsx-b7cb8098307fcaaf6f65.js`, { destination: "script" }, "assets"],
+    ["a processed picture", `${SITE}/_gatsby/image/abc/def/ghi.webp`, { destination: "image" }, "assets"],
+    ["a static file", `${SITE}/static/8f1e/hero.jpg`, { destination: "image" }, "assets"],
+    ["the favicon", `${SITE}/favicon.svg`, { destination: "image" }, "images"],
+  ])("keep %s", (_name, href, request, cacheName) => {
+    expect(ruleFor(href, request)).toBe(cacheName)
+  })
+
+  it.each([
+    ["the video player's page", "http://127.0.0.1:4000/player/abc", { mode: "navigate", destination: "iframe" }],
+    ["the catalogue API's search", "http://127.0.0.1:4000/api/search?q=yoga", {}],
+    ["a search result's picture", "http://127.0.0.1:4000/media/yoga.jpg", { destination: "image" }],
+    ["another site's script", "https://cdn.example/lib-978ae7bbc8ac97b6405b.js", { destination: "script" }],
+    ["another site's page data", "https://cdn.example/page-data/app-data.json", {}],
+    ["release.json, which must always come from the server", `${SITE}/release.json`, {}],
+    ["sw.js itself", `${SITE}/sw.js`, { destination: "script" }],
+    ["a form post", `${SITE}/search-results/`, { method: "POST" }],
+  ])("leave %s alone", (_name, href, request) => {
+    expect(ruleFor(href, request)).toBeUndefined()
+  })
+
+  it("tries the network first for pages and page data, within the timeout, and falls back to the offline page", () => {
+    const [pages, pageData] = runtimeCaching()
+    expect(pages).toMatchObject({ handler: "NetworkFirst", options: { networkTimeoutSeconds: 3, precacheFallback: { fallbackURL: "/offline.html" } } })
+    expect(pageData).toMatchObject({ handler: "NetworkFirst", options: { networkTimeoutSeconds: 3 } })
+  })
+
+  it("saves one copy per page, whatever its query or trailing slash", async () => {
+    const key = (href: string) => pageCacheKey.cacheKeyWillBeUsed({ request: new Request(href) })
+    await expect(key(`${SITE}/search-results?q=yoga`)).resolves.toBe(`${SITE}/search-results/`)
+    await expect(key(`${SITE}/search-results/?q=pilates#top`)).resolves.toBe(`${SITE}/search-results/`)
+    await expect(key(`${SITE}/offline.html`)).resolves.toBe(`${SITE}/offline.html`)
+  })
+
+  it("saves one copy of a page's data, whatever query Gatsby attaches to it", async () => {
+    const key = (href: string) => pageDataCacheKey.cacheKeyWillBeUsed({ request: new Request(href) })
+    await expect(key(`${SITE}/page-data/search-results/page-data.json?q=yoga`)).resolves.toBe(`${SITE}/page-data/search-results/page-data.json`)
+  })
+
+  it("precaches only the offline page and takes over at once", () => {
+    expect(generateSWOptions("/tmp/public")).toMatchObject({
+      globPatterns: ["offline.html"],
+      skipWaiting: true,
+      clientsClaim: true,
+      swDest: "/tmp/public/sw.js",
+    })
+  })
+})

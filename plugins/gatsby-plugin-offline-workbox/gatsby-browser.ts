@@ -1,0 +1,1 @@
+export { onInitialClientRender, onPostPrefetchPathname, onRouteUpdate } from "./src/browser/on-client"

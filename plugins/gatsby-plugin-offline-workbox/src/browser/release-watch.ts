@@ -1,0 +1,74 @@
+import { OFFLINE, type ReleaseFile } from "../constants"
+
+declare global {
+  interface Window {
+    /**
+     * Gatsby's navigate, which its Link calls. Used instead of importing
+     * `navigate` from "gatsby": that import brings Gatsby's slice runtime and
+     * its class helpers into every page's app chunk (about 5 KB minified,
+     * read from the source map), this costs nothing.
+     */
+    ___navigate?: (to: string) => void
+  }
+}
+
+/** Long enough for a slow connection; after it the navigation goes ahead as if nothing changed. */
+const CHECK_TIMEOUT_MS = 2000
+
+async function serverRelease(): Promise<string | undefined> {
+  try {
+    const response = await fetch(OFFLINE.releaseFile, { cache: "no-store", signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) })
+    if (!response.ok) return undefined
+    return ((await response.json()) as Partial<ReleaseFile>).release
+  } catch {
+    return undefined
+  }
+}
+
+/** An in-site link a plain click would follow in this tab, or undefined. */
+function linkToFollow(event: MouseEvent): URL | undefined {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return undefined
+  const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null
+  if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return undefined
+  const url = new URL(anchor.href)
+  if (url.origin !== window.location.origin) return undefined
+  // A jump within this page (the skip link) is no navigation.
+  if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash) return undefined
+  return url
+}
+
+/**
+ * Notices a deploy before the navigation that would otherwise show it half.
+ * Gatsby keeps pages, page data and static-query results it has loaded in
+ * memory, and reloads only when the code changed, so after a content-only
+ * deploy an open tab would show old pages, or a new page inside an old
+ * header and footer. Before following an in-site link the page asks the
+ * server for the current release (release.json, a few dozen bytes); if it
+ * is not the one this page was loaded from, the link loads from the server
+ * (Gatsby's `___swUpdated`), whole and new. Offline, or when the server is
+ * slow to say, the link is followed as usual.
+ */
+export class ReleaseWatch {
+  private loaded: string | undefined
+
+  /** Notes the release this page came from and starts watching link clicks. */
+  async start(): Promise<void> {
+    this.loaded = await serverRelease()
+    document.addEventListener("click", (event) => this.onClick(event), { capture: true })
+  }
+
+  /** After any navigation, so that the following one is a full load if a deploy happened meanwhile. */
+  async check(): Promise<void> {
+    const current = await serverRelease()
+    if (this.loaded && current && current !== this.loaded) window.___swUpdated = true
+  }
+
+  private onClick(event: MouseEvent): void {
+    const url = linkToFollow(event)
+    if (!url || !this.loaded || window.___swUpdated || !navigator.onLine) return
+    // Before React sees the click: Gatsby's Link would navigate at once.
+    event.preventDefault()
+    event.stopPropagation()
+    void this.check().then(() => window.___navigate?.(`${url.pathname}${url.search}${url.hash}`))
+  }
+}

@@ -1,0 +1,110 @@
+import path from "node:path"
+import type { GenerateSWOptions, RuntimeCaching } from "workbox-build"
+import { OFFLINE } from "./constants"
+
+/*
+ * Workbox writes every function below into sw.js as source text, so each is
+ * self-contained: no imports, no outer variables, literals only.
+ */
+
+/** A page: a navigation, or a page URL the site asks the worker to save (a request with no destination). */
+export const isPageRequest: NonNullable<RuntimeCaching["urlPattern"]> = ({ request, url, sameOrigin }) =>
+  sameOrigin &&
+  request.method === "GET" &&
+  (request.mode === "navigate" ||
+    (request.destination === "" && !url.pathname.startsWith("/page-data/") && /(\/|\.html|\/[^./]+)$/.test(url.pathname)))
+
+/** page-data.json, app-data.json and static-query results (/page-data/sq/d/*.json): same URL, new content each deploy. */
+export const isPageData: NonNullable<RuntimeCaching["urlPattern"]> = ({ url, sameOrigin }) =>
+  sameOrigin && url.pathname.startsWith("/page-data/") && url.pathname.endsWith(".json")
+
+/** Files whose URL changes with their content: webpack's hashed chunks, /static/ and Gatsby's image and file folders. */
+export const isHashedAsset: NonNullable<RuntimeCaching["urlPattern"]> = ({ url, sameOrigin }) =>
+  sameOrigin && (/^\/(static|_gatsby\/image|_gatsby\/file)\//.test(url.pathname) || /[.-][0-9a-f]{16,}\.(js|css)$/.test(url.pathname))
+
+/** The site's other pictures (favicon, app icons): their URL stays, so they are checked again each time. */
+export const isOtherImage: NonNullable<RuntimeCaching["urlPattern"]> = ({ request, sameOrigin }) =>
+  sameOrigin && request.destination === "image"
+
+/**
+ * One saved copy per page whatever its query or trailing slash: a search for
+ * "pilates" offline opens the search page saved for "yoga" (its results need
+ * the network anyway), and /series/1 finds the copy saved as /series/1/.
+ */
+export const pageCacheKey = {
+  cacheKeyWillBeUsed: async ({ request }: { request: Request }): Promise<string> => {
+    const url = new URL(request.url)
+    url.search = ""
+    url.hash = ""
+    if (!url.pathname.endsWith("/") && !url.pathname.endsWith(".html")) url.pathname += "/"
+    return url.href
+  },
+}
+
+/**
+ * Gatsby asks for a page's data with the page's query string attached
+ * (`/page-data/search-results/page-data.json?q=yoga`); the file is the same
+ * for every query, so one saved copy serves them all.
+ */
+export const pageDataCacheKey = {
+  cacheKeyWillBeUsed: async ({ request }: { request: Request }): Promise<string> => {
+    const url = new URL(request.url)
+    url.search = ""
+    return url.href
+  },
+}
+
+/**
+ * The rules, first match wins; a request no rule matches, and so any
+ * request to another origin (the video player, the catalogue API, search
+ * images), never reaches a cache.
+ */
+export function runtimeCaching(): RuntimeCaching[] {
+  const expiry = (maxEntries: number) => ({ maxEntries, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })
+  return [
+    {
+      urlPattern: isPageRequest,
+      handler: "NetworkFirst",
+      options: {
+        cacheName: "pages",
+        networkTimeoutSeconds: OFFLINE.networkTimeoutSeconds,
+        expiration: expiry(OFFLINE.maxPages),
+        plugins: [pageCacheKey],
+        precacheFallback: { fallbackURL: OFFLINE.page },
+      },
+    },
+    {
+      urlPattern: isPageData,
+      handler: "NetworkFirst",
+      options: {
+        cacheName: "page-data",
+        networkTimeoutSeconds: OFFLINE.networkTimeoutSeconds,
+        expiration: expiry(400),
+        plugins: [pageDataCacheKey],
+      },
+    },
+    { urlPattern: isHashedAsset, handler: "CacheFirst", options: { cacheName: "assets", expiration: expiry(400) } },
+    { urlPattern: isOtherImage, handler: "StaleWhileRevalidate", options: { cacheName: "images", expiration: expiry(20) } },
+  ]
+}
+
+/** generateSW's options for a build in `publicDir`. */
+export function generateSWOptions(publicDir: string): GenerateSWOptions {
+  return {
+    swDest: path.join(publicDir, "sw.js"),
+    globDirectory: publicDir,
+    // Only the offline page: everything else is saved as the visitor uses it.
+    globPatterns: [OFFLINE.page.slice(1)],
+    cacheId: "moveflix",
+    // A new worker takes over at once; the page it finds open reloads on its next navigation (on-client.ts).
+    skipWaiting: true,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    // The page request starts while the worker boots, so network-first costs nothing when online.
+    navigationPreload: true,
+    inlineWorkboxRuntime: true,
+    mode: "production",
+    sourcemap: false,
+    runtimeCaching: runtimeCaching(),
+  }
+}
