@@ -1,0 +1,104 @@
+import fs from "node:fs"
+import http from "node:http"
+import path from "node:path"
+import type { AddressInfo } from "node:net"
+import { COMMANDS, PROJECT_ROOT, runToCompletion } from "../../../scripts/lib/processes"
+import { createStaticHandler } from "../../../scripts/lib/static-server"
+import { harness } from "./harness-env"
+
+export const PUBLIC = path.join(PROJECT_ROOT, "public")
+
+/** webpack's hashed output: `app-<hash>.js`, `452-<hash>.js`, `styles.<hash>.css`, with their maps and licence files. */
+const HASHED = /[.-]([0-9a-f]{16,})\.(js|css)(\.map|\.LICENSE\.txt)?$/
+
+/**
+ * Copies a build to `to`, leaving out the hashed scripts and styles of
+ * earlier builds that `gatsby build` leaves in public/: a host that serves a
+ * fresh build has only this build's chunks, which is what makes an old page's
+ * chunk request fail after a code deploy (gatsbyjs/gatsby#39041). A chunk
+ * belongs to this build when webpack's runtime of this build names its hash.
+ */
+export function copyRelease(from: string, to: string): void {
+  fs.cpSync(from, to, { recursive: true })
+  const stats = JSON.parse(fs.readFileSync(path.join(to, "webpack.stats.json"), "utf8")) as {
+    namedChunkGroups: Record<string, { assets: { name: string }[] }>
+  }
+  const appFiles = stats.namedChunkGroups.app?.assets.map((asset) => asset.name) ?? []
+  const runtime = appFiles.find((file) => file.startsWith("webpack-runtime-"))
+  if (!runtime) throw new Error(`No webpack runtime in ${from}/webpack.stats.json`)
+  const named = fs.readFileSync(path.join(to, runtime), "utf8") + appFiles.join(" ")
+  for (const file of fs.readdirSync(to)) {
+    const hash = HASHED.exec(file)?.[1]
+    if (hash && !named.includes(hash)) fs.rmSync(path.join(to, file))
+  }
+}
+
+/** The environment of the suite's own build (global-setup.ts), so a rebuild differs only in what a test changes. */
+export function buildEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const { apiUrl, cmsOrigin, videoApiToken, siteUrl } = harness()
+  return {
+    ...process.env,
+    GATSBY_TELEMETRY_DISABLED: "1",
+    CATALOGUE_API_URL: apiUrl,
+    VIDEO_API_URL: `${cmsOrigin}/video-host`,
+    VIDEO_API_TOKEN: videoApiToken,
+    SITE_URL: siteUrl,
+    ...extra,
+  }
+}
+
+/** Runs `gatsby build` into public/ (the caller copies it away); resolves with its seconds. */
+export async function rebuild(env: NodeJS.ProcessEnv, logFile: string): Promise<number> {
+  const log = fs.openSync(logFile, "a")
+  const started = Date.now()
+  try {
+    await runToCompletion(COMMANDS.gatsby, ["build"], { stdio: ["ignore", log, log], env }).done
+  } finally {
+    fs.closeSync(log)
+  }
+  return (Date.now() - started) / 1000
+}
+
+export interface SwitchableSite {
+  /** http://localhost:<port>: service workers run on localhost without HTTPS; 127.0.0.1 would not do. */
+  origin: string
+  /**
+   * Serves `root` from the next request on, as a deploy that switches
+   * releases atomically; `null` cuts every connection, as a network that is
+   * gone (whatever the browser's own offline emulation covers).
+   */
+  serve(root: string | null): void
+  close(): Promise<void>
+}
+
+/**
+ * Serves one release directory at a time with production headers (HTML,
+ * page data and sw.js revalidated, hashed files immutable: the publisher's
+ * handler), listening on loopback.
+ */
+export function startSwitchableSite(firstRoot: string): Promise<SwitchableSite> {
+  let root: string | null = firstRoot
+  const handle = createStaticHandler({ root: () => root ?? undefined })
+  const server = http.createServer((request, response) => {
+    if (root === null) request.socket.destroy()
+    else void handle(request, response)
+  })
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo
+      resolve({
+        origin: `http://localhost:${port}`,
+        serve: (next) => {
+          root = next
+          // Kept-alive connections would otherwise still answer from the old folder's handler.
+          if (next === null) server.closeAllConnections()
+        },
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done())
+            server.closeAllConnections()
+          }),
+      })
+    })
+  })
+}
