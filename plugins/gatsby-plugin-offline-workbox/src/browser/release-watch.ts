@@ -37,6 +37,9 @@ function linkToFollow(event: MouseEvent): URL | undefined {
   return url
 }
 
+/** How long a question asked when a link was pressed still answers for its click (a long press on a phone). */
+const PRESS_ANSWER_MS = 2000
+
 /**
  * Notices a deploy before the navigation that would otherwise show it half.
  * Gatsby keeps pages, page data and static-query results it has loaded in
@@ -47,28 +50,48 @@ function linkToFollow(event: MouseEvent): URL | undefined {
  * is not the one this page was loaded from, the link loads from the server
  * (Gatsby's `___swUpdated`), whole and new. Offline, or when the server is
  * slow to say, the link is followed as usual.
+ *
+ * The question goes out when the link is pressed (pointerdown), not when it
+ * is released: a press lasts about a tenth of a second, so on most
+ * connections the answer is in before the click and the navigation does not
+ * wait. It is still asked after the visitor chose the link, so a deploy made
+ * while they read the page is never missed. Keyboard activation asks at the click.
  */
 export class ReleaseWatch {
   private loaded: string | undefined
+  private pressed: { url: string; at: number; answer: Promise<string | undefined> } | undefined
 
-  /** Notes the release this page came from and starts watching link clicks. */
+  /** Notes the release this page came from and starts watching link presses and clicks. */
   async start(): Promise<void> {
     this.loaded = await serverRelease()
+    document.addEventListener("pointerdown", (event) => this.onPress(event), { capture: true, passive: true })
     document.addEventListener("click", (event) => this.onClick(event), { capture: true })
   }
 
   /** After any navigation, so that the following one is a full load if a deploy happened meanwhile. */
-  async check(): Promise<void> {
-    const current = await serverRelease()
+  async check(answer: Promise<string | undefined> = serverRelease()): Promise<void> {
+    const current = await answer
     if (this.loaded && current && current !== this.loaded) window.___swUpdated = true
+  }
+
+  private watching(): boolean {
+    return Boolean(this.loaded) && !window.___swUpdated && navigator.onLine
+  }
+
+  private onPress(event: PointerEvent): void {
+    const url = linkToFollow(event)
+    if (url && this.watching()) this.pressed = { url: url.href, at: Date.now(), answer: serverRelease() }
   }
 
   private onClick(event: MouseEvent): void {
     const url = linkToFollow(event)
-    if (!url || !this.loaded || window.___swUpdated || !navigator.onLine) return
+    if (!url || !this.watching()) return
+    const pressed = this.pressed
+    this.pressed = undefined
+    const answer = pressed && pressed.url === url.href && Date.now() - pressed.at < PRESS_ANSWER_MS ? pressed.answer : serverRelease()
     // Before React sees the click: Gatsby's Link would navigate at once.
     event.preventDefault()
     event.stopPropagation()
-    void this.check().then(() => window.___navigate?.(`${url.pathname}${url.search}${url.hash}`))
+    void this.check(answer).then(() => window.___navigate?.(`${url.pathname}${url.search}${url.hash}`))
   }
 }
