@@ -25,7 +25,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   const result = await graphql<Queries.CreatePagesQuery>(`
     # The social image size Open Graph and X (Twitter) cards expect.
     fragment SeoSocialImage on CatalogueImage {
-      resize(width: 1200, height: 630, fit: COVER, format: JPG) {
+      resize: social {
         src
         width
         height

@@ -849,8 +849,14 @@ type CatalogueImage = Node & RemoteFile & {
   readonly internal: Internal;
   readonly mimeType: Scalars['String'];
   readonly parent: Maybe<Node>;
+  /** Responsive image data for one of the site's image slots. */
+  readonly picture: Maybe<Scalars['GatsbyImageData']>;
+  /** Dominant colour (#rrggbb), shown in the picture's box until it loads. */
+  readonly placeholderColor: Maybe<Scalars['String']>;
   readonly publicUrl: Scalars['String'];
   readonly resize: Maybe<RemoteFileResize>;
+  /** The picture a shared link shows: 1200 × 630 JPEG, cropped to cover (an image service's: 1200 wide, its own height). */
+  readonly social: CatalogueImageFile;
   readonly url: Scalars['String'];
   readonly width: Maybe<Scalars['Int']>;
 };
@@ -870,6 +876,11 @@ type CatalogueImage_gatsbyImageArgs = {
   quality?: InputMaybe<Scalars['Int']>;
   sizes: InputMaybe<Scalars['String']>;
   width: InputMaybe<Scalars['Int']>;
+};
+
+
+type CatalogueImage_pictureArgs = {
+  slot: CatalogueImageSlot;
 };
 
 
@@ -938,10 +949,18 @@ type CatalogueImageFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly mimeType: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly placeholderColor: InputMaybe<FieldSelectorEnum>;
   readonly publicUrl: InputMaybe<FieldSelectorEnum>;
   readonly resize: InputMaybe<RemoteFileResizeFieldSelector>;
   readonly url: InputMaybe<FieldSelectorEnum>;
   readonly width: InputMaybe<FieldSelectorEnum>;
+};
+
+/** A picture at one size, such as the social image. */
+type CatalogueImageFile = {
+  readonly height: Scalars['Int'];
+  readonly src: Scalars['String'];
+  readonly width: Scalars['Int'];
 };
 
 type CatalogueImageFilterInput = {
@@ -954,6 +973,7 @@ type CatalogueImageFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly mimeType: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly placeholderColor: InputMaybe<StringQueryOperatorInput>;
   readonly publicUrl: InputMaybe<StringQueryOperatorInput>;
   readonly resize: InputMaybe<RemoteFileResizeFilterInput>;
   readonly url: InputMaybe<StringQueryOperatorInput>;
@@ -1005,6 +1025,12 @@ type CatalogueImageGroupConnection_sumArgs = {
   field: CatalogueImageFieldSelector;
 };
 
+/** Where the site shows a catalogue picture; each slot names the widths made for it (the plugin's image-slots.ts). */
+type CatalogueImageSlot =
+  | 'CARD'
+  | 'HERO'
+  | 'POSTER';
+
 type CatalogueImageSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly filename: InputMaybe<SortOrderEnum>;
@@ -1015,6 +1041,7 @@ type CatalogueImageSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly mimeType: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly placeholderColor: InputMaybe<SortOrderEnum>;
   readonly publicUrl: InputMaybe<SortOrderEnum>;
   readonly resize: InputMaybe<RemoteFileResizeSortInput>;
   readonly url: InputMaybe<SortOrderEnum>;
@@ -3102,6 +3129,7 @@ type Query_catalogueImageArgs = {
   internal: InputMaybe<InternalFilterInput>;
   mimeType: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
+  placeholderColor: InputMaybe<StringQueryOperatorInput>;
   publicUrl: InputMaybe<StringQueryOperatorInput>;
   resize: InputMaybe<RemoteFileResizeFilterInput>;
   url: InputMaybe<StringQueryOperatorInput>;
@@ -4338,22 +4366,22 @@ type SubcategoryTemplateQueryVariables = Exact<{
 
 type SubcategoryTemplateQuery = { readonly catalogueSubcategory: { readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly series: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
 
-type SeoSocialImageFragment = { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null };
+type SeoSocialImageFragment = { readonly resize: { readonly src: string, readonly width: number, readonly height: number } };
 
-type SeoEntity_CatalogueCategory_Fragment = { readonly updatedAt: string | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null };
+type SeoEntity_CatalogueCategory_Fragment = { readonly updatedAt: string | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string, readonly width: number, readonly height: number } }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null } | null };
 
-type SeoEntity_CatalogueEpisode_Fragment = { readonly updatedAt: string | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null };
+type SeoEntity_CatalogueEpisode_Fragment = { readonly updatedAt: string | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string, readonly width: number, readonly height: number } }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null } | null };
 
-type SeoEntity_CatalogueSeries_Fragment = { readonly updatedAt: string | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null };
+type SeoEntity_CatalogueSeries_Fragment = { readonly updatedAt: string | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string, readonly width: number, readonly height: number } }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null } | null };
 
-type SeoEntity_CatalogueSubcategory_Fragment = { readonly updatedAt: string | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null };
+type SeoEntity_CatalogueSubcategory_Fragment = { readonly updatedAt: string | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string, readonly width: number, readonly height: number } }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null } | null };
 
 type SeoEntityFragment = SeoEntity_CatalogueCategory_Fragment | SeoEntity_CatalogueEpisode_Fragment | SeoEntity_CatalogueSeries_Fragment | SeoEntity_CatalogueSubcategory_Fragment;
 
 type CreatePagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type CreatePagesQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null, readonly title: string | null, readonly description: string | null } | null } | null, readonly catalogueSiteSettings: { readonly found: boolean, readonly siteName: string | null, readonly titleTemplate: string | null, readonly defaultDescription: string | null, readonly defaultImageAlt: string | null, readonly twitterSite: string | null, readonly organizationName: string | null, readonly organizationSameAs: ReadonlyArray<string>, readonly allowIndexing: boolean, readonly defaultImage: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null, readonly organizationLogo: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null, readonly builtInImage: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null, readonly allCatalogueCategory: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly pageSubTitle: string | null, readonly shortDesc: string | null, readonly subcategoryIds: ReadonlyArray<string>, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly subcategories: ReadonlyArray<{ readonly updatedAt: string | null }>, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null }> }, readonly allCatalogueSubcategory: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly categoryId: string | null, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly series: ReadonlyArray<{ readonly updatedAt: string | null }>, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null }> }, readonly allCatalogueSeries: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly subcategoryId: string, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly episodes: ReadonlyArray<{ readonly updatedAt: string | null }>, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null }> }, readonly allCatalogueEpisode: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly seriesId: string | null, readonly playerEmbedUrl: string | null, readonly videoDurationSeconds: number | null, readonly videoReleaseTime: string | null, readonly videoPictureUrl: string | null, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly series: { readonly id: string } | null, readonly subcategory: { readonly id: string } | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null }> } };
+type CreatePagesQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null, readonly title: string | null, readonly description: string | null } | null } | null, readonly catalogueSiteSettings: { readonly found: boolean, readonly siteName: string | null, readonly titleTemplate: string | null, readonly defaultDescription: string | null, readonly defaultImageAlt: string | null, readonly twitterSite: string | null, readonly organizationName: string | null, readonly organizationSameAs: ReadonlyArray<string>, readonly allowIndexing: boolean, readonly defaultImage: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null, readonly organizationLogo: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null, readonly builtInImage: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null, readonly allCatalogueCategory: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly pageSubTitle: string | null, readonly shortDesc: string | null, readonly subcategoryIds: ReadonlyArray<string>, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly subcategories: ReadonlyArray<{ readonly updatedAt: string | null }>, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string, readonly width: number, readonly height: number } }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null } | null }> }, readonly allCatalogueSubcategory: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly categoryId: string | null, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly series: ReadonlyArray<{ readonly updatedAt: string | null }>, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string, readonly width: number, readonly height: number } }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null } | null }> }, readonly allCatalogueSeries: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly subcategoryId: string, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly episodes: ReadonlyArray<{ readonly updatedAt: string | null }>, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string, readonly width: number, readonly height: number } }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null } | null }> }, readonly allCatalogueEpisode: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly seriesId: string | null, readonly playerEmbedUrl: string | null, readonly videoDurationSeconds: number | null, readonly videoReleaseTime: string | null, readonly videoPictureUrl: string | null, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly series: { readonly id: string } | null, readonly subcategory: { readonly id: string } | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string, readonly width: number, readonly height: number } }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null } | null }> } };
 
 
 }

@@ -76,19 +76,65 @@ describe("subcategory, series and episode pages", () => {
 })
 
 describe("images", () => {
-  it("are served by the site as responsive WebP with a JPEG fallback, sized so nothing shifts", async () => {
+  it("are served by the site as responsive WebP, sized so nothing shifts", async () => {
     const { page } = await visit(browser(), "/series/101")
     const picture = page.getByRole("region", { name: "Videos" }).locator("picture").first()
-    await expect(picture.locator('source[type="image/webp"]').getAttribute("srcset")).resolves.toMatch(/^\/_gatsby\/image\/.+\.webp.* \d+w,/)
     const img = picture.locator("img[data-main-image]")
+    await expect(img.getAttribute("srcset")).resolves.toMatch(/^\/_gatsby\/image\/.+-400w\.webp 400w,\s*\/_gatsby\/image\/.+-800w\.webp 800w$/)
+    // The card grid's column, not the picture's width: a phone is told 100vw less the page's padding.
+    await expect(img.getAttribute("sizes")).resolves.toMatch(/calc\(100vw - 32px\)$/)
     await img.scrollIntoViewIfNeeded()
     await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle())
-    await expect(img.getAttribute("src")).resolves.toMatch(/^\/_gatsby\/image\/.+\.jpg/)
+    await expect(img.getAttribute("src")).resolves.toMatch(/^\/_gatsby\/image\/.+\.webp$/)
     // Shown, not only loaded: nothing hides it behind its dominant colour.
     await expect(img.evaluate((el) => getComputedStyle(el).opacity)).resolves.toBe("1")
     await expect(img.isVisible()).resolves.toBe(true)
     const box = await page.getByRole("region", { name: "Videos" }).locator(".picture-frame").first().boundingBox()
     expect(box!.height).toBeGreaterThan(0)
+  })
+
+  /** The widths the browser chose for the pictures `selector` finds on screen once the first is scrolled to, from their file names (`-800w.webp`). */
+  async function chosenWidths(path: string, viewport: { width: number; height: number }, deviceScaleFactor: number, selector: string) {
+    const context = await browser().newContext({ viewport, deviceScaleFactor })
+    try {
+      const page = await context.newPage()
+      await page.goto(new URL(path, harness().siteUrl).href, { waitUntil: "networkidle" })
+      await page.locator(selector).first().scrollIntoViewIfNeeded()
+      await page.waitForLoadState("networkidle")
+      return await page.$$eval(selector, (imgs) =>
+        imgs
+          .filter((img) => {
+            const box = img.getBoundingClientRect()
+            return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight
+          })
+          .map((img) => ({ width: Number(/-(\d+)w\.webp$/.exec((img as HTMLImageElement).currentSrc)?.[1] ?? 0), loaded: (img as HTMLImageElement).naturalWidth > 0 })),
+      )
+    } finally {
+      await context.close()
+    }
+  }
+  const phone = { width: 375, height: 812 }
+  const desktop = { width: 1280, height: 900 }
+
+  it("make a phone download a phone's width and a desktop its own, for the poster above the fold", async () => {
+    // The poster fills the width: 750 px at 2x on the phone, 1280 at 1x on the desktop.
+    await expect(chosenWidths("/detail/1001", phone, 2, "main img[data-main-image]")).resolves.toContainEqual({ width: 800, loaded: true })
+    const onDesktop = await chosenWidths("/detail/1001", desktop, 1, "main img[data-main-image]")
+    expect(onDesktop[0]).toEqual({ width: 1280, loaded: true })
+  })
+
+  it("make a series hero cover a tall phone at 2x, and its cards the 800 px file there and the 400 px one on a desktop at 1x", async () => {
+    // The hero is 70 % of the window high: on this phone the picture is drawn 909 px wide (1818 at 2x), on the desktop 1280.
+    const hero = "main section img[data-main-image]"
+    await expect(chosenWidths("/series/101", phone, 2, hero).then((shown) => shown[0])).resolves.toEqual({ width: 1600, loaded: true })
+    await expect(chosenWidths("/series/101", desktop, 1, hero).then((shown) => shown[0])).resolves.toEqual({ width: 1280, loaded: true })
+    const cards = 'section[aria-labelledby="videos-heading"] img[data-main-image]'
+    const onPhone = await chosenWidths("/series/101", phone, 2, cards)
+    const onDesktop = await chosenWidths("/series/101", desktop, 1, cards)
+    expect(onPhone.length).toBeGreaterThan(0)
+    expect(onDesktop.length).toBeGreaterThan(0)
+    expect(onPhone.every((card) => card.width === 800 && card.loaded)).toBe(true)
+    expect(onDesktop.every((card) => card.width === 400 && card.loaded)).toBe(true)
   })
 })
 

@@ -132,7 +132,8 @@ describe("an episode as search engines and link previews see it", () => {
     const head = headOf((await htmlOf("/detail/1094")).html)
     expect(head.one("description")).toBe(calm.seo!.description)
     expect(head.one("og:image:alt")).toBe(calm.seo!.image!.alt)
-    expect(head.one("og:image")).toContain(path.basename(calm.seo!.image!.path!))
+    // The CMS's picture, cropped to 1200 × 630 under its own name.
+    expect(head.one("og:image")).toContain(`${path.basename(calm.seo!.image!.path!, ".jpg")}-1200x630.jpg`)
   })
 
   it("a noindex series says so and leaves the sitemap", async () => {

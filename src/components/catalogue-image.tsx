@@ -2,35 +2,16 @@ import React from "react"
 import { graphql } from "gatsby"
 import { ResponsiveImage, type ResponsiveImageProps } from "./responsive-image"
 
+// Each slot's widths and `sizes` follow from its CSS box (plugins/gatsby-source-catalogue/src/image-slots.ts, README "Image slots").
 export const query = graphql`
   fragment CardImage on CatalogueImage {
-    gatsbyImage(
-      layout: CONSTRAINED
-      width: 400
-      aspectRatio: 1.6
-      formats: [WEBP, JPG]
-      outputPixelDensities: [0.5, 1, 2]
-      placeholder: DOMINANT_COLOR
-    )
+    gatsbyImage: picture(slot: CARD)
   }
   fragment PosterImage on CatalogueImage {
-    gatsbyImage(
-      layout: FULL_WIDTH
-      width: 1600
-      aspectRatio: 1.7778
-      formats: [WEBP, JPG]
-      breakpoints: [750, 1080, 1600]
-      placeholder: DOMINANT_COLOR
-    )
+    gatsbyImage: picture(slot: POSTER)
   }
   fragment HeroImage on CatalogueImage {
-    gatsbyImage(
-      layout: FULL_WIDTH
-      width: 1600
-      formats: [WEBP, JPG]
-      breakpoints: [750, 1080, 1600]
-      placeholder: DOMINANT_COLOR
-    )
+    gatsbyImage: picture(slot: HERO)
   }
 `
 

@@ -25,7 +25,7 @@ async function buildNodes(override: Parameters<typeof fakeCatalogueFetch>[0] = {
   const toUrl = (image: ApiImage | null | undefined) => imageUrl(image, FAKE_API_URL)
   for (const url of ["http://catalogue.test/media/category-1.jpg", "http://catalogue.test/media/series-101.jpg", "https://cdn.example.com/e/1001.jpg", "http://catalogue.test/media/episode-1002.jpg", "http://catalogue.test/media/subcategory-11.jpg"]) {
     if (brokenImages.includes(url)) continue
-    images.set(url, { url, filename: "x.jpg", mimeType: "image/jpeg", width: 1600, height: 1000, filesize: 10, contentDigest: `d-${url}` })
+    images.set(url, { url, filename: "x.jpg", mimeType: "image/jpeg", width: 1600, height: 1000, filesize: 10, contentDigest: `d-${url}`, placeholderColor: "#336699" })
   }
   const gatsby = fakeGatsbyApi()
   buildCatalogueNodes(gatsby.args, snapshot, { imageUrl: toUrl, images, videos: new Map([["vid-1001", { playerEmbedUrl: "https://player.example/1001", durationSeconds: 615, releaseTime: "2026-01-02T03:04:05Z", pictureUrl: null }]]) })

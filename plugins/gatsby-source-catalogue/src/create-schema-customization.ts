@@ -22,8 +22,8 @@ const DESCRIPTION_FIELDS = `
  * changes the schema or breaks a page query. `!` marks only what the node
  * builder guarantees. Links follow Gatsby node ids (kept beside the
  * upstream ids), so a page depends on the nodes it reads, not on every node
- * of a type, and an edit re-runs only the queries it affects. Images implement Gatsby's RemoteFile, whose
- * `gatsbyImage` resolver makes the responsive image data.
+ * of a type, and an edit re-runs only the queries it affects. Images implement Gatsby's RemoteFile (its
+ * `resize` serves the one-off logo); the pages' pictures come from `picture(slot)` and `social` (create-resolvers.ts).
  */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(`
@@ -34,6 +34,22 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       width: Int!
       height: Int!
       filesize: Int
+      "Dominant colour (#rrggbb), shown in the picture's box until it loads."
+      placeholderColor: String
+    }
+
+    "Where the site shows a catalogue picture; each slot names the widths made for it (the plugin's image-slots.ts)."
+    enum CatalogueImageSlot {
+      CARD
+      POSTER
+      HERO
+    }
+
+    "A picture at one size, such as the social image."
+    type CatalogueImageFile {
+      src: String!
+      width: Int!
+      height: Int!
     }
 
     "As sent by the CMS: the site's SEO checks judge and report these values."

@@ -16,6 +16,10 @@ export interface ImageFile {
   filesize: number
   /** Of the bytes, so an image replaced at the same URL is processed anew. */
   contentDigest: string
+  /** Dominant colour, `#rrggbb`: the picture's box shows it until the picture loads. */
+  placeholderColor: string | null
+  /** The downloaded original in Gatsby's cache; absent when an image service serves the picture. */
+  sourceFile?: string
 }
 
 const MIME_TYPES: Record<string, string> = {
@@ -36,8 +40,32 @@ export function imageFailureReason(error: unknown): string {
   return (reason ?? message.split("\n")[0] ?? message).trim()
 }
 
+/** The colour most of the picture is, read from a copy a few dozen pixels wide (JPEG decodes that small for a fraction of the cost). */
+export async function dominantColor(input: string | Buffer): Promise<string | null> {
+  const small = await sharp(input, { failOn: "none" }).resize(48, 48, { fit: "inside" }).toBuffer()
+  const { dominant } = await sharp(small).stats()
+  return `#${[dominant.r, dominant.g, dominant.b].map((value) => value.toString(16).padStart(2, "0")).join("")}`
+}
+
+/** An image service that resizes by URL: which origins it serves and its URL template. */
+export interface ImageService {
+  origins: string[]
+  /** With `{url}`, `{width}` and `{format}` (webp, jpg). */
+  urlTemplate: string
+  /** The widest it serves; the picture's files are never asked wider. */
+  maxWidth: number
+}
+
+/** Width of the copy asked of an image service to learn a picture's proportions and colour. */
+export const SERVICE_PROBE_WIDTH = 64
+
+export const servedBy = (service: ImageService | undefined, url: string): ImageService | undefined =>
+  service?.origins.includes(new URL(url).origin) ? service : undefined
+
 export interface ImageFetchContext {
   cache: GatsbyCache
+  /** When set, pictures on its origins are not downloaded: a small copy tells their proportions and colour. */
+  imageService?: ImageService
   limiter: Limiter
   /** Which entities show each URL, to name them when it is broken. */
   usedBy: Map<string, string[]>
@@ -57,18 +85,28 @@ export async function fetchImages(urls: Iterable<string>, context: ImageFetchCon
     [...new Set(urls)].map((url) =>
       context.limiter(async () => {
         try {
-          const file = await fetchRemoteFile({ url, cache: context.cache })
+          const service = servedBy(context.imageService, url)
+          const probeUrl = service
+            ? service.urlTemplate.replace("{url}", url).replace("{width}", String(SERVICE_PROBE_WIDTH)).replace("{format}", "jpg")
+            : url
+          const file = await fetchRemoteFile({ url: probeUrl, cache: context.cache })
           const [metadata, bytes] = await Promise.all([sharp(file).metadata(), fs.readFile(file)])
-          const mimeType = metadata.format ? MIME_TYPES[metadata.format] : undefined
+          const format = service ? /\.(\w+)$/.exec(new URL(url).pathname)?.[1]?.replace("jpg", "jpeg") : metadata.format
+          const mimeType = format ? MIME_TYPES[format] : undefined
           if (!mimeType || !metadata.width || !metadata.height) throw new Error("unsupported image format")
+          // A service's copy has the picture's proportions; its size is what the service will serve at most.
+          const width = service ? service.maxWidth : metadata.width
+          const height = service ? Math.round((service.maxWidth * metadata.height) / metadata.width) : metadata.height
           files.set(url, {
             url,
             filename: path.basename(new URL(url).pathname) || "image",
             mimeType,
-            width: metadata.width,
-            height: metadata.height,
+            width,
+            height,
             filesize: bytes.length,
             contentDigest: crypto.createHash("md5").update(bytes).digest("hex"),
+            placeholderColor: await dominantColor(bytes),
+            ...(service ? {} : { sourceFile: file }),
           })
         } catch (error) {
           const users = context.usedBy.get(url) ?? []

@@ -1,5 +1,26 @@
 import type { GatsbyNode } from "gatsby"
+import { cpuCoreCount } from "gatsby-core-utils"
 import { DEFAULT_API_URL, DEFAULT_PATHS, DEFAULT_VIDEO_API_URL } from "./constants"
+import type { ImageService } from "./images"
+
+/** The bundled reference server's image service (cms/, `GET /media/{name}?w=&fm=`). */
+export const REFERENCE_IMAGE_SERVICE_TEMPLATE = "{url}?w={width}&fm={format}"
+
+/**
+ * CATALOGUE_IMAGE_SERVICE: unset or `off`, pictures are resized at build time;
+ * `on`, the catalogue API's own host resizes them (the reference server does);
+ * a URL template with {url}, {width} and {format}, that service, for pictures
+ * on the catalogue API's host.
+ */
+export function imageServiceFromEnv(env: NodeJS.ProcessEnv): ImageService | null {
+  const setting = env.CATALOGUE_IMAGE_SERVICE?.trim()
+  if (!setting || setting === "off") return null
+  const urlTemplate = setting === "on" ? REFERENCE_IMAGE_SERVICE_TEMPLATE : setting
+  if (!urlTemplate.includes("{url}") || !urlTemplate.includes("{width}")) {
+    throw new Error(`CATALOGUE_IMAGE_SERVICE must be on, off or a URL template with {url}, {width} and {format}, not ${setting}`)
+  }
+  return { origins: [new URL(env.CATALOGUE_API_URL || DEFAULT_API_URL).origin], urlTemplate, maxWidth: 1600 }
+}
 
 const httpUrl = (Joi: Parameters<NonNullable<GatsbyNode["pluginOptionsSchema"]>>[0]["Joi"]) =>
   Joi.string().uri({ scheme: ["http", "https"] })
@@ -38,6 +59,22 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
       .min(100)
       .default(30_000)
       .description("How long one request may take before it counts as failed, in milliseconds."),
+    imageService: Joi.object({
+      origins: Joi.array().items(Joi.string().uri({ scheme: ["http", "https"] })).min(1).required(),
+      urlTemplate: Joi.string().pattern(/\{url\}/).pattern(/\{width\}/).required(),
+      maxWidth: Joi.number().integer().min(16).default(1600),
+    })
+      .allow(null)
+      .default(imageServiceFromEnv(process.env))
+      .description(
+        "An image service that resizes by URL: pictures on its origins are not processed at build time; the pages name the service's URLs. Defaults to CATALOGUE_IMAGE_SERVICE. Null: every picture is processed at build time.",
+      ),
+    imageConcurrency: Joi.number()
+      .integer()
+      .min(1)
+      .max(64)
+      .default(cpuCoreCount())
+      .description("How many pictures are resized at once at build time; by default one per core."),
     paths: Joi.object(
       Object.fromEntries(
         Object.entries(DEFAULT_PATHS).map(([name, path]) => [

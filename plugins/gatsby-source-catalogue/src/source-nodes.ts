@@ -7,7 +7,8 @@ import { crawlCatalogue } from "./crawl"
 import { loadCatalogueState, saveCatalogueState } from "./catalogue-state"
 import { NODE_TYPES } from "./constants"
 import { applyChanges, readChanges } from "./delta-crawl"
-import { fetchImages, type ImageFile } from "./images"
+import { fetchImages, servedBy, type ImageFile } from "./images"
+import { startImageWork } from "./image-work"
 import { createLimiter } from "./limiter"
 import type { CatalogueSnapshot, CataloguePluginOptions } from "./types"
 import { resolveVideoLinks, type VideoFacts } from "./video-links"
@@ -127,10 +128,16 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
   // Images already probed are kept; those of entities read again are asked again (the bytes may have changed at the same URL).
   const { users: usedBy, owners } = imageUsers(snapshot, options.apiUrl)
   const known = new Map((previous && touched ? previous.images : []).map((file) => [file.url, file]))
-  const toFetch = new Set([...usedBy.keys()].filter((url) => !known.has(url) || (owners.get(url) ?? []).some((owner) => touched?.has(owner))))
+  // A probe from before placeholder colours were read, or from the other image mode, is asked again.
+  const stale = (url: string) => {
+    const file = known.get(url)
+    return file?.placeholderColor === undefined || !file.sourceFile !== !!servedBy(options.imageService ?? undefined, url)
+  }
+  const toFetch = new Set([...usedBy.keys()].filter((url) => stale(url) || (owners.get(url) ?? []).some((owner) => touched?.has(owner))))
   const imageBar = progressBar(reporter, "Fetching catalogue images", toFetch.size)
   const fetched = await fetchImages(toFetch, {
     cache,
+    imageService: options.imageService ?? undefined,
     limiter: createLimiter(options.concurrency),
     usedBy,
     warn,
@@ -141,6 +148,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
     const file = fetched.get(url) ?? (toFetch.has(url) ? undefined : known.get(url))
     return file ? [[url, file]] : []
   }))
+  startImageWork({ images: images.values(), owners, options, cache, siteDirectory: gatsbyApi.store?.getState().program.directory ?? process.cwd(), reporter })
   const videoPaths = snapshot.episodes.flatMap(({ episode }) => (episode.path ? [episode.path] : []))
   let videos = new Map<string, VideoFacts>()
   if (!options.videoApiToken) {

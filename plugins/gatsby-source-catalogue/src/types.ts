@@ -8,6 +8,7 @@ import type {
   ApiSubcategory,
 } from "../../../contract/schemas"
 import type { CataloguePaths } from "./constants"
+import type { ImageService } from "./images"
 
 export interface CataloguePluginOptions {
   apiUrl: string
@@ -18,6 +19,9 @@ export interface CataloguePluginOptions {
   retryBaseDelayMs: number
   requestTimeoutMs: number
   paths: CataloguePaths
+  /** Null: every picture is resized at build time. */
+  imageService: ImageService | null
+  imageConcurrency: number
 }
 
 /** Everything one crawl of the catalogue found, in API order. */

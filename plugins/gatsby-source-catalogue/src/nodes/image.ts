@@ -7,6 +7,7 @@ import { nodeBuilder, type GatsbyApi } from "../node-builder"
  * digest is the bytes', so an image replaced at the same URL is processed anew.
  */
 export function createImageNode(gatsbyApi: GatsbyApi, file: ImageFile): string {
-  const { contentDigest, ...fields } = file
+  // The source's path is this machine's cache, not content: kept out of the node.
+  const { contentDigest, sourceFile: _sourceFile, ...fields } = file
   return nodeBuilder(gatsbyApi, NODE_TYPES.Image, file.url, fields, contentDigest)
 }

@@ -1,0 +1,143 @@
+import fs from "node:fs/promises"
+import path from "node:path"
+import sharp from "sharp"
+import { createLimiter } from "./limiter"
+import type { ImageSlotName } from "./image-slots"
+import { variantPath, variantsOf, type PictureFacts, type Variant } from "./image-variants"
+
+/** What one build's image work came to, for the log and the benchmark. */
+export interface ImageWorkSummary {
+  /** Pictures at least one of whose files had to be made. */
+  processed: number
+  variants: number
+  /** Pictures whose every file was already in the cache (or already published). */
+  reused: number
+  failed: number
+  /** From the first picture started to the last one done. */
+  seconds: number
+}
+
+export interface ImageProcessorOptions {
+  /** Where made files are kept across builds (Gatsby's cache for this plugin). */
+  cacheDir: string
+  /** The site's public/ folder; files are hard-linked into it. */
+  publicDir: string
+  /** Pictures processed at once; each runs on one of libuv's threads. */
+  concurrency: number
+  warn: (message: string) => void
+}
+
+export interface ImageProcessor {
+  /** Makes the picture's missing files in the background; `sourceFile` is only called when one must be made. */
+  ensure(picture: PictureFacts, slots: readonly ImageSlotName[], sourceFile: () => Promise<string>): void
+  /** Waits for everything asked so far. */
+  finish(): Promise<ImageWorkSummary>
+}
+
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  )
+
+/** Hard link (no copy, no extra bytes); a copy where the two folders are on different disks. */
+async function publish(cached: string, published: string): Promise<void> {
+  await fs.mkdir(path.dirname(published), { recursive: true })
+  try {
+    await fs.link(cached, published)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === "EEXIST") return
+    if (code === "EXDEV") await fs.copyFile(cached, published)
+    else throw error
+  }
+}
+
+/** Written beside and renamed, so a build stopped halfway never leaves half a file in the cache. */
+async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true })
+  const temporary = `${file}.${process.pid}.tmp`
+  await fs.writeFile(temporary, bytes)
+  await fs.rename(temporary, file)
+}
+
+/**
+ * Makes the files of several widths from one decode: the source is read once,
+ * shrunk to the largest width needed, and each smaller width is resized from
+ * that copy in memory.
+ */
+async function makeVariants(sourceFile: string, picture: PictureFacts, variants: Variant[], cacheDir: string): Promise<void> {
+  const displayed = variants.filter((variant) => !variant.height)
+  const largest = Math.max(SOCIAL_MIN_DECODE, ...displayed.map((variant) => variant.width))
+  const decoded = await sharp(sourceFile, { failOn: "none" })
+    .rotate()
+    .resize({ width: Math.min(largest, picture.width), withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const raw = () => sharp(decoded.data, { raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels } })
+  for (const variant of variants) {
+    const file = path.join(cacheDir, variantPath(picture, variant))
+    const bytes = variant.height
+      ? await raw().resize(variant.width, variant.height, { fit: "cover" }).jpeg({ quality: 80, progressive: true }).toBuffer()
+      : await raw().resize({ width: variant.width }).webp({ quality: 75, effort: 2 }).toBuffer()
+    await writeAtomically(file, bytes)
+  }
+}
+
+/** The social crop is 1200 wide: the shared decode must be at least that, even when only card widths are missing. */
+const SOCIAL_MIN_DECODE = 1200
+
+export function createImageProcessor(options: ImageProcessorOptions): ImageProcessor {
+  // One libvips thread per picture and as many pictures as cores: no thread waits on another's lock.
+  sharp.concurrency(1)
+  const limit = createLimiter(options.concurrency)
+  const pending: Promise<void>[] = []
+  const summary: ImageWorkSummary = { processed: 0, variants: 0, reused: 0, failed: 0, seconds: 0 }
+  let started: number | undefined
+  let ended = 0
+
+  const ensureOne = async (picture: PictureFacts, slots: readonly ImageSlotName[], sourceFile: () => Promise<string>) => {
+    const variants = variantsOf(picture, slots)
+    const missing: Variant[] = []
+    for (const variant of variants) {
+      const relative = variantPath(picture, variant)
+      const published = path.join(options.publicDir, relative)
+      if (await exists(published)) continue
+      const cached = path.join(options.cacheDir, relative)
+      if (await exists(cached)) await publish(cached, published)
+      else missing.push(variant)
+    }
+    if (missing.length === 0) {
+      summary.reused += 1
+      return
+    }
+    await limit(async () => {
+      started ??= Date.now()
+      try {
+        await makeVariants(await sourceFile(), picture, missing, options.cacheDir)
+        for (const variant of missing) {
+          const relative = variantPath(picture, variant)
+          await publish(path.join(options.cacheDir, relative), path.join(options.publicDir, relative))
+        }
+        summary.processed += 1
+        summary.variants += missing.length
+      } catch (error) {
+        summary.failed += 1
+        options.warn(`Image ${picture.url} could not be resized (${error instanceof Error ? error.message : String(error)}); its pages show its box only.`)
+      } finally {
+        ended = Date.now()
+      }
+    })
+  }
+
+  return {
+    ensure(picture, slots, sourceFile) {
+      pending.push(ensureOne(picture, slots, sourceFile))
+    },
+    async finish() {
+      await Promise.all(pending)
+      pending.length = 0
+      return { ...summary, seconds: started === undefined ? 0 : (ended - started) / 1000 }
+    },
+  }
+}

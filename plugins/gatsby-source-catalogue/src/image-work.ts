@@ -1,0 +1,65 @@
+import path from "node:path"
+import fs from "node:fs/promises"
+import type { GatsbyCache, Reporter } from "gatsby"
+import { fetchRemoteFile } from "gatsby-core-utils/fetch-remote-file"
+import { createImageProcessor, type ImageProcessor, type ImageWorkSummary } from "./image-processing"
+import { slotsOfOwners } from "./image-slots"
+import { servedBy, type ImageFile } from "./images"
+import type { CataloguePluginOptions } from "./types"
+
+/**
+ * This build's image work, started by sourceNodes and awaited by onPostBuild:
+ * between the two Gatsby creates pages, runs queries, bundles and renders
+ * HTML while the pictures are resized on the cores it leaves idle.
+ */
+let current: ImageProcessor | undefined
+
+export function describeImageWork(summary: ImageWorkSummary): string {
+  const failed = summary.failed ? `, ${summary.failed} failed` : ""
+  return `Catalogue images: ${summary.processed} processed (${summary.variants} variants) in ${summary.seconds.toFixed(1)}s, ${summary.reused} reused from the cache${failed}`
+}
+
+/** Starts making every picture's missing files, in the background; pictures an image service serves are skipped. */
+export function startImageWork(args: {
+  images: Iterable<ImageFile>
+  /** The entities that show each URL ("episode 12"): their kinds decide the slots, so the widths. */
+  owners: Map<string, string[]>
+  options: CataloguePluginOptions
+  cache: GatsbyCache
+  siteDirectory: string
+  reporter: Reporter
+}): void {
+  const { options, cache, reporter } = args
+  const processor = createImageProcessor({
+    cacheDir: path.join(cache.directory, "image-variants"),
+    publicDir: path.join(args.siteDirectory, "public"),
+    concurrency: options.imageConcurrency,
+    warn: (message) => reporter.warn(message),
+  })
+  for (const file of args.images) {
+    if (servedBy(options.imageService ?? undefined, file.url)) continue
+    const { sourceFile, ...facts } = file
+    processor.ensure(facts, slotsOfOwners(args.owners.get(file.url) ?? []), async () => {
+      // The original is in Gatsby's cache unless that was cleared since it was probed.
+      if (sourceFile && (await fs.access(sourceFile).then(() => true, () => false))) return sourceFile
+      return fetchRemoteFile({ url: file.url, cache })
+    })
+  }
+  current = processor
+  // `gatsby develop` has no onPostBuild: say when the pictures are ready.
+  if (process.env.gatsby_executing_command === "develop") {
+    void processor.finish().then((summary) => reporter.info(describeImageWork(summary)))
+  }
+}
+
+/** Waits for this build's image work and logs what it came to; nothing when there was none. */
+export async function finishImageWork(reporter: Reporter): Promise<ImageWorkSummary | undefined> {
+  if (!current) return undefined
+  const activity = reporter.activityTimer("Finishing catalogue images")
+  activity.start()
+  const summary = await current.finish()
+  activity.end()
+  current = undefined
+  reporter.info(describeImageWork(summary))
+  return summary
+}
