@@ -1,0 +1,74 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import type { GatsbyCache } from "gatsby"
+import sharp from "sharp"
+import { pictureData, serviceVariantUrl, srcSetWidths, SOCIAL_VARIANT } from "../../../plugins/gatsby-source-catalogue/src/image-variants"
+import { fetchImages, SERVICE_PROBE_WIDTH } from "../../../plugins/gatsby-source-catalogue/src/images"
+import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
+import { REFERENCE_IMAGE_SERVICE_TEMPLATE, imageServiceFromEnv } from "../../../plugins/gatsby-source-catalogue/src/plugin-options-schema"
+import { startTestServer, type TestServer } from "../../cms/helpers/test-server"
+
+// Image service mode against the bundled reference server's real resize endpoint:
+// the build asks for a 64 px copy only, and every URL the pages would name answers with that width.
+
+let server: TestServer
+let cacheDir: string
+
+beforeAll(async () => {
+  server = await startTestServer()
+  cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "image-service-"))
+})
+
+afterAll(async () => {
+  await server.destroy()
+  fs.rmSync(cacheDir, { recursive: true, force: true })
+})
+
+const cacheIn = (directory: string) => ({ name: "test", directory, get: async () => undefined, set: async (_: string, value: unknown) => value }) as unknown as GatsbyCache
+
+/** Every file under `dir`. */
+const filesUnder = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)]))
+
+describe("image service mode", () => {
+  it("learns a picture's proportions and colour from a 64 px copy and never downloads the original", async () => {
+    const service = imageServiceFromEnv({ CATALOGUE_IMAGE_SERVICE: "on", CATALOGUE_API_URL: `${server.origin}/api` })!
+    expect(service).toEqual({ origins: [server.origin], urlTemplate: REFERENCE_IMAGE_SERVICE_TEMPLATE, maxWidth: 1600 })
+    const url = `${server.origin}/media/series-101.jpg`
+    const files = await fetchImages([url], { cache: cacheIn(cacheDir), imageService: service, limiter: createLimiter(1), usedBy: new Map(), warn: jest.fn() })
+    const file = files.get(url)!
+    expect(file).toMatchObject({ url, width: 1600, height: 1000, mimeType: "image/jpeg" })
+    expect(file.placeholderColor).toMatch(/^#[0-9a-f]{6}$/)
+    expect(file.sourceFile).toBeUndefined()
+    // All the build downloaded: one small copy.
+    const downloaded = filesUnder(cacheDir)
+    expect(downloaded).toHaveLength(1)
+    await expect(sharp(downloaded[0]!).metadata()).resolves.toMatchObject({ width: SERVICE_PROBE_WIDTH, height: 40 })
+
+    // Every width the poster names is served by the service, in WebP, at that width.
+    const poster = pictureData({ ...file, contentDigest: file.contentDigest }, "POSTER", serviceVariantUrl(service.urlTemplate))
+    const srcSet = poster.images.fallback!.srcSet!
+    expect(srcSetWidths(srcSet)).toEqual([400, 800, 1280, 1600])
+    for (const candidate of srcSet.split(",")) {
+      const [address, descriptor] = candidate.trim().split(" ")
+      const response = await fetch(address!)
+      expect(response.headers.get("content-type")).toBe("image/webp")
+      const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata()
+      expect(`${metadata.width}w`).toBe(descriptor)
+    }
+    const social = await fetch(serviceVariantUrl(service.urlTemplate)({ ...file }, SOCIAL_VARIANT))
+    expect(social.headers.get("content-type")).toBe("image/jpeg")
+  })
+
+  it("is off unless asked, and refuses a template it could not fill", () => {
+    expect(imageServiceFromEnv({})).toBeNull()
+    expect(imageServiceFromEnv({ CATALOGUE_IMAGE_SERVICE: "off" })).toBeNull()
+    expect(imageServiceFromEnv({ CATALOGUE_IMAGE_SERVICE: "https://img.example/{url}?width={width}&f={format}", CATALOGUE_API_URL: "https://cms.example/api" })).toEqual({
+      origins: ["https://cms.example"],
+      urlTemplate: "https://img.example/{url}?width={width}&f={format}",
+      maxWidth: 1600,
+    })
+    expect(() => imageServiceFromEnv({ CATALOGUE_IMAGE_SERVICE: "https://img.example/resize" })).toThrow(/URL template with \{url\}, \{width\}/)
+  })
+})
