@@ -61,26 +61,34 @@ async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
   await fs.rename(temporary, file)
 }
 
+type Decoded = { data: Buffer; info: sharp.OutputInfo }
+
+const fromRaw = ({ data, info }: Decoded) => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+
 /**
- * Makes the files of several widths from one decode: the source is read once,
- * shrunk to the largest width needed, and each smaller width is resized from
- * that copy in memory.
+ * Makes the files of several widths from one decode: the source is read once
+ * at the largest width needed, and each smaller width is shrunk from the one
+ * above it, in memory (a quarter of the pixels to resample each step down).
  */
 async function makeVariants(sourceFile: string, picture: PictureFacts, variants: Variant[], cacheDir: string): Promise<void> {
-  const displayed = variants.filter((variant) => !variant.height)
-  const largest = Math.max(SOCIAL_MIN_DECODE, ...displayed.map((variant) => variant.width))
+  const social = variants.filter((variant) => variant.height)
+  const displayed = variants.filter((variant) => !variant.height).sort((a, b) => b.width - a.width)
+  const largest = Math.max(social.length ? SOCIAL_MIN_DECODE : 0, ...displayed.map((variant) => variant.width))
   const decoded = await sharp(sourceFile, { failOn: "none" })
     .rotate()
     .resize({ width: Math.min(largest, picture.width), withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true })
-  const raw = () => sharp(decoded.data, { raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels } })
-  for (const variant of variants) {
-    const file = path.join(cacheDir, variantPath(picture, variant))
-    const bytes = variant.height
-      ? await raw().resize(variant.width, variant.height, { fit: "cover" }).jpeg({ quality: 80, progressive: true }).toBuffer()
-      : await raw().resize({ width: variant.width }).webp({ quality: 75, effort: 2 }).toBuffer()
-    await writeAtomically(file, bytes)
+  const write = (variant: Variant, bytes: Buffer) => writeAtomically(path.join(cacheDir, variantPath(picture, variant)), bytes)
+  for (const variant of social) {
+    await write(variant, await fromRaw(decoded).resize(variant.width, variant.height, { fit: "cover" }).jpeg({ quality: 80, progressive: true }).toBuffer())
+  }
+  let above: Decoded = decoded
+  for (const variant of displayed) {
+    const resized: Decoded =
+      variant.width >= above.info.width ? above : await fromRaw(above).resize({ width: variant.width }).raw().toBuffer({ resolveWithObject: true })
+    await write(variant, await fromRaw(resized).webp({ quality: 75, effort: 2 }).toBuffer())
+    above = resized
   }
 }
 
