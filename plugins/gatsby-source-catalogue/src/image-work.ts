@@ -19,16 +19,25 @@ export function describeImageWork(summary: ImageWorkSummary): string {
   return `Catalogue images: ${summary.processed} processed (${summary.variants} variants) in ${summary.seconds.toFixed(1)}s, ${summary.reused} reused from the cache${failed}`
 }
 
-/** Starts making every picture's missing files, in the background; pictures an image service serves are skipped. */
+export interface ImageWork {
+  /** Makes the picture's missing files in the background; a picture an image service serves is skipped. */
+  add(file: ImageFile): void
+  /** Every picture was added. */
+  sealed(): void
+}
+
+/**
+ * Starts this build's image work: each picture handed to `add` (as soon as
+ * its download is probed) is resized while the next ones download.
+ */
 export function startImageWork(args: {
-  images: Iterable<ImageFile>
   /** The entities that show each URL ("episode 12"): their kinds decide the slots, so the widths. */
   owners: Map<string, string[]>
   options: CataloguePluginOptions
   cache: GatsbyCache
   siteDirectory: string
   reporter: Reporter
-}): void {
+}): ImageWork {
   const { options, cache, reporter } = args
   const processor = createImageProcessor({
     cacheDir: path.join(cache.directory, "image-variants"),
@@ -36,19 +45,21 @@ export function startImageWork(args: {
     concurrency: options.imageConcurrency,
     warn: (message) => reporter.warn(message),
   })
-  for (const file of args.images) {
-    if (servedBy(options.imageService ?? undefined, file.url)) continue
-    const { sourceFile, ...facts } = file
-    processor.ensure(facts, slotsOfOwners(args.owners.get(file.url) ?? []), async () => {
-      // The original is in Gatsby's cache unless that was cleared since it was probed.
-      if (sourceFile && (await fs.access(sourceFile).then(() => true, () => false))) return sourceFile
-      return fetchRemoteFile({ url: file.url, cache })
-    })
-  }
   current = processor
-  // `gatsby develop` has no onPostBuild: say when the pictures are ready.
-  if (process.env.gatsby_executing_command === "develop") {
-    void processor.finish().then((summary) => reporter.info(describeImageWork(summary)))
+  return {
+    sealed() {
+      // `gatsby develop` has no onPostBuild: say when the pictures are ready.
+      if (process.env.gatsby_executing_command === "develop") void processor.finish().then((summary) => reporter.info(describeImageWork(summary)))
+    },
+    add(file) {
+      if (servedBy(options.imageService ?? undefined, file.url)) return
+      const { sourceFile, ...facts } = file
+      processor.ensure(facts, slotsOfOwners(args.owners.get(file.url) ?? []), async () => {
+        // The original is in Gatsby's cache unless that was cleared since it was probed.
+        if (sourceFile && (await fs.access(sourceFile).then(() => true, () => false))) return sourceFile
+        return fetchRemoteFile({ url: file.url, cache })
+      })
+    },
   }
 }
 

@@ -71,6 +71,8 @@ export interface ImageFetchContext {
   usedBy: Map<string, string[]>
   warn: (message: string) => void
   onProgress?: () => void
+  /** Each image as soon as it is probed, so its processing overlaps the next downloads. */
+  onImage?: (file: ImageFile) => void
 }
 
 /**
@@ -97,7 +99,7 @@ export async function fetchImages(urls: Iterable<string>, context: ImageFetchCon
           // A service's copy has the picture's proportions; its size is what the service will serve at most.
           const width = service ? service.maxWidth : metadata.width
           const height = service ? Math.round((service.maxWidth * metadata.height) / metadata.width) : metadata.height
-          files.set(url, {
+          const probed: ImageFile = {
             url,
             filename: path.basename(new URL(url).pathname) || "image",
             mimeType,
@@ -107,7 +109,9 @@ export async function fetchImages(urls: Iterable<string>, context: ImageFetchCon
             contentDigest: crypto.createHash("md5").update(bytes).digest("hex"),
             placeholderColor: await dominantColor(bytes),
             ...(service ? {} : { sourceFile: file }),
-          })
+          }
+          files.set(url, probed)
+          context.onImage?.(probed)
         } catch (error) {
           const users = context.usedBy.get(url) ?? []
           const reason = imageFailureReason(error)

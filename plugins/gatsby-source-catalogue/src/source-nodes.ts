@@ -134,6 +134,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
     return file?.placeholderColor === undefined || !file.sourceFile !== !!servedBy(options.imageService ?? undefined, url)
   }
   const toFetch = new Set([...usedBy.keys()].filter((url) => stale(url) || (owners.get(url) ?? []).some((owner) => touched?.has(owner))))
+  const imageWork = startImageWork({ owners, options, cache, siteDirectory: gatsbyApi.store?.getState().program.directory ?? process.cwd(), reporter })
   const imageBar = progressBar(reporter, "Fetching catalogue images", toFetch.size)
   const fetched = await fetchImages(toFetch, {
     cache,
@@ -142,13 +143,15 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
     usedBy,
     warn,
     onProgress: () => imageBar.tick(),
+    onImage: (file) => imageWork.add(file),
   })
   imageBar.end()
   const images = new Map([...usedBy.keys()].flatMap((url): [string, ImageFile][] => {
     const file = fetched.get(url) ?? (toFetch.has(url) ? undefined : known.get(url))
     return file ? [[url, file]] : []
   }))
-  startImageWork({ images: images.values(), owners, options, cache, siteDirectory: gatsbyApi.store?.getState().program.directory ?? process.cwd(), reporter })
+  for (const [url, file] of images) if (!fetched.has(url)) imageWork.add(file)
+  imageWork.sealed()
   const videoPaths = snapshot.episodes.flatMap(({ episode }) => (episode.path ? [episode.path] : []))
   let videos = new Map<string, VideoFacts>()
   if (!options.videoApiToken) {
