@@ -56,6 +56,13 @@ export interface ImageService {
   maxWidth: number
 }
 
+/** The bytes at `url`; an HTTP error says its status, as fetchRemoteFile's `Reason:` line does. */
+async function fetchBytes(url: string): Promise<Buffer> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) })
+  if (!response.ok) throw new Error(`Reason: Response code ${response.status} (${response.statusText})`)
+  return Buffer.from(await response.arrayBuffer())
+}
+
 /** Width of the copy asked of an image service to learn a picture's proportions and colour. */
 export const SERVICE_PROBE_WIDTH = 64
 
@@ -91,8 +98,11 @@ export async function fetchImages(urls: Iterable<string>, context: ImageFetchCon
           const probeUrl = service
             ? service.urlTemplate.replace("{url}", url).replace("{width}", String(SERVICE_PROBE_WIDTH)).replace("{format}", "jpg")
             : url
-          const file = await fetchRemoteFile({ url: probeUrl, cache: context.cache })
-          const [metadata, bytes] = await Promise.all([sharp(file).metadata(), fs.readFile(file)])
+          // A service's small copy is read into memory: the probe's facts are kept in the catalogue state
+          // across builds, and Gatsby's fetchRemoteFile costs a lock and a database write per file.
+          const file = service ? undefined : await fetchRemoteFile({ url: probeUrl, cache: context.cache })
+          const bytes = file ? await fs.readFile(file) : await fetchBytes(probeUrl)
+          const metadata = await sharp(bytes).metadata()
           const format = service ? /\.(\w+)$/.exec(new URL(url).pathname)?.[1]?.replace("jpg", "jpeg") : metadata.format
           const mimeType = format ? MIME_TYPES[format] : undefined
           if (!mimeType || !metadata.width || !metadata.height) throw new Error("unsupported image format")
@@ -108,7 +118,7 @@ export async function fetchImages(urls: Iterable<string>, context: ImageFetchCon
             filesize: bytes.length,
             contentDigest: crypto.createHash("md5").update(bytes).digest("hex"),
             placeholderColor: await dominantColor(bytes),
-            ...(service ? {} : { sourceFile: file }),
+            ...(file ? { sourceFile: file } : {}),
           }
           files.set(url, probed)
           context.onImage?.(probed)
