@@ -40,11 +40,25 @@ export function imageFailureReason(error: unknown): string {
   return (reason ?? message.split("\n")[0] ?? message).trim()
 }
 
-/** The colour most of the picture is, read from a copy a few dozen pixels wide (JPEG decodes that small for a fraction of the cost). */
+/**
+ * The colour most of the picture is, as sharp's `stats().dominant` finds it
+ * (the fullest of 16 × 16 × 16 colour bins, at its centre), from one decode a
+ * few dozen pixels wide: a JPEG decodes that small for a fraction of the cost,
+ * and one pipeline instead of sharp's two (resize, then stats) halves the work
+ * of probing thousands of pictures.
+ */
 export async function dominantColor(input: string | Buffer): Promise<string | null> {
-  const small = await sharp(input, { failOn: "none" }).resize(48, 48, { fit: "inside" }).toBuffer()
-  const { dominant } = await sharp(small).stats()
-  return `#${[dominant.r, dominant.g, dominant.b].map((value) => value.toString(16).padStart(2, "0")).join("")}`
+  const { data, info } = await sharp(input, { failOn: "none" }).resize(48, 48, { fit: "inside" }).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  const bins = new Uint32Array(16 * 16 * 16)
+  let fullest = 0
+  for (let offset = 0; offset + 2 < data.length; offset += info.channels) {
+    const channel = (at: number) => (info.channels >= 3 ? data[offset + at]! : data[offset]!) >> 4
+    const bin = (channel(0) << 8) | (channel(1) << 4) | channel(2)
+    bins[bin] = bins[bin]! + 1
+    if (bins[bin]! > bins[fullest]!) fullest = bin
+  }
+  const centre = (level: number) => ((level << 4) + 8).toString(16).padStart(2, "0")
+  return `#${centre(fullest >> 8)}${centre((fullest >> 4) & 15)}${centre(fullest & 15)}`
 }
 
 /** An image service that resizes by URL: which origins it serves and its URL template. */
