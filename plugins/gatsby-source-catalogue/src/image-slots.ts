@@ -36,7 +36,7 @@ const CARD_SIZES = [
 const HERO_HEIGHT_VH = 70
 
 export const IMAGE_SLOTS = {
-  /** Grid and carousel cards: 341 px wide on a phone, 264 px on a desktop (682 and 528 at 2x), home tiles up to 431. */
+  /** Grid and carousel cards: 341 px wide on a phone, 262 px on a desktop (682 and 524 at 2x); home tiles draw it up to 794 (cover). */
   CARD: { layout: "constrained", width: 400, aspectRatio: 1.6, widths: [400, 800], sizes: () => CARD_SIZES },
   /** The player's still on an episode page: the full width, 16:9 (375 and 1280 px; 750 and 2560 at 2x). */
   POSTER: { layout: "fullWidth", aspectRatio: 16 / 9, widths: [400, 800, 1280, 1600], sizes: () => "100vw" },
