@@ -34,7 +34,7 @@ export interface ImageProcessor {
   finish(): Promise<ImageWorkSummary>
 }
 
-const exists = (file: string) =>
+export const exists = (file: string) =>
   fs.access(file).then(
     () => true,
     () => false,

@@ -52,7 +52,7 @@ export function serviceVariantUrl(template: string): VariantUrl {
     template.replace("{url}", picture.url).replace("{width}", String(variant.width)).replace("{format}", variant.format)
 }
 
-/** The source's width:height, the box's when the slot fixes it. */
+/** The source's width:height: a cover-cropped slot's `sizes` depends on it. */
 const ratioOf = (picture: PictureFacts) => picture.width / picture.height
 
 function slotImageData(picture: PictureFacts, slotName: ImageSlotName, urlOf: VariantUrl): IGatsbyImageData {

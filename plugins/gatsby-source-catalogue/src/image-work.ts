@@ -1,8 +1,7 @@
 import path from "node:path"
-import fs from "node:fs/promises"
 import type { GatsbyCache, Reporter } from "gatsby"
 import { fetchRemoteFile } from "gatsby-core-utils/fetch-remote-file"
-import { createImageProcessor, type ImageProcessor, type ImageWorkSummary } from "./image-processing"
+import { createImageProcessor, exists, type ImageProcessor, type ImageWorkSummary } from "./image-processing"
 import { slotsOfOwners } from "./image-slots"
 import { servedBy, type ImageFile } from "./images"
 import type { CataloguePluginOptions } from "./types"
@@ -56,7 +55,7 @@ export function startImageWork(args: {
       const { sourceFile, ...facts } = file
       processor.ensure(facts, slotsOfOwners(args.owners.get(file.url) ?? []), async () => {
         // The original is in Gatsby's cache unless that was cleared since it was probed.
-        if (sourceFile && (await fs.access(sourceFile).then(() => true, () => false))) return sourceFile
+        if (sourceFile && (await exists(sourceFile))) return sourceFile
         return fetchRemoteFile({ url: file.url, cache })
       })
     },

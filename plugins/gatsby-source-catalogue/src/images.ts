@@ -51,7 +51,7 @@ export async function dominantColor(input: string | Buffer): Promise<string | nu
   const { data, info } = await sharp(input, { failOn: "none" }).resize(48, 48, { fit: "inside" }).removeAlpha().raw().toBuffer({ resolveWithObject: true })
   const bins = new Uint32Array(16 * 16 * 16)
   let fullest = 0
-  for (let offset = 0; offset + 2 < data.length; offset += info.channels) {
+  for (let offset = 0; offset < data.length; offset += info.channels) {
     const channel = (at: number) => (info.channels >= 3 ? data[offset + at]! : data[offset]!) >> 4
     const bin = (channel(0) << 8) | (channel(1) << 4) | channel(2)
     bins[bin] = bins[bin]! + 1
