@@ -64,6 +64,8 @@ async function expectImage(imagePath: string) {
   const answer = await fetch(`${server.origin}${imagePath}`)
   expect(answer.status).toBe(200)
   expect(answer.headers.get("content-type")).toBe("image/jpeg")
+  // A JPEG's first bytes; reading the body also frees the socket so the server can close.
+  expect([...new Uint8Array(await answer.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8])
 }
 
 describe("seo in the sample catalogue", () => {

@@ -49,6 +49,8 @@ describe("GET /video-host/videos/{path}", () => {
     const picture = await fetch(video.pictures!.base_link!)
     expect(picture.status).toBe(200)
     expect(picture.headers.get("content-type")).toBe("image/jpeg")
+    // A JPEG's first bytes; reading the body also frees the socket so the server can close.
+    expect([...new Uint8Array(await picture.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8])
 
     // An edit moves the episode's updated_at, not the video's release time.
     await server.edit(`episodes/${id}`, { description: "<p>Edited.</p>" })

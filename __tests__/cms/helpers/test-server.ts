@@ -43,7 +43,12 @@ async function open(dataDir: string, extra: Partial<ServerOptions>): Promise<Tes
   const app = buildServer({ db, mediaDir: mediaDir(dataDir), videoApiToken: TEST_VIDEO_TOKEN, ...extra })
   const origin = await app.listen({ host: "127.0.0.1", port: 0 })
   const close = async () => {
-    await app.close()
+    // app.close() alone waits for any response still being written, and then for the
+    // client to drop its keep-alive socket (Fastify's keepAliveTimeout is 72 s): a test
+    // that never read a body would hang here. A closing test server owes its clients nothing.
+    const closing = app.close()
+    app.server.closeAllConnections()
+    await closing
     db.close()
   }
   const call = async (path: string, init?: RequestInit): Promise<Answer> => {

@@ -59,6 +59,10 @@ describe("image service mode", () => {
     }
     const social = await fetch(serviceVariantUrl(service.urlTemplate)({ ...file }, SOCIAL_VARIANT))
     expect(social.headers.get("content-type")).toBe("image/jpeg")
+    // Reading the body also lets the server close: an unread response keeps its socket busy.
+    const socialMetadata = await sharp(Buffer.from(await social.arrayBuffer())).metadata()
+    // A width-only service cannot crop, so the social image keeps the picture's proportions.
+    expect([socialMetadata.width, socialMetadata.height]).toEqual([SOCIAL_VARIANT.width, (SOCIAL_VARIANT.width * file.height) / file.width])
   })
 
   it("is off unless asked, and refuses a template it could not fill", () => {
