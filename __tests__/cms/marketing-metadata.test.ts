@@ -12,6 +12,7 @@ import { readSiteSettings } from "../../cms/src/site-settings"
 import { FIRST_ID } from "../../cms/src/seed/sample-catalogue"
 import { seedIfEmpty } from "../../cms/src/seed/seed"
 import { expectContract } from "./helpers/contract"
+import { expectJpeg } from "./helpers/jpeg"
 import { startTestServer, type TestServer } from "./helpers/test-server"
 
 // API.md, "Marketing metadata": `seo` on every entity and GET /site-settings,
@@ -61,11 +62,7 @@ const byId = <T extends { id: number }>(list: T[], id: number): T => {
 }
 
 async function expectImage(imagePath: string) {
-  const answer = await fetch(`${server.origin}${imagePath}`)
-  expect(answer.status).toBe(200)
-  expect(answer.headers.get("content-type")).toBe("image/jpeg")
-  // A JPEG's first bytes; reading the body also frees the socket so the server can close.
-  expect([...new Uint8Array(await answer.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8])
+  await expectJpeg(await fetch(`${server.origin}${imagePath}`))
 }
 
 describe("seo in the sample catalogue", () => {

@@ -1,5 +1,6 @@
 import { ANSWERS } from "../../contract/schemas"
 import { expectContract } from "./helpers/contract"
+import { expectJpeg } from "./helpers/jpeg"
 import { startTestServer, TEST_VIDEO_TOKEN, type TestServer } from "./helpers/test-server"
 
 let server: TestServer
@@ -46,11 +47,7 @@ describe("GET /video-host/videos/{path}", () => {
     expect(video.release_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
     expect(Date.parse(video.release_time!)).toBeLessThan(Date.now())
     expect(video.pictures).toEqual({ base_link: `${server.origin}${(JSON.parse(images) as string[])[0]}` })
-    const picture = await fetch(video.pictures!.base_link!)
-    expect(picture.status).toBe(200)
-    expect(picture.headers.get("content-type")).toBe("image/jpeg")
-    // A JPEG's first bytes; reading the body also frees the socket so the server can close.
-    expect([...new Uint8Array(await picture.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8])
+    await expectJpeg(await fetch(video.pictures!.base_link!))
 
     // An edit moves the episode's updated_at, not the video's release time.
     await server.edit(`episodes/${id}`, { description: "<p>Edited.</p>" })
