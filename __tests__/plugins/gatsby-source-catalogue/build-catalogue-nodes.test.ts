@@ -1,3 +1,4 @@
+import { assembleSnapshot } from "../../../plugins/gatsby-source-catalogue/src/assemble-snapshot"
 import type { NodeInput } from "gatsby"
 import { createHttpClient } from "../../../plugins/gatsby-source-catalogue/src/client"
 import { DEFAULT_PATHS, NODE_TYPES } from "../../../plugins/gatsby-source-catalogue/src/constants"
@@ -20,7 +21,7 @@ async function buildNodes(override: Parameters<typeof fakeCatalogueFetch>[0] = {
     limiter: createLimiter(4),
     fetch: fake.fetch,
   })
-  const snapshot = await crawlCatalogue({ client, paths: DEFAULT_PATHS, warn: () => undefined })
+  const snapshot = assembleSnapshot(await crawlCatalogue({ client, paths: DEFAULT_PATHS, warn: () => undefined }))
   const images = new Map<string, ImageFile>()
   const toUrl = (image: ApiImage | null | undefined) => imageUrl(image, FAKE_API_URL)
   for (const url of ["http://catalogue.test/media/category-1.jpg", "http://catalogue.test/media/series-101.jpg", "https://cdn.example.com/e/1001.jpg", "http://catalogue.test/media/episode-1002.jpg", "http://catalogue.test/media/subcategory-11.jpg"]) {

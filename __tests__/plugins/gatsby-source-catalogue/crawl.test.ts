@@ -1,3 +1,4 @@
+import { assembleSnapshot } from "../../../plugins/gatsby-source-catalogue/src/assemble-snapshot"
 import { createHttpClient } from "../../../plugins/gatsby-source-catalogue/src/client"
 import { DEFAULT_PATHS, ERROR_CODES } from "../../../plugins/gatsby-source-catalogue/src/constants"
 import { crawlCatalogue } from "../../../plugins/gatsby-source-catalogue/src/crawl"
@@ -15,7 +16,7 @@ function crawl(fake: ReturnType<typeof fakeCatalogueFetch>) {
     fetch: fake.fetch,
     sleep: async () => undefined,
   })
-  return { result: crawlCatalogue({ client, paths: DEFAULT_PATHS, warn: (m) => warnings.push(m) }), warnings, client }
+  return { result: crawlCatalogue({ client, paths: DEFAULT_PATHS, warn: (m) => warnings.push(m) }).then(assembleSnapshot), warnings, client }
 }
 
 describe("crawlCatalogue", () => {

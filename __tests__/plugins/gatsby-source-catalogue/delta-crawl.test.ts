@@ -1,3 +1,4 @@
+import { assembleSnapshot } from "../../../plugins/gatsby-source-catalogue/src/assemble-snapshot"
 import type { ApiChanges } from "../../../contract/schemas"
 import { createHttpClient } from "../../../plugins/gatsby-source-catalogue/src/client"
 import { DEFAULT_PATHS } from "../../../plugins/gatsby-source-catalogue/src/constants"
@@ -24,12 +25,14 @@ const changes = (changed: [string, number | null][], deleted: [string, number | 
 
 /** Applies the changes against a backend that now answers with the overrides; says what was asked. */
 async function apply(change: ApiChanges, now: Override = {}) {
-  const previous = await firstRead()
+  const answers = await firstRead()
   const fake = fakeCatalogueFetch(now)
   const warnings: string[] = []
-  const result = await applyChanges(previous, change, { client: clientOf(fake), paths: DEFAULT_PATHS, warn: (m) => warnings.push(m) })
-  const episode = (id: number) => result.snapshot.episodes.find((entry) => entry.episode.id === id)
-  return { ...result, asked: fake.calls, episode, warnings, previous }
+  const result = await applyChanges(answers, change, { client: clientOf(fake), paths: DEFAULT_PATHS, warn: (m) => warnings.push(m) })
+  // The delta read patches the answers; the snapshot is placed from them as after a full read.
+  const snapshot = assembleSnapshot(result.answers)
+  const episode = (id: number) => snapshot.episodes.find((entry) => entry.episode.id === id)
+  return { ...result, snapshot, asked: fake.calls, episode, warnings, previous: assembleSnapshot(answers) }
 }
 
 const [second, first] = seriesEpisodes["101"] as { id: number; title: string; series_id: number }[]

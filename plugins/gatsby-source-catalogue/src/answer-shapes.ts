@@ -1,6 +1,6 @@
 import type { z } from "zod/mini"
 import { describeIssues } from "../../../contract/describe-issues"
-import { CatalogueRequestError } from "./client"
+import { CatalogueRequestError, type HttpClient } from "./client"
 import { ERROR_CODES } from "./constants"
 
 /**
@@ -14,4 +14,30 @@ export function readAnswer<T>(schema: z.ZodMiniType<T>, url: string, body: unkno
     throw new CatalogueRequestError(ERROR_CODES.CatalogueWrongShape, url, describeIssues(result.error.issues, body))
   }
   return result.data
+}
+
+/** GETs `path` and reads the answer with its contract schema. */
+export async function getAnswer<T>(client: HttpClient, path: string, schema: z.ZodMiniType<T>): Promise<T> {
+  const { url, body } = await client.getJson(path)
+  return readAnswer(schema, url, body)
+}
+
+/**
+ * Like `getAnswer`, but a 404 gives null (told to `onMissing`, e.g. to warn)
+ * rather than an error: for answers that may be missing, an entity gone
+ * since it was listed, or the optional site settings. Any other failure throws.
+ */
+export async function getOrNull<T>(
+  client: HttpClient,
+  path: string,
+  schema: z.ZodMiniType<T>,
+  onMissing?: (error: CatalogueRequestError) => void,
+): Promise<T | null> {
+  try {
+    return await getAnswer(client, path, schema)
+  } catch (error) {
+    if (!(error instanceof CatalogueRequestError && error.status === 404)) throw error
+    onMissing?.(error)
+    return null
+  }
 }

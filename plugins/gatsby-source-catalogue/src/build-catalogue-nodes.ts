@@ -1,3 +1,4 @@
+import type { SourceNodesArgs } from "gatsby"
 import type { ApiEpisode, ApiImage } from "../../../contract/schemas"
 import { NODE_TYPES, type NodeType } from "./constants"
 import type { ImageFile } from "./images"
@@ -72,4 +73,35 @@ export function buildCatalogueNodes(gatsbyApi: GatsbyApi, snapshot: CatalogueSna
   snapshot.featuredItems.forEach((item, index) => createFeaturedItemNode(gatsbyApi, { item, index }, links))
   snapshot.statistics.forEach((statistic, position) => createCategoryStatisticNode(gatsbyApi, statistic, position))
   createSiteSettingsNode(gatsbyApi, snapshot.siteSettings, links)
+}
+
+/**
+ * Builds every node again from the snapshot (an unchanged one is a no-op for
+ * Gatsby), then deletes the plugin's nodes that were not built this time:
+ * they belong to entities that are gone. With `enableStatefulSourceNodes`
+ * this sweep is how a deleted entity's page goes. Gives how many were deleted.
+ */
+export function rebuildCatalogueNodes(gatsbyApi: GatsbyApi & Pick<SourceNodesArgs, "getNodesByType">, snapshot: CatalogueSnapshot, context: BuildContext): number {
+  const { actions } = gatsbyApi
+  const built = new Set<string>()
+  const recording: GatsbyApi = {
+    ...gatsbyApi,
+    actions: {
+      ...actions,
+      createNode: (node: Parameters<typeof actions.createNode>[0]) => {
+        built.add(node.id)
+        return actions.createNode(node)
+      },
+    },
+  }
+  buildCatalogueNodes(recording, snapshot, context)
+  let removed = 0
+  for (const type of Object.values(NODE_TYPES)) {
+    for (const node of gatsbyApi.getNodesByType(type)) {
+      if (built.has(node.id)) continue
+      actions.deleteNode(node)
+      removed += 1
+    }
+  }
+  return removed
 }

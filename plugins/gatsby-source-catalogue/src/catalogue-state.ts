@@ -1,10 +1,10 @@
 import fs from "node:fs/promises"
 import path from "node:path"
 import type { ImageFile } from "./images"
-import type { CatalogueSnapshot } from "./types"
+import type { CatalogueAnswers } from "./types"
 
 /**
- * What one build hands the next: the catalogue as read, the images as
+ * What one build hands the next: the catalogue's answers as read, the images as
  * probed, and the changes feed's clock at the time it was read. Kept as a
  * file in the plugin's cache folder, so `gatsby clean` (or a lost cache)
  * means a full read.
@@ -14,15 +14,17 @@ export interface CatalogueState {
   watermark: string
   /** The API the state was read from: another API means a full read. */
   apiUrl: string
-  snapshot: CatalogueSnapshot
+  answers: CatalogueAnswers
   images: ImageFile[]
 }
 
 const FILE = "catalogue-state.json"
 
+/** The last build's state; undefined when there is none, or it is of an older shape (a full read then writes a new one). */
 export async function loadCatalogueState(cacheDirectory: string): Promise<CatalogueState | undefined> {
   try {
-    return JSON.parse(await fs.readFile(path.join(cacheDirectory, FILE), "utf8")) as CatalogueState
+    const state = JSON.parse(await fs.readFile(path.join(cacheDirectory, FILE), "utf8")) as Partial<CatalogueState>
+    return state.answers ? (state as CatalogueState) : undefined
   } catch {
     return undefined
   }

@@ -1,12 +1,12 @@
-import type { z } from "zod/mini"
-import { ANSWERS, type ApiChanges, type ApiEpisode, type ApiRef, type ApiSeries, type ApiSiteSettings, type ApiSubcategory } from "../../../contract/schemas"
-import { readAnswer } from "./answer-shapes"
+import { ANSWERS, type ApiCategory, type ApiChanges, type ApiEpisode, type ApiRef, type ApiSubcategory } from "../../../contract/schemas"
+import { getAnswer, getOrNull, readAnswer } from "./answer-shapes"
 import { CatalogueRequestError, fillPath, type HttpClient } from "./client"
 import type { CataloguePaths } from "./constants"
-import type { CatalogueSnapshot } from "./types"
+import type { CatalogueAnswers } from "./types"
 
 // A build after the first reads only what the changes feed names, and
-// patches the last build's snapshot with it. The feed's contract (API.md):
+// patches the last build's answers with it; `assembleSnapshot` then places
+// them exactly as after a full read. The feed's contract (API.md):
 // every entity created or updated is in `changed`; the reference server also
 // lists a container whose members were added, removed or moved, so
 // membership and order always come from refetching a changed container:
@@ -24,23 +24,12 @@ export interface DeltaContext {
 }
 
 export interface DeltaResult {
-  snapshot: CatalogueSnapshot
+  answers: CatalogueAnswers
   /** "type id" of every entity read or removed, so only their images are fetched again. */
   touched: Set<string>
 }
 
 const key = (type: ApiRef["type"], id: unknown) => `${type} ${String(id)}`
-
-/** One answer read with its contract schema; undefined when it answers 404 (gone since the feed was read). */
-async function getOrGone<T>(client: HttpClient, path: string, schema: z.ZodMiniType<T>): Promise<T | undefined> {
-  try {
-    const { url, body } = await client.getJson(path)
-    return readAnswer(schema, url, body)
-  } catch (error) {
-    if (error instanceof CatalogueRequestError && error.status === 404) return undefined
-    throw error
-  }
-}
 
 /**
  * The changes feed since a watermark, or why it cannot be used: 404 (no
@@ -60,140 +49,166 @@ export async function readChanges(client: HttpClient, paths: CataloguePaths, sin
   }
 }
 
+/** The answers being patched, by id: each patch is a lookup, never a scan of the catalogue. */
+interface Patchable {
+  categoryList: ApiCategory[]
+  categories: Map<string, ApiCategory>
+  subcategories: Map<string, ApiSubcategory>
+  episodeLists: Map<string, ApiEpisode[]>
+}
+
+const byId = <T extends { id: unknown }>(entities: readonly T[]) => new Map(entities.map((entity) => [String(entity.id), entity]))
+
+/** The ids the feed names as changed, of one type, each once, leaving out those it also names as deleted. */
+function changedIds(changes: ApiChanges, type: ApiRef["type"]): string[] {
+  const gone = new Set(changes.deleted.filter((ref) => ref.type === type).map((ref) => String(ref.id)))
+  return [...new Set(changes.changed.filter((ref) => ref.type === type && !gone.has(String(ref.id))).map((ref) => String(ref.id)))]
+}
+
+/** Removes what the feed deleted: a series from its subcategories' lists, an episode from its series'. */
+function removeDeleted(answers: Patchable, deleted: ApiChanges["deleted"]): void {
+  const ids = (type: ApiRef["type"]) => new Set(deleted.filter((ref) => ref.type === type).map((ref) => String(ref.id)))
+  const [categories, subcategories, series, episodes] = [ids("category"), ids("subcategory"), ids("series"), ids("episode")]
+  answers.categoryList = answers.categoryList.filter((category) => !categories.has(String(category.id)))
+  for (const id of categories) answers.categories.delete(id)
+  for (const id of subcategories) answers.subcategories.delete(id)
+  for (const id of series) answers.episodeLists.delete(id)
+  if (series.size) {
+    for (const [id, subcategory] of answers.subcategories) {
+      if (subcategory.series?.some((one) => series.has(String(one.id)))) answers.subcategories.set(id, { ...subcategory, series: subcategory.series.filter((one) => !series.has(String(one.id))) })
+    }
+  }
+  if (episodes.size) {
+    for (const [id, list] of answers.episodeLists) {
+      if (list.some((episode) => episodes.has(String(episode.id)))) answers.episodeLists.set(id, list.filter((episode) => !episodes.has(String(episode.id))))
+    }
+  }
+}
+
+/** Categories read again; a new or deleted one changes the list's order, so the list is read again too. */
+async function patchCategories(answers: Patchable, changes: ApiChanges, { client, paths }: DeltaContext, touched: Set<string>): Promise<void> {
+  const changed = changedIds(changes, "category")
+  const listChanged = changed.some((id) => !answers.categories.has(id)) || changes.deleted.some((ref) => ref.type === "category")
+  const [list, details] = await Promise.all([
+    listChanged ? getOrNull(client, paths.categories, ANSWERS.categories) : null,
+    Promise.all(changed.map((id) => getOrNull(client, fillPath(paths.category, { id }), ANSWERS.category))),
+  ])
+  changed.forEach((id, index) => {
+    touched.add(key("category", id))
+    const detail = details[index]?.data
+    if (detail) answers.categories.set(id, detail)
+    else answers.categories.delete(id)
+  })
+  if (list) answers.categoryList = list.data
+}
+
+/** Subcategories read again: each detail brings its series list, with the series' data. */
+async function patchSubcategories(answers: Patchable, changes: ApiChanges, { client, paths }: DeltaContext, touched: Set<string>): Promise<void> {
+  const changed = changedIds(changes, "subcategory")
+  const details = await Promise.all(changed.map((id) => getOrNull(client, fillPath(paths.subcategory, { id }), ANSWERS.subcategory)))
+  changed.forEach((id, index) => {
+    touched.add(key("subcategory", id))
+    const detail = details[index]?.data
+    if (detail) answers.subcategories.set(id, detail)
+    else answers.subcategories.delete(id)
+  })
+}
+
 /**
- * The previous snapshot with the changes applied. Deleted entities go (an
- * episode with its series' list, a series with its subcategory's); changed
+ * Series read again: their own data, patched into the subcategory lists
+ * that carry it, and their episode list (membership and order). Gives the
+ * ids of the episodes those lists brought.
+ */
+async function patchSeries(answers: Patchable, changes: ApiChanges, { client, paths }: DeltaContext, touched: Set<string>): Promise<Set<string>> {
+  const changed = changedIds(changes, "series")
+  const read = await Promise.all(
+    changed.map((id) =>
+      Promise.all([getOrNull(client, fillPath(paths.series, { id }), ANSWERS.series), getOrNull(client, fillPath(paths.seriesEpisodes, { id }), ANSWERS.seriesEpisodes)]),
+    ),
+  )
+  const fresh = new Map(changed.flatMap((id, index) => (read[index]?.[0] ? [[id, read[index][0].data] as const] : [])))
+  if (fresh.size) {
+    for (const [id, subcategory] of answers.subcategories) {
+      if (subcategory.series?.some((one) => fresh.has(String(one.id)))) {
+        answers.subcategories.set(id, { ...subcategory, series: subcategory.series.map((one) => fresh.get(String(one.id)) ?? one) })
+      }
+    }
+  }
+  const listed = new Set<string>()
+  changed.forEach((id, index) => {
+    touched.add(key("series", id))
+    const episodes = read[index]?.[1]?.data ?? []
+    answers.episodeLists.set(id, episodes)
+    for (const episode of episodes) {
+      touched.add(key("episode", episode.id))
+      listed.add(String(episode.id))
+    }
+  })
+  return listed
+}
+
+/** Episodes edited in place (those a fresh series list brought are read already). */
+async function patchEpisodes(answers: Patchable, changes: ApiChanges, { client, paths, warn }: DeltaContext, touched: Set<string>, listed: Set<string>): Promise<void> {
+  const changed = changedIds(changes, "episode").filter((id) => !listed.has(id))
+  if (!changed.length) return
+  const read = await Promise.all(changed.map((id) => getOrNull(client, fillPath(paths.episode, { id }), ANSWERS.episode)))
+  // Where each episode is listed now: the first series that lists it.
+  const seriesOf = new Map<string, string>()
+  for (const [seriesId, list] of answers.episodeLists) for (const episode of list) if (!seriesOf.has(String(episode.id))) seriesOf.set(String(episode.id), seriesId)
+  changed.forEach((id, index) => {
+    touched.add(key("episode", id))
+    const fresh = read[index]?.data
+    const seriesId = seriesOf.get(id)
+    if (seriesId !== undefined) {
+      // In place: the series' list keeps its order; an episode gone since the feed was read leaves it.
+      const list = answers.episodeLists.get(seriesId) ?? []
+      const at = list.findIndex((episode) => String(episode.id) === id)
+      answers.episodeLists.set(seriesId, [...list.slice(0, at), ...(fresh ? [fresh] : []), ...list.slice(at + 1)])
+    } else if (fresh?.series_id != null) {
+      const target = String(fresh.series_id)
+      answers.episodeLists.set(target, [...(answers.episodeLists.get(target) ?? []), fresh])
+    } else if (fresh) {
+      warn(`Episode ${id} names no series; it is left out until its series lists it.`)
+    }
+  })
+}
+
+/**
+ * The previous answers with the changes applied. Deleted entities go (an
+ * episode from its series' list, a series from its subcategory's); changed
  * ones are read again, and a changed container's members come from its
  * fresh answer. What the feed does not name is kept as it was.
  */
-export async function applyChanges(previous: CatalogueSnapshot, changes: ApiChanges, { client, paths, warn }: DeltaContext): Promise<DeltaResult> {
-  const touched = new Set<string>()
-  const gone = new Set(changes.deleted.map((ref) => key(ref.type, ref.id)))
-  const wanted = (type: ApiRef["type"]) => [...new Set(changes.changed.filter((ref) => ref.type === type && !gone.has(key(type, ref.id))).map((ref) => String(ref.id)))]
-  changes.deleted.forEach((ref) => touched.add(key(ref.type, ref.id)))
+export async function applyChanges(previous: CatalogueAnswers, changes: ApiChanges, context: DeltaContext): Promise<DeltaResult> {
+  const { client, paths } = context
+  const touched = new Set(changes.deleted.map((ref) => key(ref.type, ref.id)))
+  const answers: Patchable = {
+    categoryList: previous.categoryList,
+    categories: byId(previous.categories),
+    subcategories: byId(previous.subcategories),
+    episodeLists: new Map(previous.episodeLists.map(({ seriesId, episodes }) => [seriesId, episodes])),
+  }
+  removeDeleted(answers, changes.deleted)
+  await patchCategories(answers, changes, context, touched)
+  await patchSubcategories(answers, changes, context, touched)
+  const listed = await patchSeries(answers, changes, context, touched)
+  await patchEpisodes(answers, changes, context, touched, listed)
 
-  let categories = previous.categories.filter(({ category }) => !gone.has(key("category", category.id)))
-  let subcategories = previous.subcategories.filter(({ subcategory }) => !gone.has(key("subcategory", subcategory.id)))
-  let episodes = previous.episodes.filter(({ episode }) => !gone.has(key("episode", episode.id)))
-  const seriesData = new Map(previous.series.map((entry) => [String(entry.series.id), entry.series]))
-  for (const ref of changes.deleted) if (ref.type === "series") seriesData.delete(String(ref.id))
-
-  // Categories: a new one, or one gone, changes the list's order: read the list again.
-  const changedCategories = wanted("category")
-  const known = new Set(categories.map(({ category }) => String(category.id)))
-  const categoryListChanged = changedCategories.some((id) => !known.has(id)) || changes.deleted.some((ref) => ref.type === "category")
-  const [categoryList, categoryDetails] = await Promise.all([
-    categoryListChanged ? getOrGone(client, paths.categories, ANSWERS.categories) : undefined,
-    Promise.all(changedCategories.map((id) => getOrGone(client, fillPath(paths.category, { id }), ANSWERS.category))),
+  const named = (type: ApiRef["type"]) => [...changes.changed, ...changes.deleted].some((ref) => ref.type === type)
+  const [featuredItems, statistics, siteSettings] = await Promise.all([
+    named("featured") ? getAnswer(client, paths.featuredCollections, ANSWERS.featuredCollections).then((answer) => answer.data) : previous.featuredItems,
+    changes.changed.length + changes.deleted.length > 0 ? getAnswer(client, paths.categoryStatistics, ANSWERS.categoryStatistics) : previous.statistics,
+    changes.changed.some((ref) => ref.type === "site-settings") ? getOrNull(client, paths.siteSettings, ANSWERS.siteSettings).then((answer) => answer?.data ?? null) : previous.siteSettings,
   ])
-  for (const [index, id] of changedCategories.entries()) {
-    touched.add(key("category", id))
-    const detail = categoryDetails[index]?.data
-    categories = categories.filter(({ category }) => String(category.id) !== id)
-    if (detail) categories.push({ category: detail, subcategoryIds: (detail.sub_categories ?? []).map((sub) => String(sub.id)) })
-  }
-  if (categoryList) {
-    const order = categoryList.data.map((category) => String(category.id))
-    categories.sort((a, b) => order.indexOf(String(a.category.id)) - order.indexOf(String(b.category.id)))
-  }
-
-  // Subcategories: each detail brings its series list, with the series' data.
-  const changedSubcategories = wanted("subcategory")
-  const subcategoryDetails = await Promise.all(changedSubcategories.map((id) => getOrGone(client, fillPath(paths.subcategory, { id }), ANSWERS.subcategory)))
-  for (const [index, id] of changedSubcategories.entries()) {
-    touched.add(key("subcategory", id))
-    const detail = subcategoryDetails[index]?.data
-    subcategories = subcategories.filter(({ subcategory }) => String(subcategory.id) !== id)
-    if (!detail) continue
-    subcategories.push({ subcategory: detail, categoryId: "", position: 0 })
-    for (const series of detail.series ?? []) seriesData.set(String(series.id), series)
-  }
-  // Which category holds each subcategory, and where, as the full read decides it.
-  const placement = new Map<string, { categoryId: string; position: number }>()
-  for (const { category, subcategoryIds } of categories) {
-    subcategoryIds.forEach((id, position) => placement.has(id) || placement.set(id, { categoryId: String(category.id), position }))
-  }
-  subcategories = subcategories
-    .flatMap((entry) => {
-      const place = placement.get(String(entry.subcategory.id))
-      return place ? [{ ...entry, ...place }] : []
-    })
-    .sort((a, b) => categories.findIndex((c) => String(c.category.id) === a.categoryId) - categories.findIndex((c) => String(c.category.id) === b.categoryId) || a.position - b.position)
-
-  // Series: their own data, and their episode list (membership and order).
-  const changedSeries = wanted("series")
-  const seriesAnswers = await Promise.all(
-    changedSeries.map(async (id) => {
-      const [detail, list] = await Promise.all([
-        getOrGone(client, fillPath(paths.series, { id }), ANSWERS.series),
-        getOrGone(client, fillPath(paths.seriesEpisodes, { id }), ANSWERS.seriesEpisodes),
-      ])
-      return { id, detail: detail?.data, list: list?.data }
-    }),
-  )
-  for (const { id, detail, list } of seriesAnswers) {
-    touched.add(key("series", id))
-    if (detail) seriesData.set(id, detail)
-    episodes = episodes.filter((entry) => entry.seriesId !== id)
-    for (const episode of list ?? []) {
-      touched.add(key("episode", episode.id))
-      episodes.push({ episode, seriesId: id, subcategoryId: "" })
-    }
-  }
-
-  // Episodes edited in place.
-  const changedEpisodes = wanted("episode").filter((id) => !seriesAnswers.some(({ list }) => list?.some((episode) => String(episode.id) === id)))
-  const episodeAnswers = await Promise.all(changedEpisodes.map((id) => getOrGone(client, fillPath(paths.episode, { id }), ANSWERS.episode)))
-  for (const [index, id] of changedEpisodes.entries()) {
-    touched.add(key("episode", id))
-    const fresh = episodeAnswers[index]?.data
-    const at = episodes.findIndex((entry) => String(entry.episode.id) === id)
-    if (!fresh) {
-      if (at >= 0) episodes.splice(at, 1)
-    } else if (at >= 0) {
-      episodes[at] = { ...episodes[at]!, episode: fresh }
-    } else if (fresh.series_id != null) {
-      episodes.push({ episode: fresh, seriesId: String(fresh.series_id), subcategoryId: "" })
-    } else {
-      warn(`Episode ${id} names no series; it is left out until its series lists it.`)
-    }
-  }
-
-  // The series' places follow the subcategories' lists, first listing wins, as in a full read.
-  const series = new Map<string, { series: ApiSeries; subcategoryId: string; position: number }>()
-  for (const { subcategory } of subcategories) {
-    ;(subcategory.series ?? []).forEach((listed, position) => {
-      const id = String(listed.id)
-      const data = seriesData.get(id)
-      if (data && !series.has(id)) series.set(id, { series: data, subcategoryId: String(subcategory.id), position })
-    })
-  }
-  const subcategoryOf = (seriesId: string) => series.get(seriesId)?.subcategoryId
-  episodes = episodes.flatMap((entry) => {
-    const subcategoryId = subcategoryOf(entry.seriesId)
-    if (subcategoryId === undefined) return []
-    return [{ ...entry, subcategoryId: entry.episode.sub_category_id != null ? String(entry.episode.sub_category_id) : subcategoryId }]
-  })
-
-  const anything = changes.changed.length + changes.deleted.length > 0
-  const [featured, statistics, siteSettings] = await Promise.all([
-    changes.changed.some((ref) => ref.type === "featured") || changes.deleted.some((ref) => ref.type === "featured")
-      ? client.getJson(paths.featuredCollections).then(({ url, body }) => readAnswer(ANSWERS.featuredCollections, url, body).data)
-      : previous.featuredItems,
-    anything ? client.getJson(paths.categoryStatistics).then(({ url, body }) => readAnswer(ANSWERS.categoryStatistics, url, body)) : previous.statistics,
-    changes.changed.some((ref) => ref.type === "site-settings")
-      ? getOrGone(client, paths.siteSettings, ANSWERS.siteSettings).then((answer): ApiSiteSettings | null => answer?.data ?? null)
-      : previous.siteSettings,
-  ])
-  if (featured !== previous.featuredItems) featured.forEach((item) => touched.add(key("featured", item.id)))
+  if (featuredItems !== previous.featuredItems) featuredItems.forEach((item) => touched.add(key("featured", item.id)))
 
   return {
-    snapshot: {
-      categories: categories.map(({ category, subcategoryIds }) => ({ category, subcategoryIds })),
-      subcategories: subcategories as { subcategory: ApiSubcategory; categoryId: string; position: number }[],
-      series: [...series.values()],
-      episodes: episodes as { episode: ApiEpisode; seriesId: string; subcategoryId: string }[],
-      featuredItems: featured,
+    answers: {
+      categoryList: answers.categoryList,
+      categories: [...answers.categories.values()],
+      subcategories: [...answers.subcategories.values()],
+      episodeLists: [...answers.episodeLists].map(([seriesId, episodes]) => ({ seriesId, episodes })),
+      featuredItems,
       statistics,
       siteSettings,
     },

@@ -24,7 +24,28 @@ export interface CataloguePluginOptions {
   imageConcurrency: number
 }
 
-/** Everything one crawl of the catalogue found, in API order. */
+/**
+ * The catalogue's answers as read, before anything is placed: what a full
+ * read keeps and a delta read patches. `assembleSnapshot` alone decides from
+ * them which category holds a subcategory, which subcategory a series, and
+ * the order of each.
+ */
+export interface CatalogueAnswers {
+  /** GET categories: their order, and what a category whose detail answered 404 keeps. */
+  categoryList: ApiCategory[]
+  /** GET categories/{id}, of each that answered. */
+  categories: ApiCategory[]
+  /** GET sub-categories/{id}, of each that answered: they list their series, with the series' data. */
+  subcategories: ApiSubcategory[]
+  /** GET series/{id}/episodes, of each series read. */
+  episodeLists: { seriesId: string; episodes: ApiEpisode[] }[]
+  featuredItems: ApiFeaturedItem[]
+  statistics: ApiCategoryStatistic[]
+  /** Null when the backend has none (404): the site then uses its built-in defaults. */
+  siteSettings: ApiSiteSettings | null
+}
+
+/** The catalogue placed: every entity with its container and position, in API order (`assembleSnapshot`). */
 export interface CatalogueSnapshot {
   categories: { category: ApiCategory; subcategoryIds: string[] }[]
   subcategories: { subcategory: ApiSubcategory; categoryId: string; position: number }[]

@@ -1,0 +1,47 @@
+import type { GatsbyCache, Reporter } from "gatsby"
+import { createHttpClient, type HttpClientOptions } from "./client"
+import { createLimiter } from "./limiter"
+import { progressBar } from "./progress-bar"
+import type { CatalogueSnapshot, CataloguePluginOptions } from "./types"
+import { resolveVideoLinks, type VideoFacts } from "./video-links"
+
+/**
+ * The player links of the snapshot's episodes, from the video host (with
+ * the token, at build time only), with progress and a summary in the log.
+ * Without a token none is looked up and the episodes show no player.
+ */
+export async function lookUpVideos(args: {
+  snapshot: CatalogueSnapshot
+  options: CataloguePluginOptions
+  /** Timeout, retries and their logging, as for the catalogue. */
+  requests: Pick<HttpClientOptions, "timeoutMs" | "retries" | "retryBaseDelayMs" | "onRetry">
+  cache: Pick<GatsbyCache, "get" | "set">
+  reporter: Reporter
+  warn: (message: string) => void
+}): Promise<Map<string, VideoFacts>> {
+  const { options, reporter, warn } = args
+  const videoPaths = args.snapshot.episodes.flatMap(({ episode }) => (episode.path ? [episode.path] : []))
+  if (!options.videoApiToken) {
+    if (videoPaths.length > 0) warn("VIDEO_API_TOKEN is not set: no player links were looked up, so episodes show no player.")
+    return new Map()
+  }
+  const videoHost = createHttpClient({
+    ...args.requests,
+    baseUrl: options.videoApiUrl,
+    headers: { Authorization: `Bearer ${options.videoApiToken}` },
+    limiter: createLimiter(options.concurrency),
+  })
+  const distinct = new Set(videoPaths).size
+  const bar = progressBar(reporter, "Looking up player links", distinct)
+  const result = await resolveVideoLinks(videoPaths, {
+    client: videoHost,
+    cache: args.cache,
+    videoApiUrl: options.videoApiUrl,
+    videoPath: options.paths.video,
+    warn,
+    onProgress: () => bar.tick(),
+  })
+  bar.end()
+  reporter.info(`Player links: ${result.videos.size} of ${distinct}, ${result.lookedUp} asked of the video host (the rest cached)`)
+  return result.videos
+}
