@@ -16,7 +16,12 @@ const config: GatsbyConfig = {
   // Gatsby 5's default, said aloud: canonical URLs and the sitemap name pages as "/series/12/".
   trailingSlash: "always",
   // Types are written on build too, so `npm run typecheck` works without `gatsby develop`.
-  graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
+  // Beside Gatsby's default search paths, the page query's own module (src/page-creation/page-query.ts).
+  graphqlTypegen: {
+    typesOutputPath: "src/gatsby-types.d.ts",
+    generateOnBuild: true,
+    documentSearchPaths: ["./gatsby-node.ts", "./plugins/**/gatsby-node.ts", "./src/page-creation/page-query.ts"],
+  },
   plugins: [
     "gatsby-plugin-styled-components",
     // Image data types and the `gatsbyImage` arguments; the site draws pictures itself (src/components/responsive-image.tsx).

@@ -6,3 +6,6 @@ export const routes = {
   episode: (id: string) => `/detail/${encodeURIComponent(id)}`,
   searchResults: (query: string) => `/search-results?q=${encodeURIComponent(query)}`,
 } as const
+
+/** The path Gatsby gives a page under `trailingSlash: "always"` (gatsby-config.ts): canonical URLs, breadcrumbs and sitemaps name it so. */
+export const withTrailingSlash = (path: string) => (path.endsWith("/") ? path : `${path}/`)

@@ -1,7 +1,8 @@
 import path from "node:path"
 import type { Actions } from "gatsby"
 import { paginate, type PaginationContext } from "../pagination"
-import { routes } from "../routes"
+import { routes, withTrailingSlash } from "../routes"
+import type { CatalogueSeo } from "../seo/catalogue-page-seo"
 import type { PageHead, SeoPageContext } from "../seo/page-head"
 
 type CreatePage = Actions["createPage"]
@@ -11,9 +12,6 @@ type CreatePage = Actions["createPage"]
  * page number; the SEO module knows the entity behind it.
  */
 export type HeadFor = (entityId: string, pagePath: string, pageNumber: number) => PageHead
-
-/** The path Gatsby gives a page under `trailingSlash: "always"` (gatsby-config.ts). */
-export const withTrailingSlash = (path: string) => (path.endsWith("/") ? path : `${path}/`)
 
 const template = (name: string) => path.resolve(__dirname, "..", "templates", `${name}.tsx`)
 
@@ -93,4 +91,12 @@ export function createEpisodePages(
       },
     })
   }
+}
+
+/** Every catalogue page of the page query (page-query.ts), each with the head `seo` decides for it. */
+export function createCataloguePages(createPage: CreatePage, data: Queries.CreatePagesQuery, seo: CatalogueSeo): void {
+  createCategoryPages(createPage, data.allCatalogueCategory.nodes, seo.category)
+  createSubcategoryPages(createPage, data.allCatalogueSubcategory.nodes, seo.subcategory)
+  createSeriesPages(createPage, data.allCatalogueSeries.nodes, seo.series)
+  createEpisodePages(createPage, data.allCatalogueEpisode.nodes, seo.episode)
 }

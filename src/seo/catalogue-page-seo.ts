@@ -1,5 +1,4 @@
-import { withTrailingSlash } from "../page-creation/create-pages"
-import { routes } from "../routes"
+import { routes, withTrailingSlash } from "../routes"
 import type { PageHead, SocialImage } from "./page-head"
 import type { SeoReportPage } from "./report/report-types"
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, resolvePageSeo, warnDuplicates, type EntitySeoFields, type PageSeoInput, type SiteSeo } from "./resolve-page-seo"

@@ -1,0 +1,66 @@
+import { catalogueSeo, socialImage, type CatalogueSeo } from "./catalogue-page-seo"
+import { fixedPageSeoInput } from "./fixed-pages"
+import type { PageHead } from "./page-head"
+import type { SeoReportPage } from "./report/report-types"
+import { isHttpUrl, type SiteSeo } from "./resolve-page-seo"
+import { resolveSiteSeo } from "./site-seo"
+
+/** The build's SEO decisions: made in createPages, read by onCreatePage and onPostBuild. */
+export interface BuildSeo {
+  site: SiteSeo
+  catalogue: CatalogueSeo
+}
+
+/**
+ * The site-wide SEO values (site settings over built-in defaults) and every
+ * catalogue page's head, from the page query; or why the build cannot go on.
+ */
+export function decideSeo(data: Queries.CreatePagesQuery): BuildSeo | { problem: string } {
+  const siteUrl = (data.site?.siteMetadata?.siteUrl ?? "").replace(/\/+$/, "")
+  if (!isHttpUrl(siteUrl)) {
+    return { problem: `SITE_URL ${JSON.stringify(siteUrl)} is not an absolute http(s) URL: canonical and social image links need it` }
+  }
+  const settings = data.catalogueSiteSettings
+  const builtInName = data.site?.siteMetadata?.title ?? "MoveFlix"
+  const builtInImage = data.builtInImage?.childImageSharp
+  const site = resolveSiteSeo(
+    {
+      found: settings?.found ?? false,
+      siteName: settings?.siteName ?? null,
+      titleTemplate: settings?.titleTemplate ?? null,
+      defaultDescription: settings?.defaultDescription ?? null,
+      defaultImage: socialImage(siteUrl, settings?.defaultImage, settings?.defaultImageAlt ?? settings?.siteName ?? builtInName),
+      twitterSite: settings?.twitterSite ?? null,
+      organizationName: settings?.organizationName ?? null,
+      organizationLogoUrl: socialImage(siteUrl, settings?.organizationLogo, "")?.url ?? null,
+      organizationSameAs: settings?.organizationSameAs ?? [],
+      allowIndexing: settings?.allowIndexing ?? true,
+    },
+    {
+      siteUrl,
+      siteName: builtInName,
+      description: data.site?.siteMetadata?.description ?? "",
+      image: socialImage(siteUrl, builtInImage, "People training together in a bright studio"),
+    },
+  )
+  return { site, catalogue: catalogueSeo(data, site) }
+}
+
+/** The head of a page under src/pages (home, search, thank-you, 404), with its report row; undefined for any other page. */
+export function fixedPageHead(seo: BuildSeo, path: string): { head: PageHead; row: SeoReportPage | undefined } | undefined {
+  const input = fixedPageSeoInput(path, seo.catalogue.newestChange)
+  if (!input) return undefined
+  const head = seo.catalogue.fixed(input)
+  return { head, row: seo.catalogue.row(path) }
+}
+
+/** Each row's errors or warnings as one line, naming the page and the entity. */
+export function problemLines(rows: readonly SeoReportPage[], field: "errors" | "warnings"): string[] {
+  return rows.flatMap((row) => row[field].map((problem) => `${row.path}${row.entity ? ` (${row.entity})` : ""}: ${problem}`))
+}
+
+/** What must not go live, as the message that fails the build; undefined when nothing. */
+export function seoErrorsMessage(rows: readonly SeoReportPage[]): string | undefined {
+  const problems = problemLines(rows, "errors")
+  return problems.length ? `SEO: ${problems.length} problem(s) would go live:\n  ${problems.join("\n  ")}` : undefined
+}
