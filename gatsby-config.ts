@@ -1,5 +1,6 @@
 import type { GatsbyConfig } from "gatsby"
 import { SITEMAP_QUERY, listedPages, sitemapEntry, type SitemapPage } from "./src/seo/sitemap"
+import { IMAGE_SLOTS, IMAGE_SLOT_OWNERS } from "./src/styles/image-slots"
 import { theme } from "./src/styles/theme"
 
 const siteUrl = (process.env.SITE_URL || "http://localhost:9000").replace(/\/+$/, "")
@@ -30,8 +31,9 @@ const config: GatsbyConfig = {
     // The site's own pictures (home hero, search hero) as `childImageSharp` image data.
     { resolve: "gatsby-source-filesystem", options: { name: "site-images", path: `${__dirname}/src/images` } },
     "gatsby-transformer-sharp",
-    // Options come from API.md's environment variables; see the plugin's schema.
-    "gatsby-source-catalogue",
+    // The image slots are the site's own (its CSS boxes decide the widths made); every other
+    // option comes from API.md's environment variables: see the plugin's schema.
+    { resolve: "gatsby-source-catalogue", options: { imageSlots: IMAGE_SLOTS, imageSlotOwners: IMAGE_SLOT_OWNERS } },
     // A sitemap index plus sitemaps; each page's head (src/seo) says whether it is listed, its lastmod and its video.
     {
       resolve: "gatsby-plugin-sitemap",

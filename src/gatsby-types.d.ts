@@ -1025,7 +1025,7 @@ type CatalogueImageGroupConnection_sumArgs = {
   field: CatalogueImageFieldSelector;
 };
 
-/** Where the site shows a catalogue picture; each slot names the widths made for it (the plugin's image-slots.ts). */
+/** Where the site shows a catalogue picture; each slot names the widths made for it (the site's imageSlots option, src/styles/image-slots.ts). */
 type CatalogueImageSlot =
   | 'CARD'
   | 'HERO'

@@ -1,6 +1,7 @@
 import React, { type ReactNode } from "react"
 import styled from "styled-components"
 import { Link } from "gatsby"
+import { CARD_GRID } from "../styles/boxes"
 import { bareList, clampLines } from "../styles/layout"
 import { media } from "../styles/theme"
 import { CatalogueImage } from "./catalogue-image"
@@ -9,14 +10,14 @@ import { Skeleton } from "./skeleton"
 export const Grid = styled.ul`
   ${bareList}
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${({ theme }) => theme.space[CARD_GRID.gap.phone]};
   grid-template-columns: 1fr;
   ${media.md} {
-    grid-template-columns: repeat(2, 1fr);
-    gap: ${({ theme }) => theme.space.lg};
+    grid-template-columns: repeat(${CARD_GRID.columns.md}, 1fr);
+    gap: ${({ theme }) => theme.space[CARD_GRID.gap.wide]};
   }
   ${media.lg} {
-    grid-template-columns: repeat(4, 1fr);
+    grid-template-columns: repeat(${CARD_GRID.columns.lg}, 1fr);
   }
 `
 

@@ -2,7 +2,7 @@ import React from "react"
 import { graphql } from "gatsby"
 import { ResponsiveImage, type ResponsiveImageProps } from "./responsive-image"
 
-// Each slot's widths and `sizes` follow from its CSS box (plugins/gatsby-source-catalogue/src/image-slots.ts, README "Image slots").
+// Each slot's widths and `sizes` follow from its CSS box (src/styles/image-slots.ts, README "Image slots").
 export const query = graphql`
   fragment CardImage on CatalogueImage {
     gatsbyImage: picture(slot: CARD)

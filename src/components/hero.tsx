@@ -1,12 +1,13 @@
 import React, { type ReactNode } from "react"
 import styled from "styled-components"
+import { HERO_BOX } from "../styles/boxes"
 import { Container } from "../styles/layout"
 import { CatalogueImage } from "./catalogue-image"
 import { media, theme } from "../styles/theme"
 
 /** Full screen below the sticky header, or 70% of it; `svh` where the browser knows it, so a phone's toolbar cannot hide the bottom. */
 const heroHeight = (fullScreen: boolean, unit: "vh" | "svh") =>
-  fullScreen ? `clamp(30rem, calc(100${unit} - ${theme.layout.headerHeight}), 75rem)` : `clamp(24rem, 70${unit}, 52rem)`
+  fullScreen ? `clamp(30rem, calc(100${unit} - ${theme.layout.headerHeight}), 75rem)` : `clamp(${HERO_BOX.min}, ${HERO_BOX.windowShare}${unit}, ${HERO_BOX.max})`
 
 const HeroSection = styled.section<{ $fullScreen: boolean }>`
   position: relative;

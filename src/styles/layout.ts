@@ -1,5 +1,6 @@
 import styled, { css } from "styled-components"
 import { Link } from "gatsby"
+import { PAGE_COLUMN } from "./boxes"
 import { media } from "./theme"
 
 /** Shared layout pieces: the page column, section rhythm and the two button looks. */
@@ -8,9 +9,9 @@ export const Container = styled.div`
   width: 100%;
   max-width: ${({ theme }) => theme.layout.maxWidth};
   margin: 0 auto;
-  padding: 0 ${({ theme }) => theme.space.md};
+  padding: 0 ${({ theme }) => theme.space[PAGE_COLUMN.padding.phone]};
   ${media.md} {
-    padding: 0 ${({ theme }) => theme.space.lg};
+    padding: 0 ${({ theme }) => theme.space[PAGE_COLUMN.padding.wide]};
   }
 `
 

@@ -5,6 +5,7 @@ import sharp from "sharp"
 import { createImageProcessor } from "../../../plugins/gatsby-source-catalogue/src/image-processing"
 import { dominantColor } from "../../../plugins/gatsby-source-catalogue/src/images"
 import { variantPath, variantsOf, type PictureFacts } from "../../../plugins/gatsby-source-catalogue/src/image-variants"
+import { IMAGE_SLOTS } from "../../../src/styles/image-slots"
 
 let dir: string
 let source: string
@@ -30,9 +31,9 @@ describe("the image processor", () => {
   it("makes each file the picture's slots name at its width, publishes it, and reads the source once", async () => {
     const work = processor("first")
     const sourceFile = jest.fn(async () => source)
-    work.ensure(picture, ["CARD", "HERO"], sourceFile)
+    work.ensure(picture, [IMAGE_SLOTS.CARD, IMAGE_SLOTS.HERO], sourceFile)
     const summary = await work.finish()
-    const variants = variantsOf(picture, ["CARD", "HERO"])
+    const variants = variantsOf(picture, [IMAGE_SLOTS.CARD, IMAGE_SLOTS.HERO])
     expect(summary).toMatchObject({ processed: 1, variants: variants.length, reused: 0, failed: 0 })
     expect(sourceFile).toHaveBeenCalledTimes(1)
     for (const variant of variants) {
@@ -48,12 +49,12 @@ describe("the image processor", () => {
 
   it("makes nothing when the cache has the files: a rebuild processes 0 pictures, even with public/ emptied", async () => {
     const first = processor("warm")
-    first.ensure(picture, ["CARD"], async () => source)
+    first.ensure(picture, [IMAGE_SLOTS.CARD], async () => source)
     await first.finish()
     fs.rmSync(path.join(dir, "warm", "public"), { recursive: true })
     const again = processor("warm")
     const sourceFile = jest.fn(async () => source)
-    again.ensure(picture, ["CARD"], sourceFile)
+    again.ensure(picture, [IMAGE_SLOTS.CARD], sourceFile)
     await expect(again.finish()).resolves.toMatchObject({ processed: 0, variants: 0, reused: 1 })
     expect(sourceFile).not.toHaveBeenCalled()
     expect(fs.existsSync(path.join(dir, "warm", "public", variantPath(picture, { width: 400, format: "webp" })))).toBe(true)
@@ -61,8 +62,8 @@ describe("the image processor", () => {
 
   it("makes new files for changed bytes at the same URL", async () => {
     const work = processor("changed")
-    work.ensure(picture, ["CARD"], async () => source)
-    work.ensure({ ...picture, contentDigest: "d2" }, ["CARD"], async () => source)
+    work.ensure(picture, [IMAGE_SLOTS.CARD], async () => source)
+    work.ensure({ ...picture, contentDigest: "d2" }, [IMAGE_SLOTS.CARD], async () => source)
     await expect(work.finish()).resolves.toMatchObject({ processed: 2 })
   })
 
@@ -71,8 +72,8 @@ describe("the image processor", () => {
     const work = createImageProcessor({ cacheDir: path.join(dir, "bad", "cache"), publicDir: path.join(dir, "bad", "public"), concurrency: 1, warn })
     const notImage = path.join(dir, "not-an-image.jpg")
     fs.writeFileSync(notImage, "<html>")
-    work.ensure({ ...picture, url: "http://cms.test/media/broken.jpg" }, ["CARD"], async () => notImage)
-    work.ensure(picture, ["CARD"], async () => source)
+    work.ensure({ ...picture, url: "http://cms.test/media/broken.jpg" }, [IMAGE_SLOTS.CARD], async () => notImage)
+    work.ensure(picture, [IMAGE_SLOTS.CARD], async () => source)
     await expect(work.finish()).resolves.toMatchObject({ processed: 1, failed: 1 })
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("http://cms.test/media/broken.jpg"))
   })

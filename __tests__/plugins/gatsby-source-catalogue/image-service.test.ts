@@ -9,6 +9,7 @@ import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limi
 import { REFERENCE_IMAGE_SERVICE_TEMPLATE, imageServiceFromEnv } from "../../../plugins/gatsby-source-catalogue/src/plugin-options-schema"
 import { mediaDir } from "../../../cms/src/config"
 import { startTestServer, type TestServer } from "../../cms/helpers/test-server"
+import { IMAGE_SLOTS } from "../../../src/styles/image-slots"
 
 // Image service mode against the bundled reference server's real resize endpoint:
 // the build asks for a 64 px copy only, and every URL the pages would name answers with that width.
@@ -47,7 +48,7 @@ describe("image service mode", () => {
     expect(fs.readdirSync(path.join(mediaDir(server.dataDir), "resized"))).toEqual([`series-101-w${SERVICE_PROBE_WIDTH}.jpg`])
 
     // Every width the poster names is served by the service, in WebP, at that width.
-    const poster = pictureData({ ...file, contentDigest: file.contentDigest }, "POSTER", serviceVariantUrl(service.urlTemplate))
+    const poster = pictureData({ ...file, contentDigest: file.contentDigest }, IMAGE_SLOTS.POSTER, serviceVariantUrl(service.urlTemplate))
     const srcSet = poster.images.fallback!.srcSet!
     expect(srcSetWidths(srcSet)).toEqual([400, 800, 1280, 1600])
     for (const candidate of srcSet.split(",")) {

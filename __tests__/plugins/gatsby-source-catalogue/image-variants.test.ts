@@ -1,4 +1,5 @@
-import { IMAGE_SLOTS, slotsOfOwners } from "../../../plugins/gatsby-source-catalogue/src/image-slots"
+import { IMAGE_SLOTS, IMAGE_SLOT_OWNERS } from "../../../src/styles/image-slots"
+import { slotsOfOwners } from "../../../plugins/gatsby-source-catalogue/src/image-slots"
 import {
   builtVariantUrl,
   pictureData,
@@ -18,9 +19,12 @@ const picture: PictureFacts = {
   contentDigest: "abc",
 }
 
+/** The site's own slots, as gatsby-config.ts hands them to the plugin. */
+const SITE_SLOTS = { imageSlots: IMAGE_SLOTS, imageSlotOwners: IMAGE_SLOT_OWNERS }
+
 describe("image slots", () => {
   it("give each slot exactly its widths, WebP on the <img> itself, the box's proportions and colour", () => {
-    const card = pictureData(picture, "CARD", builtVariantUrl)
+    const card = pictureData(picture, IMAGE_SLOTS.CARD, builtVariantUrl)
     expect(card.layout).toBe("constrained")
     expect(card.width / card.height).toBeCloseTo(1.6)
     expect(card.backgroundColor).toBe("#112233")
@@ -29,30 +33,30 @@ describe("image slots", () => {
     expect(card.images.fallback!.src).toBe(`/${variantPath(picture, { width: 400, format: "webp" })}`)
     expect(card.images.fallback!.sizes).toContain("calc(100vw - 32px)")
 
-    const poster = pictureData(picture, "POSTER", builtVariantUrl)
+    const poster = pictureData(picture, IMAGE_SLOTS.POSTER, builtVariantUrl)
     expect(srcSetWidths(poster.images.fallback!.srcSet!)).toEqual([400, 800, 1280, 1600])
     expect(poster.images.fallback!.sizes).toBe("100vw")
   })
 
   it("size a cover-cropped hero by the picture's own proportions", () => {
-    expect(pictureData(picture, "HERO", builtVariantUrl).images.fallback!.sizes).toBe("(max-aspect-ratio: 112/100) 112vh, 100vw")
+    expect(pictureData(picture, IMAGE_SLOTS.HERO, builtVariantUrl).images.fallback!.sizes).toBe("(max-aspect-ratio: 112/100) 112vh, 100vw")
     const wide = { ...picture, width: 1600, height: 900 }
-    expect(pictureData(wide, "HERO", builtVariantUrl).images.fallback!.sizes).toBe("(max-aspect-ratio: 124/100) 124vh, 100vw")
+    expect(pictureData(wide, IMAGE_SLOTS.HERO, builtVariantUrl).images.fallback!.sizes).toBe("(max-aspect-ratio: 124/100) 124vh, 100vw")
   })
 
   it("never name a width wider than the picture", () => {
     const small = { ...picture, width: 1000, height: 625 }
-    expect(Math.max(...srcSetWidths(pictureData(small, "POSTER", builtVariantUrl).images.fallback!.srcSet!))).toBeLessThanOrEqual(1000)
-    expect(variantsOf(small, ["POSTER"]).every((variant) => variant.width <= 1200)).toBe(true)
+    expect(Math.max(...srcSetWidths(pictureData(small, IMAGE_SLOTS.POSTER, builtVariantUrl).images.fallback!.srcSet!))).toBeLessThanOrEqual(1000)
+    expect(variantsOf(small, [IMAGE_SLOTS.POSTER]).every((variant) => variant.width <= 1200)).toBe(true)
   })
 
   it("make a picture only the files its entities' slots name, plus the social crop", () => {
     const widths = (slots: Parameters<typeof variantsOf>[1]) => variantsOf(picture, slots).map((variant) => `${variant.width}${variant.height ? `x${variant.height}` : ""}.${variant.format}`)
-    expect(widths(slotsOfOwners(["episode 7"]))).toEqual(["400.webp", "800.webp", "1280.webp", "1600.webp", "1200x630.jpg"])
-    expect(widths(slotsOfOwners(["category 1"]))).toEqual(["1024.webp", "1280.webp", "1600.webp", "1200x630.jpg"])
-    expect(widths(slotsOfOwners(["site-settings null"]))).toEqual(["1200x630.jpg"])
+    expect(widths(slotsOfOwners(["episode 7"], SITE_SLOTS))).toEqual(["400.webp", "800.webp", "1280.webp", "1600.webp", "1200x630.jpg"])
+    expect(widths(slotsOfOwners(["category 1"], SITE_SLOTS))).toEqual(["1024.webp", "1280.webp", "1600.webp", "1200x630.jpg"])
+    expect(widths(slotsOfOwners(["site-settings null"], SITE_SLOTS))).toEqual(["1200x630.jpg"])
     // Every width any slot's srcset names is made.
-    for (const slot of Object.keys(IMAGE_SLOTS) as (keyof typeof IMAGE_SLOTS)[]) {
+    for (const slot of Object.values(IMAGE_SLOTS)) {
       const made = new Set(variantsOf(picture, [slot]).map((variant) => variant.width))
       expect(srcSetWidths(pictureData(picture, slot, builtVariantUrl).images.fallback!.srcSet!).every((width) => made.has(width))).toBe(true)
     }
@@ -66,7 +70,7 @@ describe("image slots", () => {
 
   it("in image service mode, name the service's URLs for the same widths", () => {
     const urlOf = serviceVariantUrl("{url}?w={width}&fm={format}")
-    const card = pictureData(picture, "CARD", urlOf)
+    const card = pictureData(picture, IMAGE_SLOTS.CARD, urlOf)
     expect(card.images.fallback!.srcSet).toBe(`${picture.url}?w=400&fm=webp 400w,\n${picture.url}?w=800&fm=webp 800w`)
   })
 })

@@ -1,11 +1,16 @@
 import { testPluginOptionsSchema } from "gatsby-plugin-utils"
 import { pluginOptionsSchema } from "../../../plugins/gatsby-source-catalogue/src/plugin-options-schema"
+import { IMAGE_SLOTS, IMAGE_SLOT_OWNERS } from "../../../src/styles/image-slots"
+
+/** The site's image slots, as gatsby-config.ts gives them. */
+const SITE_SLOTS = { imageSlots: IMAGE_SLOTS, imageSlotOwners: IMAGE_SLOT_OWNERS }
 
 describe("pluginOptionsSchema", () => {
   it("accepts an http(s) API URL and a timeout", async () => {
     const result = await testPluginOptionsSchema(pluginOptionsSchema!, {
       apiUrl: "https://cms.example.com/api",
       requestTimeoutMs: 5000,
+      ...SITE_SLOTS,
     })
     expect(result).toMatchObject({ isValid: true, errors: [] })
   })
@@ -14,11 +19,25 @@ describe("pluginOptionsSchema", () => {
     const result = await testPluginOptionsSchema(pluginOptionsSchema!, {
       apiUrl: "ftp://cms.example.com",
       requestTimeoutMs: 5,
+      ...SITE_SLOTS,
     })
     expect(result.isValid).toBe(false)
     expect(result.errors).toEqual([
       expect.stringContaining('"apiUrl" must be a valid uri'),
       expect.stringContaining('"requestTimeoutMs" must be greater than or equal to 100'),
     ])
+  })
+
+  it("takes the site's image slots, and explains a slot it cannot use or an owner naming a slot that is not there", async () => {
+    expect((await testPluginOptionsSchema(pluginOptionsSchema!, SITE_SLOTS)).isValid).toBe(true)
+    const missing = await testPluginOptionsSchema(pluginOptionsSchema!, {})
+    expect(missing.errors).toEqual([expect.stringContaining('"imageSlots" is required'), expect.stringContaining('"imageSlotOwners" is required')])
+    const broken = await testPluginOptionsSchema(pluginOptionsSchema!, {
+      imageSlots: { ...IMAGE_SLOTS, CARD: { ...IMAGE_SLOTS.CARD, width: undefined, sizes: "100vw" } },
+      imageSlotOwners: IMAGE_SLOT_OWNERS,
+    })
+    expect(broken.errors).toEqual([expect.stringContaining('"imageSlots.CARD.width" is required'), expect.stringContaining('"imageSlots.CARD.sizes" must be of type function')])
+    const unknown = await testPluginOptionsSchema(pluginOptionsSchema!, { ...SITE_SLOTS, imageSlotOwners: { episode: ["CARD", "THUMB"] } })
+    expect(unknown.errors).toEqual([expect.stringContaining("imageSlotOwners names slots that imageSlots does not define (episode: THUMB)")])
   })
 })

@@ -1,7 +1,6 @@
 import type { GatsbyNode } from "gatsby"
 import { NODE_TYPES } from "./constants"
 import { servedBy } from "./images"
-import type { ImageSlotName } from "./image-slots"
 import { SOCIAL_VARIANT, builtVariantUrl, pictureData, serviceVariantUrl, type PictureFacts, type VariantUrl } from "./image-variants"
 import type { CataloguePluginOptions } from "./types"
 
@@ -29,9 +28,9 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
         type: "GatsbyImageData",
         description: "Responsive image data for one of the site's image slots.",
         args: { slot: "CatalogueImageSlot!" },
-        resolve: (source: ImageNodeSource, { slot }: { slot: ImageSlotName }) => {
+        resolve: (source: ImageNodeSource, { slot }: { slot: string }) => {
           const picture = factsOf(source)
-          return pictureData(picture, slot, urlOf(picture))
+          return pictureData(picture, options.imageSlots[slot]!, urlOf(picture))
         },
       },
       social: {

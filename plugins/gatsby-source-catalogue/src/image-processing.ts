@@ -2,7 +2,7 @@ import fs from "node:fs/promises"
 import path from "node:path"
 import sharp from "sharp"
 import { createLimiter } from "./limiter"
-import type { ImageSlotName } from "./image-slots"
+import type { ImageSlot } from "./image-slots"
 import { variantPath, variantsOf, type PictureFacts, type Variant } from "./image-variants"
 
 /** What one build's image work came to, for the log and the benchmark. */
@@ -29,7 +29,7 @@ export interface ImageProcessorOptions {
 
 export interface ImageProcessor {
   /** Makes the picture's missing files in the background; `sourceFile` is only called when one must be made. */
-  ensure(picture: PictureFacts, slots: readonly ImageSlotName[], sourceFile: () => Promise<string>): void
+  ensure(picture: PictureFacts, slots: readonly ImageSlot[], sourceFile: () => Promise<string>): void
   /** Waits for everything asked so far. */
   finish(): Promise<ImageWorkSummary>
 }
@@ -104,7 +104,7 @@ export function createImageProcessor(options: ImageProcessorOptions): ImageProce
   let started: number | undefined
   let ended = 0
 
-  const ensureOne = async (picture: PictureFacts, slots: readonly ImageSlotName[], sourceFile: () => Promise<string>) => {
+  const ensureOne = async (picture: PictureFacts, slots: readonly ImageSlot[], sourceFile: () => Promise<string>) => {
     const variants = variantsOf(picture, slots)
     const missing: Variant[] = []
     for (const variant of variants) {

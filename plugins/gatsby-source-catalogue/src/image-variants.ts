@@ -1,7 +1,7 @@
 import crypto from "node:crypto"
 import path from "node:path"
 import { getImageData, type IGatsbyImageData } from "gatsby-plugin-image"
-import { DISPLAY_FORMAT, IMAGE_SLOTS, SOCIAL_IMAGE, type ImageSlotName } from "./image-slots"
+import { DISPLAY_FORMAT, SOCIAL_IMAGE, type ImageSlot } from "./image-slots"
 
 /** What a picture's variants and image data follow from: its size, colour and bytes. */
 export interface PictureFacts {
@@ -55,8 +55,7 @@ export function serviceVariantUrl(template: string): VariantUrl {
 /** The source's width:height: a cover-cropped slot's `sizes` depends on it. */
 const ratioOf = (picture: PictureFacts) => picture.width / picture.height
 
-function slotImageData(picture: PictureFacts, slotName: ImageSlotName, urlOf: VariantUrl): IGatsbyImageData {
-  const slot = IMAGE_SLOTS[slotName]
+function slotImageData(picture: PictureFacts, slot: ImageSlot, urlOf: VariantUrl): IGatsbyImageData {
   const data = getImageData({
     baseUrl: picture.url,
     pluginName: "gatsby-source-catalogue",
@@ -80,11 +79,11 @@ function slotImageData(picture: PictureFacts, slotName: ImageSlotName, urlOf: Va
  * choose between, so the WebP widths go on the `<img>` itself, not on a
  * `<source>` beside a fallback that would never be made.
  */
-export function pictureData(picture: PictureFacts, slotName: ImageSlotName, urlOf: VariantUrl): IGatsbyImageData {
-  const data = slotImageData(picture, slotName, urlOf)
+export function pictureData(picture: PictureFacts, slot: ImageSlot, urlOf: VariantUrl): IGatsbyImageData {
+  const data = slotImageData(picture, slot, urlOf)
   const source = data.images.sources?.[0]
   if (!source) return data
-  const sizes = IMAGE_SLOTS[slotName].sizes(ratioOf(picture))
+  const sizes = slot.sizes(ratioOf(picture))
   const widths = srcSetWidths(source.srcSet)
   const smallest = widths[0]
   return {
@@ -109,10 +108,10 @@ export const SOCIAL_VARIANT: Variant = { width: SOCIAL_IMAGE.width, height: SOCI
  * same function writes the pages' srcsets, so the two cannot disagree) and
  * the social crop.
  */
-export function variantsOf(picture: PictureFacts, slots: readonly ImageSlotName[]): Variant[] {
+export function variantsOf(picture: PictureFacts, slots: readonly ImageSlot[]): Variant[] {
   const widths = new Set<number>()
-  for (const slotName of slots) {
-    const data = slotImageData(picture, slotName, (_, variant) => `${variant.width}`)
+  for (const slot of slots) {
+    const data = slotImageData(picture, slot, (_, variant) => `${variant.width}`)
     for (const source of data.images.sources ?? []) srcSetWidths(source.srcSet).forEach((width) => widths.add(width))
   }
   return [...[...widths].sort((a, b) => a - b).map((width): Variant => ({ width, format: DISPLAY_FORMAT })), SOCIAL_VARIANT]

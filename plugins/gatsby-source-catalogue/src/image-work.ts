@@ -53,7 +53,7 @@ export function startImageWork(args: {
     add(file) {
       if (servedBy(options.imageService ?? undefined, file.url)) return
       const { sourceFile, ...facts } = file
-      processor.ensure(facts, slotsOfOwners(args.owners.get(file.url) ?? []), async () => {
+      processor.ensure(facts, slotsOfOwners(args.owners.get(file.url) ?? [], options), async () => {
         // The original is in Gatsby's cache unless that was cleared since it was probed.
         if (sourceFile && (await exists(sourceFile))) return sourceFile
         return fetchRemoteFile({ url: file.url, cache })

@@ -1,6 +1,7 @@
 import type { GatsbyNode } from "gatsby"
 import { cpuCoreCount } from "gatsby-core-utils"
 import { DEFAULT_API_URL, DEFAULT_PATHS, DEFAULT_VIDEO_API_URL } from "./constants"
+import type { ImageSlotOptions } from "./image-slots"
 import type { ImageService } from "./images"
 
 /** The bundled reference server's image service (cms/, `GET /media/{name}?w=&fm=`). */
@@ -75,6 +76,28 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
       .max(64)
       .default(cpuCoreCount())
       .description("How many pictures are resized at once at build time; by default one per core."),
+    imageSlots: Joi.object()
+      .pattern(
+        /^[A-Z][A-Z0-9_]*$/,
+        Joi.object({
+          layout: Joi.string().valid("constrained", "fullWidth").required(),
+          width: Joi.number().integer().min(1).when("layout", { is: "constrained", then: Joi.required(), otherwise: Joi.forbidden() }),
+          aspectRatio: Joi.number().positive().allow(null).required(),
+          widths: Joi.array().items(Joi.number().integer().min(1)).min(1).required(),
+          sizes: Joi.function().required(),
+        }),
+      )
+      .min(1)
+      .required()
+      .description(
+        "Every place the site shows a catalogue picture, by name (CARD, HERO, …; the schema's CatalogueImageSlot): its layout, the largest CSS width of a constrained box, its proportions, the widths of the files made for it, and a function of the picture's width:height ratio that gives the `sizes` attribute. The site derives them from its CSS boxes.",
+      ),
+    imageSlotOwners: Joi.object()
+      .pattern(Joi.string(), Joi.array().items(Joi.string()))
+      .required()
+      .description(
+        'Which slots show the pictures of each kind of entity (category, subcategory, series, episode, featured, site-settings): only their widths are made. A kind not named gets every slot.',
+      ),
     paths: Joi.object(
       Object.fromEntries(
         Object.entries(DEFAULT_PATHS).map(([name, path]) => [
@@ -85,4 +108,9 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
     )
       .default()
       .description("Overrides for the request paths of shared/API.md, for a backend that names them differently."),
+  }).custom((options: Partial<ImageSlotOptions>) => {
+    // A slot an entity kind names must be one of the slots.
+    const unknown = Object.entries(options.imageSlotOwners ?? {}).flatMap(([kind, names]) => names.filter((name) => !options.imageSlots?.[name]).map((name) => `${kind}: ${name}`))
+    if (unknown.length) throw new Error(`imageSlotOwners names slots that imageSlots does not define (${unknown.join(", ")})`)
+    return options
   })

@@ -8,9 +8,11 @@ import type {
   ApiSubcategory,
 } from "../../../contract/schemas"
 import type { CataloguePaths } from "./constants"
+import type { ImageSlotOptions } from "./image-slots"
 import type { ImageService } from "./images"
 
-export interface CataloguePluginOptions {
+/** The options as the schema (plugin-options-schema.ts) leaves them, defaults filled in. */
+export interface CataloguePluginOptions extends ImageSlotOptions {
   apiUrl: string
   videoApiUrl: string
   videoApiToken?: string
