@@ -1,7 +1,7 @@
 import { routes, withTrailingSlash } from "../routes"
 import type { PageHead, SocialImage } from "./page-head"
 import type { SeoReportPage } from "./report/report-types"
-import { DESCRIPTION_MAX, DESCRIPTION_MIN, resolvePageSeo, warnDuplicates, type EntitySeoFields, type PageSeoInput, type SiteSeo } from "./resolve-page-seo"
+import { DESCRIPTION_MAX, DESCRIPTION_MIN, resolvePageSeo, warnDuplicates, type PageSeoInput, type SiteSeo } from "./resolve-page-seo"
 
 // Turns the createPages query (gatsby-node.ts) into each page's SEO input:
 // the entity's text, its SEO fields, its picture at social size, where it
@@ -37,7 +37,6 @@ export function bestDescription(candidates: readonly (string | null | undefined)
   return texts.find((text) => text.length >= DESCRIPTION_MIN && text.length <= DESCRIPTION_MAX) ?? texts[0] ?? null
 }
 
-
 export interface CatalogueSeo {
   /** Head of the page at `pagePath` showing the entity; the report row is kept. */
   category(id: string, pagePath: string, pageNumber: number): PageHead
@@ -57,111 +56,101 @@ export interface CatalogueSeo {
 /** Paths in reading order (/category/1/2/ before /category/1/10/). One collator: `localeCompare` with options builds one per call, seconds for 10 000 pages. */
 const byPath = new Intl.Collator(undefined, { numeric: true })
 
-export function catalogueSeo(data: Data, site: SiteSeo): CatalogueSeo {
-  const rows = new Map<string, SeoReportPage>()
-  const resolve = (input: PageSeoInput): PageHead => {
-    const { head, report } = resolvePageSeo(input, site)
-    rows.set(input.path, report)
-    return head
-  }
-  const imageOf = (images: readonly ResizedImage[] | undefined, alt: string) => socialImage(site.siteUrl, images?.[0], alt)
-  const seoOf = (seo: SourcedSeo | null, alt: string): EntitySeoFields | null =>
-    seo && {
-      title: seo.title,
-      description: seo.description,
-      image: socialImage(site.siteUrl, seo.image, seo.imageAlt ?? alt),
-      imageRequested: seo.imageRequested,
-      canonicalUrl: seo.canonicalUrl,
-      noindex: seo.noindex,
-    }
+type Crumb = { name: string; path: string }
+type Node<K extends keyof Data> = Data[K] extends { nodes: readonly (infer N)[] } ? N : never
 
+/** The latest change of an entity and of what it lists: a grid page changes when one of its cards does. */
+const updatedWith = (entity: { updatedAt: string | null }, members: readonly { updatedAt: string | null }[]) =>
+  latest([entity.updatedAt, ...members.map((member) => member.updatedAt)])
+
+/**
+ * The catalogue's entities by upstream id, and each page's breadcrumbs from
+ * the home page down through its containers.
+ */
+function catalogueIndex(data: Data) {
   const categories = new Map(data.allCatalogueCategory.nodes.map((node) => [node._id, node]))
   const subcategories = new Map(data.allCatalogueSubcategory.nodes.map((node) => [node._id, node]))
   const series = new Map(data.allCatalogueSeries.nodes.map((node) => [node._id, node]))
   const episodes = new Map(data.allCatalogueEpisode.nodes.map((node) => [node._id, node]))
 
   const home = { name: "Home", path: "/" }
-  const crumb = (title: string | null, path: string) => ({ name: title || "Untitled", path: withTrailingSlash(path) })
-  const categoryCrumbs = (id: string | null | undefined) => {
+  const crumb = (title: string | null, path: string): Crumb => ({ name: title || "Untitled", path: withTrailingSlash(path) })
+  const categoryCrumbs = (id: string | null | undefined): Crumb[] => {
     const category = id ? categories.get(id) : undefined
     return category ? [home, crumb(category.title, routes.category(category._id))] : [home]
   }
-  const subcategoryCrumbs = (id: string | null | undefined) => {
+  const subcategoryCrumbs = (id: string | null | undefined): Crumb[] => {
     const subcategory = id ? subcategories.get(id) : undefined
     return subcategory ? [...categoryCrumbs(subcategory.categoryId), crumb(subcategory.title, routes.subcategory(subcategory._id))] : [home]
   }
-  const seriesCrumbs = (id: string | null | undefined) => {
+  const seriesCrumbs = (id: string | null | undefined): Crumb[] => {
     const one = id ? series.get(id) : undefined
     return one ? [...subcategoryCrumbs(one.subcategoryId), crumb(one.title, routes.series(one._id))] : [home]
   }
+  const episodeCrumbs = (episode: Node<"allCatalogueEpisode">): Crumb[] => [...seriesCrumbs(episode.seriesId), crumb(episode.title, routes.episode(episode._id))]
+  return { categories, subcategories, series, episodes, crumbs: { category: categoryCrumbs, subcategory: subcategoryCrumbs, series: seriesCrumbs, episode: episodeCrumbs } }
+}
 
-  const everything = [
-    ...data.allCatalogueCategory.nodes,
-    ...data.allCatalogueSubcategory.nodes,
-    ...data.allCatalogueSeries.nodes,
-    ...data.allCatalogueEpisode.nodes,
-  ]
-
-  /** What every catalogue page takes from its entity alike: its label, title, SEO fields and picture. */
-  const entityPage = (
-    kind: "category" | "subcategory" | "series" | "episode",
-    id: string,
-    entity: { title: string | null; seo: SourcedSeo | null; images: readonly ResizedImage[] },
-  ) => {
-    const alt = entity.title ?? site.siteName
-    return {
-      kind,
-      entity: `${kind} ${id} (${entity.title ?? "untitled"})`,
-      title: entity.title,
-      seo: seoOf(entity.seo, alt),
-      image: imageOf(entity.images, alt),
-      listable: true,
-    }
-  }
-
+/** What every catalogue page takes from its entity alike: its label, title, SEO fields and picture. */
+function entityPage(
+  site: SiteSeo,
+  kind: "category" | "subcategory" | "series" | "episode",
+  id: string,
+  entity: { title: string | null; seo: SourcedSeo | null; images: readonly ResizedImage[] },
+) {
+  const alt = entity.title ?? site.siteName
+  const seo = entity.seo
   return {
-    newestChange: latest(everything.map((node) => node.updatedAt)),
-    category(id, pagePath, pageNumber) {
+    kind,
+    entity: `${kind} ${id} (${entity.title ?? "untitled"})`,
+    title: entity.title,
+    seo: seo && {
+      title: seo.title,
+      description: seo.description,
+      image: socialImage(site.siteUrl, seo.image, seo.imageAlt ?? alt),
+      imageRequested: seo.imageRequested,
+      canonicalUrl: seo.canonicalUrl,
+      noindex: seo.noindex,
+    },
+    image: socialImage(site.siteUrl, entity.images?.[0], alt),
+    listable: true,
+  }
+}
+
+/** Each catalogue page's SEO input, from the page query. */
+function catalogueInputs(data: Data, site: SiteSeo) {
+  const { categories, subcategories, series, episodes, crumbs } = catalogueIndex(data)
+  return {
+    category(id: string, path: string, pageNumber: number): PageSeoInput {
       const category = categories.get(id)!
       const ofPage = pageNumber > 1 ? ` (page ${pageNumber})` : ""
       const description = bestDescription([category.pageSubTitle, category.shortDesc, category.descriptionText])
-      return resolve({
-        path: pagePath,
-        ...entityPage("category", id, category),
+      return {
+        path,
+        ...entityPage(site, "category", id, category),
         title: category.title && `${category.title}${ofPage}`,
         // Later pages of a grid say which page they are, so no two pages share a description.
         description: description && pageNumber > 1 ? `Page ${pageNumber}: ${description}` : description,
-        breadcrumbs: categoryCrumbs(id),
-        updatedAt: latest([category.updatedAt, ...category.subcategories.map((sub) => sub.updatedAt)]),
-      })
+        breadcrumbs: crumbs.category(id),
+        updatedAt: updatedWith(category, category.subcategories),
+      }
     },
-    subcategory(id, pagePath) {
+    subcategory(id: string, path: string): PageSeoInput {
       const subcategory = subcategories.get(id)!
-      return resolve({
-        path: pagePath,
-        ...entityPage("subcategory", id, subcategory),
-        description: bestDescription([subcategory.shortDesc, subcategory.descriptionText]),
-        breadcrumbs: subcategoryCrumbs(id),
-        updatedAt: latest([subcategory.updatedAt, ...subcategory.series.map((one) => one.updatedAt)]),
-      })
+      const description = bestDescription([subcategory.shortDesc, subcategory.descriptionText])
+      return { path, ...entityPage(site, "subcategory", id, subcategory), description, breadcrumbs: crumbs.subcategory(id), updatedAt: updatedWith(subcategory, subcategory.series) }
     },
-    series(id, pagePath) {
+    series(id: string, path: string): PageSeoInput {
       const one = series.get(id)!
-      return resolve({
-        path: pagePath,
-        ...entityPage("series", id, one),
-        description: one.descriptionText,
-        breadcrumbs: seriesCrumbs(id),
-        updatedAt: latest([one.updatedAt, ...one.episodes.map((episode) => episode.updatedAt)]),
-      })
+      return { path, ...entityPage(site, "series", id, one), description: one.descriptionText, breadcrumbs: crumbs.series(id), updatedAt: updatedWith(one, one.episodes) }
     },
-    episode(id, pagePath) {
+    episode(id: string, path: string): PageSeoInput {
       const episode = episodes.get(id)!
-      return resolve({
-        path: pagePath,
-        ...entityPage("episode", id, episode),
+      return {
+        path,
+        ...entityPage(site, "episode", id, episode),
         description: episode.descriptionText,
-        breadcrumbs: [...seriesCrumbs(episode.seriesId), crumb(episode.title, routes.episode(episode._id))],
+        breadcrumbs: crumbs.episode(episode),
         video: {
           embedUrl: episode.playerEmbedUrl,
           durationSeconds: episode.videoDurationSeconds,
@@ -169,8 +158,32 @@ export function catalogueSeo(data: Data, site: SiteSeo): CatalogueSeo {
           pictureUrl: episode.videoPictureUrl,
         },
         updatedAt: episode.updatedAt,
-      })
+      }
     },
+  }
+}
+
+/** Every catalogue page's head, decided once from the page query and the site-wide values; the report rows kept. */
+export function catalogueSeo(data: Data, site: SiteSeo): CatalogueSeo {
+  const rows = new Map<string, SeoReportPage>()
+  const resolve = (input: PageSeoInput): PageHead => {
+    const { head, report } = resolvePageSeo(input, site)
+    rows.set(input.path, report)
+    return head
+  }
+  const inputs = catalogueInputs(data, site)
+  const everything = [
+    ...data.allCatalogueCategory.nodes,
+    ...data.allCatalogueSubcategory.nodes,
+    ...data.allCatalogueSeries.nodes,
+    ...data.allCatalogueEpisode.nodes,
+  ]
+  return {
+    newestChange: latest(everything.map((node) => node.updatedAt)),
+    category: (id, pagePath, pageNumber) => resolve(inputs.category(id, pagePath, pageNumber)),
+    subcategory: (id, pagePath) => resolve(inputs.subcategory(id, pagePath)),
+    series: (id, pagePath) => resolve(inputs.series(id, pagePath)),
+    episode: (id, pagePath) => resolve(inputs.episode(id, pagePath)),
     fixed: resolve,
     row: (path) => rows.get(path),
     reportRows() {

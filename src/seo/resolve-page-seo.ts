@@ -118,28 +118,33 @@ export function cutAtWord(text: string, max: number): string {
 /** The page path as an absolute URL on the site. */
 export const absoluteUrl = (siteUrl: string, path: string) => `${siteUrl}${path.startsWith("/") ? path : `/${path}`}`
 
-export function resolvePageSeo(page: PageSeoInput, site: SiteSeo): ResolvedPageSeo {
-  const warnings: string[] = []
-  const errors: string[] = []
-  const seo = page.seo
+/** What the page's checks found: warnings to report, errors that stop the build. */
+interface Findings {
+  warnings: string[]
+  errors: string[]
+}
 
-  // Title: seo.title → the page's own title → the site name alone.
-  const seoTitle = cleanText(seo?.title, "seo.title", warnings)
+/** Title: seo.title → the page's own title → the site name alone. */
+function resolveTitle(page: PageSeoInput, site: SiteSeo, { warnings, errors }: Findings) {
+  const seoTitle = cleanText(page.seo?.title, "seo.title", warnings)
   const ownTitle = cleanText(page.title, "title", warnings)
   const pageTitle = seoTitle ?? ownTitle
   // A function replacement: `$&`, `$$` or `$'` in a CMS title are text, not replacement patterns.
   const title = pageTitle ? site.titleTemplate.replace("%s", () => pageTitle) : site.siteName
-  const titleSource: ValueSource = seoTitle ? "entity SEO field" : ownTitle ? "entity text" : site.siteNameSource
+  const source: ValueSource = seoTitle ? "entity SEO field" : ownTitle ? "entity text" : site.siteNameSource
   if (!title.trim()) errors.push("has no title: seo.title, the entity's title and the site name are all empty")
   if (title.length > TITLE_MAX) {
     warnings.push(`title is ${title.length} characters ("${cutAtWord(title, 40)}"); search results show about ${TITLE_MAX}`)
   }
+  return { title, pageTitle, source }
+}
 
-  // Description: seo.description → the page's own text → the site's default.
-  const seoDescription = cleanText(seo?.description, "seo.description", warnings)
+/** Description: seo.description → the page's own text → the site's default; cut when far too long. */
+function resolveDescription(page: PageSeoInput, site: SiteSeo, { warnings }: Findings) {
+  const seoDescription = cleanText(page.seo?.description, "seo.description", warnings)
   const ownDescription = cleanText(page.description, "description", warnings)
   let description = seoDescription ?? ownDescription ?? site.defaultDescription
-  const descriptionSource: ValueSource = seoDescription ? "entity SEO field" : ownDescription ? "entity text" : site.defaultDescriptionSource
+  const source: ValueSource = seoDescription ? "entity SEO field" : ownDescription ? "entity text" : site.defaultDescriptionSource
   if (description.length > DESCRIPTION_HARD_MAX) {
     warnings.push(`description is ${description.length} characters; it was cut to ${DESCRIPTION_HARD_MAX}`)
     description = cutAtWord(description, DESCRIPTION_HARD_MAX)
@@ -148,59 +153,69 @@ export function resolvePageSeo(page: PageSeoInput, site: SiteSeo): ResolvedPageS
   } else if (description.length < DESCRIPTION_MIN) {
     warnings.push(`description is ${description.length} characters; ${DESCRIPTION_MIN}–${DESCRIPTION_MAX} tells searchers more`)
   }
+  return { description, source }
+}
 
-  // Canonical: seo.canonical_url (absolute http(s) only) → the page's own address.
+/** Canonical: seo.canonical_url (absolute http(s) only) → the page's own address. */
+function resolveCanonical(page: PageSeoInput, site: SiteSeo, { errors }: Findings) {
   const canonicalPath = page.canonicalPath === undefined ? page.path : page.canonicalPath
   let canonical: string | null = canonicalPath === null ? null : absoluteUrl(site.siteUrl, canonicalPath)
-  let canonicalSource: ValueSource = canonical ? "page address" : "none"
-  const seoCanonical = seo?.canonicalUrl?.trim()
+  let source: ValueSource = canonical ? "page address" : "none"
+  const seoCanonical = page.seo?.canonicalUrl?.trim()
   if (seoCanonical) {
     if (isHttpUrl(seoCanonical)) {
       canonical = seoCanonical
-      canonicalSource = "entity SEO field"
+      source = "entity SEO field"
     } else {
       errors.push(`seo.canonical_url ${JSON.stringify(cutAtWord(seoCanonical, 80))} is not an absolute http(s) URL`)
     }
   }
   if (canonical && !isHttpUrl(canonical)) errors.push(`canonical ${JSON.stringify(canonical)} is not an absolute http(s) URL (check SITE_URL)`)
+  return { canonical, source }
+}
 
-  // Robots: the site switch wins; then the entity's own flag.
-  const noindex = !site.allowIndexing || seo?.noindex === true
-  const robotsSource: ValueSource = !site.allowIndexing ? "site settings" : seo?.noindex ? "entity SEO field" : "built-in default"
-
-  // Social image: seo.image → the entity's picture → the site's default.
+/** Social image: seo.image → the entity's picture → the site's default. */
+function resolveImage(page: PageSeoInput, site: SiteSeo, pageTitle: string | null, { warnings, errors }: Findings) {
+  const seo = page.seo
   if (seo?.imageRequested && !seo.image) {
     warnings.push(`seo.image ${JSON.stringify(seo.imageRequested)} could not be used (see the build log); a fallback is shown`)
   }
   const seoImage = seo?.image ? { ...seo.image, alt: cleanText(seo.image.alt, "seo.image.alt", warnings) ?? pageTitle ?? site.siteName } : null
   const image = seoImage ?? page.image ?? site.defaultImage
-  const imageSource: ValueSource = seoImage ? "entity SEO field" : page.image ? "entity picture" : image ? site.defaultImageSource : "none"
+  const source: ValueSource = seoImage ? "entity SEO field" : page.image ? "entity picture" : image ? site.defaultImageSource : "none"
   if (!image) warnings.push("has no social image: links shared to social networks show no picture")
   if (image && !isHttpUrl(image.url)) errors.push(`social image ${JSON.stringify(image.url)} is not an absolute http(s) URL (check SITE_URL)`)
+  return { image, source }
+}
 
-  // Structured data: what the page is about, and where it sits.
-  const pageUrl = absoluteUrl(site.siteUrl, page.path)
+/** Structured data: what the page is about (the site, an episode's video), and where it sits. */
+function pageStructuredData(
+  page: PageSeoInput,
+  site: SiteSeo,
+  decided: { pageTitle: string | null; description: string; image: SocialImage | null },
+  { errors }: Findings,
+): WithContext<Thing>[] {
   const structuredData: WithContext<Thing>[] = []
   if (page.kind === "home") {
     structuredData.push(webSite(site.siteName, absoluteUrl(site.siteUrl, "/")))
     structuredData.push(organization(site.organization.name, absoluteUrl(site.siteUrl, "/"), site.organization.logoUrl, site.organization.sameAs))
   }
   if (page.kind === "episode" && page.video) {
-    const thumbnails = [image?.url, page.video.pictureUrl].filter((url): url is string => !!url && isHttpUrl(url))
+    const thumbnails = [decided.image?.url, page.video.pictureUrl].filter((url): url is string => !!url && isHttpUrl(url))
     const uploadDate = page.video.releaseTime ?? page.updatedAt
-    const missing = [!pageTitle && "name", !thumbnails.length && "thumbnailUrl", !uploadDate && "uploadDate"].filter(Boolean)
+    const missing = [!decided.pageTitle && "name", !thumbnails.length && "thumbnailUrl", !uploadDate && "uploadDate"].filter(Boolean)
     if (missing.length) {
       errors.push(`VideoObject lacks ${missing.join(", ")}: video search needs the episode's title, a picture and a release or update date`)
     } else {
       structuredData.push(
         videoObject({
-          name: pageTitle!,
-          description,
+          name: decided.pageTitle!,
+          description: decided.description,
           thumbnailUrls: thumbnails,
           uploadDate: uploadDate!,
           durationSeconds: page.video.durationSeconds,
           embedUrl: page.video.embedUrl,
-          pageUrl,
+          pageUrl: absoluteUrl(site.siteUrl, page.path),
         }),
       )
     }
@@ -208,6 +223,25 @@ export function resolvePageSeo(page: PageSeoInput, site: SiteSeo): ResolvedPageS
   if (page.breadcrumbs.length > 1) {
     structuredData.push(breadcrumbList(page.breadcrumbs.map((crumb) => ({ name: crumb.name, url: absoluteUrl(site.siteUrl, crumb.path) }))))
   }
+  return structuredData
+}
+
+/**
+ * A page's head, each value from the page's own SEO fields over its entity
+ * over the site-wide ones, with its report row: where each value came from,
+ * and what is wrong (warnings to fix, errors that must not go live).
+ */
+export function resolvePageSeo(page: PageSeoInput, site: SiteSeo): ResolvedPageSeo {
+  const findings: Findings = { warnings: [], errors: [] }
+  const { warnings, errors } = findings
+  const { title, pageTitle, source: titleSource } = resolveTitle(page, site, findings)
+  const { description, source: descriptionSource } = resolveDescription(page, site, findings)
+  const { canonical, source: canonicalSource } = resolveCanonical(page, site, findings)
+  // Robots: the site switch wins; then the entity's own flag.
+  const noindex = !site.allowIndexing || page.seo?.noindex === true
+  const robotsSource: ValueSource = !site.allowIndexing ? "site settings" : page.seo?.noindex ? "entity SEO field" : "built-in default"
+  const { image, source: imageSource } = resolveImage(page, site, pageTitle, findings)
+  const structuredData = pageStructuredData(page, site, { pageTitle, description, image }, findings)
   if (page.kind === "home") warnings.push(...site.warnings)
 
   const head: PageHead = {

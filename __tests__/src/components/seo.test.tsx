@@ -3,7 +3,7 @@ import { render } from "@testing-library/react"
 import { Seo } from "../../../src/components/seo"
 import type { PageHead, SocialImage } from "../../../src/seo/page-head"
 import { resolvePageSeo, type EntitySeoFields, type PageSeoInput } from "../../../src/seo/resolve-page-seo"
-import { seoFields } from "../seo/catalogue-fixture"
+import { entityPageInput, seoFields } from "../seo/catalogue-fixture"
 import { resolveSiteSeo, type SourcedSiteSettings } from "../../../src/seo/site-seo"
 
 // The Node build of the server renderer, as Gatsby's HTML build uses; the
@@ -31,24 +31,19 @@ const site = (over: Partial<SourcedSiteSettings> = {}) =>
   resolveSiteSeo(settings(over), { siteUrl: SITE, siteName: "MoveFlix", description: "Fitness, dance and entertainment videos.", image: null })
 
 
-const episode = (over: Partial<PageSeoInput> = {}): PageSeoInput => ({
-  path: "/detail/1001/",
-  kind: "episode",
-  entity: "episode 1001 (Plank Basics)",
-  title: "Plank Basics",
-  description: "Learn to hold a plank with good form: where to put your hands, how to breathe and when to rest.",
-  seo: null,
-  image: picture("episode-1001", "A coach holding a plank"),
-  breadcrumbs: [
-    { name: "Home", path: "/" },
-    { name: "Core Strength", path: "/series/12/" },
-    { name: "Plank Basics", path: "/detail/1001/" },
-  ],
-  video: { embedUrl: "https://player.video.example/video/555", durationSeconds: 754, releaseTime: "2024-03-01T10:00:00.000Z", pictureUrl: null },
-  updatedAt: "2024-06-01T00:00:00.000Z",
-  listable: true,
-  ...over,
-})
+const episode = (over: Partial<PageSeoInput> = {}): PageSeoInput =>
+  entityPageInput("episode", "1001", "Plank Basics", {
+    description: "Learn to hold a plank with good form: where to put your hands, how to breathe and when to rest.",
+    image: picture("episode-1001", "A coach holding a plank"),
+    breadcrumbs: [
+      { name: "Home", path: "/" },
+      { name: "Core Strength", path: "/series/12/" },
+      { name: "Plank Basics", path: "/detail/1001/" },
+    ],
+    video: { embedUrl: "https://player.video.example/video/555", durationSeconds: 754, releaseTime: "2024-03-01T10:00:00.000Z", pictureUrl: null },
+    updatedAt: "2024-06-01T00:00:00.000Z",
+    ...over,
+  })
 
 const headOf = (input: PageSeoInput, siteOver: Partial<SourcedSiteSettings> = {}) => resolvePageSeo(input, site(siteOver)).head
 

@@ -1,4 +1,5 @@
-import type { EntitySeoFields } from "../../../src/seo/resolve-page-seo"
+import { routes, withTrailingSlash } from "../../../src/routes"
+import type { EntitySeoFields, PageSeoInput } from "../../../src/seo/resolve-page-seo"
 import type { SourcedSiteSettings } from "../../../src/seo/site-seo"
 // A small catalogue as gatsby-node's createPages query answers it
 // (Queries.CreatePagesQuery): one category, subcategory, series and episode.
@@ -10,6 +11,24 @@ type SourcedSeo = NonNullable<Episode["seo"]>
 type Settings = NonNullable<Data["catalogueSiteSettings"]>
 
 export const SITE_URL = "https://moveflix.example"
+
+/**
+ * A catalogue page's SEO input: what every one has (its own path, its label,
+ * no SEO fields of its own, listed), the rest from `fields`.
+ */
+export const entityPageInput = (kind: "category" | "subcategory" | "series" | "episode", id: string, title: string, fields: Partial<PageSeoInput>): PageSeoInput => ({
+  path: withTrailingSlash(routes[kind](id)),
+  kind,
+  entity: `${kind} ${id} (${title})`,
+  title,
+  description: null,
+  seo: null,
+  image: null,
+  breadcrumbs: [],
+  updatedAt: null,
+  listable: true,
+  ...fields,
+})
 
 /** What the image pipeline answers for a 1200×630 resize: a path on the site. */
 export const resized = (src: string) => ({ resize: { src, width: 1200, height: 630 } })

@@ -15,7 +15,7 @@ import {
   type SiteSeo,
 } from "../../../src/seo/resolve-page-seo"
 import { resolveSiteSeo, type BuiltInSeo, type SourcedSiteSettings } from "../../../src/seo/site-seo"
-import { catalogueData, NO_SETTINGS, seoFields } from "./catalogue-fixture"
+import { catalogueData, entityPageInput, NO_SETTINGS, seoFields } from "./catalogue-fixture"
 
 const SITE = "https://moveflix.example"
 
@@ -53,50 +53,37 @@ const bareSite = (builtIn: Partial<BuiltInSeo> = {}) => resolveSiteSeo(NO_SETTIN
 const SERIES_DESCRIPTION = "Twelve short sessions that build a strong, steady core, with a coach who explains every single move."
 const EPISODE_DESCRIPTION = "Learn to hold a plank with good form: where to put your hands, how to breathe and when to rest."
 
-const seriesPage = (over: Partial<PageSeoInput> = {}): PageSeoInput => ({
-  path: "/series/12/",
-  kind: "series",
-  entity: "series 12 (Core Strength)",
-  title: "Core Strength",
-  description: SERIES_DESCRIPTION,
-  seo: null,
-  image: picture("series-12", "Core Strength"),
-  breadcrumbs: [
-    { name: "Home", path: "/" },
-    { name: "Fitness", path: "/category/1/" },
-    { name: "Strength", path: "/subcategory/11/" },
-    { name: "Core Strength", path: "/series/12/" },
-  ],
-  updatedAt: "2024-05-01T00:00:00.000Z",
-  listable: true,
-  ...over,
-})
+/** From the home page down to series 12. */
+const SERIES_TRAIL = [
+  { name: "Home", path: "/" },
+  { name: "Fitness", path: "/category/1/" },
+  { name: "Strength", path: "/subcategory/11/" },
+  { name: "Core Strength", path: "/series/12/" },
+]
 
-const episodePage = (over: Partial<PageSeoInput> = {}): PageSeoInput => ({
-  path: "/detail/1001/",
-  kind: "episode",
-  entity: "episode 1001 (Plank Basics)",
-  title: "Plank Basics",
-  description: EPISODE_DESCRIPTION,
-  seo: null,
-  image: picture("episode-1001", "Plank Basics"),
-  breadcrumbs: [
-    { name: "Home", path: "/" },
-    { name: "Fitness", path: "/category/1/" },
-    { name: "Strength", path: "/subcategory/11/" },
-    { name: "Core Strength", path: "/series/12/" },
-    { name: "Plank Basics", path: "/detail/1001/" },
-  ],
-  video: {
-    embedUrl: "https://player.video.example/video/555",
-    durationSeconds: 754,
-    releaseTime: "2024-03-01T10:00:00.000Z",
-    pictureUrl: "https://i.video.example/555_1280.jpg",
-  },
-  updatedAt: "2024-06-01T00:00:00.000Z",
-  listable: true,
-  ...over,
-})
+const seriesPage = (over: Partial<PageSeoInput> = {}): PageSeoInput =>
+  entityPageInput("series", "12", "Core Strength", {
+    description: SERIES_DESCRIPTION,
+    image: picture("series-12", "Core Strength"),
+    breadcrumbs: SERIES_TRAIL,
+    updatedAt: "2024-05-01T00:00:00.000Z",
+    ...over,
+  })
+
+const episodePage = (over: Partial<PageSeoInput> = {}): PageSeoInput =>
+  entityPageInput("episode", "1001", "Plank Basics", {
+    description: EPISODE_DESCRIPTION,
+    image: picture("episode-1001", "Plank Basics"),
+    breadcrumbs: [...SERIES_TRAIL, { name: "Plank Basics", path: "/detail/1001/" }],
+    video: {
+      embedUrl: "https://player.video.example/video/555",
+      durationSeconds: 754,
+      releaseTime: "2024-03-01T10:00:00.000Z",
+      pictureUrl: "https://i.video.example/555_1280.jpg",
+    },
+    updatedAt: "2024-06-01T00:00:00.000Z",
+    ...over,
+  })
 
 const fixed = (path: string, updatedAt: string | null = "2024-06-01T00:00:00.000Z"): PageSeoInput => {
   const input = fixedPageSeoInput(path, updatedAt)

@@ -23,7 +23,35 @@ export function imageServiceFromEnv(env: NodeJS.ProcessEnv): ImageService | null
   return { origins: [new URL(env.CATALOGUE_API_URL || DEFAULT_API_URL).origin], urlTemplate, maxWidth: 1600 }
 }
 
-const httpUrl = (Joi: Parameters<NonNullable<GatsbyNode["pluginOptionsSchema"]>>[0]["Joi"]) =>
+type Joi = Parameters<NonNullable<GatsbyNode["pluginOptionsSchema"]>>[0]["Joi"]
+
+/** The site's image slots (src/styles/image-slots.ts gives them): every field checked, `sizes` a function, as `gatsby-plugin-sitemap` takes `serialize`. */
+const imageSlotOptions = (Joi: Joi) => ({
+  imageSlots: Joi.object()
+    .pattern(
+      /^[A-Z][A-Z0-9_]*$/,
+      Joi.object({
+        layout: Joi.string().valid("constrained", "fullWidth").required(),
+        width: Joi.number().integer().min(1).when("layout", { is: "constrained", then: Joi.required(), otherwise: Joi.forbidden() }),
+        aspectRatio: Joi.number().positive().allow(null).required(),
+        widths: Joi.array().items(Joi.number().integer().min(1)).min(1).required(),
+        sizes: Joi.function().required(),
+      }),
+    )
+    .min(1)
+    .required()
+    .description(
+      "Every place the site shows a catalogue picture, by name (CARD, HERO, …; the schema's CatalogueImageSlot): its layout, the largest CSS width of a constrained box, its proportions, the widths of the files made for it, and a function of the picture's width:height ratio that gives the `sizes` attribute. The site derives them from its CSS boxes.",
+    ),
+  imageSlotOwners: Joi.object()
+    .pattern(Joi.string(), Joi.array().items(Joi.string()))
+    .required()
+    .description(
+      "Which slots show the pictures of each kind of entity (category, subcategory, series, episode, featured, site-settings): only their widths are made. A kind not named gets every slot.",
+    ),
+})
+
+const httpUrl = (Joi: Joi) =>
   Joi.string().uri({ scheme: ["http", "https"] })
 
 export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) =>
@@ -76,28 +104,7 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
       .max(64)
       .default(cpuCoreCount())
       .description("How many pictures are resized at once at build time; by default one per core."),
-    imageSlots: Joi.object()
-      .pattern(
-        /^[A-Z][A-Z0-9_]*$/,
-        Joi.object({
-          layout: Joi.string().valid("constrained", "fullWidth").required(),
-          width: Joi.number().integer().min(1).when("layout", { is: "constrained", then: Joi.required(), otherwise: Joi.forbidden() }),
-          aspectRatio: Joi.number().positive().allow(null).required(),
-          widths: Joi.array().items(Joi.number().integer().min(1)).min(1).required(),
-          sizes: Joi.function().required(),
-        }),
-      )
-      .min(1)
-      .required()
-      .description(
-        "Every place the site shows a catalogue picture, by name (CARD, HERO, …; the schema's CatalogueImageSlot): its layout, the largest CSS width of a constrained box, its proportions, the widths of the files made for it, and a function of the picture's width:height ratio that gives the `sizes` attribute. The site derives them from its CSS boxes.",
-      ),
-    imageSlotOwners: Joi.object()
-      .pattern(Joi.string(), Joi.array().items(Joi.string()))
-      .required()
-      .description(
-        'Which slots show the pictures of each kind of entity (category, subcategory, series, episode, featured, site-settings): only their widths are made. A kind not named gets every slot.',
-      ),
+    ...imageSlotOptions(Joi),
     paths: Joi.object(
       Object.fromEntries(
         Object.entries(DEFAULT_PATHS).map(([name, path]) => [
