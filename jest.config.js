@@ -13,7 +13,7 @@ module.exports = {
       transform,
       testPathIgnorePatterns,
       testMatch: [
-        "<rootDir>/__tests__/{cms,plugins,publisher,scripts,src}/**/*.test.ts",
+        "<rootDir>/__tests__/{cms,node-kit,plugins,publisher,scripts,src}/**/*.test.ts",
         "<rootDir>/__tests__/contract/**/*.test.ts",
         "<rootDir>/__tests__/*.test.ts",
       ],

@@ -10,7 +10,7 @@ import { openDatabase } from "../cms/src/database"
 import { generateCatalogue } from "../cms/src/generate"
 import { drawMedia } from "../cms/src/media"
 import type { CatalogueContent } from "../cms/src/types"
-import { COMMANDS, PROJECT_ROOT, freePort, runToCompletion, stopProcess } from "./lib/processes"
+import { COMMANDS, PROJECT_ROOT, freePort, runToCompletion, stopProcess } from "../node-kit/processes"
 import { startReferenceServer } from "./lib/reference-server"
 
 /**

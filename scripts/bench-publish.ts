@@ -10,7 +10,7 @@ import { openDatabase } from "../cms/src/database"
 import { generateCatalogue } from "../cms/src/generate"
 import { startPublisher, type Publisher } from "../publisher/src"
 import { logFileOf } from "../publisher/src/publish-job"
-import { freePort, stopProcess } from "./lib/processes"
+import { freePort, stopProcess } from "../node-kit/processes"
 import { startReferenceServer, type ReferenceServer } from "./lib/reference-server"
 
 /**

@@ -2,8 +2,8 @@ import path from "node:path"
 import { parseArgs } from "node:util"
 import { launchBrowser } from "./lib/chromium"
 import { PAGE_FAMILIES } from "./lib/page-families"
-import { PROJECT_ROOT } from "./lib/processes"
-import { serveStatic } from "./lib/static-server"
+import { PROJECT_ROOT } from "../node-kit/processes"
+import { serveStatic } from "../node-kit/static-server"
 
 /**
  * `npm run images:measure`: the CSS box of every catalogue picture on each

@@ -3,8 +3,8 @@ import path from "node:path"
 import zlib from "node:zlib"
 import { launchBrowser } from "./lib/chromium"
 import { PAGE_FAMILIES, type PageFamily } from "./lib/page-families"
-import { PROJECT_ROOT } from "./lib/processes"
-import { fileFor, serveStatic } from "./lib/static-server"
+import { PROJECT_ROOT } from "../node-kit/processes"
+import { fileFor, serveStatic } from "../node-kit/static-server"
 
 /**
  * `npm run perf:budget`: what each page family of the last build ships, and

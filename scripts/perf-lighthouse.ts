@@ -4,9 +4,9 @@ import path from "node:path"
 import { parseArgs } from "node:util"
 import { CHROMIUM_ARGS, chromiumPath } from "./lib/chromium"
 import { PAGE_FAMILIES } from "./lib/page-families"
-import { COMMANDS, PROJECT_ROOT, freePort, runToCompletion, stopProcess } from "./lib/processes"
+import { COMMANDS, PROJECT_ROOT, freePort, runToCompletion, stopProcess } from "../node-kit/processes"
 import { startReferenceServer } from "./lib/reference-server"
-import { serveStatic } from "./lib/static-server"
+import { serveStatic } from "../node-kit/static-server"
 
 /**
  * `npm run perf:lighthouse`: a benchmark, not a test (Lighthouse is noisy).

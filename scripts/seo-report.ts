@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process"
 import path from "node:path"
-import { PROJECT_ROOT } from "./lib/processes"
+import { PROJECT_ROOT } from "../node-kit/processes"
 import { describeSeoReport, readSeoReport } from "./lib/seo-report"
 
 /**

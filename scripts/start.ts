@@ -1,7 +1,7 @@
 import crypto from "node:crypto"
 import type { ChildProcess } from "node:child_process"
 import { startPublisher, STATUS_PAGE_PATH, type Publisher } from "../publisher/src"
-import { COMMANDS, startProcess, stopProcess, waitForHttp } from "./lib/processes"
+import { COMMANDS, startProcess, stopProcess, waitForHttp } from "../node-kit/processes"
 import { startReferenceServer } from "./lib/reference-server"
 
 /**

@@ -3,7 +3,7 @@ import fs from "node:fs"
 import http from "node:http"
 import path from "node:path"
 import type { AddressInfo } from "node:net"
-import { COMMANDS, PROJECT_ROOT, runToCompletion } from "../../scripts/lib/processes"
+import { COMMANDS, PROJECT_ROOT, runToCompletion } from "../../node-kit/processes"
 import { useBrowser, visit } from "./harness/browser"
 import { CONTENT_EDITS, WITHDRAWN_VIDEO_EPISODE, harness } from "./harness/harness-env"
 

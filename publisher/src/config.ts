@@ -1,5 +1,5 @@
 import path from "node:path"
-import { COMMANDS, PROJECT_ROOT } from "../../scripts/lib/processes"
+import { COMMANDS, PROJECT_ROOT } from "../../node-kit/processes"
 
 /** The publisher's own folder; its data lives below it unless told otherwise. */
 export const PUBLISHER_ROOT = path.resolve(__dirname, "..")

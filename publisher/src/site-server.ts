@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto"
 import Fastify, { type FastifyInstance } from "fastify"
 import { WebhookBody } from "../../contract/schemas"
-import { createStaticHandler } from "../../scripts/lib/static-server"
+import { createStaticHandler } from "../../node-kit/static-server"
 import type { BuildQueue } from "./build-queue"
 import type { JobStore } from "./job-store"
 import { liveReleaseRoot } from "./releases"
@@ -34,7 +34,7 @@ function sameSecret(given: string, expected: string): boolean {
 /**
  * One fastify app on one port: the webhook, the status for editors, the
  * rollback for operators, and for every other GET or HEAD the live release,
- * served by the project's static handler (scripts/lib/static-server.ts)
+ * served by the project's static handler (node-kit/static-server.ts)
  * with brotli and gzip.
  */
 export function buildSiteServer(deps: SiteServerDeps): FastifyInstance {

@@ -1,6 +1,6 @@
 import type { ChildProcess, SpawnOptions } from "node:child_process"
 import { DEFAULT_VIDEO_API_TOKEN } from "../../cms/src/config"
-import { COMMANDS, startProcess, stopProcess, waitForHttp } from "./processes"
+import { COMMANDS, startProcess, stopProcess, waitForHttp } from "../../node-kit/processes"
 
 export interface ReferenceServer {
   child: ChildProcess

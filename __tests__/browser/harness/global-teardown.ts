@@ -1,5 +1,5 @@
 import fs from "node:fs"
-import { stopProcess } from "../../../scripts/lib/processes"
+import { stopProcess } from "../../../node-kit/processes"
 import { harnessProcesses } from "./harness-processes"
 
 /** Stops every process the global setup started and removes its scratch folder. */

@@ -2,8 +2,8 @@ import fs from "node:fs"
 import http from "node:http"
 import path from "node:path"
 import type { AddressInfo } from "node:net"
-import { COMMANDS, PROJECT_ROOT, runToCompletion } from "../../../scripts/lib/processes"
-import { createStaticHandler } from "../../../scripts/lib/static-server"
+import { COMMANDS, PROJECT_ROOT, runToCompletion } from "../../../node-kit/processes"
+import { createStaticHandler } from "../../../node-kit/static-server"
 import { harness } from "./harness-env"
 
 export const PUBLIC = path.join(PROJECT_ROOT, "public")

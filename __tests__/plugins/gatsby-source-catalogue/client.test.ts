@@ -5,9 +5,9 @@ import {
   createHttpClient,
   fillPath,
   joinUrl,
-  retryAfterMs,
   type HttpClientOptions,
 } from "../../../plugins/gatsby-source-catalogue/src/client"
+import { retryAfterMs } from "../../../node-kit/retry-after"
 import { ERROR_CODES } from "../../../plugins/gatsby-source-catalogue/src/constants"
 import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
 

@@ -1,6 +1,7 @@
 import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
+import { hashUnlessUnchanged } from "../../../node-kit/file-hasher"
 
 function filesUnder(folder: string): string[] {
   return fs
@@ -40,10 +41,8 @@ export function releaseId(publicDir: string, memoFile?: string): string {
   const hash = crypto.createHash("sha256")
   for (const file of filesUnder(pageData).sort()) {
     const relative = path.relative(pageData, file)
-    const stats = fs.statSync(file)
-    const stat = `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`
     const known = memo[relative]
-    const fileHash = known?.stat === stat ? known.hash : crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex")
+    const { stamp: stat, hash: fileHash } = hashUnlessUnchanged(file, known && { stamp: known.stat, hash: known.hash })
     next[relative] = { stat, hash: fileHash }
     hash.update(relative).update("\0").update(fileHash).update("\0")
   }

@@ -1,3 +1,4 @@
+import { retryAfterMs } from "../../../node-kit/retry-after"
 import { ERROR_CODES } from "./constants"
 import type { ErrorCode } from "./errors"
 import type { Limiter } from "./limiter"
@@ -34,20 +35,9 @@ export interface HttpClientOptions {
   onRetry?: (url: string, reason: string, delayMs: number) => void
 }
 
-/** The longest Retry-After we honour, so a misbehaving host cannot stall a build for hours. */
-const MAX_RETRY_AFTER_MS = 120_000
-
 /** Joins a path to a base URL that may carry a path of its own (`.../api`). */
 export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`
-}
-
-/** Milliseconds to wait from a Retry-After header: seconds or an HTTP date. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined
-  const seconds = Number(header)
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now
-  return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS) : undefined
 }
 
 /**

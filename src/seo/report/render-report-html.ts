@@ -1,3 +1,4 @@
+import { html, raw, type Fragment, type Markup } from "../../../node-kit/html"
 import type { SeoReport, SeoReportPage, ValueSource } from "./report-types"
 import {
   INDEXING_OFF_MESSAGE,
@@ -15,41 +16,15 @@ import {
  * first, then pages with warnings, then the rest.
  *
  * Everything in the report came from the CMS and is treated as hostile: all
- * markup is built with the `html` template below, which escapes every value
- * unless it is already Markup, and only http(s) addresses become links or
- * pictures. The page has no script at all (filtering is CSS), and its CSP
+ * markup is built with the kit's `html` template (node-kit/html.ts), which
+ * escapes every value unless it is already Markup, and only http(s)
+ * addresses become links or pictures. The page has no script at all (filtering is CSS), and its CSP
  * forbids scripts, so even a slip in escaping could not run code.
  */
 
 /** Search engines cut titles at about 600 px, which is about 60 characters, and descriptions at about 160. */
 export const TITLE_PREVIEW_LENGTH = 60
 export const DESCRIPTION_PREVIEW_LENGTH = 160
-
-// ---------------------------------------------------------------- escaping
-
-/** Markup this module built itself; the only thing `html` inserts unescaped. */
-class Markup {
-  constructor(readonly text: string) {}
-}
-
-type Fragment = Markup | string | number | null | undefined | false | Fragment[]
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }
-
-/** Safe in text and in quoted attribute values alike, so callers need not know which they are in. */
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char)
-
-function toHtml(fragment: Fragment | undefined): string {
-  if (fragment instanceof Markup) return fragment.text
-  if (Array.isArray(fragment)) return fragment.map(toHtml).join("")
-  if (fragment === null || fragment === undefined || fragment === false) return ""
-  return escapeHtml(String(fragment))
-}
-
-/** Escape by default: forgetting to escape a value is impossible, trusting one takes a Markup. */
-function html(strings: TemplateStringsArray, ...values: Fragment[]): Markup {
-  return new Markup(strings.reduce((out, text, index) => out + toHtml(values[index - 1]) + text))
-}
 
 /**
  * The address if it is http(s), else null. Parsing (rather than looking at the
@@ -411,14 +386,14 @@ export function renderSeoReportHtml(report: SeoReport): string {
   const summary = summariseReport(report)
   const ordered = orderForReading(report.pages)
   return `<!DOCTYPE html>
-${toHtml(html`<html lang="en">
+${html`<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>SEO report: ${report.siteName}</title>
-<style>${new Markup(STYLE)}</style>
+<style>${raw(STYLE)}</style>
 </head>
 <body>
 <main>
@@ -427,6 +402,6 @@ ${renderSummary(summary, ordered)}
 ${renderPages(report, ordered)}
 </main>
 </body>
-</html>`)}
+</html>`.text}
 `
 }

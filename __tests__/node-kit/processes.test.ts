@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import http from "node:http"
-import { freePort, startProcess, stopProcess, waitForHttp } from "../../../scripts/lib/processes"
+import { freePort, startProcess, stopProcess, waitForHttp } from "../../node-kit/processes"
 
 /** Running, and not a zombie waiting for a parent to reap it. */
 function isAlive(pid: number): boolean {

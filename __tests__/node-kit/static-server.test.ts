@@ -2,7 +2,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import zlib from "node:zlib"
-import { serveStatic, type StaticServer } from "../../../scripts/lib/static-server"
+import { serveStatic, type StaticServer } from "../../node-kit/static-server"
 
 let root: string
 let server: StaticServer

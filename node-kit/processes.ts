@@ -3,7 +3,7 @@ import fs from "node:fs"
 import net from "node:net"
 import path from "node:path"
 
-export const PROJECT_ROOT = path.resolve(__dirname, "..", "..")
+export const PROJECT_ROOT = path.resolve(__dirname, "..")
 
 /** Command lines for the project's own long-running pieces. */
 export const COMMANDS = {

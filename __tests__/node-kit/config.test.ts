@@ -1,0 +1,68 @@
+import path from "node:path"
+import { ConfigError, MIN_SECRET_LENGTH, readSettings } from "../../node-kit/config"
+
+describe("readSettings", () => {
+  it("answers fallbacks for unset variables and reads set ones", () => {
+    const unset = readSettings({}, "test service")
+    expect(unset.port("PORT", 4000)).toBe(4000)
+    expect(unset.host("HOST", "127.0.0.1")).toBe("127.0.0.1")
+    expect(unset.positiveInteger("COUNT", 10)).toBe(10)
+    expect(unset.onOff("FEATURE", true)).toBe(true)
+    expect(unset.url("HOOK_URL")).toBeUndefined()
+    expect(unset.secret("SECRET", "anyone could sign")).toBeUndefined()
+    expect(unset.done("ok")).toBe("ok")
+
+    const set = readSettings(
+      { PORT: "0", HOST: " ::1 ", COUNT: "3", DAYS: "0.5", FEATURE: "off", HOOK_URL: "http://127.0.0.1:9000/hook", SECRET: "x".repeat(16), DIR: "data" },
+      "test service",
+    )
+    expect(set.port("PORT", 4000)).toBe(0)
+    expect(set.host("HOST", "127.0.0.1")).toBe("::1")
+    expect(set.positiveInteger("COUNT", 10)).toBe(3)
+    expect(set.positiveNumber("DAYS", 30)).toBe(0.5)
+    expect(set.onOff("FEATURE", true)).toBe(false)
+    expect(set.url("HOOK_URL")).toBe("http://127.0.0.1:9000/hook")
+    expect(set.secret("SECRET", "anyone could sign")).toBe("x".repeat(16))
+    expect(set.path("DIR", "/elsewhere")).toBe(path.resolve("data"))
+    expect(set.text("HOST")).toBe("::1")
+  })
+
+  it("names every problem at once, and an empty port is a problem, not port 0", () => {
+    const settings = readSettings(
+      { PORT: "", COUNT: "0", DAYS: "-1", FEATURE: "yes", HOOK_URL: "ftp://x", SECRET: "short", HOST: "a b" },
+      "test service",
+    )
+    expect(settings.port("PORT", 4000)).toBe(4000)
+    settings.positiveInteger("COUNT", 10)
+    settings.positiveNumber("DAYS", 30)
+    settings.onOff("FEATURE", true)
+    settings.url("HOOK_URL")
+    settings.secret("SECRET", "anyone who guesses it can trigger builds")
+    settings.host("HOST", "127.0.0.1")
+    settings.problem("HOOK_URL needs SECRET")
+    let error: unknown
+    try {
+      settings.done({})
+    } catch (thrown) {
+      error = thrown
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const { message, problems } = error as ConfigError
+    expect(problems).toHaveLength(8)
+    expect(message).toMatch(/^The test service's configuration is wrong:\n- /)
+    expect(message).toContain('PORT must be a whole number from 0 to 65535, not ""')
+    expect(message).toContain('COUNT must be a whole number from 1 to')
+    expect(message).toContain('DAYS must be a number above 0, not "-1"')
+    expect(message).toContain('FEATURE must be on or off, not "yes"')
+    expect(message).toContain('HOOK_URL must be an http(s) URL, not "ftp://x"')
+    expect(message).toContain(`SECRET must be at least ${MIN_SECRET_LENGTH} characters long: anyone who guesses it can trigger builds`)
+    expect(message).toContain('HOST must be a host name or address to listen on, not "a b"')
+    expect(message).toContain("- HOOK_URL needs SECRET")
+  })
+
+  it("refuses ports out of range and fractions", () => {
+    const settings = readSettings({ A: "65536", B: "80.5", C: "eighty" }, "test service")
+    expect([settings.port("A", 1), settings.port("B", 2), settings.port("C", 3)]).toEqual([1, 2, 3])
+    expect(() => settings.done(null)).toThrow(/A must .*\n- B must .*\n- C must/)
+  })
+})

@@ -1,0 +1,149 @@
+import path from "node:path"
+
+/**
+ * Reading a service's settings from the environment, the way fastify's demo
+ * application does: once, at start, into a typed object. Each reader below
+ * answers a usable value (its fallback when the variable is wrong) and
+ * notes what was wrong, so `settings.done()` names every problem at once:
+ * an operator fixes them in one go rather than one per start. The same
+ * setting has the same rule in every service (a port, the webhook secret).
+ */
+
+/** Thrown by `done()` with every problem found; the caller prints the message and exits with EXIT_CONFIG. */
+export class ConfigError extends Error {
+  constructor(
+    readonly service: string,
+    readonly problems: readonly string[],
+  ) {
+    super(`The ${service}'s configuration is wrong:\n- ${problems.join("\n- ")}`)
+    this.name = "ConfigError"
+  }
+}
+
+/** The exit code of a service that cannot start with its configuration (as sysexits' EX_CONFIG is to shells: "fix the settings"). */
+export const EXIT_CONFIG = 2
+
+/** One rule for the publish webhook's secret in the CMS (which signs) and the publisher (which checks). */
+export const MIN_SECRET_LENGTH = 16
+
+export interface IntegerRange {
+  min?: number
+  max?: number
+}
+
+export interface SettingsReader {
+  /** The value with surrounding blanks removed; undefined when unset or blank. */
+  text(name: string): string | undefined
+  /** A whole number within the range; an empty value is a problem (never 0). */
+  integer(name: string, fallback: number, range?: IntegerRange): number
+  /** A whole number of at least 1. */
+  positiveInteger(name: string, fallback: number, max?: number): number
+  /** A number above 0, fractions allowed (days, seconds). */
+  positiveNumber(name: string, fallback: number): number
+  /** A TCP port, 0 to 65535 (0: any free port). Empty is a problem, not port 0. */
+  port(name: string, fallback: number): number
+  /** A host name or address to listen on. */
+  host(name: string, fallback: string): string
+  /** `on` or `off`. */
+  onOff(name: string, fallback: boolean): boolean
+  /** An absolute path, resolved from the working folder. */
+  path(name: string, fallback: string): string
+  /** An http(s) URL, or undefined when unset. */
+  url(name: string): string | undefined
+  /** A shared secret of at least MIN_SECRET_LENGTH characters, or undefined when unset. */
+  secret(name: string, purpose: string): string | undefined
+  /** Notes a problem found by the caller's own checks (two settings that go together, …). */
+  problem(message: string): void
+  /** Answers `value`, or throws one ConfigError naming every problem noted. */
+  done<T>(value: T): T
+}
+
+/**
+ * A reader over `env` for the service named `service` ("publisher",
+ * "catalogue server"), which the error message names.
+ */
+export function readSettings(env: NodeJS.ProcessEnv, service: string): SettingsReader {
+  const problems: string[] = []
+  const shown = (name: string) => JSON.stringify(env[name])
+
+  const reader: SettingsReader = {
+    text(name) {
+      const value = env[name]?.trim()
+      return value ? value : undefined
+    },
+    integer(name, fallback, { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER } = {}) {
+      const raw = env[name]
+      if (raw === undefined) return fallback
+      const value = raw.trim() === "" ? Number.NaN : Number(raw)
+      if (!Number.isInteger(value) || value < min || value > max) {
+        problems.push(`${name} must be a whole number from ${min} to ${max}, not ${shown(name)}`)
+        return fallback
+      }
+      return value
+    },
+    positiveInteger: (name, fallback, max) => reader.integer(name, fallback, { min: 1, max }),
+    positiveNumber(name, fallback) {
+      const raw = env[name]
+      if (raw === undefined) return fallback
+      const value = raw.trim() === "" ? Number.NaN : Number(raw)
+      if (!Number.isFinite(value) || value <= 0) {
+        problems.push(`${name} must be a number above 0, not ${shown(name)}`)
+        return fallback
+      }
+      return value
+    },
+    port: (name, fallback) => reader.integer(name, fallback, { min: 0, max: 65535 }),
+    host(name, fallback) {
+      const raw = env[name]
+      if (raw === undefined) return fallback
+      const value = raw.trim()
+      if (value === "" || /[\s/]/.test(value)) {
+        problems.push(`${name} must be a host name or address to listen on, not ${shown(name)}`)
+        return fallback
+      }
+      return value
+    },
+    onOff(name, fallback) {
+      const value = reader.text(name)
+      if (value === undefined) return fallback
+      if (value !== "on" && value !== "off") {
+        problems.push(`${name} must be on or off, not ${shown(name)}`)
+        return fallback
+      }
+      return value === "on"
+    },
+    path: (name, fallback) => path.resolve(reader.text(name) ?? fallback),
+    url(name) {
+      const value = reader.text(name)
+      if (value === undefined) return undefined
+      if (!/^https?:\/\/[^/]/.test(value) || !URL.canParse(value)) {
+        problems.push(`${name} must be an http(s) URL, not ${shown(name)}`)
+        return undefined
+      }
+      return value
+    },
+    secret(name, purpose) {
+      const value = reader.text(name)
+      if (value !== undefined && value.length < MIN_SECRET_LENGTH) {
+        problems.push(`${name} must be at least ${MIN_SECRET_LENGTH} characters long: ${purpose}`)
+      }
+      return value
+    },
+    problem: (message) => void problems.push(message),
+    done(value) {
+      if (problems.length > 0) throw new ConfigError(service, [...problems])
+      return value
+    },
+  }
+  return reader
+}
+
+/**
+ * For a service's entry point: a ConfigError is printed as it is (every
+ * problem, no stack) and ends the process with EXIT_CONFIG; anything else
+ * with its message and exit code 1.
+ */
+export function exitOnStartFailure(error: unknown, print: (line: string) => void = (line) => console.error(line)): never {
+  print(error instanceof Error ? error.message : String(error))
+  process.exit(error instanceof ConfigError ? EXIT_CONFIG : 1)
+}
