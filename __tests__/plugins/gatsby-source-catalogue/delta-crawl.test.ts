@@ -6,6 +6,7 @@ import { crawlCatalogue } from "../../../plugins/gatsby-source-catalogue/src/cra
 import { applyChanges, readChanges } from "../../../plugins/gatsby-source-catalogue/src/delta-crawl"
 import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
 import { seriesEpisodes } from "./fixtures/episodes"
+import { categoryDetails } from "./fixtures/categories"
 import { subcategoryDetails } from "./fixtures/subcategories"
 import { FAKE_API_URL, fakeCatalogueFetch } from "./helpers/fake-catalogue-api"
 
@@ -102,6 +103,24 @@ describe("applyChanges (delta sourcing)", () => {
   it("treats an entity that answers 404 after the feed named it as gone", async () => {
     const { episode } = await apply(changes([["episode", 1001]]), { "/episodes/1001": { status: 404, body: { message: "gone" } } })
     expect(episode(1001)).toBeUndefined()
+  })
+
+  it("places what it read exactly as a full read of the same catalogue does: an edited category keeps its place, a moved subcategory follows its new category", async () => {
+    const [fitness, dance] = [categoryDetails["1"] as { sub_categories: { id: number }[] }, categoryDetails["2"] as { sub_categories: { id: number }[] }]
+    const now: Override = {
+      // Fitness renamed; Yoga (12) moved from Fitness to Dance.
+      "/categories/1": { body: { data: { ...fitness, title: "Fitness, renamed", sub_categories: fitness.sub_categories.filter((sub) => sub.id !== 12) } } },
+      "/categories/2": { body: { data: { ...dance, sub_categories: [...dance.sub_categories, { id: 12, title: "Yoga" }] } } },
+    }
+    const { snapshot } = await apply(changes([["category", 1], ["category", 2]]), now)
+    const fullRead = assembleSnapshot(await crawlCatalogue({ client: clientOf(fakeCatalogueFetch(now)), paths: DEFAULT_PATHS, warn: () => undefined }))
+    expect(snapshot).toEqual(fullRead)
+    expect(snapshot.categories.map((entry) => entry.category.id)).toEqual([1, 2])
+    expect(snapshot.subcategories.map((entry) => [entry.subcategory.id, entry.categoryId, entry.position])).toEqual([
+      [11, "1", 0],
+      [21, "2", 0],
+      [12, "2", 1],
+    ])
   })
 
   it("reads the site settings again only when the feed names them", async () => {
