@@ -3,170 +3,161 @@ import type {
   ApiCategoryStatistic,
   ApiEpisode,
   ApiFeaturedItem,
-  ApiImage,
-  ApiSeo,
   ApiSeries,
   ApiSubcategory,
 } from "../../contract/schemas"
+import { COLUMNS, type Column, type ServedRow } from "./catalogue-columns"
+import type { CatalogueTable } from "./changes"
 import type { CatalogueDatabase } from "./database"
 
-// Each answer is built with its own, stricter type (every field present,
-// numeric ids: what this server guarantees) and checked against the contract
-// with `satisfies`, so the video host and search can rely on the strict one.
+// Each answer has its own, stricter type, derived from the declared columns
+// (every field present, numeric ids: what this server guarantees) and checked
+// against the contract below, so the video host and search can rely on it.
 
 type Row = Record<string, unknown>
 
-function images(json: unknown) {
-  return (JSON.parse(String(json ?? "[]")) as string[]).map((path) => ({ path }) satisfies ApiImage)
+/** Compiles only when `Served` fits the contract's `Contract`. */
+type Fits<Served extends Contract, Contract> = Served
+
+export type ServedCategory = Fits<ServedRow<"categories">, ApiCategory>
+export type ServedSubcategory = Fits<ServedRow<"sub_categories">, ApiSubcategory>
+export type ServedSeries = Fits<ServedRow<"series">, ApiSeries>
+export type ServedEpisode = Fits<ServedRow<"episodes">, ApiEpisode>
+export type ServedFeaturedItem = Fits<ServedRow<"featured_items">, ApiFeaturedItem>
+
+/** Copies one column of a row into the answer, as the column is served. */
+type Reader = (row: Row, answer: Row) => void
+
+function readerOf(name: string, column: Column): Reader | undefined {
+  switch (column.serve) {
+    case "asStored":
+      return (row, answer) => {
+        answer[name] = row[name]
+      }
+    case "images":
+      return (row, answer) => {
+        answer[name] = (JSON.parse(String(row[name] ?? "[]")) as string[]).map((path) => ({ path }))
+      }
+    case "tags":
+      return (row, answer) => {
+        answer[name] = (JSON.parse(String(row[name] ?? "[]")) as string[]).map((title) => ({ title }))
+      }
+    // As its editor wrote it; left out when NULL, since API.md lets a backend leave `seo` out.
+    case "seo":
+      return (row, answer) => {
+        if (row[name] != null) answer[name] = JSON.parse(String(row[name]))
+      }
+    // The category a featured item shows, with the title its query joins in as `category_title`.
+    case "category":
+      return (row, answer) => {
+        answer.category = row[name] == null ? [] : [{ id: row[name], title: row.category_title }]
+      }
+    case "hidden":
+      return undefined
+  }
 }
 
 /**
- * `{ seo }` for an entity with marketing metadata, as its editor wrote it;
- * nothing for one without, since API.md lets a backend leave `seo` out.
+ * The row mapper of `table`: its declared columns' readers, found once, then
+ * run in the order the API serves the fields.
  */
-function seo(json: unknown): { seo?: ApiSeo } {
-  return json == null ? {} : { seo: JSON.parse(String(json)) as ApiSeo }
-}
-
-function toCategory(row: Row) {
-  return {
-    id: row.id as number,
-    title: row.title as string | null,
-    short_desc: row.short_desc as string | null,
-    page_title: row.page_title as string | null,
-    page_sub_title: row.page_sub_title as string | null,
-    description: row.description as string | null,
-    images: images(row.images),
-    ...seo(row.seo),
-    updated_at: row.updated_at as string,
-  } satisfies ApiCategory
-}
-
-function toSubcategory(row: Row) {
-  return {
-    id: row.id as number,
-    title: row.title as string | null,
-    short_desc: row.short_desc as string | null,
-    description: row.description as string | null,
-    category_id: row.category_id as number,
-    images: images(row.images),
-    ...seo(row.seo),
-    updated_at: row.updated_at as string,
-  } satisfies ApiSubcategory
-}
-
-export function toSeries(row: Row) {
-  return {
-    id: row.id as number,
-    title: row.title as string | null,
-    description: row.description as string | null,
-    tags: (JSON.parse(String(row.tags ?? "[]")) as string[]).map((title) => ({ title })),
-    images: images(row.images),
-    ...seo(row.seo),
-    updated_at: row.updated_at as string,
-  } satisfies ApiSeries
-}
-
-function toEpisode(row: Row) {
-  return {
-    id: row.id as number,
-    title: row.title as string | null,
-    path: row.path as string,
-    description: row.description as string | null,
-    series_id: row.series_id as number,
-    episode: row.episode as number,
-    video_id: row.video_id as number,
-    images: images(row.images),
-    sub_category_id: row.sub_category_id as number,
-    ...seo(row.seo),
-    updated_at: row.updated_at as string,
-  } satisfies ApiEpisode
-}
-
-/** Read side of the catalogue: every answer already in the API's shape. */
-export class CatalogueReads {
-  constructor(private readonly db: CatalogueDatabase) {}
-
-  categories() {
-    return this.all("SELECT * FROM categories ORDER BY position, id").map(toCategory)
+function rowMapper<Table extends CatalogueTable>(table: Table): (row: Row) => ServedRow<Table> {
+  const readers = (Object.entries(COLUMNS[table]) as [string, Column][]).flatMap(([name, column]) => readerOf(name, column) ?? [])
+  return (row) => {
+    const answer: Row = {}
+    for (const read of readers) read(row, answer)
+    return answer as ServedRow<Table>
   }
+}
 
-  category(id: number) {
-    const row = this.one("SELECT * FROM categories WHERE id = ?", id)
-    if (!row) return undefined
-    const subCategories = this.all(
-      "SELECT * FROM sub_categories WHERE category_id = ? ORDER BY position, id",
-      id,
-    ).map(toSubcategory)
-    return { ...toCategory(row), sub_categories: subCategories } satisfies ApiCategory
-  }
+const toCategory = rowMapper("categories")
+const toSubcategory = rowMapper("sub_categories")
+export const toSeries = rowMapper("series")
+const toEpisode = rowMapper("episodes")
+const toFeaturedItem = rowMapper("featured_items")
 
-  categoryStatistics() {
-    return this.all(
+/** Every query of the read side, prepared once per database. */
+function prepareReads(db: CatalogueDatabase) {
+  return {
+    categories: db.prepare("SELECT * FROM categories ORDER BY position, id"),
+    category: db.prepare("SELECT * FROM categories WHERE id = ?"),
+    categorySubcategories: db.prepare("SELECT * FROM sub_categories WHERE category_id = ? ORDER BY position, id"),
+    categoryStatistics: db.prepare(
       `SELECT c.title AS title, count(e.id) AS total_videos
          FROM categories c
          LEFT JOIN sub_categories s ON s.category_id = c.id
          LEFT JOIN episodes e ON e.sub_category_id = s.id
         GROUP BY c.id ORDER BY c.position, c.id`,
-    ).map((row) => ({ title: row.title as string | null, total_videos: row.total_videos as number }) satisfies ApiCategoryStatistic)
-  }
-
-  featuredItems() {
-    return this.all(
+    ),
+    featuredItems: db.prepare(
       `SELECT f.*, c.title AS category_title
          FROM featured_items f LEFT JOIN categories c ON c.id = f.category_id
         ORDER BY f.position, f.id`,
-    ).map((row) => ({
-      id: row.id as number,
-      title: row.title as string | null,
-      description: row.description as string | null,
-      position: row.position as number,
-      category:
-        row.category_id == null
-          ? []
-          : [{ id: row.category_id as number, title: row.category_title as string | null }],
-      images: images(row.images),
-      ...seo(row.seo),
-      updated_at: row.updated_at as string,
-    }) satisfies ApiFeaturedItem)
+    ),
+    subcategory: db.prepare("SELECT * FROM sub_categories WHERE id = ?"),
+    subcategorySeries: db.prepare("SELECT * FROM series WHERE sub_category_id = ? ORDER BY position, id"),
+    series: db.prepare("SELECT * FROM series WHERE id = ?"),
+    seriesExists: db.prepare("SELECT id FROM series WHERE id = ?"),
+    seriesEpisodes: db.prepare("SELECT * FROM episodes WHERE series_id = ? ORDER BY id"),
+    episode: db.prepare("SELECT * FROM episodes WHERE id = ?"),
+    episodeByPath: db.prepare("SELECT * FROM episodes WHERE path = ?"),
+  }
+}
+
+/** Read side of the catalogue: every answer already in the API's shape. */
+export class CatalogueReads {
+  private readonly sql: ReturnType<typeof prepareReads>
+
+  constructor(db: CatalogueDatabase) {
+    this.sql = prepareReads(db)
   }
 
+  categories(): ServedCategory[] {
+    return (this.sql.categories.all() as Row[]).map(toCategory)
+  }
+
+  /** A category with its subcategories (without their series). */
+  category(id: number) {
+    const row = this.sql.category.get(id) as Row | undefined
+    const members = () => (this.sql.categorySubcategories.all(id) as Row[]).map(toSubcategory)
+    return row && ({ ...toCategory(row), sub_categories: members() } satisfies ApiCategory)
+  }
+
+  featuredItems(): ServedFeaturedItem[] {
+    return (this.sql.featuredItems.all() as Row[]).map(toFeaturedItem)
+  }
+
+  categoryStatistics() {
+    return (this.sql.categoryStatistics.all() as Row[]).map(
+      (row) => ({ title: row.title as string | null, total_videos: row.total_videos as number }) satisfies ApiCategoryStatistic,
+    )
+  }
+
+  /** A subcategory with its series. */
   subcategory(id: number) {
-    const row = this.one("SELECT * FROM sub_categories WHERE id = ?", id)
-    if (!row) return undefined
-    const series = this.all(
-      "SELECT * FROM series WHERE sub_category_id = ? ORDER BY position, id",
-      id,
-    ).map(toSeries)
-    return { ...toSubcategory(row), series } satisfies ApiSubcategory
+    const row = this.sql.subcategory.get(id) as Row | undefined
+    const members = () => (this.sql.subcategorySeries.all(id) as Row[]).map(toSeries)
+    return row && ({ ...toSubcategory(row), series: members() } satisfies ApiSubcategory)
   }
 
-  series(id: number) {
-    const row = this.one("SELECT * FROM series WHERE id = ?", id)
+  series(id: number): ServedSeries | undefined {
+    const row = this.sql.series.get(id) as Row | undefined
     return row && toSeries(row)
   }
 
   /** Episodes in storage order; API.md lets them come in any order. */
-  seriesEpisodes(seriesId: number) {
-    if (!this.one("SELECT id FROM series WHERE id = ?", seriesId)) return undefined
-    return this.all("SELECT * FROM episodes WHERE series_id = ? ORDER BY id", seriesId).map(toEpisode)
+  seriesEpisodes(seriesId: number): ServedEpisode[] | undefined {
+    if (!this.sql.seriesExists.get(seriesId)) return undefined
+    return (this.sql.seriesEpisodes.all(seriesId) as Row[]).map(toEpisode)
   }
 
-  episode(id: number) {
-    const row = this.one("SELECT * FROM episodes WHERE id = ?", id)
+  episode(id: number): ServedEpisode | undefined {
+    const row = this.sql.episode.get(id) as Row | undefined
     return row && toEpisode(row)
   }
 
-  episodeByPath(path: string) {
-    const row = this.one("SELECT * FROM episodes WHERE path = ?", path)
+  episodeByPath(path: string): ServedEpisode | undefined {
+    const row = this.sql.episodeByPath.get(path) as Row | undefined
     return row && toEpisode(row)
-  }
-
-  private all(sql: string, ...params: unknown[]): Row[] {
-    return this.db.prepare(sql).all(...params) as Row[]
-  }
-
-  private one(sql: string, ...params: unknown[]): Row | undefined {
-    return this.db.prepare(sql).get(...params) as Row | undefined
   }
 }

@@ -1,4 +1,5 @@
 import type { ApiChanges, ApiRef, ApiRefType } from "../../contract/schemas"
+import { HttpError } from "../../node-kit/http-error"
 import type { CatalogueDatabase } from "./database"
 
 // The changes feed of shared/API.md ("Changes feed and publish webhook"):
@@ -65,8 +66,12 @@ export function pruneTombstones(db: CatalogueDatabase, retentionDays: number, at
  */
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i
 
-/** A `since` the feed cannot answer for; the route sends 410 with this message. */
-export class ChangesGone extends Error {}
+/** A `since` the feed cannot answer for: the feed answers 410 with this message. */
+export class ChangesGone extends HttpError {
+  constructor(message: string) {
+    super(410, message)
+  }
+}
 
 export interface ChangesOptions {
   retentionDays: number

@@ -1,76 +1,30 @@
 import Database from "better-sqlite3"
 import fs from "node:fs"
 import path from "node:path"
+import { COLUMNS, PARENT, type Column } from "./catalogue-columns"
+import { CATALOGUE_TABLES, type CatalogueTable } from "./changes"
 
 export type CatalogueDatabase = Database.Database
 
 /**
- * The whole catalogue lives in one SQLite file. Text columns that hold lists
- * (images, tags) or objects (an entity's `seo`, the site settings) are JSON,
- * because the API hands them out whole and nothing queries inside them. A
- * NULL `seo` is an entity without marketing metadata.
+ * A catalogue table's CREATE TABLE, from its declared columns, and its index
+ * by container (and position, when it keeps an order among its siblings).
+ */
+function catalogueTableSql(table: CatalogueTable): string {
+  const columns = Object.entries(COLUMNS[table]) as [string, Column][]
+  const definition = `CREATE TABLE IF NOT EXISTS ${table} (\n${columns.map(([name, column]) => `  ${name} ${column.sql}`).join(",\n")}\n);`
+  const parent = PARENT[table]
+  if (!parent) return definition
+  const indexed = "position" in COLUMNS[table] ? `${parent.column}, position` : parent.column
+  return `${definition}\nCREATE INDEX IF NOT EXISTS ${table}_by_${parent.column.replace(/_id$/, "")} ON ${table}(${indexed});`
+}
+
+/**
+ * The whole catalogue lives in one SQLite file: the entities' tables
+ * (declared in catalogue-columns.ts), then the rest.
  */
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS categories (
-  id INTEGER PRIMARY KEY,
-  title TEXT,
-  short_desc TEXT,
-  page_title TEXT,
-  page_sub_title TEXT,
-  description TEXT,
-  images TEXT NOT NULL DEFAULT '[]',
-  position INTEGER NOT NULL DEFAULT 0,
-  seo TEXT,
-  updated_at TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS sub_categories (
-  id INTEGER PRIMARY KEY,
-  category_id INTEGER NOT NULL REFERENCES categories(id),
-  title TEXT,
-  short_desc TEXT,
-  description TEXT,
-  images TEXT NOT NULL DEFAULT '[]',
-  position INTEGER NOT NULL DEFAULT 0,
-  seo TEXT,
-  updated_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS sub_categories_by_category ON sub_categories(category_id, position);
-CREATE TABLE IF NOT EXISTS series (
-  id INTEGER PRIMARY KEY,
-  sub_category_id INTEGER NOT NULL REFERENCES sub_categories(id),
-  title TEXT,
-  description TEXT,
-  tags TEXT NOT NULL DEFAULT '[]',
-  images TEXT NOT NULL DEFAULT '[]',
-  position INTEGER NOT NULL DEFAULT 0,
-  seo TEXT,
-  updated_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS series_by_sub_category ON series(sub_category_id, position);
-CREATE TABLE IF NOT EXISTS episodes (
-  id INTEGER PRIMARY KEY,
-  series_id INTEGER NOT NULL REFERENCES series(id),
-  sub_category_id INTEGER NOT NULL REFERENCES sub_categories(id),
-  title TEXT,
-  path TEXT NOT NULL UNIQUE,
-  description TEXT,
-  episode INTEGER NOT NULL,
-  video_id INTEGER NOT NULL,
-  images TEXT NOT NULL DEFAULT '[]',
-  seo TEXT,
-  updated_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS episodes_by_series ON episodes(series_id);
-CREATE TABLE IF NOT EXISTS featured_items (
-  id INTEGER PRIMARY KEY,
-  title TEXT,
-  description TEXT,
-  position INTEGER NOT NULL DEFAULT 0,
-  category_id INTEGER REFERENCES categories(id),
-  images TEXT NOT NULL DEFAULT '[]',
-  seo TEXT,
-  updated_at TEXT NOT NULL
-);
+${CATALOGUE_TABLES.map(catalogueTableSql).join("\n")}
 -- One row: the site-wide marketing settings of GET /site-settings. Its
 -- updated_at is kept for a changes feed; the API does not serve it.
 CREATE TABLE IF NOT EXISTS site_settings (
@@ -126,15 +80,14 @@ export function openDatabase(file: string): CatalogueDatabase {
  * EXISTS leaves an older database's tables as they were, so a data folder
  * made before them gains them here, empty, instead of failing on first edit.
  */
-const ADDED_COLUMNS = ["categories", "sub_categories", "series", "episodes", "featured_items"].map((table) => ({
-  table,
-  column: "seo",
-  type: "TEXT",
-}))
+const ADDED_COLUMNS = CATALOGUE_TABLES.flatMap((table) =>
+  (Object.entries(COLUMNS[table]) as [string, Column][])
+    .filter(([, column]) => column.addedLater)
+    .map(([name, column]) => ({ table, column: name, type: column.sql })),
+)
 
 /** The changes feed looks entities up by updated_at. */
-const UPDATED_AT_INDEXES = ["categories", "sub_categories", "series", "episodes", "featured_items"]
-  .map((table) => `CREATE INDEX IF NOT EXISTS ${table}_by_updated_at ON ${table}(updated_at);`)
+const UPDATED_AT_INDEXES = CATALOGUE_TABLES.map((table) => `CREATE INDEX IF NOT EXISTS ${table}_by_updated_at ON ${table}(updated_at);`)
   .join("\n")
 
 function addMissingColumns(db: CatalogueDatabase): void {
@@ -142,6 +95,23 @@ function addMissingColumns(db: CatalogueDatabase): void {
     const columns = db.pragma(`table_info(${table})`) as { name: string }[]
     if (!columns.some((existing) => existing.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`)
   }
+}
+
+type Statement = Database.Statement<unknown[]>
+
+const preparedStatements = new WeakMap<CatalogueDatabase, Map<string, Statement>>()
+
+/**
+ * `db.prepare(sql)` once per database, then the same statement again: for
+ * the queries of paths that run under load (search, subscribe), where
+ * preparing each time would be most of the work.
+ */
+export function prepared(db: CatalogueDatabase, sql: string): Statement {
+  let statements = preparedStatements.get(db)
+  if (!statements) preparedStatements.set(db, (statements = new Map()))
+  let statement = statements.get(sql)
+  if (!statement) statements.set(sql, (statement = db.prepare(sql)))
+  return statement
 }
 
 export function isEmpty(db: CatalogueDatabase): boolean {

@@ -1,5 +1,5 @@
 import { seededRandom } from "./random"
-import { FIRST_ID } from "./seed/sample-catalogue"
+import { FIRST_ID } from "./ids"
 import type { CatalogueContent } from "./types"
 
 const CATEGORY_TITLES = ["Fitness", "Dance", "Entertainment", "Wellness", "Sports", "Kids"]
@@ -20,23 +20,44 @@ export interface GenerateOptions {
   imagePool?: number
 }
 
+/** What each part of the generator draws with: the seeded pick, the counts and the picture naming. */
+interface Draw {
+  pick: <T>(list: readonly T[]) => T
+  picture: (kind: string, id: number) => string
+  episodes: number
+  seriesCount: number
+  subcategoryCount: number
+}
+
 /**
  * A large catalogue for benchmarks, the same for the same options: about ten
  * episodes a series, four series a subcategory, subcategories spread over six
- * categories, and the featured items the home page looks for.
+ * categories, and the featured items the home page looks for. The parts are
+ * drawn in this order, from one seeded sequence.
  */
 export function generateCatalogue({ episodes, seed = 42, imagePool }: GenerateOptions): CatalogueContent {
-  const picture = (kind: string, id: number) =>
-    imagePool ? `/media/${kind}-${(id % imagePool) + 1}.jpg` : `/media/${kind}-${id}.jpg`
   const random = seededRandom(seed)
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T
   const seriesCount = Math.max(1, Math.ceil(episodes / EPISODES_PER_SERIES))
-  const subcategoryCount = Math.max(CATEGORY_TITLES.length, Math.ceil(seriesCount / SERIES_PER_SUBCATEGORY))
-  const content: CatalogueContent = { categories: [], subCategories: [], series: [], episodes: [], featuredItems: [] }
+  const draw: Draw = {
+    pick: <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T,
+    picture: (kind, id) => (imagePool ? `/media/${kind}-${(id % imagePool) + 1}.jpg` : `/media/${kind}-${id}.jpg`),
+    episodes,
+    seriesCount,
+    subcategoryCount: Math.max(CATEGORY_TITLES.length, Math.ceil(seriesCount / SERIES_PER_SUBCATEGORY)),
+  }
+  return {
+    categories: generateCategories(),
+    subCategories: generateSubcategories(draw),
+    series: generateSeries(draw),
+    episodes: generateEpisodes(draw),
+    featuredItems: generateFeaturedItems(),
+  }
+}
 
-  CATEGORY_TITLES.forEach((title, index) => {
+function generateCategories(): CatalogueContent["categories"] {
+  return CATEGORY_TITLES.map((title, index) => {
     const id = FIRST_ID.category + index
-    content.categories.push({
+    return {
       id,
       title,
       short_desc: `Everything ${title.toLowerCase()}.`,
@@ -44,39 +65,45 @@ export function generateCatalogue({ episodes, seed = 42, imagePool }: GenerateOp
       page_sub_title: `Generated ${title.toLowerCase()} programmes`,
       description: `<p>The generated <strong>${title}</strong> category.</p>`,
       images: [`/media/category-${id}.jpg`],
-    })
+    }
   })
+}
 
-  for (let i = 0; i < subcategoryCount; i++) {
+function generateSubcategories({ pick, picture, subcategoryCount }: Draw): CatalogueContent["subCategories"] {
+  return Array.from({ length: subcategoryCount }, (_, i) => {
     const id = FIRST_ID.subcategory + i
     const title = `${pick(ADJECTIVES)} ${pick(NOUNS)} ${i + 1}`
-    content.subCategories.push({
+    return {
       id,
       category_id: FIRST_ID.category + (i % CATEGORY_TITLES.length),
       title,
       short_desc: `Generated subcategory ${i + 1}.`,
       description: `<p>${title}: a generated subcategory.</p>`,
       images: [picture("subcategory", id)],
-    })
-  }
+    }
+  })
+}
 
-  for (let i = 0; i < seriesCount; i++) {
+function generateSeries({ pick, picture, seriesCount, subcategoryCount }: Draw): CatalogueContent["series"] {
+  return Array.from({ length: seriesCount }, (_, i) => {
     const id = FIRST_ID.series + i
     const title = `${pick(ADJECTIVES)} ${pick(NOUNS)} Series ${i + 1}`
-    content.series.push({
+    return {
       id,
       sub_category_id: FIRST_ID.subcategory + (i % subcategoryCount),
       title,
       description: `<p>${title}, generated for benchmarks.</p>`,
       tags: [pick(TAGS), pick(TAGS)].filter((tag, index, all) => all.indexOf(tag) === index),
       images: [picture("series", id)],
-    })
-  }
+    }
+  })
+}
 
-  for (let i = 0; i < episodes; i++) {
+function generateEpisodes({ pick, picture, episodes, seriesCount }: Draw): CatalogueContent["episodes"] {
+  return Array.from({ length: episodes }, (_, i) => {
     const id = FIRST_ID.episode + i
     const seriesIndex = Math.floor(i / EPISODES_PER_SERIES) % seriesCount
-    content.episodes.push({
+    return {
       id,
       series_id: FIRST_ID.series + seriesIndex,
       title: `${pick(ADJECTIVES)} ${pick(NOUNS)} Episode ${i + 1}`,
@@ -85,10 +112,12 @@ export function generateCatalogue({ episodes, seed = 42, imagePool }: GenerateOp
       episode: (i % EPISODES_PER_SERIES) + 1,
       video_id: 760_000_000 + id,
       images: [picture("episode", id)],
-    })
-  }
+    }
+  })
+}
 
-  content.featuredItems.push(
+function generateFeaturedItems(): CatalogueContent["featuredItems"] {
+  return [
     {
       id: FIRST_ID.featured,
       title: "Generated Fitness Favourites",
@@ -105,6 +134,5 @@ export function generateCatalogue({ episodes, seed = 42, imagePool }: GenerateOp
       category_id: FIRST_ID.category + 2,
       images: [`/media/featured-${FIRST_ID.featured + 1}-1.jpg`],
     },
-  )
-  return content
+  ]
 }

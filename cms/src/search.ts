@@ -1,5 +1,5 @@
 import type { ApiSearchGroup } from "../../contract/schemas"
-import type { CatalogueDatabase } from "./database"
+import { prepared, type CatalogueDatabase } from "./database"
 import { toSeries } from "./catalogue-reads"
 
 const MAX_TERMS = 16
@@ -25,19 +25,18 @@ export function toFtsQuery(text: string): string | undefined {
 export function searchSeries(db: CatalogueDatabase, text: string): ApiSearchGroup[] {
   const query = toFtsQuery(text)
   if (!query) return []
-  const hits = db
-    .prepare(
-      `SELECT s.*, sc.category_id AS category_id
-         FROM series_search
-         JOIN series s ON s.id = series_search.rowid
-         JOIN sub_categories sc ON sc.id = s.sub_category_id
-        WHERE series_search MATCH ?
-        ORDER BY bm25(series_search, 5.0, 1.0), s.id`,
-    )
-    .all(query) as Record<string, unknown>[]
+  const hits = prepared(
+    db,
+    `SELECT s.*, sc.category_id AS category_id
+       FROM series_search
+       JOIN series s ON s.id = series_search.rowid
+       JOIN sub_categories sc ON sc.id = s.sub_category_id
+      WHERE series_search MATCH ?
+      ORDER BY bm25(series_search, 5.0, 1.0), s.id`,
+  ).all(query) as Record<string, unknown>[]
   if (hits.length === 0) return []
 
-  const categories = db.prepare("SELECT id, title FROM categories ORDER BY position, id").all() as {
+  const categories = prepared(db, "SELECT id, title FROM categories ORDER BY position, id").all() as {
     id: number
     title: string | null
   }[]

@@ -1,11 +1,14 @@
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify"
+import Fastify, { type FastifyInstance } from "fastify"
+import { installErrorHandler } from "../../node-kit/http-error"
+import { CatalogueReads } from "./catalogue-reads"
 import { DEFAULT_TOMBSTONE_DAYS } from "./changes"
 import type { CatalogueDatabase } from "./database"
 import { FixedWindowLimiter, type RateLimitSetting } from "./rate-limit"
 import { adminRoutes } from "./routes/admin"
-import { catalogueRoutes } from "./routes/catalogue"
+import { apiRoutes } from "./routes/api"
 import { mediaRoutes } from "./routes/media"
 import { playerRoutes } from "./routes/player"
+import { answerRefusalsAsDeclared, REQUEST_SCHEMA_OPTIONS } from "./routes/request-refusals"
 import { videoHostRoutes } from "./routes/video-host"
 import { WebhookSender, type WebhookOptions } from "./webhook"
 
@@ -29,61 +32,41 @@ export interface ServerOptions {
 /** Largest request body accepted: a subscription is a few dozen bytes. */
 export const BODY_LIMIT_BYTES = 16 * 1024
 
-/** Messages a caller can act on for Fastify's own request errors. */
-function messageFor(error: FastifyError): string {
-  switch (error.code) {
-    case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KiB.`
-    case "FST_ERR_CTP_INVALID_JSON_BODY":
-      return "The request body is not valid JSON."
-    case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return 'The request body is empty; send JSON like {"email": "you@example.com"}.'
-    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return "Send the request body as application/json."
-  }
-  if (error instanceof SyntaxError) return "The request body is not valid JSON."
-  return (error.statusCode ?? 500) < 500 ? error.message : "Something went wrong on the catalogue server."
-}
-
 export function buildServer(options: ServerOptions): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES })
-  const limiter = new FixedWindowLimiter(options.videoRateLimit ?? null)
-  // Videos an editor has taken off the host while the catalogue still names them.
-  const withdrawnVideos = new Set<string>()
-
-  app.setErrorHandler<FastifyError>((error, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
-    if (status >= 500) console.error(`${request.method} ${request.url} failed:`, error)
-    return reply.status(status).send({ message: messageFor(error) })
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, ajv: { customOptions: REQUEST_SCHEMA_OPTIONS } })
+  installErrorHandler(app, {
+    serverErrorMessage: "Something went wrong on the catalogue server.",
+    messages: { FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send JSON like {"email": "you@example.com"}.' },
   })
+  answerRefusalsAsDeclared(app)
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ message: `There is nothing at ${request.method} ${request.url}.` }),
   )
 
+  const reads = new CatalogueReads(options.db)
+  const limiter = new FixedWindowLimiter(options.videoRateLimit ?? null)
+  // Videos an editor has taken off the host while the catalogue still names them.
+  const withdrawnVideos = new Set<string>()
   const tombstoneDays = options.tombstoneDays ?? DEFAULT_TOMBSTONE_DAYS
   const webhook = options.webhook ? new WebhookSender(options.webhook) : undefined
   // Pending deliveries and their retries end with the server.
   app.addHook("onClose", async () => webhook?.close())
 
   app.get("/health", async () => ({ status: "ok" }))
-  app.register(catalogueRoutes, {
+  app.register(apiRoutes, {
     prefix: "/api",
     db: options.db,
+    reads,
     siteSettings: options.siteSettings,
     changes: options.changes === false ? false : { retentionDays: tombstoneDays },
   })
-  app.register(videoHostRoutes, {
-    prefix: "/video-host",
-    db: options.db,
-    token: options.videoApiToken,
-    limiter,
-    withdrawnVideos,
-  })
-  app.register(playerRoutes, { db: options.db, withdrawnVideos })
+  app.register(videoHostRoutes, { prefix: "/video-host", reads, token: options.videoApiToken, limiter, withdrawnVideos })
+  app.register(playerRoutes, { reads, withdrawnVideos })
   app.register(mediaRoutes, { mediaDir: options.mediaDir })
   app.register(adminRoutes, {
     prefix: "/admin",
     db: options.db,
+    reads,
     limiter,
     withdrawnVideos,
     tombstoneDays,

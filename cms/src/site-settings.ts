@@ -1,6 +1,6 @@
 import { SiteSettings, type ApiSiteSettings } from "../../contract/schemas"
 import { now, type CatalogueDatabase } from "./database"
-import { checkWithContract, EditError } from "./edits"
+import { checkWithContract } from "./edits"
 
 // The site-wide marketing settings of GET /site-settings: one row holding the
 // contract's object as JSON, since the API hands it out whole.
@@ -19,20 +19,18 @@ export function writeSiteSettings(db: CatalogueDatabase, settings: ApiSiteSettin
   ).run({ settings: JSON.stringify(settings), updated_at: now() })
 }
 
+/** The settings' top-level fields, as a refusal lists them. */
+export const SITE_SETTINGS_FIELDS = Object.keys(SiteSettings.shape)
+
 /**
- * Applies an editor's partial change: each top-level field sent replaces the
- * stored one (`organization` and `default_image` whole), null included; the
- * others stay. Types are checked with the contract, content is not (see
+ * Applies an editor's partial change (an object of at least one field, as
+ * the admin route's schema makes sure): each top-level field sent replaces
+ * the stored one (`organization` and `default_image` whole), null included;
+ * the others stay. Types are checked with the contract, content is not (see
  * checkWithContract). Creates the settings when there were none. Returns
  * them as stored.
  */
-export function updateSiteSettings(db: CatalogueDatabase, patch: unknown): ApiSiteSettings {
-  if (typeof patch !== "object" || patch === null || Array.isArray(patch)) {
-    throw new EditError("Send a JSON object of the site settings to change.")
-  }
-  if (Object.keys(patch).length === 0) {
-    throw new EditError(`Send at least one field to change; fields: ${Object.keys(SiteSettings.shape).join(", ")}`)
-  }
+export function updateSiteSettings(db: CatalogueDatabase, patch: Record<string, unknown>): ApiSiteSettings {
   const changes = checkWithContract(SiteSettings, patch)
   return db.transaction(() => {
     const updated = { ...readSiteSettings(db), ...changes }

@@ -1,5 +1,5 @@
 import { normalizeEmail } from "../../contract/email"
-import { now, type CatalogueDatabase } from "./database"
+import { now, prepared, type CatalogueDatabase } from "./database"
 
 export interface Subscription {
   email: string
@@ -13,12 +13,11 @@ export interface Subscription {
  */
 export function addSubscription(db: CatalogueDatabase, email: string): boolean {
   const stamp = now()
-  const result = db
-    .prepare(
-      `INSERT INTO subscriptions (email, email_normalized, created_at, updated_at)
-       VALUES (?, ?, ?, ?) ON CONFLICT(email_normalized) DO NOTHING`,
-    )
-    .run(email.trim(), normalizeEmail(email), stamp, stamp)
+  const result = prepared(
+    db,
+    `INSERT INTO subscriptions (email, email_normalized, created_at, updated_at)
+     VALUES (?, ?, ?, ?) ON CONFLICT(email_normalized) DO NOTHING`,
+  ).run(email.trim(), normalizeEmail(email), stamp, stamp)
   return result.changes === 1
 }
 

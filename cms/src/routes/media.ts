@@ -1,20 +1,32 @@
 import fs from "node:fs"
 import type { FastifyInstance } from "fastify"
+import { HttpError } from "../../../node-kit/http-error"
 import { MEDIA_NAME, RESIZE_FORMATS, mediaFile, parseResizeQuery, resizedMediaFile } from "../media"
 
+/** `:name` of a picture: only names the server can draw (MEDIA_NAME); any other is a 404 like a missing file. */
+const MEDIA_PARAMS = {
+  type: "object",
+  properties: { name: { type: "string", pattern: MEDIA_NAME.source } },
+  required: ["name"],
+} as const
+
+const noImage = (name: string) => new HttpError(404, `No image ${JSON.stringify(name)}.`)
+
+/** `GET /media/{name}`: the drawn sample pictures, resized on request (`?w=&fm=`). */
 export async function mediaRoutes(app: FastifyInstance, options: { mediaDir: string }) {
-  app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>("/media/:name", async (request, reply) => {
-    const { name } = request.params
-    if (!MEDIA_NAME.test(name)) {
-      return reply.status(404).send({ message: `No image ${JSON.stringify(name)}.` })
-    }
-    const resize = parseResizeQuery(request.query ?? {})
-    if (resize && "error" in resize) return reply.status(400).send({ message: resize.error })
-    const file = resize ? await resizedMediaFile(options.mediaDir, name, resize) : await mediaFile(options.mediaDir, name)
-    // Each name (and each width and format of it) always draws the same picture, so it may be cached for good.
-    return reply
-      .type(resize ? RESIZE_FORMATS[resize.format] : "image/jpeg")
-      .header("Cache-Control", "public, max-age=31536000, immutable")
-      .send(fs.createReadStream(file))
-  })
+  app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>(
+    "/media/:name",
+    { schema: { params: MEDIA_PARAMS }, config: { refuse: (request) => noImage((request.params as { name: string }).name) } },
+    async (request, reply) => {
+      const { name } = request.params
+      const resize = parseResizeQuery(request.query ?? {})
+      if (resize && "error" in resize) throw new HttpError(400, resize.error)
+      const file = resize ? await resizedMediaFile(options.mediaDir, name, resize) : await mediaFile(options.mediaDir, name)
+      // Each name (and each width and format of it) always draws the same picture, so it may be cached for good.
+      return reply
+        .type(resize ? RESIZE_FORMATS[resize.format] : "image/jpeg")
+        .header("Cache-Control", "public, max-age=31536000, immutable")
+        .send(fs.createReadStream(file))
+    },
+  )
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import type { CatalogueDatabase } from "../database"
-import { CatalogueReads } from "../catalogue-reads"
+import type { CatalogueReads } from "../catalogue-reads"
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -9,9 +8,9 @@ function escapeHtml(text: string): string {
 /** A self-contained stand-in for the host's embeddable player page. */
 export async function playerRoutes(
   app: FastifyInstance,
-  options: { db: CatalogueDatabase; withdrawnVideos: ReadonlySet<string> },
+  options: { reads: CatalogueReads; withdrawnVideos: ReadonlySet<string> },
 ) {
-  const reads = new CatalogueReads(options.db)
+  const { reads } = options
 
   app.get<{ Params: { path: string } }>("/player/:path", async (request, reply) => {
     const episode = options.withdrawnVideos.has(request.params.path) ? undefined : reads.episodeByPath(request.params.path)

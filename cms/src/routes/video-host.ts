@@ -1,12 +1,11 @@
 import type { FastifyInstance } from "fastify"
 import { imageUrl } from "../../../contract/image-url"
 import type { ApiVideo } from "../../../contract/schemas"
-import type { CatalogueDatabase } from "../database"
-import { CatalogueReads } from "../catalogue-reads"
+import type { CatalogueReads } from "../catalogue-reads"
 import type { FixedWindowLimiter } from "../rate-limit"
 
 export interface VideoHostOptions {
-  db: CatalogueDatabase
+  reads: CatalogueReads
   token: string
   limiter: FixedWindowLimiter
   /** Paths that answer 404 although an episode still names them. */
@@ -31,7 +30,7 @@ function releaseTime(videoId: number): string {
  * that the site works with no internet.
  */
 export async function videoHostRoutes(app: FastifyInstance, options: VideoHostOptions) {
-  const reads = new CatalogueReads(options.db)
+  const { reads } = options
 
   app.get<{ Params: { path: string } }>("/videos/:path", async (request, reply) => {
     if (request.headers.authorization !== `Bearer ${options.token}`) {

@@ -1,4 +1,5 @@
 import type { ApiSeo } from "../../../contract/schemas"
+import { FIRST_ID } from "../ids"
 import type { CatalogueContent } from "../types"
 
 /**
@@ -200,9 +201,6 @@ function storageOrder(count: number): number[] {
   const numbers = Array.from({ length: count }, (_, i) => i + 1)
   return count > 3 ? [...numbers.filter((n) => n % 2 === 0), ...numbers.filter((n) => n % 2 === 1)] : numbers
 }
-
-/** First ids of each entity kind, in separate ranges so a mixed-up id never resolves. */
-export const FIRST_ID = { category: 1, subcategory: 11, series: 101, episode: 1001, featured: 1 } as const
 
 export function sampleCatalogue(): CatalogueContent {
   const content: CatalogueContent = { categories: [], subCategories: [], series: [], episodes: [], featuredItems: [] }

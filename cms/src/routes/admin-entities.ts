@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from "fastify"
+import { HttpError } from "../../../node-kit/http-error"
+import type { CatalogueReads } from "../catalogue-reads"
+import { pruneTombstones, type CatalogueTable, type WriteResult } from "../changes"
+import type { CatalogueDatabase } from "../database"
+import { EditError } from "../edits"
+import { createEntity, deleteEntity, updateEntity } from "../entity-writes"
+import { createBodySchema, entityBodyRefusal, patchBodySchema } from "./entity-bodies"
+import { ID_PARAMS, type IdParams } from "./id-params"
+
+/** URL collection name -> table, matching the public API's paths. */
+const COLLECTIONS: Record<string, CatalogueTable> = {
+  categories: "categories",
+  "sub-categories": "sub_categories",
+  series: "series",
+  episodes: "episodes",
+  "featured-collections": "featured_items",
+}
+
+export interface AdminEntityOptions {
+  db: CatalogueDatabase
+  reads: CatalogueReads
+  /** Days tombstones are kept; each deletion prunes older ones. */
+  tombstoneDays: number
+  /** Tells the publisher what a write did; never throws. */
+  publish: (result: WriteResult) => void
+}
+
+type Body = Record<string, unknown>
+
+/** The 404 of a URL that names no collection, or no possible id in one. */
+const nothingAt = (verb: string, request: FastifyRequest) => new HttpError(404, `Nothing to ${verb} at ${request.url}.`)
+
+/**
+ * An editor's create, edit and delete (under /admin), one set of routes per
+ * collection, each with the request schemas of that collection's fields.
+ */
+export async function adminEntityRoutes(app: FastifyInstance, options: AdminEntityOptions) {
+  const { db, reads, publish } = options
+
+  /** The entity as the public API serves it (a container with its members). */
+  const served = (table: CatalogueTable, id: number) =>
+    ({
+      categories: () => reads.category(id),
+      sub_categories: () => reads.subcategory(id),
+      series: () => reads.series(id),
+      episodes: () => reads.episode(id),
+      featured_items: () => reads.featuredItems().find((item) => item.id === id),
+    })[table]()
+
+  for (const [collection, table] of Object.entries(COLLECTIONS)) {
+    const bodyRefusal = (onCreate: boolean) => (request: FastifyRequest, errors: Parameters<typeof entityBodyRefusal>[2]) =>
+      new EditError(entityBodyRefusal(table, onCreate, errors, request.body))
+
+    app.post<{ Body: Body }>(
+      `/${collection}`,
+      { schema: { body: createBodySchema(table) }, config: { refuse: bodyRefusal(true) } },
+      async (request, reply) => {
+        const created = createEntity(db, table, request.body)
+        publish(created.result)
+        return reply.status(201).send({ data: served(table, created.id) })
+      },
+    )
+
+    const editRefusal = bodyRefusal(false)
+    app.patch<IdParams & { Body: Body }>(
+      `/${collection}/:id`,
+      {
+        schema: { params: ID_PARAMS, body: patchBodySchema(table) },
+        config: { refuse: (request, errors, part) => (part === "params" ? nothingAt("edit", request) : editRefusal(request, errors)) },
+      },
+      async (request) => {
+        const id = Number(request.params.id)
+        const result = updateEntity(db, table, id, request.body)
+        if (!result) throw new HttpError(404, `${collection} ${id} was not found.`)
+        publish(result)
+        return { data: served(table, id) }
+      },
+    )
+
+    app.delete<IdParams>(
+      `/${collection}/:id`,
+      { schema: { params: ID_PARAMS }, config: { refuse: (request) => nothingAt("delete", request) } },
+      async (request, reply) => {
+        const id = Number(request.params.id)
+        const result = deleteEntity(db, table, id)
+        if (!result) throw new HttpError(404, `${collection} ${id} was not found.`)
+        pruneTombstones(db, options.tombstoneDays)
+        publish(result)
+        return reply.status(204).send()
+      },
+    )
+  }
+
+  // Any other collection (subscriptions, site-settings…): nothing there to create, edit or delete.
+  for (const [method, url, verb] of [
+    ["POST", "/:collection", "create"],
+    ["PATCH", "/:collection/:id", "edit"],
+    ["DELETE", "/:collection/:id", "delete"],
+  ] as const) {
+    app.route({ method, url, handler: async (request) => { throw nothingAt(verb, request) } })
+  }
+}

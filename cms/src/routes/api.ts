@@ -1,0 +1,36 @@
+import cors from "@fastify/cors"
+import type { FastifyInstance } from "fastify"
+import type { CatalogueReads } from "../catalogue-reads"
+import type { ChangesOptions } from "../changes"
+import type { CatalogueDatabase } from "../database"
+import { catalogueRoutes } from "./catalogue"
+import { changesRoute } from "./changes"
+import { searchRoute } from "./search"
+import { siteSettingsRoute } from "./site-settings"
+import { subscribeRoute } from "./subscribe"
+
+export interface ApiOptions {
+  db: CatalogueDatabase
+  reads: CatalogueReads
+  /** false: GET /site-settings answers 404 whatever is stored, as a backend without them does. */
+  siteSettings?: boolean
+  /** The changes feed's settings; false: GET /changes answers 404, as a backend without it does. */
+  changes?: ChangesOptions | false
+}
+
+/** The public catalogue API of shared/API.md, mounted under /api. */
+export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
+  // Visitors' browsers call /search and /subscribe from the site's origin;
+  // the API is public and sends no credentials, so any origin may read it.
+  await app.register(cors, {
+    origin: "*",
+    methods: ["GET", "POST", "OPTIONS"],
+    allowedHeaders: ["Content-Type"],
+    maxAge: 600,
+  })
+  await app.register(catalogueRoutes, { reads: options.reads })
+  await app.register(siteSettingsRoute, { db: options.db, enabled: options.siteSettings !== false })
+  if (options.changes) await app.register(changesRoute, { db: options.db, ...options.changes })
+  await app.register(searchRoute, { db: options.db })
+  await app.register(subscribeRoute, { db: options.db })
+}
