@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net"
 import { WebhookBody, type ApiRef } from "../../contract/schemas"
 import { signWebhook } from "../../contract/webhook-signature"
 import { readConfig } from "../../cms/src/config"
+import { ConfigError } from "../../node-kit/config"
 import type { WebhookOptions } from "../../cms/src/webhook"
 import { expectContract } from "./helpers/contract"
 import { startTestServer, type TestServer } from "./helpers/test-server"
@@ -256,13 +257,27 @@ describe("without CMS_WEBHOOK_URL", () => {
 
   it("reads the webhook's settings from the environment", () => {
     expect(readConfig({}).webhook).toBeNull()
-    expect(readConfig({ PUBLISH_WEBHOOK_SECRET: "s" }).webhook).toBeNull()
-    expect(readConfig({ CMS_WEBHOOK_URL: "http://127.0.0.1:9100/hooks/catalogue", PUBLISH_WEBHOOK_SECRET: "s" }).webhook).toEqual({
+    expect(readConfig({ PUBLISH_WEBHOOK_SECRET: SECRET }).webhook).toBeNull()
+    expect(readConfig({ CMS_WEBHOOK_URL: "http://127.0.0.1:9100/hooks/catalogue", PUBLISH_WEBHOOK_SECRET: SECRET }).webhook).toEqual({
       url: "http://127.0.0.1:9100/hooks/catalogue",
-      secret: "s",
+      secret: SECRET,
     })
     expect(() => readConfig({ CMS_WEBHOOK_URL: "http://127.0.0.1:9100/hooks/catalogue" })).toThrow(/PUBLISH_WEBHOOK_SECRET/)
-    expect(() => readConfig({ CMS_WEBHOOK_URL: "ftp://x", PUBLISH_WEBHOOK_SECRET: "s" })).toThrow(/http/)
+    expect(() => readConfig({ CMS_WEBHOOK_URL: "ftp://x", PUBLISH_WEBHOOK_SECRET: SECRET })).toThrow(/http/)
+  })
+
+  it("holds the webhook secret to the publisher's rule: at least 16 characters", () => {
+    expect(() => readConfig({ CMS_WEBHOOK_URL: "http://127.0.0.1:9100/hooks/catalogue", PUBLISH_WEBHOOK_SECRET: "s" })).toThrow(
+      /PUBLISH_WEBHOOK_SECRET must be at least 16 characters/,
+    )
+    expect(readConfig({ PUBLISH_WEBHOOK_SECRET: "a".repeat(16) }).webhook).toBeNull()
+  })
+
+  it("names every problem at once, and an empty CMS_PORT is one (not port 0)", () => {
+    const problems = () => readConfig({ CMS_PORT: "", CMS_CHANGES: "no", CMS_TOMBSTONE_DAYS: "-1", CMS_VIDEO_RATE_LIMIT: "lots" })
+    expect(problems).toThrow(ConfigError)
+    expect(problems).toThrow(/CMS_PORT[\s\S]*CMS_VIDEO_RATE_LIMIT[\s\S]*CMS_TOMBSTONE_DAYS[\s\S]*CMS_CHANGES/)
+    expect(readConfig({ CMS_PORT: "0", CMS_VIDEO_RATE_LIMIT: "10/2" })).toMatchObject({ port: 0, videoRateLimit: { limit: 10, windowSeconds: 2 } })
   })
 
   it("reads the changes feed's settings from the environment", () => {

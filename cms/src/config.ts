@@ -1,4 +1,5 @@
 import path from "node:path"
+import { readSettings } from "../../node-kit/config"
 import { DEFAULT_TOMBSTONE_DAYS } from "./changes"
 import { parseRateLimit, type RateLimitSetting } from "./rate-limit"
 
@@ -21,43 +22,41 @@ export interface CmsConfig {
   webhook: { url: string; secret: string } | null
 }
 
-function onOff(env: NodeJS.ProcessEnv, name: string): boolean {
-  const value = env[name] || "on"
-  if (value !== "on" && value !== "off") throw new Error(`${name} must be on or off, not ${value}`)
-  return value === "on"
-}
-
-function readWebhook(env: NodeJS.ProcessEnv): CmsConfig["webhook"] {
-  const url = env.CMS_WEBHOOK_URL
-  if (!url) return null
-  if (!/^https?:\/\/[^/]/.test(url) || !URL.canParse(url)) throw new Error(`CMS_WEBHOOK_URL must be an http(s) URL, not ${url}`)
-  const secret = env.PUBLISH_WEBHOOK_SECRET
-  if (!secret) throw new Error("CMS_WEBHOOK_URL is set but PUBLISH_WEBHOOK_SECRET is not: the webhook must be signed.")
-  return { url, secret }
-}
-
 export const DEFAULT_DATA_DIR = path.resolve(__dirname, "..", "data")
 
+/**
+ * The server's configuration from environment variables, read once with the
+ * kit's reader (node-kit/config.ts): every problem is named at once in one
+ * ConfigError, and the same setting has the same rule as in the publisher
+ * (an empty port is a problem, not port 0; the webhook secret has at least
+ * 16 characters).
+ */
 export function readConfig(env: NodeJS.ProcessEnv): CmsConfig {
-  const port = Number(env.CMS_PORT ?? 4000)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`CMS_PORT must be a port number, not ${env.CMS_PORT}`)
+  const settings = readSettings(env, "catalogue server")
+  const host = settings.host("CMS_HOST", "127.0.0.1")
+  const port = settings.port("CMS_PORT", 4000)
+  const rateLimit = settings.text("CMS_VIDEO_RATE_LIMIT")
+  const videoRateLimit = rateLimit === undefined ? null : parseRateLimit(rateLimit)
+  if (videoRateLimit === undefined) {
+    settings.problem(`CMS_VIDEO_RATE_LIMIT must look like 10/1 (requests/seconds), not ${JSON.stringify(rateLimit)}`)
   }
-  const tombstoneDays = Number(env.CMS_TOMBSTONE_DAYS || DEFAULT_TOMBSTONE_DAYS)
-  if (!Number.isFinite(tombstoneDays) || tombstoneDays <= 0) {
-    throw new Error(`CMS_TOMBSTONE_DAYS must be a number of days above 0, not ${env.CMS_TOMBSTONE_DAYS}`)
+  const tombstoneDays = settings.positiveNumber("CMS_TOMBSTONE_DAYS", DEFAULT_TOMBSTONE_DAYS)
+  const webhookUrl = settings.url("CMS_WEBHOOK_URL")
+  const secret = settings.secret("PUBLISH_WEBHOOK_SECRET", "anyone who knows it can make the publisher rebuild the site")
+  if (settings.text("CMS_WEBHOOK_URL") !== undefined && secret === undefined) {
+    settings.problem("CMS_WEBHOOK_URL is set but PUBLISH_WEBHOOK_SECRET is not: the webhook must be signed.")
   }
-  return {
-    host: env.CMS_HOST ?? "127.0.0.1",
+  return settings.done({
+    host,
     port,
-    dataDir: path.resolve(env.CMS_DATA_DIR ?? DEFAULT_DATA_DIR),
-    videoApiToken: env.VIDEO_API_TOKEN || DEFAULT_VIDEO_API_TOKEN,
-    videoRateLimit: parseRateLimit(env.CMS_VIDEO_RATE_LIMIT),
-    siteSettings: onOff(env, "CMS_SITE_SETTINGS"),
-    changes: onOff(env, "CMS_CHANGES"),
+    dataDir: settings.path("CMS_DATA_DIR", DEFAULT_DATA_DIR),
+    videoApiToken: settings.text("VIDEO_API_TOKEN") ?? DEFAULT_VIDEO_API_TOKEN,
+    videoRateLimit: videoRateLimit ?? null,
+    siteSettings: settings.onOff("CMS_SITE_SETTINGS", true),
+    changes: settings.onOff("CMS_CHANGES", true),
     tombstoneDays,
-    webhook: readWebhook(env),
-  }
+    webhook: webhookUrl && secret ? { url: webhookUrl, secret } : null,
+  })
 }
 
 export function databaseFile(dataDir: string): string {

@@ -1,10 +1,8 @@
-import Database from "better-sqlite3"
-import fs from "node:fs"
-import path from "node:path"
+import { openDatabase as openSqlite, type SqliteDatabase } from "../../node-kit/sqlite"
 import { COLUMNS, PARENT, type Column } from "./catalogue-columns"
 import { CATALOGUE_TABLES, type CatalogueTable } from "./changes"
 
-export type CatalogueDatabase = Database.Database
+export type CatalogueDatabase = SqliteDatabase
 
 /**
  * A catalogue table's CREATE TABLE, from its declared columns, and its index
@@ -60,15 +58,13 @@ CREATE VIRTUAL TABLE IF NOT EXISTS series_search USING fts5(
 );
 `
 
-/** Opens (and creates when missing) the catalogue database at `file`. */
+/**
+ * Opens (and creates when missing) the catalogue database at `file`, with the
+ * project's pragmas (node-kit/sqlite.ts: WAL; synchronous=FULL, so every
+ * subscription answered 200 is on disk; foreign keys enforced).
+ */
 export function openDatabase(file: string): CatalogueDatabase {
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  const db = new Database(file)
-  db.pragma("journal_mode = WAL")
-  // FULL makes every committed subscription durable before we answer 200.
-  db.pragma("synchronous = FULL")
-  db.pragma("foreign_keys = ON")
-  db.exec(SCHEMA)
+  const db = openSqlite(file, { schema: SCHEMA })
   addMissingColumns(db)
   db.exec(UPDATED_AT_INDEXES)
   db.prepare("INSERT OR IGNORE INTO changes_history (id, started_at) VALUES (1, ?)").run(now())
@@ -97,7 +93,8 @@ function addMissingColumns(db: CatalogueDatabase): void {
   }
 }
 
-type Statement = Database.Statement<unknown[]>
+const prepare = (db: CatalogueDatabase, sql: string) => db.prepare<unknown[]>(sql)
+type Statement = ReturnType<typeof prepare>
 
 const preparedStatements = new WeakMap<CatalogueDatabase, Map<string, Statement>>()
 
@@ -110,7 +107,7 @@ export function prepared(db: CatalogueDatabase, sql: string): Statement {
   let statements = preparedStatements.get(db)
   if (!statements) preparedStatements.set(db, (statements = new Map()))
   let statement = statements.get(sql)
-  if (!statement) statements.set(sql, (statement = db.prepare(sql)))
+  if (!statement) statements.set(sql, (statement = prepare(db, sql)))
   return statement
 }
 

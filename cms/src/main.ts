@@ -1,15 +1,19 @@
 import type { AddressInfo } from "node:net"
+import { exitOnStartFailure } from "../../node-kit/config"
+import { shutdownOnSignals } from "../../node-kit/shutdown"
 import { databaseFile, mediaDir, readConfig } from "./config"
 import { openDatabase } from "./database"
 import { seedIfEmpty } from "./seed/seed"
 import { buildServer } from "./server"
 
-/** `npm run cms`: the reference catalogue server, seeded on first start. */
+/**
+ * `npm run cms`: the reference catalogue server, seeded on first start. A
+ * wrong configuration ends it with every problem named and exit code 2.
+ */
 async function main() {
   const config = readConfig(process.env)
-  const db = openDatabase(databaseFile(config.dataDir))
-  if (seedIfEmpty(db)) console.log(`Seeded the sample catalogue into ${databaseFile(config.dataDir)}`)
-
+  const file = databaseFile(config.dataDir)
+  const db = openDatabase(file)
   const app = buildServer({
     db,
     mediaDir: mediaDir(config.dataDir),
@@ -20,23 +24,15 @@ async function main() {
     tombstoneDays: config.tombstoneDays,
     webhook: config.webhook,
   })
+  if (seedIfEmpty(db)) app.log.info(`Seeded the sample catalogue into ${file}`)
+  shutdownOnSignals({ app, cleanup: () => db.close() })
+
   await app.listen({ host: config.host, port: config.port })
   const { port } = app.server.address() as AddressInfo
   const origin = `http://${config.host}:${port}`
-  console.log(`Catalogue API:   ${origin}/api`)
-  console.log(`Video host API:  ${origin}/video-host`)
-  if (config.webhook) console.log(`Publish webhook: ${config.webhook.url}`)
-
-  const stop = async () => {
-    await app.close()
-    db.close()
-    process.exit(0)
-  }
-  process.once("SIGINT", stop)
-  process.once("SIGTERM", stop)
+  app.log.info(`Catalogue API:   ${origin}/api`)
+  app.log.info(`Video host API:  ${origin}/video-host`)
+  if (config.webhook) app.log.info(`Publish webhook: ${config.webhook.url}`)
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
-  process.exit(1)
-})
+main().catch((error: unknown) => exitOnStartFailure(error))

@@ -27,10 +27,8 @@ export class FixedWindowLimiter {
   }
 }
 
-/** Reads `10/1` (10 requests per 1 second) from CMS_VIDEO_RATE_LIMIT. */
-export function parseRateLimit(text: string | undefined): RateLimitSetting | null {
-  if (!text) return null
+/** Reads `10/1` (10 requests per 1 second), as CMS_VIDEO_RATE_LIMIT gives it; undefined when it is not that. */
+export function parseRateLimit(text: string): RateLimitSetting | undefined {
   const match = /^(\d+)\/(\d+)$/.exec(text.trim())
-  if (!match) throw new Error(`CMS_VIDEO_RATE_LIMIT must look like 10/1 (requests/seconds), not ${text}`)
-  return { limit: Number(match[1]), windowSeconds: Math.max(1, Number(match[2])) }
+  return match ? { limit: Number(match[1]), windowSeconds: Math.max(1, Number(match[2])) } : undefined
 }

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify"
 import { installErrorHandler } from "../../node-kit/http-error"
+import { serverLogging } from "../../node-kit/logger"
 import { CatalogueReads } from "./catalogue-reads"
 import { DEFAULT_TOMBSTONE_DAYS } from "./changes"
 import type { CatalogueDatabase } from "./database"
@@ -33,7 +34,8 @@ export interface ServerOptions {
 export const BODY_LIMIT_BYTES = 16 * 1024
 
 export function buildServer(options: ServerOptions): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, ajv: { customOptions: REQUEST_SCHEMA_OPTIONS } })
+  // Fastify's own pino logger (LOG_LEVEL, LOG_FORMAT): app.log for the server's code, request.log in routes.
+  const app = Fastify({ ...serverLogging(), bodyLimit: BODY_LIMIT_BYTES, ajv: { customOptions: REQUEST_SCHEMA_OPTIONS } })
   installErrorHandler(app, {
     serverErrorMessage: "Something went wrong on the catalogue server.",
     messages: { FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send JSON like {"email": "you@example.com"}.' },
@@ -48,7 +50,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // Videos an editor has taken off the host while the catalogue still names them.
   const withdrawnVideos = new Set<string>()
   const tombstoneDays = options.tombstoneDays ?? DEFAULT_TOMBSTONE_DAYS
-  const webhook = options.webhook ? new WebhookSender(options.webhook) : undefined
+  const webhookLog = (line: string, level: "info" | "error") => app.log[level](line)
+  const webhook = options.webhook ? new WebhookSender({ log: webhookLog, ...options.webhook }) : undefined
   // Pending deliveries and their retries end with the server.
   app.addHook("onClose", async () => webhook?.close())
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import type { ApiWebhookBody } from "../../contract/schemas"
 import { signWebhook, WEBHOOK_HEADERS } from "../../contract/webhook-signature"
+import { retryAfterMs } from "../../node-kit/retry-after"
 import type { WriteResult } from "./changes"
 
 // The publish webhook of shared/API.md: after each editor's write the server
@@ -23,9 +24,12 @@ export interface WebhookOptions {
   maxAttempts?: number
   /** How long one attempt may take. Default 10 s. */
   timeoutMs?: number
-  /** Where the one-line reports go; default console.log and console.error. */
-  log?: (line: string, level: "info" | "error") => void
+  /** Where the one-line reports go; the server passes its logger unless a test gives its own. */
+  log?: WebhookLog
 }
+
+/** One report line of the sender at its level. */
+export type WebhookLog = (line: string, level: "info" | "error") => void
 
 interface Delivery {
   /** X-Catalogue-Event: the same for every attempt of this delivery. */
@@ -40,22 +44,14 @@ interface Delivery {
 
 type Outcome = { status: number; retryAfterMs?: number } | { error: string }
 
-const defaultLog = (line: string, level: "info" | "error") => (level === "info" ? console.log(line) : console.error(line))
-
-/** Retry-After as seconds (an HTTP date is rare from a hook; ignored). */
-function retryAfterMs(header: string | null): number | undefined {
-  if (header === null || !/^\d+$/.test(header.trim())) return undefined
-  return Number(header.trim()) * 1000
-}
-
 /** Sends signed webhook deliveries in the background, retrying on network errors, 5xx and 429. */
 export class WebhookSender {
   private readonly pending = new Set<Delivery>()
   private closed = false
-  private readonly log: NonNullable<WebhookOptions["log"]>
+  private readonly log: WebhookLog
 
-  constructor(private readonly options: WebhookOptions) {
-    this.log = options.log ?? defaultLog
+  constructor(private readonly options: WebhookOptions & { log: WebhookLog }) {
+    this.log = options.log
   }
 
   /** The deliveries that what one write did calls for: `unpublish` for what it deleted, `publish` for what it created or changed. */
@@ -133,7 +129,7 @@ export class WebhookSender {
     delivery.timer = setTimeout(() => {
       this.attempt(delivery).catch((error: unknown) => {
         this.pending.delete(delivery)
-        console.error(`webhook ${delivery.id} (${delivery.summary}) dropped:`, error)
+        this.log(`webhook ${delivery.id} (${delivery.summary}) dropped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, "error")
       })
     }, delay)
   }
@@ -160,6 +156,7 @@ export class WebhookSender {
       })
       // Read the answer to its end, so the connection can be reused; its content does not matter.
       await response.arrayBuffer().catch(() => undefined)
+      // Seconds or an HTTP date, as the kit reads it everywhere; the delay is capped at retryMaxMs below.
       return { status: response.status, retryAfterMs: retryAfterMs(response.headers.get("retry-after")) }
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : ""
