@@ -1,5 +1,5 @@
 import type { ApiSeo } from "../../contract/schemas"
-import { REF_TYPE_OF_TABLE, type CatalogueTable } from "./changes"
+import type { CatalogueTable } from "./changes"
 
 // Each catalogue table's columns, declared once. The SQL schema
 // (database.ts), the inserts (catalogue-writes.ts), the row mappers
@@ -13,7 +13,8 @@ export type FieldKind = "text" | "integer" | "stringList" | "seo" | "link" | "op
 
 /**
  * One column. `Value` is only a type: what the API serves the column as.
- * Columns are declared in the order the API serves their fields.
+ * Columns are declared in the order the API serves their fields, which is
+ * also their order in a new database's CREATE TABLE.
  */
 export interface Column<Value = unknown> {
   /** Its SQL type and constraints. */
@@ -178,13 +179,16 @@ export const CHILD: Partial<Record<CatalogueTable, Link>> = Object.fromEntries(
   }),
 )
 
+/** A column an editor writes. */
+export type WritableColumn = Column & { field: FieldKind }
+
 /**
  * The fields an editor may send, in the order messages list them: the
  * entity's own fields, then its links, then (on create) the create-only ones.
  */
-function writableFields(table: CatalogueTable, onCreate: boolean): Record<string, Column & { field: FieldKind }> {
+function writableFields(table: CatalogueTable, onCreate: boolean): Record<string, WritableColumn> {
   const writable = columnsOf(table).filter(
-    (entry): entry is [string, Column & { field: FieldKind }] => entry[1].field !== undefined && (onCreate || !entry[1].createOnly),
+    (entry): entry is [string, WritableColumn] => entry[1].field !== undefined && (onCreate || !entry[1].createOnly),
   )
   const rank = ([, column]: [string, Column]) => (column.createOnly ? 2 : column.target ? 1 : 0)
   return Object.fromEntries(writable.sort((a, b) => rank(a) - rank(b)))
@@ -193,15 +197,12 @@ function writableFields(table: CatalogueTable, onCreate: boolean): Record<string
 /** Per table: what an editor may change, and the kind of each field. */
 export const EDITABLE_FIELDS = Object.fromEntries(
   TABLES.map((table) => [table, writableFields(table, false)]),
-) as Record<CatalogueTable, Record<string, Column & { field: FieldKind }>>
+) as Record<CatalogueTable, Record<string, WritableColumn>>
 
 /** Per table: what an editor may give a new entity (the editable fields and the create-only ones). */
 export const CREATE_FIELDS = Object.fromEntries(
   TABLES.map((table) => [table, writableFields(table, true)]),
-) as Record<CatalogueTable, Record<string, Column & { field: FieldKind }>>
-
-/** A link's target as messages name it: "category", "series". */
-export const targetName = (column: Column): string => REF_TYPE_OF_TABLE[column.target ?? "categories"]
+) as Record<CatalogueTable, Record<string, WritableColumn>>
 
 /** A value as its column stores it: lists as JSON, `seo` as JSON (NULL when absent), the rest as they are. */
 export function storedValue(column: Column, value: unknown): unknown {

@@ -1,7 +1,7 @@
 import type { FastifySchemaValidationError } from "fastify"
 import { Seo } from "../../../contract/schemas"
-import { CREATE_FIELDS, EDITABLE_FIELDS, targetName, type Column, type FieldKind } from "../catalogue-columns"
-import type { CatalogueTable } from "../changes"
+import { CREATE_FIELDS, EDITABLE_FIELDS, type WritableColumn } from "../catalogue-columns"
+import { REF_TYPE_OF_TABLE, type CatalogueTable } from "../changes"
 import { contractFault } from "../edits"
 
 // The admin API's request bodies for creating and editing an entity, as JSON
@@ -12,7 +12,7 @@ import { contractFault } from "../edits"
 const SAFE = Number.MAX_SAFE_INTEGER
 
 /** The JSON schema of one field. `seo` takes any value here: the write checks it with the contract, whose messages name the nested field. */
-function fieldSchema(column: Column & { field: FieldKind }): object {
+function fieldSchema(column: WritableColumn): object {
   switch (column.field) {
     case "text":
       // A required text (an episode's path) may not be null either; `not` tells that refusal apart.
@@ -30,7 +30,7 @@ function fieldSchema(column: Column & { field: FieldKind }): object {
   }
 }
 
-function kindMessage(field: string, column: Column & { field: FieldKind }): string {
+function kindMessage(field: string, column: WritableColumn): string {
   switch (column.field) {
     case "text":
       return `${field} must be a string or null`
@@ -42,11 +42,11 @@ function kindMessage(field: string, column: Column & { field: FieldKind }): stri
       return `${field} must be a list of strings`
     case "link":
     case "optionalLink":
-      return `${field} must be the id of a ${targetName(column)} (a positive whole number)${column.field === "optionalLink" ? " or null" : ""}`
+      return `${field} must be the id of a ${REF_TYPE_OF_TABLE[column.target!]} (a positive whole number)${column.field === "optionalLink" ? " or null" : ""}`
   }
 }
 
-const propertiesOf = (fields: Record<string, Column & { field: FieldKind }>) =>
+const propertiesOf = (fields: Record<string, WritableColumn>) =>
   Object.fromEntries(Object.entries(fields).map(([name, column]) => [name, fieldSchema(column)]))
 
 /** The body of `POST /admin/{collection}`: the fields a new entity may have, with those it must. */
