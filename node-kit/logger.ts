@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from "fastify"
+import { LogController, type FastifyBaseLogger, type FastifyServerOptions } from "fastify"
 
 /**
  * The one logger of the services: Fastify's own pino logger, on, handed to
@@ -14,6 +14,9 @@ import type { FastifyServerOptions } from "fastify"
  *               "json" (pino's lines, for a log collector); default json
  *               when NODE_ENV=production, pretty otherwise.
  */
+/** What code below a server is handed: the app's logger (`app.log`), or a stand-in with these methods. */
+export type Logger = Pick<FastifyBaseLogger, "info" | "warn" | "error">
+
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent"
 const LEVELS: readonly LogLevel[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"]
 
@@ -69,12 +72,12 @@ export function prettyDestination(out: { write(text: string): unknown } = proces
  */
 export function serverLogging(
   settings: LogSettings = logSettings(),
-): Pick<FastifyServerOptions, "logger" | "disableRequestLogging"> {
+): Pick<FastifyServerOptions, "logger" | "logController"> {
   return {
     logger: {
       level: settings.level,
       ...(settings.format === "pretty" ? { stream: prettyDestination() } : {}),
     },
-    disableRequestLogging: !(settings.level === "debug" || settings.level === "trace"),
+    logController: new LogController({ disableRequestLogging: !(settings.level === "debug" || settings.level === "trace") }),
   }
 }

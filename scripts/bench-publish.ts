@@ -127,7 +127,7 @@ async function benchmark(episodes: number) {
     const buildEnv = { ...server.buildEnv, SITE_URL: siteUrl, ...(values["cpu-count"] ? { GATSBY_CPU_COUNT: values["cpu-count"] } : {}) }
     const dataDir = path.join(workDir, "publisher")
     const coldStarted = Date.now()
-    publisher = await startPublisher({ port: publisherPort, webhookSecret: secret, buildEnv, dataDir, workspaceDir: path.join(dataDir, "workspace"), databaseFile: path.join(dataDir, "publisher.db"), log: () => undefined })
+    publisher = await startPublisher({ port: publisherPort, webhookSecret: secret, buildEnv, dataDir, workspaceDir: path.join(dataDir, "workspace"), databaseFile: path.join(dataDir, "publisher.db"), logging: { level: "silent", format: "json" } })
     await publisher.idle()
     if (!publisher.status().live) throw new Error(`The first build failed: ${JSON.stringify(publisher.status().recent[0]?.reason)}`)
     const coldSeconds = (Date.now() - coldStarted) / 1000

@@ -1,4 +1,5 @@
 import Fastify from "fastify"
+import type { FastifyRequest } from "fastify"
 import { logSettings, prettyDestination, prettyLine, serverLogging } from "../../node-kit/logger"
 
 describe("logSettings", () => {
@@ -11,8 +12,9 @@ describe("logSettings", () => {
   })
 
   it("logs request lines at debug only", () => {
-    expect(serverLogging({ level: "info", format: "json" }).disableRequestLogging).toBe(true)
-    expect(serverLogging({ level: "debug", format: "json" }).disableRequestLogging).toBe(false)
+    const request = {} as FastifyRequest
+    expect(serverLogging({ level: "info", format: "json" }).logController?.isLogDisabled(request)).toBe(true)
+    expect(serverLogging({ level: "debug", format: "json" }).logController?.isLogDisabled(request)).toBe(false)
   })
 })
 

@@ -60,6 +60,11 @@ describe("rollback", () => {
     expect(await home()).toBe("Home v1")
     const none = await post({ authorization: `Bearer ${ADMIN_TOKEN}` })
     expect(none.status).toBe(409)
+    expect(await none.json()).toEqual({ message: `There is no release before ${releases[0]} to go back to.` })
+    // The request schema refuses what is no release id before it nears the file system.
+    const outside = await post({ authorization: `Bearer ${ADMIN_TOKEN}` }, { releaseId: "../releases" })
+    expect(outside.status).toBe(400)
+    expect(((await outside.json()) as { message: string }).message).toMatch(/releaseId/)
 
     // The status says the live release came from a rollback.
     expect(site.publisher.status().live).toMatchObject({ releaseId: releases[0], cause: "rollback" })

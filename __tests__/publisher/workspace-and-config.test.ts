@@ -3,7 +3,7 @@ import os from "node:os"
 import path from "node:path"
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULTS, readConfig } from "../../publisher/src/config"
 import { buildEnvironment, hasWarmCache } from "../../publisher/src/publish-job"
-import type { Job } from "../../publisher/src/job-store"
+import type { Job } from "../../publisher/src/job"
 import { refreshWorkspace } from "../../publisher/src/workspace"
 
 describe("refreshWorkspace", () => {

@@ -1,5 +1,6 @@
 import type { ApiWebhookBody } from "../../contract/schemas"
-import type { HookOutcome, Job, JobStore, JobTrigger } from "./job-store"
+import type { Job, JobTrigger } from "./job"
+import type { HookOutcome, JobStore } from "./job-store"
 
 /** Builds one job; stops early (leaving the job re-queued) when `signal` aborts. */
 export type JobRunner = (job: Job, signal: AbortSignal) => Promise<void>

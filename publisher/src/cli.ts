@@ -1,3 +1,4 @@
+import { EXIT_CONFIG } from "../../node-kit/config"
 import { ConfigError, readConfig } from "./config"
 import { JobStore } from "./job-store"
 import { listReleases, liveReleaseId } from "./releases"
@@ -41,5 +42,5 @@ try {
   process.exitCode = main(process.argv.slice(2))
 } catch (error) {
   console.error(error instanceof ConfigError || error instanceof RollbackError ? error.message : error)
-  process.exitCode = 1
+  process.exitCode = error instanceof ConfigError ? EXIT_CONFIG : 1
 }

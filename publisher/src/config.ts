@@ -1,5 +1,9 @@
 import path from "node:path"
+import { readSettings } from "../../node-kit/config"
+import { logSettings, type LogSettings } from "../../node-kit/logger"
 import { COMMANDS, PROJECT_ROOT } from "../../node-kit/processes"
+
+export { ConfigError } from "../../node-kit/config"
 
 /** The publisher's own folder; its data lives below it unless told otherwise. */
 export const PUBLISHER_ROOT = path.resolve(__dirname, "..")
@@ -29,9 +33,9 @@ export interface PublisherConfig {
   keepReleases: number
   /** The environment builds start from (CATALOGUE_API_URL, VIDEO_API_URL, VIDEO_API_TOKEN, SITE_URL, …). */
   buildEnv: NodeJS.ProcessEnv
+  /** LOG_LEVEL and LOG_FORMAT (node-kit/logger.ts). */
+  logging: LogSettings
 }
-
-export class ConfigError extends Error {}
 
 export const DEFAULTS = {
   host: "127.0.0.1",
@@ -44,46 +48,28 @@ export const DEFAULTS = {
 
 /**
  * The configuration from environment variables, every problem named at
- * once, so an operator fixes them in one go rather than one per start.
+ * once (node-kit/config.ts), so an operator fixes them in one go rather
+ * than one per start.
  */
 export function readConfig(env: NodeJS.ProcessEnv): PublisherConfig {
-  const problems: string[] = []
-  const integer = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
-    const raw = env[name]
-    if (raw === undefined || raw.trim() === "") return fallback
-    const value = Number(raw)
-    if (!Number.isInteger(value) || value < min || value > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(raw)}`)
-      return fallback
-    }
-    return value
-  }
-  const text = (name: string): string | undefined => {
-    const value = env[name]?.trim()
-    return value ? value : undefined
-  }
-
-  const dataDir = path.resolve(text("PUBLISHER_DATA_DIR") ?? DEFAULT_DATA_DIR)
-  const config: PublisherConfig = {
-    host: text("PUBLISHER_HOST") ?? DEFAULTS.host,
-    port: integer("PUBLISHER_PORT", DEFAULTS.port, 0, 65535),
+  const settings = readSettings(env, "publisher")
+  const dataDir = settings.path("PUBLISHER_DATA_DIR", DEFAULT_DATA_DIR)
+  return settings.done({
+    host: settings.host("PUBLISHER_HOST", DEFAULTS.host),
+    port: settings.port("PUBLISHER_PORT", DEFAULTS.port),
     dataDir,
-    workspaceDir: path.resolve(text("PUBLISHER_WORKSPACE_DIR") ?? path.join(dataDir, "workspace")),
-    databaseFile: path.resolve(text("PUBLISHER_DB") ?? path.join(dataDir, "publisher.db")),
-    sourceDir: path.resolve(text("PUBLISHER_SOURCE_DIR") ?? PROJECT_ROOT),
-    webhookSecret: text("PUBLISH_WEBHOOK_SECRET"),
-    adminToken: text("PUBLISHER_ADMIN_TOKEN"),
-    buildCommand: text("PUBLISHER_BUILD_COMMAND") ?? DEFAULTS.buildCommand,
-    buildTimeoutMs: integer("PUBLISHER_BUILD_TIMEOUT_MS", DEFAULTS.buildTimeoutMs, 1000),
-    debounceMs: integer("PUBLISHER_DEBOUNCE_MS", DEFAULTS.debounceMs, 0, 60_000),
-    keepReleases: integer("PUBLISHER_KEEP_RELEASES", DEFAULTS.keepReleases, 2, 1000),
+    workspaceDir: settings.path("PUBLISHER_WORKSPACE_DIR", path.join(dataDir, "workspace")),
+    databaseFile: settings.path("PUBLISHER_DB", path.join(dataDir, "publisher.db")),
+    sourceDir: settings.path("PUBLISHER_SOURCE_DIR", PROJECT_ROOT),
+    webhookSecret: settings.secret("PUBLISH_WEBHOOK_SECRET", "anyone who guesses it can trigger builds"),
+    adminToken: settings.text("PUBLISHER_ADMIN_TOKEN"),
+    buildCommand: settings.text("PUBLISHER_BUILD_COMMAND") ?? DEFAULTS.buildCommand,
+    buildTimeoutMs: settings.integer("PUBLISHER_BUILD_TIMEOUT_MS", DEFAULTS.buildTimeoutMs, { min: 1000 }),
+    debounceMs: settings.integer("PUBLISHER_DEBOUNCE_MS", DEFAULTS.debounceMs, { min: 0, max: 60_000 }),
+    keepReleases: settings.integer("PUBLISHER_KEEP_RELEASES", DEFAULTS.keepReleases, { min: 2, max: 1000 }),
     buildEnv: env,
-  }
-  if (config.webhookSecret !== undefined && config.webhookSecret.length < 16) {
-    problems.push("PUBLISH_WEBHOOK_SECRET must be at least 16 characters long: anyone who guesses it can trigger builds")
-  }
-  if (problems.length > 0) throw new ConfigError(`The publisher's configuration is wrong:\n- ${problems.join("\n- ")}`)
-  return config
+    logging: logSettings(env),
+  })
 }
 
 /** A build command for messages: the argument vector joined, or the shell line. */

@@ -1,39 +1,6 @@
-import Database from "better-sqlite3"
-import fs from "node:fs"
-import path from "node:path"
 import type { ApiRef, ApiWebhookBody } from "../../contract/schemas"
-
-export type JobStatus = "queued" | "building" | "live" | "failed"
-/** Why a job exists: a webhook, the first build of an empty publisher. */
-export type JobTrigger = "webhook" | "initial build"
-
-export interface Job {
-  id: number
-  status: JobStatus
-  trigger: JobTrigger
-  /** The merged webhook event; null for a job no webhook joined. */
-  event: ApiWebhookBody["event"] | null
-  /** Every ref of every webhook merged into this job, each once. */
-  refs: ApiRef[]
-  hookCount: number
-  queuedAt: number
-  lastHookAt: number
-  startedAt: number | null
-  finishedAt: number | null
-  /** Builds started for this job: more than 1 after a restart interrupted one. */
-  attempts: number
-  phase: string | null
-  /** Why it failed, in plain words. */
-  reason: string | null
-  logExcerpt: string | null
-  releaseId: string | null
-  /** Page URLs whose HTML the release changed or added (at most CHANGED_URLS_KEPT). */
-  changedUrls: string[]
-  removedUrls: string[]
-  changedUrlCount: number | null
-  /** What happened to the job besides its status, e.g. that a restart re-queued it. */
-  note: string | null
-}
+import { openDatabase, type SqliteDatabase } from "../../node-kit/sqlite"
+import { JOB_FIELDS, toJob, type Job, type JobRow, type JobStatus, type JobTrigger } from "./job"
 
 export interface ReleaseSwitch {
   releaseId: string
@@ -48,8 +15,9 @@ export const CHANGED_URLS_KEPT = 200
 /**
  * Jobs, webhook deliveries and release switches in one SQLite file, so a
  * restart knows which build it was doing, which deliveries it has seen, and
- * since when the live release is live. WAL and synchronous=FULL: a job
- * marked live or an event recorded stays so after a crash.
+ * since when the live release is live. Opened with the kit's pragmas
+ * (WAL, synchronous=FULL): a job marked live or an event recorded stays so
+ * after a crash.
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS jobs (
@@ -90,52 +58,6 @@ CREATE TABLE IF NOT EXISTS switches (
 );
 `
 
-interface JobRow {
-  id: number
-  status: JobStatus
-  trigger: JobTrigger
-  event: ApiWebhookBody["event"] | null
-  refs: string
-  hook_count: number
-  queued_at: number
-  last_hook_at: number
-  started_at: number | null
-  finished_at: number | null
-  attempts: number
-  phase: string | null
-  reason: string | null
-  log_excerpt: string | null
-  release_id: string | null
-  changed_urls: string
-  removed_urls: string
-  changed_url_count: number | null
-  note: string | null
-}
-
-function toJob(row: JobRow): Job {
-  return {
-    id: row.id,
-    status: row.status,
-    trigger: row.trigger,
-    event: row.event,
-    refs: JSON.parse(row.refs) as ApiRef[],
-    hookCount: row.hook_count,
-    queuedAt: row.queued_at,
-    lastHookAt: row.last_hook_at,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-    attempts: row.attempts,
-    phase: row.phase,
-    reason: row.reason,
-    logExcerpt: row.log_excerpt,
-    releaseId: row.release_id,
-    changedUrls: JSON.parse(row.changed_urls) as string[],
-    removedUrls: JSON.parse(row.removed_urls) as string[],
-    changedUrlCount: row.changed_url_count,
-    note: row.note,
-  }
-}
-
 /** Refs of both lists, each once, in the order first seen. */
 export function mergeRefs(existing: readonly ApiRef[], added: readonly ApiRef[]): ApiRef[] {
   const seen = new Map<string, ApiRef>()
@@ -159,15 +81,10 @@ export interface HookOutcome {
 }
 
 export class JobStore {
-  private readonly db: Database.Database
+  private readonly db: SqliteDatabase
 
   constructor(file: string) {
-    fs.mkdirSync(path.dirname(file), { recursive: true })
-    this.db = new Database(file)
-    this.db.pragma("journal_mode = WAL")
-    this.db.pragma("synchronous = FULL")
-    this.db.pragma("busy_timeout = 5000")
-    this.db.exec(SCHEMA)
+    this.db = openDatabase(file, { schema: SCHEMA })
   }
 
   close(): void {
@@ -175,17 +92,17 @@ export class JobStore {
   }
 
   get(id: number): Job | undefined {
-    const row = this.db.prepare<[number], JobRow>("SELECT * FROM jobs WHERE id = ?").get(id)
+    const row = this.db.prepare<[number], JobRow>(`SELECT ${JOB_FIELDS} FROM jobs WHERE id = ?`).get(id)
     return row && toJob(row)
   }
 
   /** Newest first. */
   recent(limit: number): Job[] {
-    return this.db.prepare<[number], JobRow>("SELECT * FROM jobs ORDER BY id DESC LIMIT ?").all(limit).map(toJob)
+    return this.db.prepare<[number], JobRow>(`SELECT ${JOB_FIELDS} FROM jobs ORDER BY id DESC LIMIT ?`).all(limit).map(toJob)
   }
 
   withStatus(status: JobStatus): Job[] {
-    return this.db.prepare<[JobStatus], JobRow>("SELECT * FROM jobs WHERE status = ? ORDER BY id").all(status).map(toJob)
+    return this.db.prepare<[JobStatus], JobRow>(`SELECT ${JOB_FIELDS} FROM jobs WHERE status = ? ORDER BY id`).all(status).map(toJob)
   }
 
   /** The job to build next: the oldest queued one. */
@@ -208,7 +125,7 @@ export class JobStore {
         .get(delivery.eventId)
       if (seen) return { jobId: seen.job_id, duplicate: true }
 
-      const pending = this.db.prepare<[], JobRow>("SELECT * FROM jobs WHERE status = 'queued' ORDER BY id DESC LIMIT 1").get()
+      const pending = this.db.prepare<[], JobRow>(`SELECT ${JOB_FIELDS} FROM jobs WHERE status = 'queued' ORDER BY id DESC LIMIT 1`).get()
       let jobId: number
       if (pending) {
         const job = toJob(pending)
@@ -248,7 +165,7 @@ export class JobStore {
   private refsOfFailedJobs(): { refs: ApiRef[]; jobIds: number[] } {
     const failed = this.db
       .prepare<[], JobRow>(
-        `SELECT * FROM jobs WHERE status = 'failed' AND hook_count > 0
+        `SELECT ${JOB_FIELDS} FROM jobs WHERE status = 'failed' AND hook_count > 0
          AND id > COALESCE((SELECT MAX(id) FROM jobs WHERE status = 'live'), 0) ORDER BY id`,
       )
       .all()

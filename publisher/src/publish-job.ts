@@ -1,10 +1,12 @@
 import fs from "node:fs"
 import path from "node:path"
+import type { Logger } from "../../node-kit/logger"
 import { BuildPhaseTracker } from "./build-phase"
 import type { JobRunner } from "./build-queue"
 import type { PublisherConfig } from "./config"
 import { failureReason } from "./failure-reason"
-import type { Job, JobStore } from "./job-store"
+import type { Job } from "./job"
+import type { JobStore } from "./job-store"
 import { createRelease, newReleaseId, pruneReleases, switchRelease } from "./releases"
 import { runBuild } from "./run-build"
 import { refreshWorkspace } from "./workspace"
@@ -68,17 +70,17 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * build there, make a release of its public/, switch to it, prune. Anything
  * that goes wrong before the switch leaves the live release as it was.
  */
-export function createJobRunner(deps: { config: PublisherConfig; store: JobStore; log: (line: string) => void; now?: () => number }): JobRunner {
+export function createJobRunner(deps: { config: PublisherConfig; store: JobStore; log: Logger; now?: () => number }): JobRunner {
   const { config, store, log } = deps
   const now = deps.now ?? Date.now
 
   return async (job, signal) => {
     store.markBuilding(job.id, now())
     const what = job.hookCount > 0 ? `${job.hookCount} webhook(s), ${job.refs.length} ref(s)` : job.trigger
-    log(`Job ${job.id}: building (${what})`)
+    log.info(`Job ${job.id}: building (${what})`)
     const fail = (reason: string, logExcerpt: string | null = null) => {
       store.markFailed(job.id, { reason, logExcerpt, now: now() })
-      log(`Job ${job.id}: failed: ${reason}`)
+      log.warn(`Job ${job.id}: failed: ${reason}`)
     }
 
     try {
@@ -106,7 +108,7 @@ export function createJobRunner(deps: { config: PublisherConfig; store: JobStore
     })
     if (result.end.kind === "stopped") {
       store.requeue(job.id, REDONE_NOTE)
-      log(`Job ${job.id}: stopped with the publisher; queued again`)
+      log.info(`Job ${job.id}: stopped with the publisher; queued again`)
       return
     }
     if (!result.ok) {
@@ -126,7 +128,7 @@ export function createJobRunner(deps: { config: PublisherConfig; store: JobStore
       const at = now()
       store.recordSwitch({ releaseId: release.releaseId, at, cause: "build", jobId: job.id })
       store.markLive(job.id, { releaseId: release.releaseId, changedUrls: release.changedUrls, removedUrls: release.removedUrls, now: at })
-      log(
+      log.info(
         `Job ${job.id}: live as release ${release.releaseId} in ${((at - (store.get(job.id)?.startedAt ?? at)) / 1000).toFixed(1)} s ` +
           `(${release.changedUrls.length} page(s) changed, ${release.linked} file(s) linked, ${release.copied} copied)`,
       )
@@ -138,7 +140,7 @@ export function createJobRunner(deps: { config: PublisherConfig; store: JobStore
       pruneReleases(config.dataDir, config.keepReleases)
       pruneLogs(config.dataDir)
     } catch (error) {
-      log(`Pruning old releases failed: ${message(error)}`)
+      log.warn(`Pruning old releases failed: ${message(error)}`)
     }
   }
 }

@@ -1,10 +1,12 @@
 import type { AddressInfo } from "node:net"
+import type { Logger } from "../../node-kit/logger"
+import { closeApp } from "../../node-kit/shutdown"
 import { BuildQueue } from "./build-queue"
 import { readConfig, type PublisherConfig } from "./config"
 import { JobStore } from "./job-store"
 import { createJobRunner, REDONE_NOTE } from "./publish-job"
 import { liveReleaseId, removeLeftovers } from "./releases"
-import { buildSiteServer } from "./site-server"
+import { createServer, registerSiteRoutes } from "./server"
 import { statusReport, type StatusReport } from "./status"
 import { STATUS_PAGE_PATH } from "./status-page"
 
@@ -13,14 +15,14 @@ export interface PublisherOptions extends Partial<PublisherConfig> {
   env?: NodeJS.ProcessEnv
   /** Queue a first build when no release is live (default true). */
   initialBuild?: boolean
-  /** Where progress lines go; default console.log. */
-  log?: (line: string) => void
 }
 
 export interface Publisher {
   /** Where the site, /status, /_publisher/ and the webhook answer, e.g. http://127.0.0.1:9000. */
   url: string
   config: PublisherConfig
+  /** The server's logger (node-kit/logger.ts), for the program that started the publisher. */
+  log: Logger
   /** Resolves once nothing is queued or building: after start, the first build is live (or failed). */
   idle(): Promise<void>
   status(): StatusReport
@@ -38,29 +40,25 @@ const JOBS_KEPT = 1000
  * is live yet. Settings not given come from the environment (config.ts).
  */
 export async function startPublisher(options: PublisherOptions = {}): Promise<Publisher> {
-  const { env, initialBuild = true, log = (line: string) => console.log(line), ...overrides } = options
+  const { env, initialBuild = true, ...overrides } = options
   const definedOverrides = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined))
   const config: PublisherConfig = { ...readConfig(env ?? process.env), ...definedOverrides }
 
+  const app = createServer(config.logging)
+  const { log } = app
   removeLeftovers(config.dataDir)
   const store = new JobStore(config.databaseFile)
   store.prune(Date.now() - EVENTS_KEPT_MS, JOBS_KEPT)
   const requeued = store.requeueInterrupted(REDONE_NOTE)
-  if (requeued.length > 0) log(`Job ${requeued.join(", ")} was building when the publisher stopped; building it again.`)
+  if (requeued.length > 0) log.info(`Job ${requeued.join(", ")} was building when the publisher stopped; building it again.`)
 
   const queue = new BuildQueue(store, createJobRunner({ config, store, log }), {
     debounceMs: config.debounceMs,
-    onError: (job, error) => log(`Job ${job.id}: the publisher failed: ${error instanceof Error ? error.stack : String(error)}`),
+    onError: (job, error) => log.error({ err: error }, `Job ${job.id}: the publisher failed`),
   })
-  const app = buildSiteServer({
-    dataDir: config.dataDir,
-    store,
-    queue,
-    webhookSecret: config.webhookSecret,
-    adminToken: config.adminToken,
-    log,
-  })
+  const { dataDir, webhookSecret, adminToken } = config
   try {
+    await registerSiteRoutes(app, { dataDir, store, queue, webhookSecret, adminToken })
     await app.listen({ host: config.host, port: config.port })
   } catch (error) {
     store.close()
@@ -73,22 +71,23 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
 
   if (initialBuild && !liveReleaseId(config.dataDir) && !queue.busy) {
     const id = queue.queueBuild("initial build")
-    log(`No release is live yet: job ${id} builds the site for the first time.`)
+    log.info(`No release is live yet: job ${id} builds the site for the first time.`)
   }
-  log(`Publisher: site on ${url}/, status on ${url}${STATUS_PAGE_PATH}`)
+  log.info(`Publisher: site on ${url}/, status on ${url}${STATUS_PAGE_PATH}`)
   queue.schedule()
 
   let closing: Promise<void> | undefined
   return {
     url,
     config,
+    log,
     idle: () => queue.idle(),
     status: () => statusReport({ store, dataDir: config.dataDir, webhooksOn: Boolean(config.webhookSecret) }),
     close: () =>
       (closing ??= (async () => {
         // The build first: it re-queues its job in the store, which must still be open.
         await queue.close()
-        await app.close()
+        await closeApp(app)
         store.close()
       })()),
   }

@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from "node:crypto"
+import { randomBytes } from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
+import { hashUnlessUnchanged } from "../../node-kit/file-hasher"
 
 /**
  * Releases on disk, below the data folder:
@@ -163,10 +164,9 @@ interface ManifestEntry {
   /** sha256 of the content, hex. */
   hash: string
   /**
-   * The workspace file's inode, size, mtime and ctime when it was hashed.
-   * Any write to a file changes its ctime (which no program can set back),
-   * so equal stats mean the content is the one hashed: the next release skips
-   * reading every file Gatsby left alone, as git's index does.
+   * The workspace file's stats when it was hashed (the kit's statStamp):
+   * equal stats mean the content is the one hashed, so the next release
+   * skips reading every file Gatsby left alone.
    */
   source: string
 }
@@ -214,10 +214,6 @@ async function listTree(root: string): Promise<{ files: string[]; folders: strin
     }
   }
   return { files: files.sort(), folders }
-}
-
-function hashFile(file: string): string {
-  return createHash("sha256").update(fs.readFileSync(file)).digest("hex")
 }
 
 /** Runs `work` on every item, yielding to the event loop every BATCH items. */
@@ -285,15 +281,13 @@ export async function createRelease(options: { dataDir: string; publicDir: strin
     await eachInBatches(files, (file) => {
       const from = path.join(publicDir, file)
       const to = path.join(staging, file)
-      const stat = fs.statSync(from)
-      const source = `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`
       const known = previous?.files[file]
-      const hash = known && known.source === source ? known.hash : hashFile(from)
-      manifest.files[file] = { size: stat.size, hash, source }
+      const { stamp: source, hash, size } = hashUnlessUnchanged(from, known && { stamp: known.source, hash: known.hash })
+      manifest.files[file] = { size, hash, source }
 
       // The same content at the same path, else anywhere in the live release (a moved file).
       const same = known?.hash === hash ? file : previousByHash.get(hash)
-      if (same !== undefined && previousRoot && previous?.files[same]?.size === stat.size) {
+      if (same !== undefined && previousRoot && previous?.files[same]?.size === size) {
         try {
           fs.linkSync(path.join(previousRoot, same), to)
           linked++

@@ -1,7 +1,13 @@
+import { HttpError } from "../../node-kit/http-error"
 import type { JobStore } from "./job-store"
 import { isReleaseId, listReleases, liveReleaseId, previousRelease, switchRelease } from "./releases"
 
-export class RollbackError extends Error {}
+/** No release to go back to: the endpoint answers 409 with the message, the CLI prints it. */
+export class RollbackError extends HttpError {
+  constructor(message: string) {
+    super(409, message)
+  }
+}
 
 export interface RollbackResult {
   from: string | undefined

@@ -1,3 +1,4 @@
+import { html, raw, type Markup } from "../../node-kit/html"
 import { formatSeconds } from "./failure-reason"
 import type { JobView, StatusReport } from "./status"
 
@@ -8,63 +9,74 @@ const REFRESH_SECONDS = 3
 /** Changed pages listed per job; the count says how many more. */
 const URLS_SHOWN = 25
 
-/** Every text that reaches the page goes through here: titles, refs and build logs come from outside. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-}
-
-function when(iso: string | null, now: number): string {
+function when(iso: string | null, now: number): Markup | string {
   if (!iso) return ""
   const ms = Date.parse(iso)
   const ago = Math.max(0, Math.round((now - ms) / 1000))
   const relative = ago < 90 ? `${ago} s ago` : ago < 90 * 60 ? `${Math.round(ago / 60)} min ago` : `${Math.round(ago / 3600)} h ago`
-  return `<time datetime="${escapeHtml(iso)}">${escapeHtml(iso.replace("T", " ").replace(/\.\d+Z$/, " UTC"))}</time> (${relative})`
+  return html`<time datetime="${iso}">${iso.replace("T", " ").replace(/\.\d+Z$/, " UTC")}</time> (${relative})`
 }
 
-function refsText(job: JobView): string {
-  if (job.webhooks === 0) return escapeHtml(job.trigger)
+function refsText(job: JobView): Markup | string {
+  if (job.webhooks === 0) return job.trigger
   const refs = job.refs.map((ref) => (ref.id === null ? ref.type : `${ref.type} ${ref.id}`))
   const shown = refs.slice(0, 10).join(", ") + (refs.length > 10 ? ` and ${refs.length - 10} more` : "")
-  return `${escapeHtml(job.event ?? "publish")} of ${escapeHtml(shown || "no refs")} (${job.webhooks} webhook${job.webhooks === 1 ? "" : "s"})`
+  return html`${job.event ?? "publish"} of ${shown || "no refs"} (${job.webhooks} webhook${job.webhooks === 1 ? "" : "s"})`
 }
 
-function urlList(urls: string[], total: number, label: string): string {
+function urlList(urls: string[], total: number, label: string): Markup | string {
   if (urls.length === 0) return ""
-  const items = urls
-    .slice(0, URLS_SHOWN)
-    .map((url) => `<li><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></li>`)
-    .join("")
-  const more = total > URLS_SHOWN ? `<li>and ${total - URLS_SHOWN} more</li>` : ""
-  return `<p>${label}:</p><ul>${items}${more}</ul>`
+  const items = urls.slice(0, URLS_SHOWN).map((url) => html`<li><a href="${url}">${url}</a></li>`)
+  const more = total > URLS_SHOWN ? html`<li>and ${total - URLS_SHOWN} more</li>` : ""
+  return html`<p>${label}:</p><ul>${items}${more}</ul>`
 }
 
-function jobDetails(job: JobView, now: number): string {
-  const parts: string[] = [`<p class="what">${refsText(job)}</p>`]
-  if (job.status === "queued") parts.push(`<p>Queued ${when(job.queuedAt, now)}.</p>`)
+function liveDetails(job: JobView, now: number): Markup[] {
+  const changed = job.changedUrlCount ?? job.changedUrls.length
+  return [
+    html`<p>Live ${when(job.finishedAt, now)} as release <code>${job.releaseId ?? ""}</code>, built in ${formatSeconds(job.durationMs ?? 0)}.</p>`,
+    changed === 0 ? html`<p>No page's HTML changed.</p>` : html`${urlList(job.changedUrls, changed, `${changed} page${changed === 1 ? "" : "s"} changed`)}`,
+    html`${urlList(job.removedUrls, job.removedUrls.length, "Pages removed")}`,
+  ]
+}
+
+function jobDetails(job: JobView, now: number): Markup[] {
+  const parts: Markup[] = [html`<p class="what">${refsText(job)}</p>`]
+  if (job.status === "queued") parts.push(html`<p>Queued ${when(job.queuedAt, now)}.</p>`)
   if (job.status === "building") {
-    parts.push(
-      `<p>Building for ${formatSeconds(job.durationMs ?? 0)}; now at: <strong>${escapeHtml(job.phase ?? "starting")}</strong>.</p>`,
-    )
+    parts.push(html`<p>Building for ${formatSeconds(job.durationMs ?? 0)}; now at: <strong>${job.phase ?? "starting"}</strong>.</p>`)
   }
-  if (job.status === "live") {
-    parts.push(`<p>Live ${when(job.finishedAt, now)} as release <code>${escapeHtml(job.releaseId ?? "")}</code>, built in ${formatSeconds(job.durationMs ?? 0)}.</p>`)
-    const changed = job.changedUrlCount ?? job.changedUrls.length
-    parts.push(changed === 0 ? "<p>No page's HTML changed.</p>" : urlList(job.changedUrls, changed, `${changed} page${changed === 1 ? "" : "s"} changed`))
-    parts.push(urlList(job.removedUrls, job.removedUrls.length, "Pages removed"))
-  }
+  if (job.status === "live") parts.push(...liveDetails(job, now))
   if (job.status === "failed") {
-    parts.push(`<p class="reason">Failed ${when(job.finishedAt, now)}: ${escapeHtml(job.reason ?? "no reason recorded")}. The site was not changed.</p>`)
+    parts.push(html`<p class="reason">Failed ${when(job.finishedAt, now)}: ${job.reason ?? "no reason recorded"}. The site was not changed.</p>`)
     if (job.logExcerpt) {
-      parts.push(`<details open><summary>The end of the build log</summary><pre>${escapeHtml(job.logExcerpt)}</pre></details>`)
+      parts.push(html`<details open><summary>The end of the build log</summary><pre>${job.logExcerpt}</pre></details>`)
     }
   }
-  if (job.note) parts.push(`<p class="note">${escapeHtml(job.note)}</p>`)
-  return parts.join("\n")
+  if (job.note) parts.push(html`<p class="note">${job.note}</p>`)
+  return parts
 }
 
-function jobSection(job: JobView, now: number): string {
-  return `<section class="job ${job.status}"><h3>Job ${job.id}: <span class="status">${job.status}</span></h3>\n${jobDetails(job, now)}</section>`
+/** The parts one per line, as the page has always been laid out. */
+function lines(parts: readonly Markup[]): Markup {
+  return html`${parts.map((part, index) => (index === 0 ? part : html`\n${part}`))}`
 }
+
+function jobSection(job: JobView, now: number): Markup {
+  return html`<section class="job ${job.status}"><h3>Job ${job.id}: <span class="status">${job.status}</span></h3>\n${lines(jobDetails(job, now))}</section>`
+}
+
+function jobList(jobs: JobView[], now: number, none: string): Markup {
+  return jobs.length > 0 ? lines(jobs.map((job) => jobSection(job, now))) : html`<p>${none}</p>`
+}
+
+const STYLE = `body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
+h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 2rem; } h3 { font-size: 1rem; margin: 0; }
+.job { border: 1px solid #ccc; border-left-width: 6px; border-radius: 4px; padding: .5rem 1rem; margin: .75rem 0; }
+.queued { border-left-color: #888; } .building { border-left-color: #0a58ca; } .live { border-left-color: #198754; } .failed { border-left-color: #b02a37; }
+.reason { color: #b02a37; font-weight: 600; }
+pre { background: #f4f4f4; padding: .5rem; overflow-x: auto; font-size: .8rem; white-space: pre-wrap; }
+ul { margin: .25rem 0; }`
 
 /**
  * The status page for editors: what is live and since when, what is building
@@ -75,26 +87,20 @@ export function renderStatusPage(report: StatusReport): string {
   const now = Date.parse(report.now)
   const active = report.building !== null || report.queued.length > 0
   const live = report.live
-    ? `<p>Release <code>${escapeHtml(report.live.releaseId)}</code>, live since ${when(report.live.since, now)}${report.live.cause === "rollback" ? " (by a rollback)" : ""}. <a href="/">Open the site</a></p>`
-    : "<p>Nothing is live yet: the first build has not finished.</p>"
+    ? html`<p>Release <code>${report.live.releaseId}</code>, live since ${when(report.live.since, now)}${report.live.cause === "rollback" ? " (by a rollback)" : ""}. <a href="/">Open the site</a></p>`
+    : html`<p>Nothing is live yet: the first build has not finished.</p>`
   const activeIds = new Set([report.building?.id, ...report.queued.map((job) => job.id)])
   const history = report.recent.filter((job) => !activeIds.has(job.id))
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-${active ? `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` : ""}
+${active ? html`<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` : ""}
 <title>${active ? "Publishing… – " : ""}Site publishing status</title>
 <style>
-body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
-h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 2rem; } h3 { font-size: 1rem; margin: 0; }
-.job { border: 1px solid #ccc; border-left-width: 6px; border-radius: 4px; padding: .5rem 1rem; margin: .75rem 0; }
-.queued { border-left-color: #888; } .building { border-left-color: #0a58ca; } .live { border-left-color: #198754; } .failed { border-left-color: #b02a37; }
-.reason { color: #b02a37; font-weight: 600; }
-pre { background: #f4f4f4; padding: .5rem; overflow-x: auto; font-size: .8rem; white-space: pre-wrap; }
-ul { margin: .25rem 0; }
+${raw(STYLE)}
 </style>
 </head>
 <body>
@@ -103,13 +109,13 @@ ul { margin: .25rem 0; }
 <h2>Live now</h2>
 ${live}
 <h2>Building</h2>
-${report.building ? jobSection(report.building, now) : "<p>Nothing is building.</p>"}
+${report.building ? jobSection(report.building, now) : html`<p>Nothing is building.</p>`}
 <h2>Waiting</h2>
-${report.queued.length > 0 ? report.queued.map((job) => jobSection(job, now)).join("\n") : "<p>Nothing is waiting.</p>"}
+${jobList(report.queued, now, "Nothing is waiting.")}
 <h2>Recent jobs</h2>
-${history.length > 0 ? history.map((job) => jobSection(job, now)).join("\n") : "<p>None yet.</p>"}
-<p><small>Webhooks: ${escapeHtml(report.webhooks)}. Releases kept: ${report.releases.length}. The same as JSON: <a href="/status">/status</a>.</small></p>
+${jobList(history, now, "None yet.")}
+<p><small>Webhooks: ${report.webhooks}. Releases kept: ${report.releases.length}. The same as JSON: <a href="/status">/status</a>.</small></p>
 </body>
 </html>
-`
+`.text
 }

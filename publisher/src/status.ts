@@ -1,30 +1,18 @@
-import type { ApiRef } from "../../contract/schemas"
-import type { Job, JobStore } from "./job-store"
+import type { Job } from "./job"
+import type { JobStore } from "./job-store"
 import { listReleases, liveReleaseId, liveSinceFromDisk } from "./releases"
 
-/** One job as GET /status shows it: times in ISO 8601, durations in milliseconds. */
-export interface JobView {
-  id: number
-  status: Job["status"]
-  trigger: Job["trigger"]
-  event: Job["event"]
-  refs: ApiRef[]
+/**
+ * One job as GET /status shows it: the job's own fields, but times in ISO
+ * 8601, `webhooks` for its hook count, and `durationMs` (start to finish,
+ * or start to now while building). `phase` only while building.
+ */
+export type JobView = Omit<Job, "hookCount" | "lastHookAt" | "queuedAt" | "startedAt" | "finishedAt"> & {
   webhooks: number
   queuedAt: string
   startedAt: string | null
   finishedAt: string | null
-  /** Start to finish, or start to now while building. */
   durationMs: number | null
-  attempts: number
-  /** The Gatsby phase under way, while building. */
-  phase: string | null
-  reason: string | null
-  logExcerpt: string | null
-  releaseId: string | null
-  changedUrls: string[]
-  removedUrls: string[]
-  changedUrlCount: number | null
-  note: string | null
 }
 
 export interface StatusReport {
@@ -42,27 +30,16 @@ export interface StatusReport {
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 export function jobView(job: Job, now: number): JobView {
+  const { hookCount, lastHookAt: _lastHookAt, ...fields } = job
   const end = job.finishedAt ?? (job.status === "building" ? now : null)
   return {
-    id: job.id,
-    status: job.status,
-    trigger: job.trigger,
-    event: job.event,
-    refs: job.refs,
-    webhooks: job.hookCount,
+    ...fields,
+    webhooks: hookCount,
     queuedAt: new Date(job.queuedAt).toISOString(),
     startedAt: iso(job.startedAt),
     finishedAt: iso(job.finishedAt),
     durationMs: job.startedAt !== null && end !== null ? end - job.startedAt : null,
-    attempts: job.attempts,
     phase: job.status === "building" ? job.phase : null,
-    reason: job.reason,
-    logExcerpt: job.logExcerpt,
-    releaseId: job.releaseId,
-    changedUrls: job.changedUrls,
-    removedUrls: job.removedUrls,
-    changedUrlCount: job.changedUrlCount,
-    note: job.note,
   }
 }
 

@@ -72,7 +72,6 @@ export async function startTestPublisher(options: Partial<PublisherOptions> & { 
   const sourceDir = fs.existsSync(path.join(dir, "project")) ? path.join(dir, "project") : makeSourceDir(dir)
   if (plan) fs.writeFileSync(planFile, JSON.stringify(plan))
   const dataDir = path.join(dir, "data")
-  const lines: string[] = []
 
   const publisher = await startPublisher({
     env: {},
@@ -89,7 +88,7 @@ export async function startTestPublisher(options: Partial<PublisherOptions> & { 
     debounceMs: 50,
     keepReleases: 10,
     buildEnv: { PATH: process.env.PATH, FAKE_BUILD_PLAN: planFile, FAKE_BUILD_RECORD: recordFile },
-    log: (line) => lines.push(line),
+    logging: { level: "silent", format: "json" },
     ...publisherOptions,
   })
 

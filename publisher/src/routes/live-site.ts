@@ -1,0 +1,20 @@
+import type { FastifyInstance } from "fastify"
+import { createStaticHandler } from "../../../node-kit/static-server"
+import { liveReleaseRoot } from "../releases"
+
+/**
+ * Every GET or HEAD no route answers: the live release, served by the kit's
+ * static handler with brotli and gzip, resolved once per request so a
+ * switch mid-request cannot mix two releases. Set on the root app (a 404
+ * handler belongs to the whole server, not to one plugin).
+ */
+export function serveLiveRelease(app: FastifyInstance, dataDir: string): void {
+  const serveSite = createStaticHandler({ root: () => liveReleaseRoot(dataDir), encodings: ["br", "gzip"] })
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return reply.code(404).send({ message: `No ${request.method} ${request.url} here` })
+    }
+    reply.hijack()
+    await serveSite(request.raw, reply.raw)
+  })
+}
