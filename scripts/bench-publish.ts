@@ -3,7 +3,6 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { parseArgs } from "node:util"
-import type { ChildProcess } from "node:child_process"
 import { databaseFile } from "../cms/src/config"
 import { writeCatalogue } from "../cms/src/catalogue-writes"
 import { openDatabase } from "../cms/src/database"
@@ -103,103 +102,155 @@ function readBuildLog(file: string) {
   return { read: read?.[1] ?? "unknown", requests: read ? Number(read[2]) : NaN, phases, total }
 }
 
-async function benchmark(episodes: number) {
+/** A catalogue of `episodes` in a fresh folder, written straight into the reference server's database. */
+function writeBenchCatalogue(episodes: number) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-publish-${episodes}-`))
   const content = generateCatalogue({ episodes, imagePool })
   const db = openDatabase(databaseFile(workDir))
   writeCatalogue(db, content)
   db.close()
+  return { workDir, content }
+}
 
+type Catalogue = ReturnType<typeof writeBenchCatalogue>["content"]
+
+/** The reference server and a publisher it sends its webhook to, once the publisher's first build is live. */
+interface Pipeline {
+  server: ReferenceServer
+  publisher: Publisher
+  siteUrl: string
+  dataDir: string
+  coldSeconds: number
+}
+
+async function startPipeline(workDir: string): Promise<Pipeline> {
   const secret = crypto.randomBytes(24).toString("hex")
   const publisherPort = await freePort()
   const siteUrl = `http://127.0.0.1:${publisherPort}`
-  let server: ReferenceServer | undefined
+  const server = await startReferenceServer({
+    port: await freePort(),
+    dataDir: workDir,
+    stdio: "ignore",
+    env: { CMS_WEBHOOK_URL: `${siteUrl}/hooks/catalogue`, PUBLISH_WEBHOOK_SECRET: secret },
+  })
+  const buildEnv = { ...server.buildEnv, SITE_URL: siteUrl, ...(values["cpu-count"] ? { GATSBY_CPU_COUNT: values["cpu-count"] } : {}) }
+  const dataDir = path.join(workDir, "publisher")
+  const coldStarted = Date.now()
   let publisher: Publisher | undefined
-  let cms: ChildProcess | undefined
   try {
-    server = await startReferenceServer({
-      port: await freePort(),
-      dataDir: workDir,
-      stdio: "ignore",
-      env: { CMS_WEBHOOK_URL: `${siteUrl}/hooks/catalogue`, PUBLISH_WEBHOOK_SECRET: secret },
+    publisher = await startPublisher({
+      port: publisherPort,
+      webhookSecret: secret,
+      buildEnv,
+      dataDir,
+      workspaceDir: path.join(dataDir, "workspace"),
+      databaseFile: path.join(dataDir, "publisher.db"),
+      logging: { level: "silent", format: "json" },
     })
-    cms = server.child
-    const buildEnv = { ...server.buildEnv, SITE_URL: siteUrl, ...(values["cpu-count"] ? { GATSBY_CPU_COUNT: values["cpu-count"] } : {}) }
-    const dataDir = path.join(workDir, "publisher")
-    const coldStarted = Date.now()
-    publisher = await startPublisher({ port: publisherPort, webhookSecret: secret, buildEnv, dataDir, workspaceDir: path.join(dataDir, "workspace"), databaseFile: path.join(dataDir, "publisher.db"), logging: { level: "silent", format: "json" } })
     await publisher.idle()
     if (!publisher.status().live) throw new Error(`The first build failed: ${JSON.stringify(publisher.status().recent[0]?.reason)}`)
-    const coldSeconds = (Date.now() - coldStarted) / 1000
-    const jobLog = (id: number) => readBuildLog(logFileOf(dataDir, id))
-    const newestJob = () => publisher!.status().recent[0]!.id
+  } catch (error) {
+    await publisher?.close()
+    await stopProcess(server.child)
+    throw error
+  }
+  return { server, publisher, siteUrl, dataDir, coldSeconds: (Date.now() - coldStarted) / 1000 }
+}
 
+async function stopPipeline({ server, publisher }: Pipeline): Promise<void> {
+  await publisher.close()
+  await stopProcess(server.child)
+}
+
+const newestJob = ({ publisher }: Pipeline) => publisher.status().recent[0]!.id
+const newestBuild = (pipeline: Pipeline) => readBuildLog(logFileOf(pipeline.dataDir, newestJob(pipeline)))
+
+/** Edits an episode's title and waits until its page serves the new one; the milliseconds it took. */
+async function editUntilLive({ server, siteUrl }: Pipeline, episode: Catalogue["episodes"][number], title: string, what: string, timeoutMs = 10 * 60_000) {
+  const started = Date.now()
+  await server.edit(`episodes/${episode.id}`, { title })
+  await until(async () => (await (await fetch(`${siteUrl}/detail/${episode.id}/`)).text()).includes(title), timeoutMs, what)
+  return Date.now() - started
+}
+
+/** 10 single edits, one after another: each one's edit-to-live time and what its build read. */
+async function singleEdits(pipeline: Pipeline, content: Catalogue) {
+  const single: { ms: number; requests: number; read: string; buildSeconds: number }[] = []
+  for (let k = 0; k < editCount; k += 1) {
+    const episode = content.episodes[Math.floor(((k + 1) * content.episodes.length) / (editCount + 2))]!
+    const ms = await editUntilLive(pipeline, episode, `${episode.title} (edit ${k + 1})`, `edit ${k + 1}`)
+    await pipeline.publisher.idle()
+    const build = newestBuild(pipeline)
+    single.push({ ms, requests: build.requests, read: build.read, buildSeconds: build.total })
+  }
+  return single
+}
+
+/** A burst of 20 edits in 2 s: seconds until all are live, and how many builds it took. */
+async function burstOfEdits(pipeline: Pipeline, content: Catalogue) {
+  const { server, siteUrl } = pipeline
+  const jobsBefore = newestJob(pipeline)
+  const burst = content.episodes.slice(-40, -20)
+  const started = Date.now()
+  for (const [index, episode] of burst.entries()) {
+    await server.edit(`episodes/${episode.id}`, { title: `${episode.title} (burst)` })
+    await sleep(Math.max(0, started + (index + 1) * 100 - Date.now()))
+  }
+  for (const episode of burst) {
+    await until(async () => (await (await fetch(`${siteUrl}/detail/${episode.id}/`)).text()).includes(`${episode.title} (burst)`), 10 * 60_000, "the burst")
+  }
+  const seconds = (Date.now() - started) / 1000
+  await pipeline.publisher.idle()
+  return { seconds, builds: newestJob(pipeline) - jobsBefore }
+}
+
+/** One deleted episode of `seriesId`: seconds until its page answers 404 and its series page no longer lists it. */
+async function deleteEpisode(pipeline: Pipeline, content: Catalogue, seriesId: number) {
+  const { server, siteUrl } = pipeline
+  const doomed = content.episodes.find((episode) => episode.series_id === seriesId)!
+  const started = Date.now()
+  await server.remove(`episodes/${doomed.id}`)
+  await until(
+    async () =>
+      (await fetch(`${siteUrl}/detail/${doomed.id}/`)).status === 404 &&
+      !(await (await fetch(`${siteUrl}/series/${seriesId}/`)).text()).includes(`/detail/${doomed.id}`),
+    10 * 60_000,
+    "the deletion",
+  )
+  const seconds = (Date.now() - started) / 1000
+  await pipeline.publisher.idle()
+  return seconds
+}
+
+async function benchmark(episodes: number) {
+  const { workDir, content } = writeBenchCatalogue(episodes)
+  const pipeline = await startPipeline(workDir)
+  try {
     // Gatsby rewrites every page's compilation hash on the first rebuild after a clean
     // (gatsbyjs/gatsby#31628); one edit first, so the figures are what editors see from then on.
     const warmUp = content.episodes[0]!
-    await server.edit(`episodes/${warmUp.id}`, { title: `${warmUp.title} (warm-up)` })
-    await until(async () => (await (await fetch(`${siteUrl}/detail/${warmUp.id}/`)).text()).includes("(warm-up)"), 15 * 60_000, "the warm-up edit")
+    await editUntilLive(pipeline, warmUp, `${warmUp.title} (warm-up)`, "the warm-up edit", 15 * 60_000)
 
     const series = content.series[Math.floor(content.series.length / 2)]!
     const watched = content.episodes.filter((episode) => episode.series_id !== series.id)
-    const poller = startPoller(siteUrl, ["/", `/series/${series.id}/`, `/detail/${watched[1]!.id}/`])
-
-    // 10 single edits, one after another.
-    const single: { ms: number; requests: number; read: string; buildSeconds: number }[] = []
-    for (let k = 0; k < editCount; k += 1) {
-      const episode = content.episodes[Math.floor(((k + 1) * content.episodes.length) / (editCount + 2))]!
-      const title = `${episode.title} (edit ${k + 1})`
-      const started = Date.now()
-      await server.edit(`episodes/${episode.id}`, { title })
-      await until(async () => (await (await fetch(`${siteUrl}/detail/${episode.id}/`)).text()).includes(title), 10 * 60_000, `edit ${k + 1}`)
-      const ms = Date.now() - started
-      await publisher.idle()
-      const build = jobLog(newestJob())
-      single.push({ ms, requests: build.requests, read: build.read, buildSeconds: build.total })
-    }
-
-    // A burst of 20 edits in 2 s.
-    const burstJobsBefore = newestJob()
-    const burst = content.episodes.slice(-40, -20)
-    const burstStarted = Date.now()
-    for (const [index, episode] of burst.entries()) {
-      await server.edit(`episodes/${episode.id}`, { title: `${episode.title} (burst)` })
-      await sleep(Math.max(0, burstStarted + (index + 1) * 100 - Date.now()))
-    }
-    for (const episode of burst) {
-      await until(async () => (await (await fetch(`${siteUrl}/detail/${episode.id}/`)).text()).includes(`${episode.title} (burst)`), 10 * 60_000, "the burst")
-    }
-    const burstSeconds = (Date.now() - burstStarted) / 1000
-    await publisher.idle()
-    const burstBuilds = newestJob() - burstJobsBefore
-
-    // One deleted episode: its page answers 404, its series page no longer lists it.
-    const doomed = content.episodes.find((episode) => episode.series_id === series.id)!
-    const deleteStarted = Date.now()
-    await server.remove(`episodes/${doomed.id}`)
-    await until(
-      async () =>
-        (await fetch(`${siteUrl}/detail/${doomed.id}/`)).status === 404 &&
-        !(await (await fetch(`${siteUrl}/series/${series.id}/`)).text()).includes(`/detail/${doomed.id}`),
-      10 * 60_000,
-      "the deletion",
-    )
-    const deleteSeconds = (Date.now() - deleteStarted) / 1000
-    await publisher.idle()
+    const poller = startPoller(pipeline.siteUrl, ["/", `/series/${series.id}/`, `/detail/${watched[1]!.id}/`])
+    const single = await singleEdits(pipeline, content)
+    const burst = await burstOfEdits(pipeline, content)
+    const deleteSeconds = await deleteEpisode(pipeline, content, series.id)
     await poller.stop()
 
-    const warm = jobLog(newestJob())
+    const warm = newestBuild(pipeline)
     const ms = single.map((edit) => edit.ms)
     return {
       figures: {
         episodes,
-        coldFirstBuildS: Number(coldSeconds.toFixed(1)),
+        coldFirstBuildS: Number(pipeline.coldSeconds.toFixed(1)),
         editToLiveP50S: Number((percentile(ms, 50) / 1000).toFixed(1)),
         editToLiveP95S: Number((percentile(ms, 95) / 1000).toFixed(1)),
         requestsPerEditBuild: [...new Set(single.map((edit) => edit.requests))].join("/"),
         reads: [...new Set(single.map((edit) => edit.read))].join("/"),
-        burst20LiveS: Number(burstSeconds.toFixed(1)),
-        burstBuilds,
+        burst20LiveS: Number(burst.seconds.toFixed(1)),
+        burstBuilds: burst.builds,
         deleteLiveS: Number(deleteSeconds.toFixed(1)),
         polled: poller.counts.requests,
         non200: poller.counts.non200,
@@ -212,8 +263,7 @@ async function benchmark(episodes: number) {
       logs: workDir,
     }
   } finally {
-    await publisher?.close()
-    if (cms) await stopProcess(cms)
+    await stopPipeline(pipeline)
   }
 }
 

@@ -6,30 +6,29 @@ import { INDEXING_OFF_MESSAGE, orderForReading, summariseReport } from "../../sr
 
 export type ReadReportResult = { ok: true; report: SeoReport } | { ok: false; message: string }
 
-/** Enough of the shape that describing the report cannot crash; the build wrote the rest. */
-function looksLikeReport(value: unknown): value is SeoReport {
+type FieldCheck = (field: unknown) => boolean
+const isString: FieldCheck = (field) => typeof field === "string"
+const isBoolean: FieldCheck = (field) => typeof field === "boolean"
+
+/** Whether `value` is an object whose named fields each pass their check. */
+function hasShape<T>(value: unknown, checks: Partial<Record<keyof T, FieldCheck>>): value is T {
   if (typeof value !== "object" || value === null) return false
-  const report = value as Partial<Record<keyof SeoReport, unknown>>
-  return (
-    typeof report.siteName === "string" &&
-    typeof report.siteUrl === "string" &&
-    typeof report.generatedAt === "string" &&
-    typeof report.allowIndexing === "boolean" &&
-    Array.isArray(report.pages) &&
-    report.pages.every(looksLikePage)
-  )
+  const fields = value as Record<string, unknown>
+  return Object.entries(checks).every(([name, check]) => (check as FieldCheck)(fields[name]))
 }
 
-function looksLikePage(value: unknown): value is SeoReportPage {
-  if (typeof value !== "object" || value === null) return false
-  const page = value as Partial<Record<keyof SeoReportPage, unknown>>
-  return (
-    typeof page.path === "string" &&
-    typeof page.robots === "string" &&
-    Array.isArray(page.warnings) &&
-    Array.isArray(page.errors)
-  )
-}
+const looksLikePage = (value: unknown): value is SeoReportPage =>
+  hasShape<SeoReportPage>(value, { path: isString, robots: isString, warnings: Array.isArray, errors: Array.isArray })
+
+/** Enough of the shape that describing the report cannot crash; the build wrote the rest. */
+const looksLikeReport = (value: unknown): value is SeoReport =>
+  hasShape<SeoReport>(value, {
+    siteName: isString,
+    siteUrl: isString,
+    generatedAt: isString,
+    allowIndexing: isBoolean,
+    pages: (pages) => Array.isArray(pages) && pages.every(looksLikePage),
+  })
 
 export function readSeoReport(jsonPath: string): ReadReportResult {
   if (!fs.existsSync(jsonPath)) {
