@@ -1,6 +1,7 @@
 import crypto from "node:crypto"
 import type { ChildProcess } from "node:child_process"
 import { startPublisher, STATUS_PAGE_PATH, type Publisher } from "../publisher/src"
+import { readSettings } from "../node-kit/config"
 import { COMMANDS, startProcess, stopProcess, waitForHttp } from "../node-kit/processes"
 import { startReferenceServer } from "./lib/reference-server"
 
@@ -14,7 +15,6 @@ import { startReferenceServer } from "./lib/reference-server"
  */
 const develop = process.argv.includes("--develop")
 const SITE_PORT = develop ? 8000 : 9000
-const CMS_PORT = Number(process.env.CMS_PORT ?? 4000)
 
 const started: ChildProcess[] = []
 let publisher: Publisher | undefined
@@ -39,6 +39,9 @@ function track(child: ChildProcess, name: string): ChildProcess {
 }
 
 async function main() {
+  // The catalogue server's own rule for CMS_PORT (node-kit/config.ts): an empty value is a mistake, not port 0.
+  const settings = readSettings(process.env, "start script")
+  const cmsPort = settings.done(settings.port("CMS_PORT", 4000))
   process.once("SIGINT", () => void stopAll(0))
   process.once("SIGTERM", () => void stopAll(0))
   const env: NodeJS.ProcessEnv = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" }
@@ -48,7 +51,7 @@ async function main() {
 
   if (!env.CATALOGUE_API_URL) {
     const server = await startReferenceServer({
-      port: CMS_PORT,
+      port: cmsPort,
       videoApiToken: env.VIDEO_API_TOKEN,
       env: develop ? {} : { CMS_WEBHOOK_URL: `http://127.0.0.1:${SITE_PORT}/hooks/catalogue`, PUBLISH_WEBHOOK_SECRET: webhookSecret },
     })
@@ -74,7 +77,7 @@ async function main() {
     addresses.push(`Build status: http://localhost:${SITE_PORT}${STATUS_PAGE_PATH}`)
     if (!process.env.CATALOGUE_API_URL) {
       addresses.push(
-        `Try an edit: curl -X PATCH -H 'content-type: application/json' -d '{"title":"Power and Control, edited"}' http://127.0.0.1:${CMS_PORT}/admin/episodes/1002`,
+        `Try an edit: curl -X PATCH -H 'content-type: application/json' -d '{"title":"Power and Control, edited"}' http://127.0.0.1:${cmsPort}/admin/episodes/1002`,
       )
     }
   }
