@@ -88,7 +88,8 @@ function removeDeleted(answers: Patchable, deleted: ApiChanges["deleted"]): void
 /** Categories read again; a new or deleted one changes the list's order, so the list is read again too. */
 async function patchCategories(answers: Patchable, changes: ApiChanges, { client, paths }: DeltaContext, touched: Set<string>): Promise<void> {
   const changed = changedIds(changes, "category")
-  const listChanged = changed.some((id) => !answers.categories.has(id)) || changes.deleted.some((ref) => ref.type === "category")
+  const listed = new Set(answers.categoryList.map((category) => String(category.id)))
+  const listChanged = changed.some((id) => !listed.has(id)) || changes.deleted.some((ref) => ref.type === "category")
   const [list, details] = await Promise.all([
     listChanged ? getOrNull(client, paths.categories, ANSWERS.categories) : null,
     Promise.all(changed.map((id) => getOrNull(client, fillPath(paths.category, { id }), ANSWERS.category))),
