@@ -1,4 +1,3 @@
-import type { ImageSlot } from "../../plugins/gatsby-source-catalogue/src/image-slots"
 import { CARD_GRID, HERO_BOX, PAGE_COLUMN } from "./boxes"
 import { theme } from "./theme"
 
@@ -9,7 +8,9 @@ import { theme } from "./theme"
 // measured in Chromium (`npm run images:measure`, README "Image slots"), and
 // nothing else is made. `sizes` tells the browser that box before layout, so
 // a phone picks a phone width; it is worked out from the same values the
-// components draw the boxes with (boxes.ts).
+// components draw the boxes with (boxes.ts). The site imports nothing of the
+// plugin: the plugin's options schema checks these at the start of every
+// build, and its tests type them against its own `ImageSlot`.
 
 const px = (value: string) => (value.endsWith("rem") ? Number.parseFloat(value) * 16 : Number.parseFloat(value))
 const pagePadding = { phone: px(theme.space[PAGE_COLUMN.padding.phone]), wide: px(theme.space[PAGE_COLUMN.padding.wide]) }
@@ -39,13 +40,13 @@ export const IMAGE_SLOTS = {
     layout: "fullWidth",
     aspectRatio: null,
     widths: [1024, 1280, 1600],
-    sizes: (ratio) => {
+    sizes: (ratio: number) => {
       const vhWide = Math.round(HERO_BOX.windowShare * ratio)
       // Where the window is narrower than the picture drawn at the hero's height, that width; else the window's.
       return `(max-aspect-ratio: ${vhWide}/100) ${vhWide}vh, 100vw`
     },
   },
-} as const satisfies Record<string, ImageSlot>
+} as const
 
 /**
  * Which slots show the pictures of each kind of entity (the page templates'
