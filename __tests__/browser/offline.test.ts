@@ -122,6 +122,14 @@ async function newVisitor(): Promise<Visitor> {
   return { context, page: await context.newPage(), errors }
 }
 
+/** A new visitor who opened `pagePath` and whose service worker has saved `saved`. */
+async function visitorWhoSaved(pagePath: string, saved: string[]): Promise<Visitor> {
+  const visitor = await newVisitor()
+  await open(visitor.page, pagePath)
+  await waitUntilSaved(visitor.page, saved)
+  return visitor
+}
+
 /**
  * No network: the browser's offline mode (navigator.onLine, the page's own
  * requests) and the site's server unreachable too, so nothing the service
@@ -193,9 +201,7 @@ describe("offline, once visited", () => {
   beforeEach(() => site.serve(releases.a))
 
   it("reloads the page visited and opens the home page without a network, styled and with their pictures", async () => {
-    const { context, page, errors } = await newVisitor()
-    await open(page, "/series/101/")
-    await waitUntilSaved(page, ["/series/101/", "/"])
+    const { context, page, errors } = await visitorWhoSaved("/series/101/", ["/series/101/", "/"])
 
     await goOffline(context)
     await page.reload()
@@ -218,10 +224,8 @@ describe("offline, once visited", () => {
   })
 
   it("opens a page that was only prefetched from a link on the page visited", async () => {
-    const { context, page, errors } = await newVisitor()
-    await open(page, "/")
     // Gatsby starts prefetching the links in view 3 s after they appear.
-    await waitUntilSaved(page, ["/", `/page-data/category/${CATEGORY_ID}/page-data.json`])
+    const { context, page, errors } = await visitorWhoSaved("/", ["/", `/page-data/category/${CATEGORY_ID}/page-data.json`])
 
     await goOffline(context)
     await page.getByRole("banner").getByRole("link", { name: oldTitle, exact: true }).click()
@@ -231,9 +235,7 @@ describe("offline, once visited", () => {
   })
 
   it("shows the designed offline page, with a way home, for a page never opened", async () => {
-    const { context, page } = await newVisitor()
-    await open(page, "/")
-    await waitUntilSaved(page, ["/"])
+    const { context, page } = await visitorWhoSaved("/", ["/"])
 
     await goOffline(context)
     await page.goto(`${site.origin}/detail/1050/`)
@@ -245,9 +247,7 @@ describe("offline, once visited", () => {
   })
 
   it("says in the page that search needs a connection, and searches once it is back", async () => {
-    const { context, page, errors } = await newVisitor()
-    await open(page, "/")
-    await waitUntilSaved(page, ["/", "/search-results/"])
+    const { context, page, errors } = await visitorWhoSaved("/", ["/", "/search-results/"])
 
     await goOffline(context)
     await page.getByRole("searchbox").fill("yoga")
@@ -270,9 +270,7 @@ describe("offline, once visited", () => {
   })
 
   it("keeps the typed address and says nothing was sent when subscribing offline, without claiming an error", async () => {
-    const { context, page } = await newVisitor()
-    await open(page, "/")
-    await waitUntilSaved(page, ["/"])
+    const { context, page } = await visitorWhoSaved("/", ["/"])
 
     await goOffline(context)
     const field = page.getByRole("textbox", { name: "Email address" })
@@ -324,9 +322,7 @@ describe("after a deploy", () => {
 
   it("shows a content-only change on the next navigation, the whole page new, and on a reload of an open tab", async () => {
     site.serve(releases.a)
-    const { context, page, errors } = await newVisitor()
-    await open(page, "/series/101/")
-    await waitUntilSaved(page, ["/series/101/", "/"])
+    const { context, page, errors } = await visitorWhoSaved("/series/101/", ["/series/101/", "/"])
     const home = await context.newPage()
     await open(home, "/")
     await expect(page.getByRole("banner").getByRole("link", { name: oldTitle, exact: true }).isVisible()).resolves.toBe(true)
@@ -351,9 +347,7 @@ describe("after a deploy", () => {
 
   it("after a code deploy loads the new code on the next navigation, even to a page only prefetched: no blank page", async () => {
     site.serve(releases.b)
-    const { page, errors } = await newVisitor()
-    await open(page, "/series/101/")
-    await waitUntilSaved(page, ["/series/101/", "/"])
+    const { page, errors } = await visitorWhoSaved("/series/101/", ["/series/101/", "/"])
     await expect(page.getByText(`Release ${CODE_RELEASE}`).count()).resolves.toBe(0)
 
     // Release B's chunks are gone from the server now, as on any host that serves only the latest build.

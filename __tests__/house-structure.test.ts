@@ -1,0 +1,108 @@
+/**
+ * The house rules of the README's "Project structure", checked on the code
+ * itself so they cannot drift: which folder may import which, and how long a
+ * function may grow before it stops reading as one idea.
+ */
+import { execFileSync } from "node:child_process"
+import { readFileSync } from "node:fs"
+import path from "node:path"
+import ts from "typescript"
+
+const ROOT = path.resolve(__dirname, "..")
+
+/** Longest a function may be, in lines, outside tests, generated types and data. */
+const MAX_FUNCTION_LINES = 80
+
+/**
+ * Functions that stay longer, each with the README's reason ("Long functions
+ * left on purpose"). Keyed by `file:name`.
+ */
+const LONG_ON_PURPOSE = new Set<string>([])
+
+function trackedSources(): string[] {
+  return execFileSync("git", ["ls-files", "*.ts", "*.tsx"], { cwd: ROOT, encoding: "utf8" })
+    .split("\n")
+    .filter((file) => file !== "" && !file.startsWith("__tests__/") && !file.endsWith(".d.ts"))
+}
+
+/** Generated code and seed data are not read as design: they are data. */
+const isData = (file: string) => file.startsWith("cms/src/seed/")
+
+function parse(file: string): ts.SourceFile {
+  return ts.createSourceFile(file, readFileSync(path.join(ROOT, file), "utf8"), ts.ScriptTarget.Latest, true)
+}
+
+function nameOf(node: ts.FunctionLikeDeclaration): string {
+  if (node.name) return node.name.getText()
+  const parent = node.parent
+  if ((ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && parent.name) return parent.name.getText()
+  return "(anonymous)"
+}
+
+function longFunctions(file: string): string[] {
+  const source = parse(file)
+  const found: string[] = []
+  const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && "body" in node && node.body) {
+      const lines = lineOf(node.end) - lineOf(node.getStart()) + 1
+      if (lines > MAX_FUNCTION_LINES) found.push(`${file}:${nameOf(node as ts.FunctionLikeDeclaration)} (${lines} lines)`)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+/** Every module specifier a file imports or re-exports, resolved to a project path. */
+function importedPaths(file: string): string[] {
+  const source = parse(file)
+  const specifiers: string[] = []
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      specifiers.push((node.moduleSpecifier as ts.StringLiteral).text)
+    } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0]!)) {
+      const callee = node.expression.getText()
+      if (callee === "require" || node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+        specifiers.push((node.arguments[0] as ts.StringLiteral).text)
+      }
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return specifiers
+    .filter((specifier) => specifier.startsWith("."))
+    .map((specifier) => path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier)))
+}
+
+const topFolder = (projectPath: string) => projectPath.split(path.sep)[0]!
+
+describe("the house's structure", () => {
+  const sources = trackedSources()
+
+  it("reads the project's sources", () => {
+    expect(sources).toEqual(expect.arrayContaining(["gatsby-node.ts", "contract/schemas.ts"]))
+  })
+
+  it("has no function over 80 lines outside tests, generated types and data, but those the README names", () => {
+    const long = sources.filter((file) => !isData(file)).flatMap(longFunctions)
+    const unexplained = long.filter((entry) => !LONG_ON_PURPOSE.has(entry.replace(/ \(\d+ lines\)$/, "")))
+    expect(unexplained).toEqual([])
+  })
+
+  it.each([
+    ["code outside scripts/", (file: string) => topFolder(file) !== "scripts", ["scripts"]],
+    ["the local plugins", (file: string) => file.startsWith("plugins/"), ["src", "scripts", "cms", "publisher"]],
+    ["the shared Node kit", (file: string) => file.startsWith("node-kit/"), ["src", "plugins", "scripts", "cms", "publisher"]],
+    ["the contract", (file: string) => file.startsWith("contract/"), ["src", "plugins", "scripts", "cms", "publisher", "node-kit"]],
+    ["the site", (file: string) => file.startsWith("src/"), ["plugins", "scripts", "cms", "publisher"]],
+    ["the reference server", (file: string) => file.startsWith("cms/"), ["src", "plugins", "scripts", "publisher"]],
+  ] as const)("%s imports no folder above it", (_, isInside, forbidden) => {
+    const upward = sources
+      .filter(isInside)
+      .flatMap((file) => importedPaths(file).map((target) => ({ file, target })))
+      .filter(({ target }) => (forbidden as readonly string[]).includes(topFolder(target)))
+      .map(({ file, target }) => `${file} -> ${target}`)
+    expect(upward).toEqual([])
+  })
+})
