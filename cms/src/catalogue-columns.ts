@@ -1,5 +1,5 @@
 import type { ApiSeo } from "../../contract/schemas"
-import type { CatalogueTable } from "./changes"
+import type { CatalogueTable } from "./catalogue-tables"
 
 // Each catalogue table's columns, declared once. The SQL schema
 // (database.ts), the inserts (catalogue-writes.ts), the row mappers

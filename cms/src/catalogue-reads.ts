@@ -7,7 +7,7 @@ import type {
   ApiSubcategory,
 } from "../../contract/schemas"
 import { COLUMNS, type Column, type ServedRow } from "./catalogue-columns"
-import type { CatalogueTable } from "./changes"
+import type { CatalogueTable } from "./catalogue-tables"
 import type { CatalogueDatabase } from "./database"
 
 // Each answer has its own, stricter type, derived from the declared columns

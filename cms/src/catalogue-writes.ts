@@ -1,6 +1,6 @@
 import { htmlToText } from "../../contract/html-to-text"
 import { COLUMNS, storedValue, type Column } from "./catalogue-columns"
-import { CATALOGUE_TABLES, type CatalogueTable } from "./changes"
+import { CATALOGUE_TABLES, type CatalogueTable } from "./catalogue-tables"
 import { now, type CatalogueDatabase } from "./database"
 import type { CatalogueContent } from "./types"
 

@@ -1,23 +1,11 @@
 import type { ApiChanges, ApiRef, ApiRefType } from "../../contract/schemas"
 import { HttpError } from "../../node-kit/http-error"
+import { CATALOGUE_TABLES, REF_TYPE_OF_TABLE, type CatalogueTable } from "./catalogue-tables"
 import type { CatalogueDatabase } from "./database"
 
 // The changes feed of shared/API.md ("Changes feed and publish webhook"):
 // every entity's updated_at says when it last changed, and tombstones say what
 // was deleted. The writes (catalogue-writes.ts) keep both up to date.
-
-/** The catalogue's tables, each with the Ref type that names its rows. */
-export const REF_TYPE_OF_TABLE = {
-  categories: "category",
-  sub_categories: "subcategory",
-  series: "series",
-  episodes: "episode",
-  featured_items: "featured",
-} as const satisfies Record<string, ApiRefType>
-
-export type CatalogueTable = keyof typeof REF_TYPE_OF_TABLE
-
-export const CATALOGUE_TABLES = Object.keys(REF_TYPE_OF_TABLE) as CatalogueTable[]
 
 /** Days a tombstone is kept unless configured otherwise; API.md asks for at least 30. */
 export const DEFAULT_TOMBSTONE_DAYS = 30

@@ -1,6 +1,6 @@
 import { openDatabase as openSqlite, type SqliteDatabase } from "../../node-kit/sqlite"
 import { COLUMNS, PARENT, type Column } from "./catalogue-columns"
-import { CATALOGUE_TABLES, type CatalogueTable } from "./changes"
+import { CATALOGUE_TABLES, type CatalogueTable } from "./catalogue-tables"
 
 export type CatalogueDatabase = SqliteDatabase
 

@@ -6,10 +6,9 @@ import {
   highestTombstoneId,
   recordTombstones,
   refOf,
-  REF_TYPE_OF_TABLE,
-  type CatalogueTable,
   type WriteResult,
 } from "./changes"
+import { REF_TYPE_OF_TABLE, type CatalogueTable } from "./catalogue-tables"
 import { now, type CatalogueDatabase } from "./database"
 import { checkWithContract, EditError } from "./edits"
 import { FIRST_ID, ID_PATTERN } from "./ids"

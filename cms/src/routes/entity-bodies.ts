@@ -1,7 +1,7 @@
 import type { FastifySchemaValidationError } from "fastify"
 import { Seo } from "../../../contract/schemas"
 import { CREATE_FIELDS, EDITABLE_FIELDS, type WritableColumn } from "../catalogue-columns"
-import { REF_TYPE_OF_TABLE, type CatalogueTable } from "../changes"
+import { REF_TYPE_OF_TABLE, type CatalogueTable } from "../catalogue-tables"
 import { contractFault } from "../edits"
 
 // The admin API's request bodies for creating and editing an entity, as JSON
