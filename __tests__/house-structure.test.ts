@@ -77,6 +77,39 @@ function importedPaths(file: string): string[] {
 
 const topFolder = (projectPath: string) => projectPath.split(path.sep)[0]!
 
+/** The tracked source file an import resolves to, if it is one of ours. */
+function resolveSource(target: string, sources: Set<string>): string | undefined {
+  return [".ts", ".tsx", "/index.ts", "/index.tsx", ""].map((ending) => `${target}${ending}`).find((file) => sources.has(file))
+}
+
+/** The first import circle between source files, as the files around it; none is `[]`. */
+function firstImportCircle(sources: string[]): string[] {
+  const known = new Set(sources)
+  const edges = new Map(
+    sources.map((file) => [file, importedPaths(file).flatMap((target) => resolveSource(target, known) ?? [])]),
+  )
+  const state = new Map<string, "open" | "done">()
+  const trail: string[] = []
+  const visit = (file: string): string[] => {
+    if (state.get(file) === "done") return []
+    if (state.get(file) === "open") return [...trail.slice(trail.indexOf(file)), file]
+    state.set(file, "open")
+    trail.push(file)
+    for (const next of edges.get(file) ?? []) {
+      const circle = visit(next)
+      if (circle.length > 0) return circle
+    }
+    trail.pop()
+    state.set(file, "done")
+    return []
+  }
+  for (const file of sources) {
+    const circle = visit(file)
+    if (circle.length > 0) return circle
+  }
+  return []
+}
+
 describe("the house's structure", () => {
   const sources = trackedSources()
 
@@ -88,6 +121,10 @@ describe("the house's structure", () => {
     const long = sources.filter((file) => !isData(file)).flatMap(longFunctions)
     const unexplained = long.filter((entry) => !LONG_ON_PURPOSE.has(entry.replace(/ \(\d+ lines\)$/, "")))
     expect(unexplained).toEqual([])
+  })
+
+  it("has no import circle between files", () => {
+    expect(firstImportCircle(sources)).toEqual([])
   })
 
   it.each([
