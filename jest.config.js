@@ -3,6 +3,11 @@
 // get their own environment, and only the browser project builds the site.
 const transform = { "^.+\\.[jt]sx?$": "<rootDir>/__tests__/setup/jest-preprocess.js" }
 const testPathIgnorePatterns = ["node_modules", "\\.cache", "<rootDir>.*/public"]
+// sanitize-html 2.18 requires the ESM-only htmlparser2 12 and its dom* and
+// entities packages. Node 24 can require() them; Jest's own module system
+// only with --experimental-vm-modules, so Babel makes them CommonJS.
+const ESM_ONLY_DEPENDENCIES =
+  "/node_modules/(?!(sanitize-html/node_modules/)?(htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)"
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -12,6 +17,7 @@ module.exports = {
       testEnvironment: "node",
       transform,
       testPathIgnorePatterns,
+      transformIgnorePatterns: [ESM_ONLY_DEPENDENCIES],
       testMatch: [
         "<rootDir>/__tests__/{cms,node-kit,plugins,publisher,scripts,src}/**/*.test.ts",
         "<rootDir>/__tests__/contract/**/*.test.ts",

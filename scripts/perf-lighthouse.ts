@@ -12,7 +12,7 @@ import { serveStatic } from "../node-kit/static-server"
  * `npm run perf:lighthouse`: a benchmark, not a test (Lighthouse is noisy).
  * Builds the site against a fresh reference server, serves `public/` as a
  * production host would (gzip, long-lived hashed assets), then runs
- * Lighthouse 12 (13 needs Node 22) with its default mobile emulation and
+ * Lighthouse 13 with its default mobile emulation and
  * simulated throttling on Debian's Chromium, `--runs` times per page family
  * (default 3), and prints the median of each figure. Run it with nothing
  * else on the machine. `--skip-build` measures the last build as it is.
@@ -111,7 +111,7 @@ async function main() {
     } finally {
       await site.close()
     }
-    console.log(`\nLighthouse 12, mobile, median of ${runs} runs per page family:\n`)
+    console.log(`\nLighthouse 13, mobile, median of ${runs} runs per page family:\n`)
     console.log("| page family | performance | accessibility | best practices | SEO | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|")
     console.log(rows.join("\n"))
     if (notes.size > 0) console.log(`\nAudits not passed in some run:\n${[...notes].map((note) => `- ${note}`).join("\n")}`)

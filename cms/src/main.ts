@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net"
 import { exitOnStartFailure } from "../../node-kit/config"
+import { runtimeLine } from "../../node-kit/runtime"
 import { shutdownOnSignals } from "../../node-kit/shutdown"
 import { databaseFile, mediaDir, readConfig } from "./config"
 import { openDatabase } from "./database"
@@ -30,6 +31,7 @@ async function main() {
   await app.listen({ host: config.host, port: config.port })
   const { port } = app.server.address() as AddressInfo
   const origin = `http://${config.host}:${port}`
+  app.log.info(runtimeLine())
   app.log.info(`Catalogue API:   ${origin}/api`)
   app.log.info(`Video host API:  ${origin}/video-host`)
   if (config.webhook) app.log.info(`Publish webhook: ${config.webhook.url}`)

@@ -1,4 +1,5 @@
 import { exitOnStartFailure } from "../../node-kit/config"
+import { runtimeLine } from "../../node-kit/runtime"
 import { shutdownOnSignals } from "../../node-kit/shutdown"
 import { describeCommand, readConfig } from "./config"
 import { startPublisher } from "./publisher"
@@ -15,6 +16,7 @@ async function main() {
   const { log } = publisher
   if (!config.webhookSecret) log.warn("PUBLISH_WEBHOOK_SECRET is not set: webhooks are refused (503) until it is.")
   if (!config.adminToken) log.warn("PUBLISHER_ADMIN_TOKEN is not set: roll back with `npx tsx publisher/src/cli.ts rollback`.")
+  log.info(runtimeLine())
   log.info(`Builds run \`${describeCommand(config.buildCommand)}\` in ${config.workspaceDir}`)
   // The publisher closes its own app: the running build first (it re-queues its job), then the server, then the store.
   shutdownOnSignals({ log, cleanup: () => publisher.close() })
