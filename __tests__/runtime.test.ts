@@ -11,7 +11,7 @@ const pkg = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, "package.json"), 
   devDependencies: Record<string, string>
   engines: { node: string }
 }
-const pinned = pkg.devDependencies.node
+const pinned = pkg.devDependencies.node ?? "(none)"
 
 function versionOf(binary: string): string {
   return execFileSync(binary, ["-p", "process.version"], { encoding: "utf8" }).trim()
