@@ -4,6 +4,7 @@ import { startPublisher, STATUS_PAGE_PATH, type Publisher } from "../publisher/s
 import { readSettings } from "../node-kit/config"
 import { COMMANDS, startProcess, stopProcess, waitForHttp } from "../node-kit/processes"
 import { startReferenceServer } from "./lib/reference-server"
+import { runtimeLine } from "../node-kit/runtime"
 
 /**
  * `npm start`: the whole publishing loop. The bundled reference catalogue
@@ -82,6 +83,7 @@ async function main() {
     }
   }
   addresses.push(`Site: http://localhost:${SITE_PORT}`)
+  addresses.push(runtimeLine())
   console.log(`\n${addresses.join("\n")}\nPress Ctrl-C to stop.\n`)
 }
 
