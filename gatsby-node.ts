@@ -6,6 +6,7 @@ import { PAGE_QUERY } from "./src/page-creation/page-query"
 import { decideSeo, fixedPageHead, seoErrorsMessage, type BuildSeo } from "./src/seo/decide-seo"
 import type { SeoPageContext } from "./src/seo/page-head"
 import { writeSeoOutputs } from "./src/seo/post-build-outputs"
+import { writeSiteSecurityHeaders } from "./src/security/write-security-headers"
 
 // The site's build hooks, each a list of steps: the page query and page
 // creation live in src/page-creation/, every SEO decision and output in src/seo/.
@@ -43,10 +44,12 @@ export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions, report
 }
 
 /**
- * After gatsby-plugin-sitemap has written the sitemap (the site's own hooks
- * run after its plugins'): robots.txt, the sitemap check and the SEO report.
+ * After the plugins' own (the site's hooks run last: the sitemap and the
+ * offline page are written): every page's security headers, then robots.txt,
+ * the sitemap check and the SEO report.
  */
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
+  await writeSiteSecurityHeaders(graphql, path.join(__dirname, "public"), reporter)
   if (!seo) return
   await writeSeoOutputs(seo, { siteDir: __dirname, publicDir: path.join(__dirname, "public"), reportsDir: path.join(__dirname, "reports") }, reporter)
 }

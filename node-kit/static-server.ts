@@ -4,6 +4,7 @@ import path from "node:path"
 import { promisify } from "node:util"
 import zlib from "node:zlib"
 import type { AddressInfo } from "node:net"
+import { createHtmlHeaderLookup, HEADER_MAP_FILE, HEADERS_FILE } from "./security-header-map"
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -25,6 +26,8 @@ const CONTENT_TYPES: Record<string, string> = {
   ".xml": "application/xml; charset=utf-8",
   ".webmanifest": "application/manifest+json",
 }
+/** Files of the build meant for its hosts, not its visitors (as Netlify and Cloudflare Pages never serve `_headers`). */
+const HOST_FILES = new Set([HEADER_MAP_FILE, HEADERS_FILE])
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/
 
 /** Cache-Control of files that may change under the same URL: the browser asks again every time. */
@@ -135,13 +138,16 @@ export type StaticHandler = (request: http.IncomingMessage, response: http.Serve
  * pages at their paths (`/series/1` and `/series/1/` both serve its
  * index.html, as `gatsby serve` does), compression by Accept-Encoding,
  * cache headers by file type (cacheControlFor), and the build's 404.html
- * with status 404 for anything else.
+ * with status 404 for anything else. Every HTML answer carries the build's
+ * security headers (security-header-map.ts), what the publisher and
+ * `npm run serve` send alike.
  */
 export function createStaticHandler(options: StaticHandlerOptions): StaticHandler {
   const encodings = options.encodings ?? ["gzip"]
   const { root: rootOption } = options
   const resolveRoot = typeof rootOption === "string" ? () => rootOption : rootOption
   const cache = new CompressedCache(64 * 1024 * 1024)
+  const securityHeadersOf = createHtmlHeaderLookup()
 
   return async (request, response) => {
     const root = resolveRoot()
@@ -159,6 +165,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       response.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad request")
       return
     }
+    if (file && HOST_FILES.has(path.relative(root, file))) file = undefined
     const status = file ? 200 : 404
     const served = file ?? fileFor(root, "/404.html")
     if (!served) {
@@ -167,13 +174,15 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     }
     try {
       const type = CONTENT_TYPES[path.extname(served)] ?? "application/octet-stream"
+      const relative = path.relative(root, served).split(path.sep).join("/")
       const headers: http.OutgoingHttpHeaders = {
         "Content-Type": type,
-        "Cache-Control": cacheControlFor(path.relative(root, served).split(path.sep).join("/")),
+        "Cache-Control": cacheControlFor(relative),
         "X-Content-Type-Options": "nosniff",
       }
       const stat = await fs.promises.stat(served)
       let body: Buffer = await fs.promises.readFile(served)
+      if (served.endsWith(".html")) Object.assign(headers, securityHeadersOf(root, relative, body))
       if (COMPRESSIBLE.test(type)) {
         headers.Vary = "Accept-Encoding"
         const encoding = chooseEncoding(headerText(request.headers["accept-encoding"]), encodings)
@@ -205,20 +214,27 @@ export interface StaticServer {
 }
 
 /**
- * Serves a Gatsby build (`public/`) on loopback as a production host would,
- * for the benchmarks and budgets, which must measure what visitors get, not
- * a development server. Gzip only, so that the figures measured with it stay
+ * Serves a Gatsby build (`public/`) as a production host would, on loopback
+ * unless `host` says otherwise: for the benchmarks and budgets, which must
+ * measure what visitors get, not a development server, and for `npm run
+ * serve`. Gzip only by default, so that the figures measured with it stay
  * comparable with the ones recorded before brotli was offered (the
  * publisher, which serves visitors, offers brotli first).
  */
-export function serveStatic(root: string, port = 0, options: Omit<StaticHandlerOptions, "root"> = {}): Promise<StaticServer> {
-  const handle = createStaticHandler({ root, ...options })
+export function serveStatic(
+  root: string,
+  port = 0,
+  options: Omit<StaticHandlerOptions, "root"> & { host?: string } = {},
+): Promise<StaticServer> {
+  const { host = "127.0.0.1", ...handlerOptions } = options
+  const handle = createStaticHandler({ root, ...handlerOptions })
   const server = http.createServer((request, response) => void handle(request, response))
-  return new Promise((resolve) => {
-    server.listen(port, "127.0.0.1", () => {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(port, host, () => {
       const { port: listening } = server.address() as AddressInfo
       resolve({
-        origin: `http://127.0.0.1:${listening}`,
+        origin: `http://${host.includes(":") ? `[${host}]` : host}:${listening}`,
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done())

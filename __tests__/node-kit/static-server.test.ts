@@ -2,6 +2,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import zlib from "node:zlib"
+import { HEADER_MAP_FILE, HEADERS_FILE, readHeaderMap, writeSecurityHeaders } from "../../node-kit/security-header-map"
 import { serveStatic, type StaticServer } from "../../node-kit/static-server"
 
 let root: string
@@ -58,5 +59,40 @@ describe("serveStatic over a whole build", () => {
     // fetch inflates it again: the body is the file.
     await expect(response.text()).resolves.toBe("console.log('app')")
     expect(zlib.gzipSync("x").length).toBeGreaterThan(0)
+  })
+})
+
+describe("serveStatic's security headers", () => {
+  let build: StaticServer
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(root, "index.html"), '<html><body><script>window.pagePath="/";</script></body></html>')
+    await writeSecurityHeaders(root, { api: ["https://api.example.com"], player: [] })
+    build = await serveStatic(root)
+  })
+  afterAll(async () => {
+    await build.close()
+    for (const file of ["index.html", HEADER_MAP_FILE, HEADERS_FILE]) fs.rmSync(path.join(root, file))
+  })
+
+  it("sends every HTML answer, the 404 page too, with the build's CSP and the common headers", async () => {
+    const map = readHeaderMap(root)!
+    for (const [pathname, pagePath] of [["/", "/"], ["/series/101", "/series/101/"], ["/no-such-page", "/404.html"]] as const) {
+      const response = await fetch(`${build.origin}${pathname}`)
+      expect(response.headers.get("content-security-policy")).toBe(map.pages[pagePath]!.csp)
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin")
+      expect(response.headers.get("x-frame-options")).toBe("DENY")
+      expect(response.headers.get("permissions-policy")).toContain("camera=()")
+    }
+  })
+
+  it("sends no CSP with scripts and files, and never serves the hosts' own files", async () => {
+    const script = await fetch(`${build.origin}/app-0123456789abcdef0123.js`)
+    expect(script.headers.get("content-security-policy")).toBeNull()
+    expect(script.headers.get("x-content-type-options")).toBe("nosniff")
+    for (const file of [HEADERS_FILE, HEADER_MAP_FILE]) {
+      const response = await fetch(`${build.origin}/${file}`)
+      expect(response.status).toBe(404)
+      await expect(response.text()).resolves.toContain("404 PAGE NOT FOUND")
+    }
   })
 })

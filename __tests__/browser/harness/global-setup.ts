@@ -2,11 +2,15 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import crypto from "node:crypto"
-import { COMMANDS, freePort, runToCompletion, startProcess, stopProcess, waitForHttp } from "../../../node-kit/processes"
+import { COMMANDS, freePort, PROJECT_ROOT, runToCompletion, startProcess, stopProcess, waitForHttp } from "../../../node-kit/processes"
+import { newAdminToken } from "../../../scripts/lib/local-secrets"
 import { startReferenceServer } from "../../../scripts/lib/reference-server"
 import { chromiumPath } from "./browser"
 import { CONTENT_EDITS, HARNESS_ENV, WITHDRAWN_VIDEO_EPISODE } from "./harness-env"
 import { harnessProcesses, setHarnessProcesses } from "./harness-processes"
+
+/** `npm run serve` without npm: the production server over public/, security headers and all. */
+const SERVE = [process.execPath, "--import", "tsx", path.join(PROJECT_ROOT, "scripts", "serve.ts")]
 
 function tail(file: string, lines: number): string {
   return fs.readFileSync(file, "utf8").split("\n").slice(-lines).join("\n")
@@ -15,7 +19,8 @@ function tail(file: string, lines: number): string {
 /**
  * Once per test run: a reference catalogue server with a fresh copy of the
  * sample catalogue, a production build of the site against it, and
- * `gatsby serve` over the result. Tests read the addresses from the env.
+ * `npm run serve`'s server over the result, so every test runs under the
+ * production headers (the CSP above all). Tests read the addresses from the env.
  */
 export default async function globalSetup(): Promise<void> {
   // Say so before a two-minute build rather than in every test afterwards.
@@ -31,12 +36,14 @@ export default async function globalSetup(): Promise<void> {
   const logFile = path.join(workDir, "processes.log")
   const log = fs.openSync(logFile, "a")
   const quiet = { stdio: ["ignore", log, log] as ("ignore" | number)[] }
+  const adminToken = newAdminToken()
 
   try {
     const server = await startReferenceServer({
       port: cmsPort,
       dataDir: path.join(workDir, "cms-data"),
       videoApiToken,
+      adminToken,
       stdio: quiet.stdio,
     })
     const cms = server.child
@@ -48,7 +55,7 @@ export default async function globalSetup(): Promise<void> {
     await runToCompletion(COMMANDS.gatsby, ["build"], { ...quiet, env: buildEnv }).done
     process.stdout.write(`\nBrowser tests: built the site in ${((Date.now() - started) / 1000).toFixed(1)} s\n`)
 
-    const serve = startProcess(COMMANDS.gatsby, ["serve", "--host", "127.0.0.1", "--port", String(sitePort)], {
+    const serve = startProcess(SERVE, ["--host", "127.0.0.1", "--port", String(sitePort)], {
       ...quiet,
       env: buildEnv,
     })
@@ -62,5 +69,6 @@ export default async function globalSetup(): Promise<void> {
   process.env[HARNESS_ENV.siteUrl] = siteUrl
   process.env[HARNESS_ENV.cmsOrigin] = cmsOrigin
   process.env[HARNESS_ENV.videoApiToken] = videoApiToken
+  process.env[HARNESS_ENV.cmsAdminToken] = adminToken
   process.env[HARNESS_ENV.buildLog] = logFile
 }

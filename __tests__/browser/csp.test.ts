@@ -1,0 +1,128 @@
+import crypto from "node:crypto"
+import type { BrowserContext, Page, Response } from "playwright-core"
+import type { ApiEpisode } from "../../contract/schemas"
+import { useBrowser } from "./harness/browser"
+import { api } from "./harness/catalogue"
+import { harness } from "./harness/harness-env"
+import { PAGE_FAMILIES } from "./harness/page-families"
+
+/*
+ * The site under its production headers (the harness serves the build with
+ * `npm run serve`'s server): every page family, the player, search,
+ * subscribe and the service worker, with the browser's CSP reports counted.
+ */
+
+const browser = useBrowser()
+
+interface WatchedPage {
+  page: Page
+  context: BrowserContext
+  /** Every `securitypolicyviolation` event and every console message about the Content Security Policy. */
+  violations: string[]
+}
+
+/** A fresh page that records CSP violations, in every document it opens, from before its first script. */
+async function watchedPage(width = 1280): Promise<WatchedPage> {
+  const context = await browser().newContext({ viewport: { width, height: 900 } })
+  const page = await context.newPage()
+  const violations: string[] = []
+  await page.exposeFunction("__reportCspViolation", (report: string) => violations.push(report))
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { __reportCspViolation: (report: string) => void }).__reportCspViolation
+      void report(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.documentURI}: ${event.sample}`)
+    })
+  })
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`)
+  })
+  return { page, context, violations }
+}
+
+async function open(page: Page, path: string, origin = harness().siteUrl): Promise<Response> {
+  const response = await page.goto(new URL(path, origin).href, { waitUntil: "networkidle" })
+  if (!response) throw new Error(`No response for ${path}`)
+  return response
+}
+
+/** styled-components' runtime sheet holds rules: its empty <style> was let in by hash and filled through the CSSOM. */
+const runtimeStyleRules = (page: Page) =>
+  page.evaluate(() => document.querySelector<HTMLStyleElement>('style[data-styled="active"]')?.sheet?.cssRules.length ?? 0)
+
+describe("the production headers", () => {
+  it.each(PAGE_FAMILIES.map((family) => [family.name, family] as const))("%s: a strict CSP and 0 violations, styled and working", async (_name, family) => {
+    const { page, violations } = await watchedPage()
+    const response = await open(page, family.path)
+    const headers = response.headers()
+    const policy = headers["content-security-policy"] ?? ""
+    expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+;/)
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/)
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin")
+    expect(headers["x-content-type-options"]).toBe("nosniff")
+    expect(headers["permissions-policy"]).toContain("camera=()")
+    if (family.ready) await page.getByText(family.ready).first().waitFor()
+    await expect(page.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe("rgb(15, 15, 20)")
+    expect(await runtimeStyleRules(page)).toBeGreaterThan(0)
+    expect(violations).toEqual([])
+  })
+
+  it("blocks and reports what the policy does not allow: a script added to the page does not run", async () => {
+    const { page } = await watchedPage()
+    await open(page, "/")
+    const reported = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          document.addEventListener("securitypolicyviolation", (event) => resolve(`${event.effectiveDirective} ${event.blockedURI}`), { once: true })
+          const script = document.createElement("script")
+          script.textContent = "window.__injected = true"
+          document.body.append(script)
+        }),
+    )
+    expect(reported).toBe("script-src-elem inline")
+    await expect(page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).resolves.toBeUndefined()
+  })
+
+  it("the player plays, after the visitor came from the home page through the site's links", async () => {
+    const [episode] = await api<ApiEpisode[]>("/series/101/episodes")
+    const { page, violations } = await watchedPage()
+    await open(page, "/")
+    // Client-side navigation: the home page's policy stays the document's, so it must allow the player too.
+    await page.evaluate((path) => (window as unknown as { ___navigate: (to: string) => void }).___navigate(path), `/detail/${episode!.id}/`)
+    const name = `Play ${episode!.title}`
+    await page.getByRole("button", { name }).click()
+    await page.frameLocator("iframe").getByText(episode!.title).first().waitFor()
+    expect(violations).toEqual([])
+  })
+
+  it("search calls the public API and shows its answer", async () => {
+    const { page, violations } = await watchedPage()
+    await open(page, "/")
+    const answered = page.waitForResponse((response) => response.url().startsWith(`${harness().apiUrl}/search`))
+    await page.getByRole("searchbox").fill("yoga")
+    await page.getByRole("searchbox").press("Enter")
+    expect((await answered).status()).toBe(200)
+    await page.getByRole("link", { name: "Sunrise Yoga" }).first().waitFor()
+    expect(violations).toEqual([])
+  })
+
+  it("subscribe posts to the public API and lands on the thank-you page", async () => {
+    const { page, violations } = await watchedPage(375)
+    await open(page, "/series/101/")
+    const footer = page.getByRole("contentinfo")
+    await footer.getByPlaceholder("Your Email").fill(`csp-${crypto.randomUUID()}@example.com`)
+    await footer.getByRole("button", { name: "Subscribe" }).click()
+    await page.waitForURL(/\/thank-you\/?$/)
+    await page.getByRole("heading", { level: 1, name: "Thank you For Subscribing", exact: true }).waitFor()
+    expect(violations).toEqual([])
+  })
+
+  it("the service worker registers and takes control (http://localhost, where it may run without HTTPS)", async () => {
+    const { page, violations } = await watchedPage()
+    const localhost = harness().siteUrl.replace("127.0.0.1", "localhost")
+    const response = await open(page, "/", localhost)
+    expect(response.headers()["content-security-policy"]).toContain("worker-src 'self'")
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+    await expect(page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).resolves.toBe(`${localhost}/sw.js`)
+    expect(violations).toEqual([])
+  })
+})

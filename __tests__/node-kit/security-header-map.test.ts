@@ -1,0 +1,128 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import {
+  createHtmlHeaderLookup,
+  HEADER_MAP_FILE,
+  HEADERS_FILE,
+  headersFileText,
+  pagePathOf,
+  readHeaderMap,
+  scanBuild,
+  writeSecurityHeaders,
+} from "../../node-kit/security-header-map"
+import { hashSource, type SiteSources } from "../../node-kit/security-headers"
+
+const SOURCES: SiteSources = { api: ["https://api.example.com"], player: ["https://player.vimeo.com"] }
+const pageHtml = (pagePath: string) => `<html><head></head><body><script>window.pagePath="${pagePath}";</script></body></html>`
+
+let build: string
+
+function writePage(file: string, html: string): void {
+  fs.mkdirSync(path.dirname(path.join(build, file)), { recursive: true })
+  fs.writeFileSync(path.join(build, file), html)
+}
+
+beforeEach(() => {
+  build = fs.mkdtempSync(path.join(os.tmpdir(), "security-header-map-"))
+  writePage("index.html", pageHtml("/"))
+  writePage("series/101/index.html", pageHtml("/series/101/"))
+  writePage("404.html", pageHtml("/404.html"))
+  writePage("app-0123456789abcdef0123.js", "console.log('app')")
+})
+
+afterEach(() => fs.rmSync(build, { recursive: true, force: true }))
+
+describe("pagePathOf", () => {
+  it("is the path a host serves the file at", () => {
+    expect(pagePathOf("index.html")).toBe("/")
+    expect(pagePathOf("series/101/index.html")).toBe("/series/101/")
+    expect(pagePathOf("404.html")).toBe("/404.html")
+    expect(pagePathOf("offline.html")).toBe("/offline.html")
+  })
+})
+
+describe("writeSecurityHeaders", () => {
+  it("writes every HTML page's CSP, each with the hash of its own inline script", async () => {
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 3 })
+    const map = readHeaderMap(build)!
+    expect(Object.keys(map.pages).sort()).toEqual(["/", "/404.html", "/series/101/"])
+    expect(map.pages["/series/101/"]!.csp).toContain(hashSource('window.pagePath="/series/101/";'))
+    expect(map.pages["/series/101/"]!.csp).not.toContain(hashSource('window.pagePath="/";'))
+    expect(map.common["Referrer-Policy"]).toBe("strict-origin-when-cross-origin")
+  })
+
+  it("after an incremental build, covers every page of the folder but reads only the rewritten ones", async () => {
+    await writeSecurityHeaders(build, SOURCES)
+    // The next build rewrites one page, adds one and deletes one; the others keep their files.
+    writePage("series/101/index.html", pageHtml("/series/101/?v2"))
+    const later = new Date(Date.now() + 5000)
+    fs.utimesSync(path.join(build, "series/101/index.html"), later, later)
+    writePage("series/102/index.html", pageHtml("/series/102/"))
+    fs.rmSync(path.join(build, "404.html"))
+
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 2 })
+    const map = readHeaderMap(build)!
+    expect(Object.keys(map.pages).sort()).toEqual(["/", "/series/101/", "/series/102/"])
+    expect(map.pages["/series/101/"]!.csp).toContain(hashSource('window.pagePath="/series/101/?v2";'))
+    expect(map.pages["/"]!.csp).toContain(hashSource('window.pagePath="/";'))
+  })
+
+  it("remakes every policy when the sources change, without reading unchanged pages", async () => {
+    await writeSecurityHeaders(build, SOURCES)
+    await expect(writeSecurityHeaders(build, { ...SOURCES, player: ["https://player.example.net"] })).resolves.toEqual({ pages: 3, hashed: 0 })
+    expect(readHeaderMap(build)!.pages["/"]!.csp).toContain("frame-src https://player.example.net")
+  })
+})
+
+describe("headersFileText", () => {
+  it("puts the common headers on /* and each CSP on its page only (hosts join a header two rules set)", async () => {
+    const { map } = await scanBuild(build, SOURCES)
+    const text = headersFileText(map)
+    const blocks = text.trimEnd().split(/\n(?=\S)/).filter((block) => !block.startsWith("#"))
+    expect(blocks[0]).toMatch(/^\/\*\n {2}Referrer-Policy: strict-origin-when-cross-origin\n/)
+    expect(blocks[0]).toContain("\n  X-Content-Type-Options: nosniff")
+    expect(blocks[0]).not.toContain("Content-Security-Policy")
+    expect(blocks).toContain(`/series/101/\n  Content-Security-Policy: ${map.pages["/series/101/"]!.csp}`)
+    expect(blocks).toHaveLength(4)
+  })
+
+  it("is written beside the map", async () => {
+    await writeSecurityHeaders(build, SOURCES)
+    expect(fs.readFileSync(path.join(build, HEADERS_FILE), "utf8")).toBe(headersFileText(readHeaderMap(build)!))
+    expect(fs.existsSync(path.join(build, HEADER_MAP_FILE))).toBe(true)
+  })
+})
+
+describe("createHtmlHeaderLookup", () => {
+  it("answers the headers the map holds for the page", async () => {
+    await writeSecurityHeaders(build, SOURCES)
+    const headers = createHtmlHeaderLookup()(build, "series/101/index.html", Buffer.from("not read"))
+    expect(headers["Content-Security-Policy"]).toBe(readHeaderMap(build)!.pages["/series/101/"]!.csp)
+    expect(headers["X-Frame-Options"]).toBe("DENY")
+  })
+
+  it("hashes a page the map does not list as it is served, with the map's sources", async () => {
+    await writeSecurityHeaders(build, SOURCES)
+    const headers = createHtmlHeaderLookup()(build, "added/index.html", Buffer.from(pageHtml("/added/")))
+    expect(headers["Content-Security-Policy"]).toContain(hashSource('window.pagePath="/added/";'))
+    expect(headers["Content-Security-Policy"]).toContain("connect-src 'self' https://api.example.com")
+  })
+
+  it("with no map at all, still sends a CSP: the page's own hashes and no outside origin", () => {
+    const headers = createHtmlHeaderLookup()(build, "index.html", Buffer.from(pageHtml("/")))
+    expect(headers["Content-Security-Policy"]).toContain(hashSource('window.pagePath="/";'))
+    expect(headers["Content-Security-Policy"]).toContain("connect-src 'self';")
+    expect(headers["Content-Security-Policy"]).toContain("frame-src 'none'")
+  })
+
+  it("reads the map again when a build rewrites it", async () => {
+    const lookup = createHtmlHeaderLookup()
+    await writeSecurityHeaders(build, SOURCES)
+    expect(lookup(build, "index.html", Buffer.from(""))["Content-Security-Policy"]).toContain("https://player.vimeo.com")
+    await writeSecurityHeaders(build, { ...SOURCES, player: ["https://player.example.net"] })
+    const later = new Date(Date.now() + 5000)
+    fs.utimesSync(path.join(build, HEADER_MAP_FILE), later, later)
+    expect(lookup(build, "index.html", Buffer.from(""))["Content-Security-Policy"]).toContain("frame-src https://player.example.net")
+  })
+})

@@ -1,0 +1,150 @@
+import fs from "node:fs"
+import path from "node:path"
+import { commonSecurityHeaders, contentSecurityPolicy, inlineHashes, pageSecurityHeaders, type InlineHashes, type SiteSources } from "./security-headers"
+
+/**
+ * The security headers of every page of a build, written into the build by
+ * its post-build step: `security-headers.json` for the servers of this
+ * project (the publisher, `npm run serve`), `_headers` for CDN hosts that
+ * read that format (Netlify, Cloudflare Pages). Both travel with the build,
+ * so a release and its headers switch together.
+ */
+export const HEADER_MAP_FILE = "security-headers.json"
+export const HEADERS_FILE = "_headers"
+
+export interface PageEntry {
+  /** The HTML file, relative to the build with forward slashes. */
+  file: string
+  /** Size and mtime of the file when it was hashed: an unchanged file is not read again. */
+  stamp: string
+  hashes: InlineHashes
+  csp: string
+}
+
+export interface SecurityHeaderMap {
+  version: 1
+  sources: SiteSources
+  /** Sent with every HTML answer. */
+  common: Record<string, string>
+  /** By URL path: `/`, `/series/101/`, `/404.html`. */
+  pages: Record<string, PageEntry>
+}
+
+/** The URL path at which a host serves an HTML file of the build: `series/1/index.html` is `/series/1/`. */
+export function pagePathOf(relativeFile: string): string {
+  const file = relativeFile.split(path.sep).join("/").replace(/^\/+/, "")
+  return file === "index.html" ? "/" : `/${file.replace(/(^|\/)index\.html$/, "$1")}`
+}
+
+function stampOf(stat: fs.Stats): string {
+  return `${stat.size}:${stat.mtimeMs}`
+}
+
+/** Every `.html` file below `root`, relative with forward slashes, sorted. */
+async function htmlFiles(root: string): Promise<string[]> {
+  const entries = await fs.promises.readdir(root, { recursive: true, withFileTypes: true })
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .sort()
+}
+
+/**
+ * The map of every HTML page now in `publicDir`. An incremental build
+ * rewrites only the pages that changed, so the map is made of the whole
+ * folder, not of what this build wrote; a page whose file has the size and
+ * mtime `previous` recorded keeps its hashes without being read again.
+ * Policies are always remade, so a change of `sources` reaches every page.
+ */
+export async function scanBuild(publicDir: string, sources: SiteSources, previous?: SecurityHeaderMap): Promise<{ map: SecurityHeaderMap; hashed: number }> {
+  const known = new Map(Object.values(previous?.pages ?? {}).map((entry) => [entry.file, entry]))
+  const pages: Record<string, PageEntry> = {}
+  let hashed = 0
+  for (const file of await htmlFiles(publicDir)) {
+    const full = path.join(publicDir, file)
+    const stamp = stampOf(await fs.promises.stat(full))
+    const before = known.get(file)
+    let hashes = before?.hashes
+    if (!hashes || before?.stamp !== stamp) {
+      hashes = inlineHashes(await fs.promises.readFile(full, "utf8"))
+      hashed++
+    }
+    pages[pagePathOf(file)] = { file, stamp, hashes, csp: contentSecurityPolicy(hashes, sources) }
+  }
+  return { map: { version: 1, sources, common: commonSecurityHeaders(sources), pages }, hashed }
+}
+
+/**
+ * The map in the `_headers` format of Netlify and Cloudflare Pages: the
+ * common headers on `/*`, each page's CSP on its own path. Those hosts join
+ * the values of a header set by two matching rules with a comma, so the CSP
+ * is never on `/*` (two joined policies would both apply).
+ */
+export function headersFileText(map: SecurityHeaderMap): string {
+  const block = (pattern: string, headers: Record<string, string>) =>
+    [pattern, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n")
+  const blocks = [
+    "# Written by the build (node-kit/security-header-map.ts): the security headers of every page.",
+    block("/*", map.common),
+    ...Object.entries(map.pages).map(([pagePath, entry]) => block(pagePath, { "Content-Security-Policy": entry.csp })),
+  ]
+  return `${blocks.join("\n")}\n`
+}
+
+/** Reads the map a build wrote, or `undefined` when it has none (or an unreadable one). */
+export function readHeaderMap(root: string): SecurityHeaderMap | undefined {
+  try {
+    const map = JSON.parse(fs.readFileSync(path.join(root, HEADER_MAP_FILE), "utf8")) as SecurityHeaderMap
+    return map.version === 1 ? map : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Writes `security-headers.json` and `_headers` for every page of `publicDir`; returns how many pages and how many were read. */
+export async function writeSecurityHeaders(publicDir: string, sources: SiteSources): Promise<{ pages: number; hashed: number }> {
+  const { map, hashed } = await scanBuild(publicDir, sources, readHeaderMap(publicDir))
+  await fs.promises.writeFile(path.join(publicDir, HEADER_MAP_FILE), JSON.stringify(map))
+  await fs.promises.writeFile(path.join(publicDir, HEADERS_FILE), headersFileText(map))
+  return { pages: Object.keys(map.pages).length, hashed }
+}
+
+/** The headers of an HTML answer: where the file is in the build, and its body. */
+export type HtmlHeaderLookup = (root: string, relativeFile: string, html: Buffer) => Record<string, string>
+
+const NO_SOURCES: SiteSources = { api: [], player: [] }
+
+/**
+ * For servers: the security headers of an HTML file of a build, from the
+ * build's map (read once per build folder and map file version, a few
+ * folders kept: the publisher switches releases). A page the map does not
+ * list (a build without the step, a file added by hand) is hashed as it is
+ * served, with the map's sources or none: never an HTML answer without a CSP.
+ */
+export function createHtmlHeaderLookup(): HtmlHeaderLookup {
+  const maps = new Map<string, { stamp: string; map: SecurityHeaderMap | undefined }>()
+  const mapOf = (root: string) => {
+    let stamp = "none"
+    try {
+      stamp = stampOf(fs.statSync(path.join(root, HEADER_MAP_FILE)))
+    } catch {
+      // No map: every page is hashed as served.
+    }
+    const cached = maps.get(root)
+    if (cached?.stamp === stamp) return cached.map
+    const map = stamp === "none" ? undefined : readHeaderMap(root)
+    maps.delete(root)
+    maps.set(root, { stamp, map })
+    for (const oldest of maps.keys()) {
+      if (maps.size <= 4) break
+      maps.delete(oldest)
+    }
+    return map
+  }
+  return (root, relativeFile, html) => {
+    const map = mapOf(root)
+    const entry = map?.pages[pagePathOf(relativeFile)]
+    if (map && entry) return { ...map.common, "Content-Security-Policy": entry.csp }
+    return pageSecurityHeaders(inlineHashes(html.toString("utf8")), map?.sources ?? NO_SOURCES)
+  }
+}

@@ -1,0 +1,153 @@
+import crypto from "node:crypto"
+import { getCSP, NONE, SELF, UNSAFE_HASHES, type CSPDirectives } from "csp-header"
+import { DomUtils, parseDocument } from "htmlparser2"
+
+/**
+ * The one definition of the site's security headers: the Content Security
+ * Policy of each page and the headers every HTML answer carries. The build's
+ * post-build step writes them for every page (security-header-map.ts), and
+ * the publisher, `npm run serve` and CDN hosts (`_headers`) send what it wrote.
+ */
+
+/** The origins outside the site a page may talk to, decided by the build's configuration. */
+export interface SiteSources {
+  /** The public catalogue API the browser calls for search and subscribe (connect-src). */
+  api: string[]
+  /** The video player's iframe (frame-src, and the features the iframe is allowed). */
+  player: string[]
+}
+
+/** `'sha256-…'` sources of a page's inline code, what its CSP must allow. */
+export interface InlineHashes {
+  /** Inline scripts that run (Gatsby's page path, chunk map and compilation hash). */
+  scripts: string[]
+  /** `<style>` elements: styled-components' server-rendered sheet, Gatsby's inlined global CSS. */
+  styles: string[]
+  /** `style="…"` attributes written by React's server render (allowed through 'unsafe-hashes'). */
+  styleAttributes: string[]
+}
+
+/**
+ * styled-components (production, "speedy") adds one empty `<style>` to the
+ * head and fills it through the CSSOM (insertRule), which CSP does not
+ * govern; the empty element itself is checked as inline style, so its hash,
+ * the hash of "", lets it in without 'unsafe-inline'.
+ */
+export const EMPTY_STYLE_HASH = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"
+
+/** The CSP source of `text`'s SHA-256, as a browser computes it over the element's text. */
+export function hashSource(text: string): string {
+  return `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`
+}
+
+// Script types a browser runs; anything else (application/ld+json) is a data block CSP does not check.
+const RUNNABLE_SCRIPT = /^(|module|(text|application)\/(x-)?(java|ecma)script)$/i
+
+type Element = ReturnType<typeof DomUtils.findAll>[number]
+
+function insideNoscript(element: Element): boolean {
+  for (let parent = element.parent; parent; parent = parent.parent) {
+    if ("name" in parent && parent.name === "noscript") return true
+  }
+  return false
+}
+
+/**
+ * The hashes of a page's inline scripts, style elements and style attributes,
+ * each listed once. Script and style text is hashed raw, as the browser reads
+ * it; attribute values decoded, as the browser reads them. `<noscript>` content
+ * is left out: with scripting on, a browser never applies it.
+ */
+export function inlineHashes(html: string): InlineHashes {
+  const document = parseDocument(html)
+  const elements = DomUtils.findAll(() => true, document.children).filter((element) => !insideNoscript(element))
+  const unique = (texts: string[]) => [...new Set(texts.map(hashSource))]
+  return {
+    scripts: unique(
+      elements
+        .filter((element) => element.name === "script" && !("src" in element.attribs) && RUNNABLE_SCRIPT.test((element.attribs.type ?? "").trim()))
+        .map((element) => DomUtils.textContent(element)),
+    ),
+    styles: unique(elements.filter((element) => element.name === "style").map((element) => DomUtils.textContent(element))),
+    styleAttributes: unique(elements.flatMap((element) => (element.attribs.style === undefined ? [] : [element.attribs.style]))),
+  }
+}
+
+const orNone = (sources: string[]) => (sources.length ? sources : [NONE])
+
+/**
+ * The page's Content Security Policy. Each directive and why:
+ * - default-src 'self': fonts, the manifest, prefetches and anything not named below come from the site only.
+ * - script-src 'self' + the page's inline hashes: Gatsby's chunks, and its three inline scripts by hash; no
+ *   'unsafe-inline', no 'unsafe-eval' (a script slipped into content never runs).
+ * - style-src 'self' + the page's style hashes + the empty sheet styled-components fills; 'unsafe-hashes' so the
+ *   same hashes allow the server-rendered `style` attributes (no 'unsafe-inline').
+ * - img-src 'self': every picture is built into the site (/_gatsby/image, /static).
+ * - connect-src 'self' + the public API: page data, and search and subscribe from the browser.
+ * - frame-src the player's origin: the episode page's iframe, and nothing else may be framed.
+ * - worker-src 'self': the service worker.
+ * - object-src 'none': no plugins. base-uri 'none': no `<base>` can move relative URLs.
+ * - form-action 'self': the search form submits to /search-results.
+ * - frame-ancestors 'none': no other site may frame a page (clickjacking).
+ */
+export function contentSecurityPolicy(hashes: InlineHashes, sources: SiteSources): string {
+  const directives: Partial<CSPDirectives> = {
+    "default-src": [SELF],
+    "script-src": [SELF, ...(hashes.scripts as CSPDirectives["script-src"])],
+    "style-src": [SELF, ...(hashes.styleAttributes.length ? [UNSAFE_HASHES] : []), EMPTY_STYLE_HASH, ...hashes.styles, ...hashes.styleAttributes] as CSPDirectives["style-src"],
+    "img-src": [SELF],
+    "connect-src": [SELF, ...sources.api],
+    "frame-src": orNone(sources.player),
+    "worker-src": [SELF],
+    "object-src": [NONE],
+    "base-uri": [NONE],
+    "form-action": [SELF],
+    "frame-ancestors": [NONE],
+  }
+  // csp-header ends the policy with "; " and a lone space; the header value needs neither.
+  return getCSP({ directives }).replace(/;\s*$/, "")
+}
+
+/**
+ * Powerful features nobody on the site uses, off for the page and every
+ * frame; autoplay, fullscreen and picture-in-picture for the site and the
+ * player, which its iframe asks for (`allow="autoplay; fullscreen; picture-in-picture"`).
+ * Only features Chromium knows: it logs an error for any other.
+ */
+export function permissionsPolicy(sources: SiteSources): string {
+  const selfAndPlayer = ["self", ...sources.player.map((origin) => `"${origin}"`)].join(" ")
+  const off = ["accelerometer", "camera", "geolocation", "gyroscope", "magnetometer", "microphone", "payment", "usb"]
+  return [...off.map((feature) => `${feature}=()`), ...["autoplay", "fullscreen", "picture-in-picture"].map((feature) => `${feature}=(${selfAndPlayer})`)].join(", ")
+}
+
+/**
+ * The headers every HTML answer carries beside its CSP; the same for every
+ * page of a build. X-Frame-Options repeats frame-ancestors for browsers
+ * that predate it.
+ */
+export function commonSecurityHeaders(sources: SiteSources): Record<string, string> {
+  return {
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": permissionsPolicy(sources),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+  }
+}
+
+/** Every security header of one page: the common ones and its Content-Security-Policy. */
+export function pageSecurityHeaders(hashes: InlineHashes, sources: SiteSources): Record<string, string> {
+  return { ...commonSecurityHeaders(sources), "Content-Security-Policy": contentSecurityPolicy(hashes, sources) }
+}
+
+/** The origin of each URL, once each, in order; URLs that do not parse or are not http(s) are left out. */
+export function originsOf(urls: readonly (string | null | undefined)[]): string[] {
+  const origins = urls.flatMap((url) => {
+    try {
+      const parsed = new URL(url ?? "")
+      return parsed.protocol === "http:" || parsed.protocol === "https:" ? [parsed.origin] : []
+    } catch {
+      return []
+    }
+  })
+  return [...new Set(origins)]
+}
