@@ -7,8 +7,9 @@
  * GET /api/search with a rotating set of words (FTS5 prefix queries), then
  * POST /api/subscribe with a fresh address each time (one committed insert,
  * synchronous=FULL). Prints requests/s and latency percentiles per path.
- * Run it against a server started on a throwaway CMS_DATA_DIR: it adds
- * subscriptions.
+ * Run it against a server started on a throwaway CMS_DATA_DIR (it adds
+ * subscriptions) with CMS_SUBSCRIBE_RATE_LIMIT=off: every request comes
+ * from one address, which the server's limit stops after ten.
  */
 const [base = "http://127.0.0.1:4000", perPath = "2000", concurrency = "8"] = process.argv.slice(2)
 const WORDS = ["dance", "yoga", "power", "core", "stretch", "salsa", "pilates", "box", "run", "hip hop", "zumba", "ballet"]
@@ -17,6 +18,8 @@ interface PathResult {
   path: string
   requests: number
   failures: number
+  /** Of the failures, the 429s: the server's own rate limit, not its speed. */
+  limited: number
   seconds: number
   p50: number
   p95: number
@@ -27,6 +30,7 @@ async function drive(path: string, total: number, request: (i: number) => Promis
   const latencies: number[] = []
   let next = 0
   let failures = 0
+  let limited = 0
   const started = performance.now()
   async function worker(): Promise<void> {
     while (next < total) {
@@ -35,6 +39,7 @@ async function drive(path: string, total: number, request: (i: number) => Promis
       const response = await request(i)
       await response.arrayBuffer()
       if (!response.ok) failures++
+      if (response.status === 429) limited++
       latencies.push(performance.now() - at)
     }
   }
@@ -42,7 +47,7 @@ async function drive(path: string, total: number, request: (i: number) => Promis
   const seconds = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)
   const at = (q: number) => Number((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN).toFixed(2))
-  return { path, requests: total, failures, seconds: Number(seconds.toFixed(2)), p50: at(0.5), p95: at(0.95), p99: at(0.99) }
+  return { path, requests: total, failures, limited, seconds: Number(seconds.toFixed(2)), p50: at(0.5), p95: at(0.95), p99: at(0.99) }
 }
 
 async function main(): Promise<void> {
@@ -61,6 +66,7 @@ async function main(): Promise<void> {
   ]
   for (const r of results) {
     console.log(`${r.path}: ${(r.requests / r.seconds).toFixed(0)} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, ${r.failures} failed`)
+    if (r.limited) console.log(`  ${r.limited} were 429: start the server with CMS_SUBSCRIBE_RATE_LIMIT=off to measure it.`)
   }
 }
 

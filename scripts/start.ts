@@ -1,8 +1,9 @@
-import crypto from "node:crypto"
 import type { ChildProcess } from "node:child_process"
+import path from "node:path"
 import { startPublisher, STATUS_PAGE_PATH, type Publisher } from "../publisher/src"
 import { readSettings } from "../node-kit/config"
 import { COMMANDS, startProcess, stopProcess, waitForHttp } from "../node-kit/processes"
+import { adminTokenInShell, localSecrets } from "./lib/local-secrets"
 import { startReferenceServer } from "./lib/reference-server"
 import { runtimeLine } from "../node-kit/runtime"
 
@@ -47,13 +48,17 @@ async function main() {
   process.once("SIGTERM", () => void stopAll(0))
   const env: NodeJS.ProcessEnv = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" }
   const addresses: string[] = []
-  // One secret per run unless given: only this script's server and publisher need to share it.
-  const webhookSecret = env.PUBLISH_WEBHOOK_SECRET || crypto.randomBytes(24).toString("hex")
+  // Made once into .secrets/ (git-ignored) unless given: the admin token then outlives a restart.
+  const secrets = localSecrets(env)
+  const webhookSecret = secrets.webhookSecret.value
+  // The catalogue server gets the token explicitly; the builds never need it.
+  delete env.CMS_ADMIN_TOKEN
 
   if (!env.CATALOGUE_API_URL) {
     const server = await startReferenceServer({
       port: cmsPort,
       videoApiToken: env.VIDEO_API_TOKEN,
+      adminToken: secrets.adminToken.value,
       env: develop ? {} : { CMS_WEBHOOK_URL: `http://127.0.0.1:${SITE_PORT}/hooks/catalogue`, PUBLISH_WEBHOOK_SECRET: webhookSecret },
     })
     track(server.child, "The catalogue server")
@@ -61,6 +66,8 @@ async function main() {
     env.VIDEO_API_URL ||= server.buildEnv.VIDEO_API_URL
     env.VIDEO_API_TOKEN = server.buildEnv.VIDEO_API_TOKEN
     addresses.push(`Reference catalogue API: ${env.CATALOGUE_API_URL}`)
+    const where = secrets.adminToken.file ? `kept in ${path.relative(process.cwd(), secrets.adminToken.file)}` : "from CMS_ADMIN_TOKEN"
+    addresses.push(`Admin API token: ${where}; send it as Authorization: Bearer <token>`)
   } else {
     addresses.push(`Catalogue API: ${env.CATALOGUE_API_URL}`)
   }
@@ -78,7 +85,7 @@ async function main() {
     addresses.push(`Build status: http://localhost:${SITE_PORT}${STATUS_PAGE_PATH}`)
     if (!process.env.CATALOGUE_API_URL) {
       addresses.push(
-        `Try an edit: curl -X PATCH -H 'content-type: application/json' -d '{"title":"Power and Control, edited"}' http://127.0.0.1:${cmsPort}/admin/episodes/1002`,
+        `Try an edit: curl -X PATCH -H "Authorization: Bearer ${adminTokenInShell(secrets.adminToken)}" -H 'content-type: application/json' -d '{"title":"Power and Control, edited"}' http://127.0.0.1:${cmsPort}/admin/episodes/1002`,
       )
     }
   }

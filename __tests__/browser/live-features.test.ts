@@ -143,6 +143,12 @@ async function subscribeWith(page: Page, email: string) {
   return footer.getByRole("alert")
 }
 
+/** The addresses the reference server holds, read through its admin API. */
+async function storedSubscribers(): Promise<string[]> {
+  const answer = await fetch(`${harness().cmsOrigin}/admin/subscriptions`, { headers: { authorization: `Bearer ${harness().cmsAdminToken}` } })
+  return ((await answer.json()) as { data: { email: string }[] }).data.map((subscriber) => subscriber.email)
+}
+
 describe("subscribe", () => {
   it("an accepted address lands on the thank-you page and is stored by the server", async () => {
     const email = `visitor-${crypto.randomUUID()}@example.com`
@@ -154,34 +160,51 @@ describe("subscribe", () => {
       page.getByText("Your journey starts now! We’ll be in touch with tips, workouts, and entertainment just for you.").isVisible(),
     ).resolves.toBe(true)
     await expect(page.getByRole("contentinfo").getByPlaceholder("Your Email").inputValue()).resolves.toBe("")
-    const stored = (await (await fetch(`${harness().cmsOrigin}/admin/subscriptions`)).json()) as { data: { email: string }[] }
-    expect(stored.data.map((s) => s.email)).toContain(email)
+    expect(await storedSubscribers()).toContain(email)
     await page.getByRole("link", { name: "Back To Home" }).click()
     await page.waitForURL((url) => url.pathname === "/")
     expect(errors).toEqual([])
   })
 
+  it("treats an address already on the list as a new one: the thank-you page, and the list holds it once", async () => {
+    // The server's answer must not tell anyone who is subscribed (issue 23).
+    const email = `twice-${crypto.randomUUID()}@example.com`
+    await fetch(`${harness().apiUrl}/subscribe`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email }),
+    })
+    const { page } = await visit(browser(), "/", 1280)
+    await subscribeWith(page, email.toUpperCase())
+    await page.waitForURL(/\/thank-you\/?$/)
+    expect((await storedSubscribers()).filter((stored) => stored.toLowerCase() === email)).toHaveLength(1)
+  })
+
   it.each([
-    ["a duplicate address (400)", "DUPLICATE", "This email address is already subscribed."],
     ["success false with a message", "someone@reject.test", "This address cannot be subscribed right now."],
     ["another error with a message", "someone@fail.test", "The mailing list is temporarily unavailable."],
     ["another error without a message", "someone@fail-silently.test", "An error occurred. Please try again."],
     ["no response at all", "someone@no-response.test", "An unexpected error occurred. Please check your network connection."],
-  ])("shows the right message for %s", async (_case, address, message) => {
-    let email = address
-    if (address === "DUPLICATE") {
-      email = `twice-${crypto.randomUUID()}@example.com`
-      await fetch(`${harness().apiUrl}/subscribe`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email }),
-      })
-    }
+  ])("shows the right message for %s", async (_case, email, message) => {
     const { page } = await visit(browser(), "/", 1280)
-    const alert = await subscribeWith(page, email.toUpperCase())
+    const alert = await subscribeWith(page, email)
     await page.getByRole("contentinfo").getByText(message).waitFor()
     await expect(alert.innerText()).resolves.toBe(message)
     expect(new URL(page.url()).pathname).toBe("/")
+  })
+
+  it("shows the server's 429 message and keeps the typed address to send again", async () => {
+    const context = await browser().newContext()
+    const page = await context.newPage()
+    const message = "Too many sign-ups from your network just now. Your address was not sent: please try again in 10 minutes."
+    await page.route("**/api/subscribe", (route) =>
+      route.fulfill({ status: 429, headers: { "retry-after": "600", "access-control-allow-origin": "*" }, contentType: "application/json", body: JSON.stringify({ message }) }),
+    )
+    await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
+    const alert = await subscribeWith(page, "patient.reader@example.com")
+    await page.getByRole("contentinfo").getByText(message).waitFor()
+    await expect(alert.innerText()).resolves.toBe(message)
+    await expect(page.getByRole("contentinfo").getByPlaceholder("Your Email").inputValue()).resolves.toBe("patient.reader@example.com")
   })
 
   it("says 'Subscription failed.' for success false without a message", async () => {

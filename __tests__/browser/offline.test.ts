@@ -48,7 +48,15 @@ function editCategory(fields: { title: string; page_title: string | null }): Pro
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${harness().cmsOrigin}/admin/categories/${CATEGORY_ID}`,
-      { method: "PATCH", agent: false, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      {
+        method: "PATCH",
+        agent: false,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          authorization: `Bearer ${harness().cmsAdminToken}`,
+        },
+      },
       (response) => {
         let text = ""
         response.on("data", (chunk) => (text += chunk))

@@ -253,7 +253,7 @@ describe("GET /api/site-settings", () => {
 
 describe("PATCH /admin/site-settings", () => {
   const patch = (body: unknown) =>
-    server.call("/admin/site-settings", {
+    server.admin("site-settings", {
       method: "PATCH",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),

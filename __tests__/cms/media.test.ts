@@ -48,6 +48,28 @@ describe("GET /media/{name}", () => {
     expect(other.equals(first)).toBe(false)
   })
 
+  it("answers 404 for a drawable name the catalogue does not use, and draws nothing for it", async () => {
+    for (const path of ["/media/episode-99999999.jpg", "/media/series-101-7.jpg", "/media/hero-1.jpg", "/media/episode-99999998.jpg?w=480&fm=webp"]) {
+      const { response, bytes } = await image(path)
+      expect(response.status).toBe(404)
+      expect(JSON.parse(bytes.toString()).message).toMatch(/No image/)
+    }
+    const drawn = fs.readdirSync(mediaDir(server.dataDir), { recursive: true }).map(String)
+    expect(drawn.filter((name) => /99999999|99999998|series-101-7|hero-1/.test(name))).toEqual([])
+  })
+
+  it("serves a picture an editor adds to the catalogue, and not one taken out of it", async () => {
+    const name = "series-424242.jpg"
+    expect((await image(`/media/${name}`)).response.status).toBe(404)
+    expect((await server.edit("series/102", { images: [`/media/${name}`] })).status).toBe(200)
+    expect((await image(`/media/${name}`)).response.status).toBe(200)
+    const removed = "episode-424243.jpg"
+    expect((await server.edit("episodes/1002", { seo: { image: { path: `http://127.0.0.1:4000/media/${removed}` } } })).status).toBe(200)
+    expect((await image(`/media/${removed}?w=320`)).response.status).toBe(200)
+    expect((await server.edit("episodes/1002", { seo: null })).status).toBe(200)
+    expect((await image(`/media/${removed}?w=480`)).response.status).toBe(404)
+  })
+
   it.each(["/media/missing.png", "/media/..%2Fcatalogue.db", "/media/category-1.jpg.tmp", "/media/%00.jpg"])(
     "answers 404 for %s",
     async (path) => {
@@ -89,6 +111,9 @@ describe("GET /media/{name}?w=&fm= (the image service)", () => {
     ["no width", "/media/series-101.jpg?fm=webp", /w must be a width/],
     ["a width that is not a number", "/media/series-101.jpg?w=abc", /w must be a width/],
     ["an unknown format", "/media/series-101.jpg?w=480&fm=gif", /fm must be one of jpg, webp, avif/],
+    ["a format named after what every object inherits", "/media/series-101.jpg?w=480&fm=constructor", /fm must be one of jpg, webp, avif/],
+    ["__proto__ as a format", "/media/series-101.jpg?w=480&fm=__proto__", /fm must be one of jpg, webp, avif/],
+    ["toString as a format", "/media/series-101.jpg?w=480&fm=toString", /fm must be one of jpg, webp, avif/],
     ["a parameter it does not take", "/media/series-101.jpg?w=480&q=100", /Unknown parameter\(s\) q/],
     ["a repeated width", "/media/series-101.jpg?w=480&w=960", /w must be a width/],
   ])("refuses %s with 400 and says what it serves", async (_, path, message) => {

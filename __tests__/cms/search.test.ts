@@ -1,3 +1,4 @@
+import { SEARCH_RESULT_LIMIT } from "../../cms/src/routes/search"
 import { toFtsQuery } from "../../cms/src/search"
 import { ANSWERS } from "../../contract/schemas"
 import { expectContract } from "./helpers/contract"
@@ -115,6 +116,20 @@ describe("GET /api/search", () => {
     expect(edit.status).toBe(200)
     expect(titles(await search("zenbreak"))).toEqual(["Office Zenbreak"])
     expect(titles(await search("desk"))).toEqual([])
+  })
+
+  it(`answers at most ${SEARCH_RESULT_LIMIT} series, the best matches, still one group per category`, async () => {
+    // Title matches weigh more than description ones: the 8 titled series must be among the 50 kept.
+    for (let i = 0; i < SEARCH_RESULT_LIMIT + 10; i++) {
+      const fields = { sub_category_id: 11 + (i % 5), title: `Plain Workout ${i}`, description: "<p>Ubiquitous moves.</p>" }
+      expect((await server.create("series", fields)).status).toBe(201)
+    }
+    for (let i = 0; i < 8; i++) expect((await server.create("series", { sub_category_id: 21, title: `Ubiquitous Flow ${i}` })).status).toBe(201)
+    const groups = await search("ubiquitous")
+    expect(titles(groups)).toHaveLength(SEARCH_RESULT_LIMIT)
+    expect(titles(groups).filter((title) => title.startsWith("Ubiquitous Flow"))).toHaveLength(8)
+    const categories = (await server.call("/api/categories")).body.data as { id: number }[]
+    expect(groups.map((group) => group.id)).toEqual(categories.map((category) => category.id))
   })
 })
 

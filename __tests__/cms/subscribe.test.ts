@@ -5,7 +5,8 @@ import { startTestServer, type TestServer } from "./helpers/test-server"
 let server: TestServer
 
 beforeAll(async () => {
-  server = await startTestServer()
+  // More sign-ups than a visitor sends; the limit has its own tests below.
+  server = await startTestServer({ subscribeRateLimit: null })
 })
 
 afterAll(async () => {
@@ -32,12 +33,12 @@ describe("POST /api/subscribe", () => {
     expect(stored()).toContain("ana@example.com")
   })
 
-  it("answers 400 for the same address in another case, and stores it once", async () => {
-    await subscribe("Ben.Lee@Example.org")
-    const { status, body } = await subscribe("  ben.lee@EXAMPLE.ORG ")
-    expect(status).toBe(400)
-    expect(body.message).toMatch(/already subscribed/)
-    expect(stored().filter((e) => e.toLowerCase() === "ben.lee@example.org")).toHaveLength(1)
+  it("answers an address already on the list exactly as a new one, whatever its case, and stores it once", async () => {
+    const first = await subscribe("Ben.Lee@Example.org")
+    const again = await subscribe("  ben.lee@EXAMPLE.ORG ")
+    expect(first).toMatchObject({ status: 200, body: { success: true, message: "Thank you for subscribing!" } })
+    expect({ status: again.status, body: again.body }).toEqual({ status: first.status, body: first.body })
+    expect(stored().filter((e) => e.toLowerCase() === "ben.lee@example.org")).toEqual(["Ben.Lee@Example.org"])
   })
 
   it.each(["", "plainaddress", "@example.com", "a@b", "a b@example.com", "a@example..com", `${"x".repeat(250)}@example.com`])(
@@ -98,8 +99,74 @@ describe("POST /api/subscribe", () => {
     await subscribe("durable@example.com")
     server = await server.restart()
     expect(stored()).toEqual(expect.arrayContaining(["ana@example.com", "durable@example.com"]))
-    expect((await subscribe("DURABLE@example.com")).status).toBe(400)
-    const listed = await server.call("/admin/subscriptions")
+    expect((await subscribe("DURABLE@example.com")).body).toEqual({ success: true, message: "Thank you for subscribing!" })
+    expect(stored().filter((e) => e.toLowerCase() === "durable@example.com")).toHaveLength(1)
+    const listed = await server.admin("subscriptions")
     expect(listed.body.data.map((s: { email: string }) => s.email)).toContain("durable@example.com")
+  })
+})
+
+describe("POST /api/subscribe's rate limit", () => {
+  let limited: TestServer
+  const LIMIT = 3
+
+  beforeAll(async () => {
+    limited = await startTestServer({ subscribeRateLimit: { limit: LIMIT, windowSeconds: 600 } })
+  })
+
+  afterAll(async () => {
+    await limited.destroy()
+  })
+
+  const send = (email: string) =>
+    limited.call("/api/subscribe", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://localhost:9000" },
+      body: JSON.stringify({ email }),
+    })
+
+  it("answers 429 with Retry-After and a message the footer can show, after the limit of one client address", async () => {
+    for (let i = 0; i < LIMIT; i++) expect((await send(`allowed-${i}@example.com`)).status).toBe(200)
+    const refused = await send("one-too-many@example.com")
+    expect(refused.status).toBe(429)
+    expectContract(ANSWERS.error, refused.body)
+    expect(refused.body.message).toBe("Too many sign-ups from your network just now. Your address was not sent: please try again in 10 minutes.")
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(590)
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(600)
+    // The site's page calls from another origin: the browser must let it read the message.
+    expect(refused.headers.get("access-control-allow-origin")).toBe("*")
+    const kept = limited.db.prepare("SELECT email FROM subscriptions").all() as { email: string }[]
+    expect(kept.map((row) => row.email)).not.toContain("one-too-many@example.com")
+  })
+
+  it("limits only sign-ups: search and the catalogue still answer that client", async () => {
+    expect((await send("still-too-many@example.com")).status).toBe(429)
+    expect((await limited.call("/api/search?q=yoga")).status).toBe(200)
+    expect((await limited.call("/api/categories")).status).toBe(200)
+  })
+
+  it("counts each client address apart, read from X-Forwarded-For only behind a trusted proxy (CMS_TRUST_PROXY)", async () => {
+    const proxied = await startTestServer({ subscribeRateLimit: { limit: 1, windowSeconds: 600 }, trustProxy: "127.0.0.1" })
+    try {
+      const from = (client: string, email: string) =>
+        proxied.call("/api/subscribe", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": client },
+          body: JSON.stringify({ email }),
+        })
+      expect((await from("198.51.100.1", "first@example.com")).status).toBe(200)
+      expect((await from("198.51.100.1", "second@example.com")).status).toBe(429)
+      expect((await from("198.51.100.2", "neighbour@example.com")).status).toBe(200)
+    } finally {
+      await proxied.destroy()
+    }
+    // Without a trusted proxy the header is the client's own claim: the connection's address counts.
+    expect((await send("claims-another@example.com")).status).toBe(429)
+    const spoofed = await limited.call("/api/subscribe", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.9" },
+      body: JSON.stringify({ email: "spoofed@example.com" }),
+    })
+    expect(spoofed.status).toBe(429)
   })
 })

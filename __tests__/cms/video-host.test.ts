@@ -24,7 +24,7 @@ const lookUp = (path: string, token: string | null = TEST_VIDEO_TOKEN) =>
   })
 
 async function setRateLimit(body: unknown) {
-  const answer = await server.call("/admin/video-host/rate-limit", {
+  const answer = await server.admin("video-host/rate-limit", {
     method: "PUT",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -91,7 +91,7 @@ describe("GET /video-host/videos/{path}", () => {
   })
 
   it("rejects a malformed rate-limit setting with a message", async () => {
-    const answer = await server.call("/admin/video-host/rate-limit", {
+    const answer = await server.admin("video-host/rate-limit", {
       method: "PUT",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ limit: "lots" }),
@@ -118,7 +118,7 @@ describe("GET /player/{path}", () => {
 describe("DELETE /admin/video-host/videos/{path}", () => {
   it("takes a video off the host: its lookup and its player answer 404, other videos still play", async () => {
     const [withdrawn, kept] = server.db.prepare("SELECT path FROM episodes ORDER BY id DESC LIMIT 2").all() as { path: string }[]
-    const answer = await server.call(`/admin/video-host/videos/${withdrawn!.path}`, { method: "DELETE" })
+    const answer = await server.admin(`video-host/videos/${withdrawn!.path}`, { method: "DELETE" })
     expect(answer.status).toBe(200)
     expect((await lookUp(withdrawn!.path)).status).toBe(404)
     expect((await server.call(`/player/${withdrawn!.path}`)).status).toBe(404)
@@ -126,7 +126,7 @@ describe("DELETE /admin/video-host/videos/{path}", () => {
   })
 
   it("answers 404 with a message for a video no episode names", async () => {
-    const answer = await server.call("/admin/video-host/videos/no-such-video", { method: "DELETE" })
+    const answer = await server.admin("video-host/videos/no-such-video", { method: "DELETE" })
     expect(answer.status).toBe(404)
     expect(answer.body.message).toMatch(/no-such-video/)
   })

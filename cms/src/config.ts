@@ -1,7 +1,8 @@
+import net from "node:net"
 import path from "node:path"
-import { readSettings } from "../../node-kit/config"
+import { readSettings, type SettingsReader } from "../../node-kit/config"
 import { DEFAULT_TOMBSTONE_DAYS } from "./changes"
-import { parseRateLimit, type RateLimitSetting } from "./rate-limit"
+import { DEFAULT_SUBSCRIBE_RATE_LIMIT, parseRateLimit, type RateLimitSetting } from "./rate-limit"
 
 /** Token the bundled video host accepts when VIDEO_API_TOKEN is unset. Not a secret: local only. */
 export const DEFAULT_VIDEO_API_TOKEN = "local-video-host-token"
@@ -20,7 +21,38 @@ export interface CmsConfig {
   tombstoneDays: number
   /** CMS_WEBHOOK_URL and PUBLISH_WEBHOOK_SECRET: where to send the publish webhook; null when unset. */
   webhook: { url: string; secret: string } | null
+  /** CMS_ADMIN_TOKEN: the bearer token of the admin API; null: the admin API is off (403), never open. */
+  adminToken: string | null
+  /** CMS_ALLOWED_HOSTS and a CMS_HOST that is a name: the names requests may be sent to (addresses and localhost always may). */
+  allowedHosts: string[]
+  /** CMS_SUBSCRIBE_RATE_LIMIT: POST /api/subscribe's limit per client address; null: off. */
+  subscribeRateLimit: RateLimitSetting | null
+  /** CMS_TRUST_PROXY: addresses of the proxies whose X-Forwarded-For and X-Forwarded-Host are believed; Fastify's trustProxy. */
+  trustProxy: string | undefined
 }
+
+/** Reads a `10/600` (requests/seconds) limit, or `off`; notes a problem for anything else. */
+function rateLimitSetting(settings: SettingsReader, name: string, fallback: RateLimitSetting | null): RateLimitSetting | null {
+  const text = settings.text(name)
+  if (text === undefined) return fallback
+  if (text === "off") return null
+  const setting = parseRateLimit(text)
+  if (!setting) settings.problem(`${name} must look like 10/600 (requests/seconds, the limit then the window) or be off, not ${JSON.stringify(text)}`)
+  return setting ?? fallback
+}
+
+/** A comma-separated list of the names in `name`, each checked with `valid`; the ones refused are noted as problems. */
+function listSetting(settings: SettingsReader, name: string, valid: (entry: string) => boolean, what: string): string[] {
+  const entries = (settings.text(name) ?? "").split(",").map((entry) => entry.trim()).filter(Boolean)
+  const refused = entries.filter((entry) => !valid(entry))
+  if (refused.length) settings.problem(`${name} must be a comma-separated list of ${what}; not ${refused.map((e) => JSON.stringify(e)).join(", ")}`)
+  return entries.filter(valid)
+}
+
+const HOST_NAME = /^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i
+const PROXY_ADDRESS = (entry: string) => net.isIP(entry.replace(/\/\d{1,3}$/, "")) !== 0
+/** Addresses that listen everywhere: not a name anyone calls the server by. */
+const ANY_ADDRESS = new Set(["0.0.0.0", "::", "[::]"])
 
 export const DEFAULT_DATA_DIR = path.resolve(__dirname, "..", "data")
 
@@ -35,27 +67,30 @@ export function readConfig(env: NodeJS.ProcessEnv): CmsConfig {
   const settings = readSettings(env, "catalogue server")
   const host = settings.host("CMS_HOST", "127.0.0.1")
   const port = settings.port("CMS_PORT", 4000)
-  const rateLimit = settings.text("CMS_VIDEO_RATE_LIMIT")
-  const videoRateLimit = rateLimit === undefined ? null : parseRateLimit(rateLimit)
-  if (videoRateLimit === undefined) {
-    settings.problem(`CMS_VIDEO_RATE_LIMIT must look like 10/1 (requests/seconds), not ${JSON.stringify(rateLimit)}`)
-  }
+  const videoRateLimit = rateLimitSetting(settings, "CMS_VIDEO_RATE_LIMIT", null)
   const tombstoneDays = settings.positiveNumber("CMS_TOMBSTONE_DAYS", DEFAULT_TOMBSTONE_DAYS)
   const webhookUrl = settings.url("CMS_WEBHOOK_URL")
   const secret = settings.secret("PUBLISH_WEBHOOK_SECRET", "anyone who knows it can make the publisher rebuild the site")
   if (settings.text("CMS_WEBHOOK_URL") !== undefined && secret === undefined) {
     settings.problem("CMS_WEBHOOK_URL is set but PUBLISH_WEBHOOK_SECRET is not: the webhook must be signed.")
   }
+  const allowedHosts = listSetting(settings, "CMS_ALLOWED_HOSTS", (entry) => HOST_NAME.test(entry), "host names (.example.com: it and every name under it)")
+  if (!ANY_ADDRESS.has(host) && net.isIP(host) === 0) allowedHosts.push(host)
+  const trustProxy = listSetting(settings, "CMS_TRUST_PROXY", PROXY_ADDRESS, "proxy addresses or CIDR ranges (127.0.0.1, 10.0.0.0/8)")
   return settings.done({
     host,
     port,
     dataDir: settings.path("CMS_DATA_DIR", DEFAULT_DATA_DIR),
     videoApiToken: settings.text("VIDEO_API_TOKEN") ?? DEFAULT_VIDEO_API_TOKEN,
-    videoRateLimit: videoRateLimit ?? null,
+    videoRateLimit,
     siteSettings: settings.onOff("CMS_SITE_SETTINGS", true),
     changes: settings.onOff("CMS_CHANGES", true),
     tombstoneDays,
     webhook: webhookUrl && secret ? { url: webhookUrl, secret } : null,
+    adminToken: settings.secret("CMS_ADMIN_TOKEN", "anyone who knows it can edit the catalogue and read every subscriber") ?? null,
+    allowedHosts,
+    subscribeRateLimit: rateLimitSetting(settings, "CMS_SUBSCRIBE_RATE_LIMIT", DEFAULT_SUBSCRIBE_RATE_LIMIT),
+    trustProxy: trustProxy.length ? trustProxy.join(",") : undefined,
   })
 }
 

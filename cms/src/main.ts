@@ -24,6 +24,10 @@ async function main() {
     changes: config.changes,
     tombstoneDays: config.tombstoneDays,
     webhook: config.webhook,
+    adminToken: config.adminToken,
+    allowedHosts: config.allowedHosts,
+    subscribeRateLimit: config.subscribeRateLimit,
+    trustProxy: config.trustProxy,
   })
   if (seedIfEmpty(db)) app.log.info(`Seeded the sample catalogue into ${file}`)
   shutdownOnSignals({ app, cleanup: () => db.close() })
@@ -35,6 +39,7 @@ async function main() {
   app.log.info(`Catalogue API:   ${origin}/api`)
   app.log.info(`Video host API:  ${origin}/video-host`)
   if (config.webhook) app.log.info(`Publish webhook: ${config.webhook.url}`)
+  if (!config.adminToken) app.log.warn("CMS_ADMIN_TOKEN is not set: the admin API (editing, subscribers) answers 403 until it is.")
 }
 
 main().catch((error: unknown) => exitOnStartFailure(error))

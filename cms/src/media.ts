@@ -83,7 +83,8 @@ export function parseResizeQuery(query: Record<string, unknown>): ResizeRequest 
     return { error: `w=${width} is not served: widths are multiples of ${RESIZE_STEP} from ${RESIZE_STEP} to ${RESIZE_MAX_WIDTH}.` }
   }
   const format = query.fm ?? "jpg"
-  if (typeof format !== "string" || !(format in RESIZE_FORMATS)) {
+  // Own keys only: `in` also finds what every object inherits (fm=constructor, fm=__proto__).
+  if (typeof format !== "string" || !Object.hasOwn(RESIZE_FORMATS, format)) {
     return { error: `fm must be one of ${Object.keys(RESIZE_FORMATS).join(", ")}.` }
   }
   return { width, format: format as ResizeFormat }

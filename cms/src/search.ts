@@ -19,10 +19,12 @@ export function toFtsQuery(text: string): string | undefined {
 
 /**
  * Series whose title or description match every word of `text`, grouped by
- * category. When anything matches, every category is a group, so a visitor
+ * category: the `limit` best matches (bm25, titles weigh more), so a short
+ * word that matches the whole catalogue costs one page of answer, not the
+ * catalogue. When anything matches, every category is a group, so a visitor
  * sees which sections had nothing; when nothing matches the answer is empty.
  */
-export function searchSeries(db: CatalogueDatabase, text: string): ApiSearchGroup[] {
+export function searchSeries(db: CatalogueDatabase, text: string, limit: number): ApiSearchGroup[] {
   const query = toFtsQuery(text)
   if (!query) return []
   const hits = prepared(
@@ -32,8 +34,9 @@ export function searchSeries(db: CatalogueDatabase, text: string): ApiSearchGrou
        JOIN series s ON s.id = series_search.rowid
        JOIN sub_categories sc ON sc.id = s.sub_category_id
       WHERE series_search MATCH ?
-      ORDER BY bm25(series_search, 5.0, 1.0), s.id`,
-  ).all(query) as Record<string, unknown>[]
+      ORDER BY bm25(series_search, 5.0, 1.0), s.id
+      LIMIT ?`,
+  ).all(query, limit) as Record<string, unknown>[]
   if (hits.length === 0) return []
 
   const categories = prepared(db, "SELECT id, title FROM categories ORDER BY position, id").all() as {

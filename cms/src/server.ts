@@ -1,10 +1,12 @@
 import Fastify, { type FastifyInstance } from "fastify"
+import { refuseOtherHosts } from "../../node-kit/allowed-hosts"
 import { installErrorHandler } from "../../node-kit/http-error"
 import { serverLogging } from "../../node-kit/logger"
 import { CatalogueReads } from "./catalogue-reads"
 import { DEFAULT_TOMBSTONE_DAYS } from "./changes"
 import type { CatalogueDatabase } from "./database"
-import { FixedWindowLimiter, type RateLimitSetting } from "./rate-limit"
+import { CatalogueMediaNames } from "./media-names"
+import { DEFAULT_SUBSCRIBE_RATE_LIMIT, FixedWindowLimiter, type RateLimitSetting } from "./rate-limit"
 import { adminRoutes } from "./routes/admin"
 import { apiRoutes } from "./routes/api"
 import { mediaRoutes } from "./routes/media"
@@ -28,6 +30,14 @@ export interface ServerOptions {
   tombstoneDays?: number
   /** Where and how to send the publish webhook after each admin write; none when unset. */
   webhook?: WebhookOptions | null
+  /** The admin API's bearer token; null or unset: the admin API answers 403 (off, never open; no token could help). */
+  adminToken?: string | null
+  /** Host names requests may be sent to besides addresses and localhost (DNS rebinding); default none. */
+  allowedHosts?: readonly string[]
+  /** POST /api/subscribe's limit per client address; null: none. Default DEFAULT_SUBSCRIBE_RATE_LIMIT. */
+  subscribeRateLimit?: RateLimitSetting | null
+  /** Fastify's trustProxy: the proxies whose X-Forwarded-For (the client's address) and X-Forwarded-Host are believed. */
+  trustProxy?: string
 }
 
 /** Largest request body accepted: a subscription is a few dozen bytes. */
@@ -35,17 +45,25 @@ export const BODY_LIMIT_BYTES = 16 * 1024
 
 export function buildServer(options: ServerOptions): FastifyInstance {
   // Fastify's own pino logger (LOG_LEVEL, LOG_FORMAT): app.log for the server's code, request.log in routes.
-  const app = Fastify({ ...serverLogging(), bodyLimit: BODY_LIMIT_BYTES, ajv: { customOptions: REQUEST_SCHEMA_OPTIONS } })
+  const app = Fastify({
+    ...serverLogging(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    ajv: { customOptions: REQUEST_SCHEMA_OPTIONS },
+    ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+  })
   installErrorHandler(app, {
     serverErrorMessage: "Something went wrong on the catalogue server.",
     messages: { FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send JSON like {"email": "you@example.com"}.' },
   })
   answerRefusalsAsDeclared(app)
+  // Before routing, so no answer at all goes to a page that rebound its own name to this server.
+  refuseOtherHosts(app, options.allowedHosts ?? [], "CMS_ALLOWED_HOSTS")
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ message: `There is nothing at ${request.method} ${request.url}.` }),
   )
 
   const reads = new CatalogueReads(options.db)
+  const mediaNames = new CatalogueMediaNames(options.db)
   const limiter = new FixedWindowLimiter(options.videoRateLimit ?? null)
   // Videos an editor has taken off the host while the catalogue still names them.
   const withdrawnVideos = new Set<string>()
@@ -62,18 +80,23 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     reads,
     siteSettings: options.siteSettings,
     changes: options.changes === false ? false : { retentionDays: tombstoneDays },
+    subscribeRateLimit: options.subscribeRateLimit === undefined ? DEFAULT_SUBSCRIBE_RATE_LIMIT : options.subscribeRateLimit,
   })
   app.register(videoHostRoutes, { prefix: "/video-host", reads, token: options.videoApiToken, limiter, withdrawnVideos })
   app.register(playerRoutes, { reads, withdrawnVideos })
-  app.register(mediaRoutes, { mediaDir: options.mediaDir })
+  app.register(mediaRoutes, { mediaDir: options.mediaDir, names: mediaNames })
   app.register(adminRoutes, {
     prefix: "/admin",
+    token: options.adminToken ?? null,
     db: options.db,
     reads,
     limiter,
     withdrawnVideos,
     tombstoneDays,
-    published: (result) => webhook?.notify(result),
+    published: (result) => {
+      mediaNames.forget()
+      webhook?.notify(result)
+    },
   })
   return app
 }

@@ -1,12 +1,15 @@
 import type { ChildProcess, SpawnOptions } from "node:child_process"
 import { DEFAULT_VIDEO_API_TOKEN } from "../../cms/src/config"
 import { COMMANDS, startProcess, stopProcess, waitForHttp } from "../../node-kit/processes"
+import { newAdminToken } from "./local-secrets"
 
 export interface ReferenceServer {
   child: ChildProcess
   origin: string
   /** The build's environment for this server: API.md's variables pointing at it. */
   buildEnv: NodeJS.ProcessEnv
+  /** The admin API's bearer token (CMS_ADMIN_TOKEN) this server was started with. */
+  adminToken: string
   /** An editor's change through the admin API; throws unless it succeeded. */
   edit(path: string, fields: unknown): Promise<void>
   /** An editor's deletion through the admin API; throws unless it succeeded. */
@@ -20,6 +23,8 @@ export interface ReferenceServerOptions {
   /** Data folder; the server's default (cms/data) when unset. */
   dataDir?: string
   videoApiToken?: string
+  /** CMS_ADMIN_TOKEN; a fresh random one when unset. */
+  adminToken?: string
   stdio?: SpawnOptions["stdio"]
   /** More of the server's environment, e.g. CMS_WEBHOOK_URL and PUBLISH_WEBHOOK_SECRET. */
   env?: NodeJS.ProcessEnv
@@ -29,6 +34,14 @@ export interface ReferenceServerOptions {
 export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
   const origin = `http://127.0.0.1:${options.port}`
   const videoApiToken = options.videoApiToken || DEFAULT_VIDEO_API_TOKEN
+  const adminToken = options.adminToken || newAdminToken()
+  /** A request to the admin API, with the token and (when there is one) a JSON body. */
+  const admin = (method: string, path: string, body?: unknown) =>
+    fetch(`${origin}/admin/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${adminToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
   const child = startProcess(COMMANDS.cms, [], {
     stdio: options.stdio ?? "inherit",
     env: {
@@ -36,6 +49,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       CMS_HOST: "127.0.0.1",
       CMS_PORT: String(options.port),
       VIDEO_API_TOKEN: videoApiToken,
+      CMS_ADMIN_TOKEN: adminToken,
       ...(options.dataDir ? { CMS_DATA_DIR: options.dataDir } : {}),
       ...options.env,
     },
@@ -49,6 +63,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   return {
     child,
     origin,
+    adminToken,
     buildEnv: {
       ...process.env,
       GATSBY_TELEMETRY_DISABLED: "1",
@@ -57,22 +72,18 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       VIDEO_API_TOKEN: videoApiToken,
     },
     async edit(path, fields) {
-      const response = await fetch(`${origin}/admin/${path}`, {
-        method: "PATCH",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(fields),
-      })
+      const response = await admin("PATCH", path, fields)
       if (!response.ok) throw new Error(`Editing ${path} failed: HTTP ${response.status} ${await response.text()}`)
     },
     async remove(path) {
-      const response = await fetch(`${origin}/admin/${path}`, { method: "DELETE" })
+      const response = await admin("DELETE", path)
       if (!response.ok) throw new Error(`Deleting ${path} failed: HTTP ${response.status} ${await response.text()}`)
     },
     async withdrawVideo(episodeId) {
       const episode = await fetch(`${origin}/api/episodes/${episodeId}`)
       if (!episode.ok) throw new Error(`Reading episode ${episodeId} failed: HTTP ${episode.status}`)
       const { path } = ((await episode.json()) as { data: { path: string } }).data
-      const response = await fetch(`${origin}/admin/video-host/videos/${encodeURIComponent(path)}`, { method: "DELETE" })
+      const response = await admin("DELETE", `video-host/videos/${encodeURIComponent(path)}`)
       if (!response.ok) throw new Error(`Withdrawing video ${path} failed: HTTP ${response.status} ${await response.text()}`)
     },
   }

@@ -3,6 +3,7 @@ export const HARNESS_ENV = {
   siteUrl: "BROWSER_TEST_SITE_URL",
   cmsOrigin: "BROWSER_TEST_CMS_ORIGIN",
   videoApiToken: "BROWSER_TEST_VIDEO_API_TOKEN",
+  cmsAdminToken: "BROWSER_TEST_CMS_ADMIN_TOKEN",
   buildLog: "BROWSER_TEST_BUILD_LOG",
 } as const
 
@@ -56,6 +57,8 @@ export function harness() {
     cmsOrigin: required(HARNESS_ENV.cmsOrigin),
     apiUrl: `${required(HARNESS_ENV.cmsOrigin)}/api`,
     videoApiToken: required(HARNESS_ENV.videoApiToken),
+    /** The reference server's CMS_ADMIN_TOKEN, for a test that edits or reads subscribers. */
+    cmsAdminToken: required(HARNESS_ENV.cmsAdminToken),
     buildLog: required(HARNESS_ENV.buildLog),
   }
 }

@@ -8,6 +8,10 @@ import { seedIfEmpty } from "../../../cms/src/seed/seed"
 import { buildServer, type ServerOptions } from "../../../cms/src/server"
 
 export const TEST_VIDEO_TOKEN = "contract-test-token"
+/** The CMS_ADMIN_TOKEN of every test server unless a test gives another (or null: the admin API off). */
+export const TEST_ADMIN_TOKEN = "test-admin-token-0123456789"
+/** The header an editor's request carries. */
+export const ADMIN_AUTHORIZATION = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }
 
 export interface Answer {
   status: number
@@ -23,6 +27,8 @@ export interface TestServer {
   origin: string
   /** A real HTTP request to the server, as a client would send it. */
   call(path: string, init?: RequestInit): Promise<Answer>
+  /** A request to the admin API (`path` under /admin) with the test admin token, e.g. `admin("subscriptions")`. */
+  admin(path: string, init?: RequestInit & { headers?: Record<string, string> }): Promise<Answer>
   /** An editor's change through the admin API, e.g. `edit("episodes/1001", { title })`. */
   edit(path: string, fields: unknown): Promise<Answer>
   /** Creates an entity through the admin API, e.g. `create("episodes", { series_id: 101, path: "1" })`. */
@@ -40,7 +46,7 @@ export interface TestServer {
 async function open(dataDir: string, extra: Partial<ServerOptions>): Promise<TestServer> {
   const db = openDatabase(databaseFile(dataDir))
   seedIfEmpty(db)
-  const app = buildServer({ db, mediaDir: mediaDir(dataDir), videoApiToken: TEST_VIDEO_TOKEN, ...extra })
+  const app = buildServer({ db, mediaDir: mediaDir(dataDir), videoApiToken: TEST_VIDEO_TOKEN, adminToken: TEST_ADMIN_TOKEN, ...extra })
   const origin = await app.listen({ host: "127.0.0.1", port: 0 })
   const close = async () => {
     // app.close() alone waits for any response still being written, and then for the
@@ -62,25 +68,20 @@ async function open(dataDir: string, extra: Partial<ServerOptions>): Promise<Tes
     }
     return { status: response.status, headers: response.headers, body }
   }
+  const admin: TestServer["admin"] = (path, init = {}) =>
+    call(`/admin/${path}`, { ...init, headers: { ...ADMIN_AUTHORIZATION, ...init.headers } })
+  const json = (method: string, path: string, fields: unknown) =>
+    admin(path, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(fields) })
   return {
     app,
     db,
     dataDir,
     origin,
     call,
-    edit: (path, fields) =>
-      call(`/admin/${path}`, {
-        method: "PATCH",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(fields),
-      }),
-    create: (collection, fields) =>
-      call(`/admin/${collection}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(fields),
-      }),
-    remove: (path) => call(`/admin/${path}`, { method: "DELETE" }),
+    admin,
+    edit: (path, fields) => json("PATCH", path, fields),
+    create: (collection, fields) => json("POST", collection, fields),
+    remove: (path) => admin(path, { method: "DELETE" }),
     async restart(): Promise<TestServer> {
       await close()
       return open(dataDir, extra)

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify"
+import { requireBearerToken } from "../../../node-kit/bearer-token"
 import { HttpError } from "../../../node-kit/http-error"
 import type { CatalogueReads } from "../catalogue-reads"
 import type { WriteResult } from "../changes"
@@ -9,12 +10,13 @@ import { adminEntityRoutes } from "./admin-entities"
 import { adminSiteSettingsRoute } from "./admin-site-settings"
 import { adminVideoHostRoutes } from "./admin-video-host"
 
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false
-  return address === "::1" || /^(::ffff:)?127\./.test(address)
-}
+/** What the admin API answers while the server has no CMS_ADMIN_TOKEN. */
+export const ADMIN_OFF_MESSAGE =
+  "The admin API is off: start the catalogue server with CMS_ADMIN_TOKEN set (at least 16 characters; npm start makes one) and send it as Authorization: Bearer <token>."
 
 export interface AdminOptions {
+  /** The bearer token every request must carry; null: every request answers 403 (the API is off, never open). */
+  token: string | null
   db: CatalogueDatabase
   reads: CatalogueReads
   limiter: FixedWindowLimiter
@@ -27,11 +29,16 @@ export interface AdminOptions {
 
 /**
  * Editing endpoints for content editors and tests, mounted under /admin.
- * They answer only on loopback and have no CORS, so no web page can call them.
+ * Every request carries the admin token (a loopback address proves nothing
+ * behind a proxy on the same host); there is no CORS, so no web page can
+ * read an answer, and the server's Host check turns away DNS rebinding.
  */
 export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
+  const { token } = options
+  // On arrival, before the body is read: a request without the token learns nothing and changes nothing.
   app.addHook("onRequest", async (request) => {
-    if (!isLoopback(request.socket.remoteAddress)) throw new HttpError(403, "The admin endpoints answer on loopback only.")
+    if (token === null) throw new HttpError(403, ADMIN_OFF_MESSAGE)
+    requireBearerToken(request.headers.authorization, token, "CMS_ADMIN_TOKEN")
   })
 
   /** Tells the publisher, without ever failing the editor's request over it. */

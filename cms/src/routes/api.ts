@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify"
 import type { CatalogueReads } from "../catalogue-reads"
 import type { ChangesOptions } from "../changes"
 import type { CatalogueDatabase } from "../database"
+import type { RateLimitSetting } from "../rate-limit"
 import { catalogueRoutes } from "./catalogue"
 import { changesRoute } from "./changes"
 import { searchRoute } from "./search"
@@ -16,6 +17,8 @@ export interface ApiOptions {
   siteSettings?: boolean
   /** The changes feed's settings; false: GET /changes answers 404, as a backend without it does. */
   changes?: ChangesOptions | false
+  /** POST /subscribe's limit per client address; null: none. */
+  subscribeRateLimit: RateLimitSetting | null
 }
 
 /** The public catalogue API of shared/API.md, mounted under /api. */
@@ -32,5 +35,5 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   await app.register(siteSettingsRoute, { db: options.db, enabled: options.siteSettings !== false })
   if (options.changes) await app.register(changesRoute, { db: options.db, ...options.changes })
   await app.register(searchRoute, { db: options.db })
-  await app.register(subscribeRoute, { db: options.db })
+  await app.register(subscribeRoute, { db: options.db, rateLimit: options.subscribeRateLimit })
 }

@@ -1,7 +1,9 @@
+import rateLimit from "@fastify/rate-limit"
 import type { FastifyInstance, FastifySchemaValidationError } from "fastify"
 import { isValidEmail } from "../../../contract/email"
 import { HttpError } from "../../../node-kit/http-error"
 import type { CatalogueDatabase } from "../database"
+import type { RateLimitSetting } from "../rate-limit"
 import { addSubscription } from "../subscriptions"
 
 /**
@@ -29,11 +31,43 @@ function refusal(errors: readonly FastifySchemaValidationError[]): HttpError {
   return new HttpError(400, notAnObject ? 'Send a JSON object like {"email": "you@example.com"}.' : "email must be a string.")
 }
 
+/**
+ * The one answer to an accepted address, new or already on the list: telling
+ * them apart would let anyone test who is subscribed. Either way the visitor
+ * is where they asked to be, so SPEC.md's success path (the thank-you page)
+ * is the truth for both.
+ */
+export const SUBSCRIBED_MESSAGE = "Thank you for subscribing!"
+
+/** The 429's message: what happened and when to try again, in words the footer can show as they are. */
+function tooManyMessage(waitMs: number): string {
+  const minutes = Math.ceil(waitMs / 60_000)
+  const wait = waitMs < 60_000 ? `${Math.max(1, Math.ceil(waitMs / 1000))} seconds` : `${minutes} minute${minutes === 1 ? "" : "s"}`
+  return `Too many sign-ups from your network just now. Your address was not sent: please try again in ${wait}.`
+}
+
+export interface SubscribeOptions {
+  db: CatalogueDatabase
+  /** Requests per client address (request.ip: the proxy's X-Forwarded-For when trusted) per window; null: no limit. */
+  rateLimit: RateLimitSetting | null
+}
+
 /** `POST /subscribe` (under /api): the newsletter sign-up of SPEC.md section 8. */
-export async function subscribeRoute(app: FastifyInstance, options: { db: CatalogueDatabase }) {
+export async function subscribeRoute(app: FastifyInstance, options: SubscribeOptions) {
+  // The limit is counted on arrival, before the body is read: one client cannot fill the list or the disk.
+  // Its 429 carries Retry-After (seconds) and the message; CORS headers are already on it, so the footer can read it.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new HttpError(context.statusCode, tooManyMessage(context.ttl)),
+  })
+  const limit = options.rateLimit && { max: options.rateLimit.limit, timeWindow: options.rateLimit.windowSeconds * 1000 }
+
   app.post<{ Body: { email: string } }>(
     "/subscribe",
-    { schema: { body: SUBSCRIBE_BODY }, config: { refuse: (_request, errors) => refusal(errors) } },
+    {
+      schema: { body: SUBSCRIBE_BODY },
+      config: { refuse: (_request, errors) => refusal(errors), ...(limit ? { rateLimit: limit } : {}) },
+    },
     async (request, reply) => {
       const address = request.body.email.trim()
       if (!isValidEmail(address)) throw new HttpError(400, "Please enter a valid email address.")
@@ -51,8 +85,8 @@ export async function subscribeRoute(app: FastifyInstance, options: { db: Catalo
           return reply.hijack()
       }
 
-      if (!addSubscription(options.db, address)) throw new HttpError(400, "This email address is already subscribed.")
-      return { success: true, message: "Thank you for subscribing!" }
+      addSubscription(options.db, address)
+      return { success: true, message: SUBSCRIBED_MESSAGE }
     },
   )
 }

@@ -1,0 +1,24 @@
+import { HttpError } from "./http-error"
+import { sameSecret } from "./same-secret"
+
+/** The token of an `Authorization: Bearer <token>` header (the scheme in any case, RFC 9110); undefined for none or another scheme. */
+export function bearerToken(authorization: string | string[] | undefined): string | undefined {
+  const header = typeof authorization === "string" ? authorization : undefined
+  return header === undefined ? undefined : /^Bearer +(\S+) *$/i.exec(header)?.[1]
+}
+
+/**
+ * Throws a 401 (with `WWW-Authenticate: Bearer`) unless `authorization`
+ * carries `expected`, compared in constant time. `variable` names the
+ * setting that holds the token, so the message says what to send; a
+ * missing header and a wrong token are told apart, the token never shown.
+ */
+export function requireBearerToken(authorization: string | string[] | undefined, expected: string, variable: string): void {
+  const given = bearerToken(authorization)
+  if (given !== undefined && sameSecret(given, expected)) return
+  const [message, challenge] =
+    given === undefined
+      ? [`Send the admin token as Authorization: Bearer <${variable}>.`, "Bearer"]
+      : [`The admin token is wrong: send the one in ${variable} as Authorization: Bearer <token>.`, 'Bearer error="invalid_token"']
+  throw new HttpError(401, message, { headers: { "WWW-Authenticate": challenge } })
+}
