@@ -1,29 +1,65 @@
-import { createHmac } from "node:crypto"
+import { Webhook } from "standardwebhooks"
 
-// The signature of the publish webhook (shared/API.md, "Changes feed and
-// publish webhook"), defined once for the side that signs (the reference
-// server) and the side that verifies (the publisher and its tests). Node
-// only: unlike schemas.ts, nothing for the browser imports this file.
+// The publish webhook of shared/API.md ("Changes feed and publish webhook")
+// is a Standard Webhooks delivery (standardwebhooks.com). What both sides
+// must agree on is defined once here: the header names, the secret's form,
+// the limits; the signing itself is the `standardwebhooks` package's, on
+// both sides. Node only: unlike schemas.ts, nothing for the browser imports
+// this file.
 
-/** The webhook's headers, as API.md names them (HTTP header names are case-insensitive). */
+/** The webhook's headers, as the Standard Webhooks specification names them (HTTP header names are case-insensitive). */
 export const WEBHOOK_HEADERS = {
-  event: "X-Catalogue-Event",
-  timestamp: "X-Catalogue-Timestamp",
-  signature: "X-Catalogue-Signature",
+  id: "webhook-id",
+  timestamp: "webhook-timestamp",
+  signature: "webhook-signature",
 } as const
 
+/** What a Standard Webhooks secret starts with; the rest is the base64 of the key's bytes. */
+export const WEBHOOK_SECRET_PREFIX = "whsec_"
+/** API.md: the key is 24 to 64 random bytes. */
+export const WEBHOOK_SECRET_BYTES = { min: 24, max: 64 } as const
+/** API.md: refs in one delivery, at most; a larger change is sent as `"refs": []` ("read the changes feed"). */
+export const MAX_REFS_PER_DELIVERY = 5000
+/** API.md: a delivery's body, at most (the publisher answers 413 above it). */
+export const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/
+
 /**
- * The `X-Catalogue-Signature` value for one delivery attempt:
- * `sha256=` and the lowercase hex HMAC-SHA256, keyed with `secret`
- * (PUBLISH_WEBHOOK_SECRET), of `"{timestamp}.{rawBody}"`. `timestamp` is the
- * `X-Catalogue-Timestamp` value (unix seconds) and `rawBody` the body's exact
- * bytes as sent: a verifier must hash what it received, never re-serialised JSON.
- * A verifier compares its own result with the header in constant time
- * (`crypto.timingSafeEqual` on equal-length buffers).
+ * What is wrong with one secret, in words for an operator, or undefined when
+ * it is a `whsec_` secret whose key is 24 to 64 bytes.
  */
-export function signWebhook(secret: string, timestamp: number | string, rawBody: string | Buffer): string {
-  const hmac = createHmac("sha256", secret)
-  hmac.update(`${timestamp}.`)
-  hmac.update(rawBody)
-  return `sha256=${hmac.digest("hex")}`
+export function webhookSecretProblem(secret: string): string | undefined {
+  const form = `${WEBHOOK_SECRET_PREFIX} followed by the base64 of ${WEBHOOK_SECRET_BYTES.min} to ${WEBHOOK_SECRET_BYTES.max} random bytes`
+  if (!secret.startsWith(WEBHOOK_SECRET_PREFIX)) return `is not a Standard Webhooks secret (${form})`
+  const encoded = secret.slice(WEBHOOK_SECRET_PREFIX.length)
+  if (!BASE64.test(encoded) || encoded.length % 4 !== 0) return `is not ${form}: what follows ${WEBHOOK_SECRET_PREFIX} is not base64`
+  const bytes = Buffer.from(encoded, "base64").length
+  if (bytes < WEBHOOK_SECRET_BYTES.min || bytes > WEBHOOK_SECRET_BYTES.max) return `holds ${bytes} bytes; it must be ${form}`
+  return undefined
+}
+
+/**
+ * The secrets of a setting that may hold several, space-separated (a
+ * rotation: the new secret beside the old one until both sides have it).
+ */
+export function splitSecrets(setting: string): string[] {
+  return setting.split(/\s+/).filter(Boolean)
+}
+
+/** A fresh secret in the form API.md asks for: `whsec_` and the base64 of 32 random bytes. */
+export function newWebhookSecret(randomBytes: (size: number) => Buffer): string {
+  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString("base64")}`
+}
+
+/**
+ * The `webhook-signature` value for one delivery attempt: one `v1,…`
+ * signature per secret, space-separated, each the package's HMAC-SHA256 of
+ * `{id}.{timestamp}.{body}`. `timestamp` is unix seconds; `body` the exact
+ * bytes sent.
+ */
+export function signWebhook(secrets: string | readonly string[], delivery: { id: string; timestamp: number; body: string | Buffer }): string {
+  const list = typeof secrets === "string" ? splitSecrets(secrets) : secrets
+  const at = new Date(delivery.timestamp * 1000)
+  return list.map((secret) => new Webhook(secret).sign(delivery.id, at, delivery.body)).join(" ")
 }

@@ -1,4 +1,5 @@
 import path from "node:path"
+import { splitSecrets, webhookSecretProblem } from "../contract/webhook-signature"
 
 /**
  * Reading a service's settings from the environment, the way fastify's demo
@@ -23,7 +24,7 @@ export class ConfigError extends Error {
 /** The exit code of a service that cannot start with its configuration (as sysexits' EX_CONFIG is to shells: "fix the settings"). */
 export const EXIT_CONFIG = 2
 
-/** One rule for the publish webhook's secret in the CMS (which signs) and the publisher (which checks). */
+/** The shortest shared secret `secret()` takes (an admin token, say). */
 export const MIN_SECRET_LENGTH = 16
 
 export interface IntegerRange {
@@ -52,6 +53,13 @@ export interface SettingsReader {
   url(name: string): string | undefined
   /** A shared secret of at least MIN_SECRET_LENGTH characters, or undefined when unset. */
   secret(name: string, purpose: string): string | undefined
+  /**
+   * The publish webhook's Standard Webhooks secret (contract/webhook-signature.ts):
+   * one or more space-separated `whsec_` secrets, each the base64 of 24 to 64
+   * bytes; undefined when unset. One rule for the CMS (which signs) and the
+   * publisher (which checks). Answers the secrets joined by single spaces.
+   */
+  webhookSecret(name: string, purpose: string): string | undefined
   /** Notes a problem found by the caller's own checks (two settings that go together, …). */
   problem(message: string): void
   /** Answers `value`, or throws one ConfigError naming every problem noted. */
@@ -128,6 +136,22 @@ export function readSettings(env: NodeJS.ProcessEnv, service: string): SettingsR
         problems.push(`${name} must be at least ${MIN_SECRET_LENGTH} characters long: ${purpose}`)
       }
       return value
+    },
+    webhookSecret(name, purpose) {
+      const value = reader.text(name)
+      if (value === undefined) return undefined
+      const secrets = splitSecrets(value)
+      const faults = secrets.map((secret, index) => {
+        const fault = webhookSecretProblem(secret)
+        return fault && `${secrets.length > 1 ? `its secret number ${index + 1}` : "it"} ${fault}`
+      })
+      const wrong = faults.filter(Boolean)
+      if (wrong.length > 0) {
+        // The value itself is never shown: it is a secret, and a log is no place for it.
+        problems.push(`${name} is wrong: ${wrong.join("; ")}. Make one with \`openssl rand -base64 32 | sed 's/^/whsec_/'\`; several, space-separated, during a rotation. It matters: ${purpose}.`)
+        return undefined
+      }
+      return secrets.join(" ")
     },
     problem: (message) => void problems.push(message),
     done(value) {

@@ -66,3 +66,41 @@ describe("readSettings", () => {
     expect(() => settings.done(null)).toThrow(/A must .*\n- B must .*\n- C must/)
   })
 })
+
+describe("the webhook secret rule (one for the CMS and the publisher)", () => {
+  const secret = (bytes: number, fill = 5) => `whsec_${Buffer.alloc(bytes, fill).toString("base64")}`
+  const read = (value: string) => {
+    const settings = readSettings({ PUBLISH_WEBHOOK_SECRET: value }, "test service")
+    const answer = settings.webhookSecret("PUBLISH_WEBHOOK_SECRET", "anyone who knows it can trigger builds")
+    try {
+      return settings.done(answer)
+    } catch (error) {
+      return error as ConfigError
+    }
+  }
+
+  it("takes whsec_ and the base64 of 24 to 64 bytes, one or several space-separated (a rotation)", () => {
+    expect(read(secret(24))).toBe(secret(24))
+    expect(read(secret(64))).toBe(secret(64))
+    expect(read(` ${secret(32)}   ${secret(32, 6)} `)).toBe(`${secret(32)} ${secret(32, 6)}`)
+    expect(readSettings({}, "test service").webhookSecret("PUBLISH_WEBHOOK_SECRET", "x")).toBeUndefined()
+  })
+
+  it("names what is wrong, and which secret, without showing the value", () => {
+    const cases: [string, RegExp][] = [
+      ["a-long-shared-secret-of-old", /it is not a Standard Webhooks secret \(whsec_ followed by the base64 of 24 to 64 random bytes\)/],
+      ["whsec_not base64!", /what follows whsec_ is not base64/],
+      [secret(16), /it holds 16 bytes; it must be whsec_/],
+      [secret(65), /it holds 65 bytes/],
+      [`${secret(32)} whsec_c2hvcnQ=`, /its secret number 2 holds 5 bytes/],
+    ]
+    for (const [value, message] of cases) {
+      const error = read(value)
+      expect(error).toBeInstanceOf(ConfigError)
+      expect((error as ConfigError).message).toMatch(message)
+      expect((error as ConfigError).message).toMatch(/openssl rand -base64 32/)
+      // No key material in the message (the short test words above aside, which read as words).
+      for (const part of value.split(" ").filter((word) => word.length > 20)) expect((error as ConfigError).message).not.toContain(part.slice(6))
+    }
+  })
+})

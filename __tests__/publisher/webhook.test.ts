@@ -1,46 +1,64 @@
 import { signWebhook } from "../../contract/webhook-signature"
-import { verifyWebhook } from "../../publisher/src/verify-webhook"
-import { episode, SECRET, sendHook, startTestPublisher, type TestPublisher } from "./helpers/harness"
+import { verifyWebhook, webhookVerifiers, type WebhookDelivery } from "../../publisher/src/verify-webhook"
+import { episode, OTHER_SECRET, SECRET, sendHook, startTestPublisher, type TestPublisher } from "./helpers/harness"
 
 const body = { event: "publish" as const, refs: [episode(1001)] }
 
 describe("verifyWebhook", () => {
   const raw = Buffer.from(JSON.stringify(body))
-  const now = 1_700_000_000_000
-  const ts = String(now / 1000)
-  const signed = (timestamp: string, rawBody = raw, secret = SECRET) => signWebhook(secret, timestamp, rawBody)
-
-  it("accepts the signature of the raw body at the current time", () => {
-    expect(verifyWebhook(SECRET, { timestamp: ts, signature: signed(ts), rawBody: raw }, now)).toEqual({ ok: true })
+  const id = "msg_2Kp7"
+  const now = () => Math.floor(Date.now() / 1000)
+  const verifiers = webhookVerifiers(SECRET)
+  const delivery = (timestamp: number, overrides: Partial<WebhookDelivery> = {}, secret = SECRET): WebhookDelivery => ({
+    id,
+    timestamp: String(timestamp),
+    signature: signWebhook(secret, { id, timestamp, body: raw }),
+    rawBody: raw,
+    ...overrides,
   })
 
-  it("accepts timestamps up to 5 minutes either way, and nothing beyond", () => {
-    for (const offset of [-300, 300]) {
-      const t = String(now / 1000 + offset)
-      expect(verifyWebhook(SECRET, { timestamp: t, signature: signed(t), rawBody: raw }, now).ok).toBe(true)
-    }
+  it("accepts the standardwebhooks signature of the id, timestamp and raw body", () => {
+    expect(verifyWebhook(verifiers, delivery(now()))).toEqual({ ok: true, id })
+  })
+
+  it("accepts timestamps within 5 minutes either way, and nothing beyond", () => {
+    for (const offset of [-290, 290]) expect(verifyWebhook(verifiers, delivery(now() + offset)).ok).toBe(true)
     for (const offset of [-360, 360]) {
-      const t = String(now / 1000 + offset)
-      const verdict = verifyWebhook(SECRET, { timestamp: t, signature: signed(t), rawBody: raw }, now)
-      expect(verdict).toEqual({ ok: false, reason: expect.stringContaining("360 s away") })
+      expect(verifyWebhook(verifiers, delivery(now() + offset))).toEqual({ ok: false, reason: expect.stringMatching(/^webhook-timestamp is 3[56]\d s away/) })
     }
   })
 
-  it("refuses a signature over other bytes: the same JSON spaced differently, another secret, another timestamp", () => {
-    const respaced = Buffer.from(JSON.stringify(body, null, 2))
-    expect(verifyWebhook(SECRET, { timestamp: ts, signature: signed(ts), rawBody: respaced }, now).ok).toBe(false)
-    expect(verifyWebhook(SECRET, { timestamp: ts, signature: signed(ts, raw, "another-secret-0123456789"), rawBody: raw }, now).ok).toBe(false)
-    expect(verifyWebhook(SECRET, { timestamp: ts, signature: signed(String(Number(ts) - 1)), rawBody: raw }, now).ok).toBe(false)
+  it("refuses a signature over other bytes, another id, another timestamp or under another secret", () => {
+    const t = now()
+    const good = delivery(t)
+    expect(verifyWebhook(verifiers, { ...good, rawBody: Buffer.from(JSON.stringify(body, null, 2)) }).ok).toBe(false)
+    expect(verifyWebhook(verifiers, { ...good, id: "msg_other" }).ok).toBe(false)
+    expect(verifyWebhook(verifiers, { ...good, timestamp: String(t - 1) }).ok).toBe(false)
+    expect(verifyWebhook(verifiers, delivery(t, {}, OTHER_SECRET))).toEqual({ ok: false, reason: "webhook-signature matches none of the publisher's secrets" })
+  })
+
+  it("takes one valid v1 signature among several, and checks every secret it knows (a rotation)", () => {
+    const t = now()
+    const both = signWebhook(`${OTHER_SECRET} ${SECRET}`, { id, timestamp: t, body: raw })
+    expect(both.split(" ")).toHaveLength(2)
+    expect(verifyWebhook(verifiers, delivery(t, { signature: both })).ok).toBe(true)
+    expect(verifyWebhook(verifiers, delivery(t, { signature: `v2,abc ${signWebhook(SECRET, { id, timestamp: t, body: raw })}` })).ok).toBe(true)
+    // A publisher given the new secret beside the old one takes a delivery signed with either.
+    const rotating = webhookVerifiers(`${SECRET} ${OTHER_SECRET}`)
+    expect(verifyWebhook(rotating, delivery(t, {}, OTHER_SECRET)).ok).toBe(true)
+    expect(verifyWebhook(rotating, delivery(t, {}, SECRET)).ok).toBe(true)
   })
 
   it("refuses missing, truncated, doubled and malformed headers without throwing", () => {
-    const good = signed(ts)
-    for (const signature of [undefined, "", good.slice(0, -1), `${good}0`, good.replace("sha256=", ""), [good, good]]) {
-      expect(verifyWebhook(SECRET, { timestamp: ts, signature, rawBody: raw }, now).ok).toBe(false)
+    const t = now()
+    const good = delivery(t).signature as string
+    for (const signature of [undefined, "", good.slice(0, -2), `${good}A`, good.replace("v1,", ""), good.replace("v1,", "v2,"), [good, good]]) {
+      expect(verifyWebhook(verifiers, delivery(t, { signature })).ok).toBe(false)
     }
-    for (const timestamp of [undefined, "", "soon", "1.5", "-1", [ts, ts]]) {
-      expect(verifyWebhook(SECRET, { timestamp, signature: good, rawBody: raw }, now).ok).toBe(false)
+    for (const timestamp of [undefined, "", "soon", "1.5", "-1", [String(t), String(t)]]) {
+      expect(verifyWebhook(verifiers, delivery(t, { timestamp })).ok).toBe(false)
     }
+    for (const badId of [undefined, "", "x".repeat(201), [id, id]]) expect(verifyWebhook(verifiers, delivery(t, { id: badId })).ok).toBe(false)
   })
 })
 
@@ -69,7 +87,8 @@ describe("POST /hooks/catalogue", () => {
 
   it.each([
     ["a missing signature", { omit: ["signature" as const] }],
-    ["a wrong signature", { secret: "not-the-secret-0123456789" }],
+    ["a wrong signature", { secret: OTHER_SECRET }],
+    ["a missing webhook-id", { omit: ["id" as const] }],
     ["a missing timestamp", { omit: ["timestamp" as const] }],
     ["a stale timestamp (6 minutes old)", { timestamp: Math.floor(Date.now() / 1000) - 360 }],
     ["a timestamp 6 minutes in the future", { timestamp: Math.floor(Date.now() / 1000) + 360 }],
@@ -82,8 +101,8 @@ describe("POST /hooks/catalogue", () => {
 
   it("answers 401 to a body changed after signing", async () => {
     const timestamp = Math.floor(Date.now() / 1000)
-    const signature = signWebhook(SECRET, timestamp, JSON.stringify(body))
-    const response = await sendHook(site.url, body, { timestamp, signature, rawBody: JSON.stringify({ ...body, refs: [episode(1002)] }) })
+    const signature = signWebhook(SECRET, { id: "event-1", timestamp, body: JSON.stringify(body) })
+    const response = await sendHook(site.url, body, { eventId: "event-1", timestamp, signature, rawBody: JSON.stringify({ ...body, refs: [episode(1002)] }) })
     expect(response.status).toBe(401)
     expect(jobCount()).toBe(0)
   })
@@ -120,14 +139,8 @@ describe("POST /hooks/catalogue", () => {
     expect(jobCount()).toBe(0)
   })
 
-  it("answers 400 to a signed delivery without X-Catalogue-Event", async () => {
-    const response = await sendHook(site.url, body, { omit: ["event"] })
-    expect(response.status).toBe(400)
-    expect(jobCount()).toBe(0)
-  })
-
   it("checks the signature before the body: a bad body unsigned is 401, not 400", async () => {
-    const response = await sendHook(site.url, body, { rawBody: "not json", secret: "wrong-secret-0123456789" })
+    const response = await sendHook(site.url, body, { rawBody: "not json", secret: OTHER_SECRET })
     expect(response.status).toBe(401)
   })
 })

@@ -53,6 +53,17 @@ CREATE TABLE IF NOT EXISTS changes_history (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   started_at TEXT NOT NULL
 );
+-- The publish webhooks not yet delivered (webhook-outbox.ts): on disk, so
+-- a restart or a long publisher outage delays a delivery and loses none.
+CREATE TABLE IF NOT EXISTS webhook_outbox (
+  id TEXT PRIMARY KEY,
+  body TEXT NOT NULL,
+  summary TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,
+  first_attempt_at INTEGER,
+  next_attempt_at INTEGER NOT NULL
+);
 CREATE VIRTUAL TABLE IF NOT EXISTS series_search USING fts5(
   title, body, tokenize = 'unicode61 remove_diacritics 2'
 );

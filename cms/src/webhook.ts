@@ -1,24 +1,28 @@
 import { randomUUID } from "node:crypto"
-import type { ApiWebhookBody } from "../../contract/schemas"
-import { signWebhook, WEBHOOK_HEADERS } from "../../contract/webhook-signature"
+import type { ApiRef, ApiWebhookBody } from "../../contract/schemas"
+import { MAX_REFS_PER_DELIVERY, signWebhook, WEBHOOK_HEADERS } from "../../contract/webhook-signature"
 import { retryAfterMs } from "../../node-kit/retry-after"
 import type { WriteResult } from "./changes"
+import type { CatalogueDatabase } from "./database"
+import { WebhookOutbox, type OutboxEntry } from "./webhook-outbox"
 
 // The publish webhook of shared/API.md: after each editor's write the server
-// tells the site's publisher what changed. Deliveries wait in memory and go
-// out in the background, so the editor's request never waits for (or fails
-// with) the publisher; one that fails is retried with growing delays.
+// tells the site's publisher what changed, as a Standard Webhooks delivery.
+// Deliveries wait in the outbox table (webhook-outbox.ts) and go out in the
+// background, so the editor's request never waits for (or fails with) the
+// publisher; one that fails is retried with growing delays, after a restart
+// too, until delivered or too old.
 
 export interface WebhookOptions {
   /** The publisher's hook, e.g. `http://127.0.0.1:9100/hooks/catalogue`. */
   url: string
-  /** PUBLISH_WEBHOOK_SECRET. */
+  /** PUBLISH_WEBHOOK_SECRET: one or more space-separated `whsec_` secrets; every delivery is signed with each. */
   secret: string
   /** Delay before the first retry; each next one doubles. Default 500 ms. */
   retryBaseMs?: number
-  /** Longest delay between attempts. Default 30 s. */
+  /** Longest delay between attempts. Default 5 minutes. */
   retryMaxMs?: number
-  /** No attempt starts later than this after the first one. Default 10 minutes. */
+  /** A delivery not delivered this long after it was made is given up (the publisher's changes poller still finds its edit). Default 3 days. */
   giveUpAfterMs?: number
   /** Attempts in all, at most; default: as many as fit in giveUpAfterMs. */
   maxAttempts?: number
@@ -31,27 +35,42 @@ export interface WebhookOptions {
 /** One report line of the sender at its level. */
 export type WebhookLog = (line: string, level: "info" | "error") => void
 
-interface Delivery {
-  /** X-Catalogue-Event: the same for every attempt of this delivery. */
-  id: string
-  rawBody: string
-  summary: string
-  attempts: number
-  firstAttemptAt: number
+/** A delivery in the outbox, with what only this process holds: its timer and the attempt under way. */
+interface Delivery extends OutboxEntry {
   timer?: NodeJS.Timeout
   controller?: AbortController
 }
 
 type Outcome = { status: number; retryAfterMs?: number } | { error: string }
 
-/** Sends signed webhook deliveries in the background, retrying on network errors, 5xx and 429. */
+/**
+ * Answers worth another attempt: the publisher is down or busy (network
+ * error, 5xx, 408, 429), not there yet (404), or does not know the secret
+ * yet (401, mid-rotation). Any other refusal would be refused again.
+ */
+const retryable = (outcome: Outcome) =>
+  "error" in outcome || outcome.status >= 500 || [401, 404, 408, 429].includes(outcome.status)
+
+const describeRefs = (refs: readonly ApiRef[]) =>
+  refs.length === 0 ? "the changes feed" : refs.map((ref) => (ref.id === null ? ref.type : `${ref.type} ${ref.id}`)).join(", ")
+
+/** The body API.md asks for when refs cannot be listed: `"refs": []`, "read the changes feed". */
+const feedBody = (event: ApiWebhookBody["event"]): ApiWebhookBody => ({ event, refs: [] })
+
+/** Sends signed webhook deliveries from the outbox in the background, retrying what did not arrive. */
 export class WebhookSender {
-  private readonly pending = new Set<Delivery>()
+  private readonly pending = new Map<string, Delivery>()
+  private readonly outbox: WebhookOutbox
   private closed = false
   private readonly log: WebhookLog
 
-  constructor(private readonly options: WebhookOptions & { log: WebhookLog }) {
+  constructor(private readonly options: WebhookOptions & { log: WebhookLog; db: CatalogueDatabase }) {
     this.log = options.log
+    this.outbox = new WebhookOutbox(options.db)
+    // What a stopped server left undelivered goes out at once: the publisher may well be back. Each keeps its attempt count, so its backoff goes on growing.
+    const owed = this.outbox.pending()
+    if (owed.length > 0) this.log(`webhook: ${owed.length} undelivered from before, sending`, "info")
+    for (const entry of owed) this.track(entry, 0)
   }
 
   /** The deliveries that what one write did calls for: `unpublish` for what it deleted, `publish` for what it created or changed. */
@@ -60,19 +79,15 @@ export class WebhookSender {
     if (result.changed.length > 0) this.send({ event: "publish", refs: result.changed })
   }
 
-  /** Queues one delivery and returns its event id at once; the first attempt starts after the current request. */
+  /** Writes one delivery to the outbox and returns its webhook-id at once; the first attempt starts after the current request. */
   send(body: ApiWebhookBody): string | undefined {
     if (this.closed) return undefined
-    const delivery: Delivery = {
-      id: randomUUID(),
-      rawBody: JSON.stringify(body),
-      summary: `${body.event} ${body.refs.map((ref) => (ref.id === null ? ref.type : `${ref.type} ${ref.id}`)).join(", ")}`,
-      attempts: 0,
-      firstAttemptAt: Date.now(),
-    }
-    this.pending.add(delivery)
-    this.schedule(delivery, 0)
-    return delivery.id
+    // A cascade over 5 000 refs: API.md's "read the changes feed" instead of the list.
+    const sent = body.refs.length > MAX_REFS_PER_DELIVERY ? feedBody(body.event) : body
+    const entry = { id: randomUUID(), body: JSON.stringify(sent), summary: `${body.event} ${describeRefs(sent.refs)}`, createdAt: Date.now() }
+    this.outbox.add(entry)
+    this.track({ ...entry, attempts: 0, firstAttemptAt: null, nextAttemptAt: entry.createdAt }, 0)
+    return entry.id
   }
 
   /** Deliveries not yet delivered or given up. */
@@ -80,56 +95,82 @@ export class WebhookSender {
     return this.pending.size
   }
 
-  /** Cancels every pending delivery and any attempt under way; sends nothing more. */
+  /** Stops sending; what is undelivered stays in the outbox for the next start. */
   async close(): Promise<void> {
     this.closed = true
-    if (this.pending.size > 0) this.log(`webhook: ${this.pending.size} undelivered on close, cancelled`, "error")
-    for (const delivery of this.pending) {
+    if (this.pending.size > 0) this.log(`webhook: ${this.pending.size} undelivered on close, kept in the outbox for the next start`, "info")
+    for (const delivery of this.pending.values()) {
       clearTimeout(delivery.timer)
       delivery.controller?.abort(new Error("the catalogue server is closing"))
     }
     this.pending.clear()
   }
 
+  private track(entry: OutboxEntry, delay: number): void {
+    const delivery: Delivery = { ...entry }
+    this.pending.set(delivery.id, delivery)
+    this.schedule(delivery, Math.max(0, delay))
+  }
+
+  private finish(delivery: Delivery, line: string, level: "info" | "error"): void {
+    this.pending.delete(delivery.id)
+    this.outbox.remove(delivery.id)
+    this.log(`webhook ${delivery.id} (${delivery.summary}) ${line}`, level)
+  }
+
   private async attempt(delivery: Delivery): Promise<void> {
     delivery.timer = undefined
     delivery.attempts += 1
-    if (delivery.attempts === 1) delivery.firstAttemptAt = Date.now()
+    delivery.firstAttemptAt ??= Date.now()
     const outcome = await this.post(delivery)
-    if (this.closed || !this.pending.has(delivery)) return
-    const label = `webhook ${delivery.id} (${delivery.summary})`
+    if (this.closed || !this.pending.has(delivery.id)) return
     if ("status" in outcome && outcome.status >= 200 && outcome.status < 300) {
-      this.pending.delete(delivery)
-      this.log(`${label} delivered: HTTP ${outcome.status}, attempt ${delivery.attempts}`, "info")
+      this.finish(delivery, `delivered: HTTP ${outcome.status}, attempt ${delivery.attempts}`, "info")
       return
     }
     const reason = "status" in outcome ? `HTTP ${outcome.status}` : outcome.error
-    const retryable = "error" in outcome || outcome.status >= 500 || outcome.status === 429
-    if (!retryable) {
-      this.pending.delete(delivery)
-      this.log(`${label} refused with ${reason} at attempt ${delivery.attempts}; not retried`, "error")
+    const body = JSON.parse(delivery.body) as ApiWebhookBody
+    if ("status" in outcome && outcome.status === 413 && body.refs.length > 0) {
+      // Too large for this publisher: the same delivery without its list still gets the edit published.
+      Object.assign(delivery, { body: JSON.stringify(feedBody(body.event)), summary: `${body.event} ${describeRefs([])}` })
+      this.outbox.replaceBody(delivery.id, delivery.body, delivery.summary)
+      this.log(`webhook ${delivery.id} refused with ${reason} at attempt ${delivery.attempts}; sent again without its refs`, "error")
+      this.retryAt(delivery, 0)
       return
     }
+    if (!retryable(outcome)) {
+      this.finish(delivery, `refused with ${reason} at attempt ${delivery.attempts}; not retried`, "error")
+      return
+    }
+    this.backOff(delivery, reason, "retryAfterMs" in outcome ? outcome.retryAfterMs : undefined)
+  }
+
+  private backOff(delivery: Delivery, reason: string, retryAfter: number | undefined): void {
     const base = this.options.retryBaseMs ?? 500
-    const max = this.options.retryMaxMs ?? 30_000
+    const max = this.options.retryMaxMs ?? 5 * 60_000
     const backoff = Math.min(base * 2 ** (delivery.attempts - 1), max)
-    const delay = Math.min(Math.max(backoff, ("retryAfterMs" in outcome && outcome.retryAfterMs) || 0), max)
-    const nextAt = Date.now() + delay
+    const delay = Math.min(Math.max(backoff, retryAfter ?? 0), max)
     const outOfAttempts = this.options.maxAttempts !== undefined && delivery.attempts >= this.options.maxAttempts
-    if (outOfAttempts || nextAt - delivery.firstAttemptAt > (this.options.giveUpAfterMs ?? 10 * 60_000)) {
-      this.pending.delete(delivery)
-      this.log(`${label} failed with ${reason} at attempt ${delivery.attempts}; given up`, "error")
+    if (outOfAttempts || Date.now() + delay - delivery.createdAt > (this.options.giveUpAfterMs ?? 3 * 24 * 3600_000)) {
+      this.finish(delivery, `failed with ${reason} at attempt ${delivery.attempts}; given up`, "error")
       return
     }
-    this.log(`${label} failed with ${reason} at attempt ${delivery.attempts}; retrying in ${delay / 1000} s`, "error")
+    this.log(`webhook ${delivery.id} (${delivery.summary}) failed with ${reason} at attempt ${delivery.attempts}; retrying in ${delay / 1000} s`, "error")
+    this.retryAt(delivery, delay)
+  }
+
+  private retryAt(delivery: Delivery, delay: number): void {
+    delivery.nextAttemptAt = Date.now() + delay
+    this.outbox.attempted(delivery)
     this.schedule(delivery, delay)
   }
 
   private schedule(delivery: Delivery, delay: number): void {
     delivery.timer = setTimeout(() => {
       this.attempt(delivery).catch((error: unknown) => {
-        this.pending.delete(delivery)
-        this.log(`webhook ${delivery.id} (${delivery.summary}) dropped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, "error")
+        // A bug, not the publisher's answer: the delivery stays in the outbox for the next start.
+        this.pending.delete(delivery.id)
+        this.log(`webhook ${delivery.id} (${delivery.summary}) stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, "error")
       })
     }, delay)
   }
@@ -147,16 +188,16 @@ export class WebhookSender {
         method: "POST",
         headers: {
           "Content-Type": "application/json",
-          [WEBHOOK_HEADERS.event]: delivery.id,
+          [WEBHOOK_HEADERS.id]: delivery.id,
           [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-          [WEBHOOK_HEADERS.signature]: signWebhook(this.options.secret, timestamp, delivery.rawBody),
+          [WEBHOOK_HEADERS.signature]: signWebhook(this.options.secret, { id: delivery.id, timestamp, body: delivery.body }),
         },
-        body: delivery.rawBody,
+        body: delivery.body,
         signal: controller.signal,
       })
       // Read the answer to its end, so the connection can be reused; its content does not matter.
       await response.arrayBuffer().catch(() => undefined)
-      // Seconds or an HTTP date, as the kit reads it everywhere; the delay is capped at retryMaxMs below.
+      // Seconds or an HTTP date, as the kit reads it everywhere; the delay is capped at retryMaxMs.
       return { status: response.status, retryAfterMs: retryAfterMs(response.headers.get("retry-after")) }
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : ""

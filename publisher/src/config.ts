@@ -22,10 +22,18 @@ export interface PublisherConfig {
   databaseFile: string
   /** The project whose sources are copied into the workspace before each build. */
   sourceDir: string
-  /** Webhooks are refused (503) without it. */
+  /** PUBLISH_WEBHOOK_SECRET: one or more space-separated `whsec_` secrets (a rotation); webhooks are refused (503) without it. */
   webhookSecret: string | undefined
-  /** The rollback endpoint is off (503) without it. */
+  /**
+   * The rollback endpoint is off (503) without it; on an address other than
+   * loopback, the status (/status, /_publisher/) asks for it too.
+   */
   adminToken: string | undefined
+  /**
+   * How often the catalogue's changes feed is asked whether something changed
+   * that no build has published (a lost webhook); 0: never.
+   */
+  changesPollMs: number
   buildCommand: BuildCommand
   buildTimeoutMs: number
   /** Quiet time after the last webhook before a build starts, so a burst of edits builds once. */
@@ -43,6 +51,7 @@ export const DEFAULTS = {
   buildTimeoutMs: 10 * 60_000,
   debounceMs: 300,
   keepReleases: 10,
+  changesPollMs: 3 * 60_000,
   buildCommand: [...COMMANDS.gatsby, "build"] as readonly string[],
 } as const
 
@@ -61,12 +70,13 @@ export function readConfig(env: NodeJS.ProcessEnv): PublisherConfig {
     workspaceDir: settings.path("PUBLISHER_WORKSPACE_DIR", path.join(dataDir, "workspace")),
     databaseFile: settings.path("PUBLISHER_DB", path.join(dataDir, "publisher.db")),
     sourceDir: settings.path("PUBLISHER_SOURCE_DIR", PROJECT_ROOT),
-    webhookSecret: settings.secret("PUBLISH_WEBHOOK_SECRET", "anyone who guesses it can trigger builds"),
+    webhookSecret: settings.webhookSecret("PUBLISH_WEBHOOK_SECRET", "anyone who knows it can trigger builds"),
     adminToken: settings.text("PUBLISHER_ADMIN_TOKEN"),
     buildCommand: settings.text("PUBLISHER_BUILD_COMMAND") ?? DEFAULTS.buildCommand,
     buildTimeoutMs: settings.integer("PUBLISHER_BUILD_TIMEOUT_MS", DEFAULTS.buildTimeoutMs, { min: 1000 }),
     debounceMs: settings.integer("PUBLISHER_DEBOUNCE_MS", DEFAULTS.debounceMs, { min: 0, max: 60_000 }),
     keepReleases: settings.integer("PUBLISHER_KEEP_RELEASES", DEFAULTS.keepReleases, { min: 2, max: 1000 }),
+    changesPollMs: settings.integer("PUBLISHER_CHANGES_POLL_MS", DEFAULTS.changesPollMs, { min: 0, max: 24 * 3600_000 }),
     buildEnv: env,
     logging: logSettings(env),
   })

@@ -1,4 +1,5 @@
 import type { ApiRef, ApiWebhookBody } from "../../contract/schemas"
+import { MAX_REFS_PER_DELIVERY } from "../../contract/webhook-signature"
 import { openDatabase, type SqliteDatabase } from "../../node-kit/sqlite"
 import { JOB_FIELDS, toJob, type Job, type JobRow, type JobStatus, type JobTrigger } from "./job"
 
@@ -49,6 +50,11 @@ CREATE TABLE IF NOT EXISTS events (
   job_id INTEGER NOT NULL,
   received_at INTEGER NOT NULL
 );
+-- Small named values that must outlive a restart: the changes feed's cursor (changes-poller.ts).
+CREATE TABLE IF NOT EXISTS state (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS switches (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   release_id TEXT NOT NULL,
@@ -58,11 +64,26 @@ CREATE TABLE IF NOT EXISTS switches (
 );
 `
 
+/** Refs a job keeps as its hint, at most; a longer list is kept as `[]`, "read the changes feed". */
+export const MAX_REFS_PER_JOB = MAX_REFS_PER_DELIVERY
+
 /** Refs of both lists, each once, in the order first seen. */
 export function mergeRefs(existing: readonly ApiRef[], added: readonly ApiRef[]): ApiRef[] {
   const seen = new Map<string, ApiRef>()
   for (const ref of [...existing, ...added]) seen.set(JSON.stringify([ref.type, ref.id]), { type: ref.type, id: ref.id })
   return [...seen.values()]
+}
+
+/**
+ * A job's hint after one more delivery joins it. `[]` from a delivery, or on
+ * a job that webhooks joined, means "read the changes feed", which covers
+ * anything a later list adds; a merged list over MAX_REFS_PER_JOB becomes
+ * that too, so no number of deliveries makes a job's record grow unbounded.
+ */
+export function joinHints(job: Pick<Job, "refs" | "hookCount">, added: readonly ApiRef[]): ApiRef[] {
+  if (added.length === 0 || (job.hookCount > 0 && job.refs.length === 0)) return []
+  const merged = mergeRefs(job.refs, added)
+  return merged.length > MAX_REFS_PER_JOB ? [] : merged
 }
 
 /**
@@ -113,10 +134,11 @@ export class JobStore {
   /**
    * Records one verified delivery: joins the newest queued job (the one not
    * started yet, so edits arriving during a build wait in one pending build),
-   * or queues a new one. A delivery whose event id was seen before changes
+   * or queues a new one. A delivery whose webhook-id was seen before changes
    * nothing. (Not deduplicated by signature: two edits of one episode within
-   * a second are two deliveries with the same body, timestamp and signature,
-   * and the second must still be built if the first's build has started.)
+   * a second are two deliveries with the same body and timestamp, and the
+   * second must still be built if the first's build has started; their ids,
+   * which the signature covers, differ.)
    */
   addHook(delivery: { eventId: string; signature: string; body: ApiWebhookBody; now: number }): HookOutcome {
     return this.db.transaction((): HookOutcome => {
@@ -131,22 +153,16 @@ export class JobStore {
         const job = toJob(pending)
         this.db
           .prepare("UPDATE jobs SET event = ?, refs = ?, hook_count = hook_count + 1, last_hook_at = ? WHERE id = ?")
-          .run(mergeEvent(job.event, delivery.body.event), JSON.stringify(mergeRefs(job.refs, delivery.body.refs)), delivery.now, job.id)
+          .run(mergeEvent(job.event, delivery.body.event), JSON.stringify(joinHints(job, delivery.body.refs)), delivery.now, job.id)
         jobId = job.id
       } else {
-        const carried = this.refsOfFailedJobs()
+        const refs = joinHints({ refs: [], hookCount: 0 }, delivery.body.refs)
         const result = this.db
           .prepare(
             `INSERT INTO jobs (status, trigger, event, refs, hook_count, queued_at, last_hook_at, note)
              VALUES ('queued', 'webhook', ?, ?, 1, ?, ?, ?)`,
           )
-          .run(
-            delivery.body.event,
-            JSON.stringify(mergeRefs(carried.refs, delivery.body.refs)),
-            delivery.now,
-            delivery.now,
-            carried.jobIds.length > 0 ? `Also builds the changes of failed job ${carried.jobIds.join(", ")}.` : null,
-          )
+          .run(delivery.body.event, JSON.stringify(refs), delivery.now, delivery.now, this.failedSinceLiveNote())
         jobId = Number(result.lastInsertRowid)
       }
       this.db
@@ -157,20 +173,20 @@ export class JobStore {
   }
 
   /**
-   * The refs of the jobs that failed since the last one that went live. A
-   * new job carries them: a build may re-read only what its refs name, and
-   * the edits of a failed build must not wait for another edit of the same
-   * entity ("the next change retries").
+   * Says which failed jobs a new job also publishes. Nothing of theirs is
+   * carried (their refs were a hint, and a delivery that broke one build
+   * must not break the next): every build reads all that changed since the
+   * last build that went live, so the next one covers them.
    */
-  private refsOfFailedJobs(): { refs: ApiRef[]; jobIds: number[] } {
+  private failedSinceLiveNote(): string | null {
     const failed = this.db
-      .prepare<[], JobRow>(
-        `SELECT ${JOB_FIELDS} FROM jobs WHERE status = 'failed' AND hook_count > 0
+      .prepare<[], { id: number }>(
+        `SELECT id FROM jobs WHERE status = 'failed'
          AND id > COALESCE((SELECT MAX(id) FROM jobs WHERE status = 'live'), 0) ORDER BY id`,
       )
       .all()
-      .map(toJob)
-    return { refs: failed.reduce<ApiRef[]>((refs, job) => mergeRefs(refs, job.refs), []), jobIds: failed.map((job) => job.id) }
+      .map((row) => row.id)
+    return failed.length > 0 ? `Also publishes what failed job ${failed.join(", ")} did not: a build reads every change since the last live one.` : null
   }
 
   /** Queues a build no webhook asked for; joins a queued job if there is one. */
@@ -178,8 +194,8 @@ export class JobStore {
     const pending = this.db.prepare<[], { id: number }>("SELECT id FROM jobs WHERE status = 'queued' ORDER BY id DESC LIMIT 1").get()
     if (pending) return pending.id
     const result = this.db
-      .prepare("INSERT INTO jobs (status, trigger, queued_at, last_hook_at) VALUES ('queued', ?, ?, ?)")
-      .run(trigger, now, now)
+      .prepare("INSERT INTO jobs (status, trigger, queued_at, last_hook_at, note) VALUES ('queued', ?, ?, ?, ?)")
+      .run(trigger, now, now, this.failedSinceLiveNote())
     return Number(result.lastInsertRowid)
   }
 
@@ -193,11 +209,12 @@ export class JobStore {
     this.db.prepare("UPDATE jobs SET phase = ? WHERE id = ? AND status = 'building'").run(phase, id)
   }
 
-  markLive(id: number, result: { releaseId: string; changedUrls: string[]; removedUrls: string[]; now: number }): void {
+  /** The job's build is live, or (with a `note` saying so) changed nothing, so the live release stays. */
+  markLive(id: number, result: { releaseId: string; changedUrls: string[]; removedUrls: string[]; now: number; note?: string }): void {
     this.db
       .prepare(
         `UPDATE jobs SET status = 'live', finished_at = ?, phase = NULL, release_id = ?, changed_urls = ?, removed_urls = ?,
-         changed_url_count = ? WHERE id = ?`,
+         changed_url_count = ?, note = COALESCE(?, note) WHERE id = ?`,
       )
       .run(
         result.now,
@@ -205,6 +222,7 @@ export class JobStore {
         JSON.stringify(result.changedUrls.slice(0, CHANGED_URLS_KEPT)),
         JSON.stringify(result.removedUrls.slice(0, CHANGED_URLS_KEPT)),
         result.changedUrls.length,
+        result.note ?? null,
         id,
       )
   }
@@ -243,12 +261,36 @@ export class JobStore {
     return row && { releaseId: row.release_id, at: row.at, cause: row.cause, jobId: row.job_id }
   }
 
+  /** A value of the state table, or undefined when never set. */
+  getState(key: string): string | undefined {
+    return this.db.prepare<[string], { value: string }>("SELECT value FROM state WHERE key = ?").get(key)?.value
+  }
+
+  setState(key: string, value: string): void {
+    this.db.prepare("INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value)
+  }
+
+  /**
+   * When the newest job with this status started: a build reads the
+   * catalogue after it starts, so a live one holds every change made before
+   * that. Undefined when there is none.
+   */
+  lastStartedAt(status: JobStatus): number | undefined {
+    const row = this.db.prepare<[JobStatus], { at: number | null }>("SELECT MAX(started_at) AS at FROM jobs WHERE status = ?").get(status)
+    return row?.at ?? undefined
+  }
+
+  /** Forgets deliveries received before `beforeMs`: the dedupe only has to outlast the 5-minute timestamp window. */
+  pruneEvents(beforeMs: number): number {
+    return this.db.prepare("DELETE FROM events WHERE received_at < ?").run(beforeMs).changes
+  }
+
   /**
    * Forgets deliveries older than `eventsBeforeMs` (their timestamps fail the
    * 5-minute check long before) and all but the newest `keepJobs` finished jobs.
    */
   prune(eventsBeforeMs: number, keepJobs: number): void {
-    this.db.prepare("DELETE FROM events WHERE received_at < ?").run(eventsBeforeMs)
+    this.pruneEvents(eventsBeforeMs)
     this.db
       .prepare(
         `DELETE FROM jobs WHERE status IN ('live', 'failed')

@@ -1,8 +1,12 @@
 import type { ApiRef, ApiWebhookBody } from "../../contract/schemas"
 
 export type JobStatus = "queued" | "building" | "live" | "failed"
-/** Why a job exists: a webhook, the first build of an empty publisher. */
-export type JobTrigger = "webhook" | "initial build"
+/**
+ * Why a job exists: a webhook, the first build of an empty publisher, the
+ * changes feed naming changes no build has published, a live release found
+ * broken at start (an older one went live; this build brings it up to date).
+ */
+export type JobTrigger = "webhook" | "initial build" | "changes feed" | "release recovery"
 
 /** One build job: the record the store keeps and everything else reads. */
 export interface Job {

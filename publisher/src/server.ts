@@ -40,7 +40,7 @@ export async function registerSiteRoutes(app: FastifyInstance, options: SiteRout
   const now = options.now ?? Date.now
   // The webhook's own context: its raw-body parser must not reach the other routes.
   await app.register(webhookRoutes, { queue, webhookSecret, now })
-  await app.register(statusRoutes, { store, dataDir, webhooksOn: Boolean(webhookSecret), now })
+  await app.register(statusRoutes, { store, dataDir, webhooksOn: Boolean(webhookSecret), adminToken, now })
   await app.register(rollbackRoutes, { dataDir, store, adminToken, now })
   serveLiveRelease(app, dataDir)
 }

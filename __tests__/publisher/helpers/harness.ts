@@ -2,11 +2,14 @@ import { randomUUID } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { signWebhook } from "../../../contract/webhook-signature"
+import { signWebhook, WEBHOOK_HEADERS } from "../../../contract/webhook-signature"
 import type { ApiWebhookBody } from "../../../contract/schemas"
 import { startPublisher, type Publisher, type PublisherOptions } from "../../../publisher/src/publisher"
 
-export const SECRET = "test-webhook-secret-0123456789"
+/** A Standard Webhooks secret: `whsec_` and the base64 of 32 bytes (fixed, so a failure reproduces). */
+export const SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`
+/** Another valid secret, which the test publisher does not know. */
+export const OTHER_SECRET = `whsec_${Buffer.alloc(32, 9).toString("base64")}`
 export const ADMIN_TOKEN = "test-admin-token"
 export const FAKE_BUILD = path.join(__dirname, "fake-build.js")
 
@@ -23,15 +26,19 @@ export interface FakePlan {
   stderr?: string[]
   files?: Record<string, string>
   remove?: string[]
+  /** Start a worker in the build's group that ignores SIGTERM. */
+  worker?: boolean
 }
 
 export interface BuildRecord {
-  event: "start" | "done" | "failed"
+  /** "worker": a process the build left in its group that ignores SIGTERM (plan.worker). */
+  event: "start" | "done" | "failed" | "worker"
   pid: number
   at: number
-  body?: string | null
   cwd?: string
   version?: string
+  /** The names of the build's environment variables. */
+  env?: string[]
 }
 
 export interface TestPublisher {
@@ -122,29 +129,35 @@ export async function startTestPublisher(options: Partial<PublisherOptions> & { 
 }
 
 export interface HookOptions {
+  /** Signs with this secret (or these, space-separated) instead of SECRET. */
   secret?: string
   timestamp?: number
+  /** The webhook-id; a fresh UUID by default. */
   eventId?: string
   /** Sent as is, instead of the JSON of `body`. */
   rawBody?: string
-  omit?: ("signature" | "timestamp" | "event")[]
+  omit?: ("signature" | "timestamp" | "id")[]
   signature?: string
+}
+
+/** The Standard Webhooks headers of one delivery, signed unless told otherwise. */
+export function hookHeaders(raw: string, options: HookOptions = {}): Record<string, string> {
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000)
+  const id = options.eventId ?? randomUUID()
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    [WEBHOOK_HEADERS.id]: id,
+    [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+    [WEBHOOK_HEADERS.signature]: options.signature ?? signWebhook(options.secret ?? SECRET, { id, timestamp, body: raw }),
+  }
+  for (const omitted of options.omit ?? []) delete headers[WEBHOOK_HEADERS[omitted]]
+  return headers
 }
 
 /** POSTs a webhook as the CMS does, signed unless told otherwise. */
 export async function sendHook(url: string, body: ApiWebhookBody, options: HookOptions = {}): Promise<Response> {
   const raw = options.rawBody ?? JSON.stringify(body)
-  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000)
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    "x-catalogue-event": options.eventId ?? randomUUID(),
-    "x-catalogue-timestamp": String(timestamp),
-    "x-catalogue-signature": options.signature ?? signWebhook(options.secret ?? SECRET, timestamp, raw),
-  }
-  if (options.omit?.includes("signature")) delete headers["x-catalogue-signature"]
-  if (options.omit?.includes("timestamp")) delete headers["x-catalogue-timestamp"]
-  if (options.omit?.includes("event")) delete headers["x-catalogue-event"]
-  return fetch(`${url}/hooks/catalogue`, { method: "POST", headers, body: raw })
+  return fetch(`${url}/hooks/catalogue`, { method: "POST", headers: hookHeaders(raw, options), body: raw })
 }
 
 /** Polls `check` until it answers true. */

@@ -1,0 +1,42 @@
+import type { Logger } from "../../node-kit/logger"
+import type { BuildQueue } from "./build-queue"
+import { ChangesPoller, startChangesPolling } from "./changes-poller"
+import type { PublisherConfig } from "./config"
+import type { JobStore } from "./job-store"
+
+/**
+ * Deliveries are remembered this long for the dedupe: a delivery is
+ * refused for its timestamp 5 minutes after it was signed, so a repeat
+ * after that never reaches the dedupe; an hour leaves room for clocks.
+ */
+export const DEDUPE_KEPT_MS = 3600_000
+/** How often the dedupe records are pruned while the publisher runs. */
+export const PRUNE_EVERY_MS = 10 * 60_000
+
+/**
+ * What the publisher does on timers besides building: prunes the webhook
+ * dedupe records, and asks the catalogue's changes feed for edits whose
+ * webhook was lost (when PUBLISHER_CHANGES_POLL_MS is above 0 and the build
+ * has a CATALOGUE_API_URL to ask). `stop()` ends both.
+ */
+export function startBackgroundTasks(deps: { config: PublisherConfig; store: JobStore; queue: BuildQueue; log: Logger }): { stop(): void } {
+  const { config, store, queue, log } = deps
+  const prune = setInterval(() => {
+    const forgotten = store.pruneEvents(Date.now() - DEDUPE_KEPT_MS)
+    if (forgotten > 0) log.info(`Forgot ${forgotten} webhook delivery record(s) older than an hour`)
+  }, PRUNE_EVERY_MS)
+  prune.unref()
+
+  const apiUrl = config.buildEnv.CATALOGUE_API_URL?.trim()
+  const polling =
+    config.changesPollMs > 0 && apiUrl
+      ? startChangesPolling(new ChangesPoller({ apiUrl, store, queue, log }), config.changesPollMs, log)
+      : undefined
+  if (config.changesPollMs > 0 && !apiUrl) log.info("CATALOGUE_API_URL is not set: the publisher builds on webhooks only, without asking the changes feed")
+  return {
+    stop() {
+      clearInterval(prune)
+      polling?.stop()
+    },
+  }
+}
