@@ -60,8 +60,8 @@ export const DEFAULT_DATA_DIR = path.resolve(__dirname, "..", "data")
  * The server's configuration from environment variables, read once with the
  * kit's reader (node-kit/config.ts): every problem is named at once in one
  * ConfigError, and the same setting has the same rule as in the publisher
- * (an empty port is a problem, not port 0; the webhook secret has at least
- * 16 characters).
+ * (an empty port is a problem, not port 0; the webhook secret is `whsec_`
+ * and the base64 of 24 to 64 bytes, one or more).
  */
 export function readConfig(env: NodeJS.ProcessEnv): CmsConfig {
   const settings = readSettings(env, "catalogue server")
@@ -70,7 +70,7 @@ export function readConfig(env: NodeJS.ProcessEnv): CmsConfig {
   const videoRateLimit = rateLimitSetting(settings, "CMS_VIDEO_RATE_LIMIT", null)
   const tombstoneDays = settings.positiveNumber("CMS_TOMBSTONE_DAYS", DEFAULT_TOMBSTONE_DAYS)
   const webhookUrl = settings.url("CMS_WEBHOOK_URL")
-  const secret = settings.secret("PUBLISH_WEBHOOK_SECRET", "anyone who knows it can make the publisher rebuild the site")
+  const secret = settings.webhookSecret("PUBLISH_WEBHOOK_SECRET", "anyone who knows it can make the publisher rebuild the site")
   if (settings.text("CMS_WEBHOOK_URL") !== undefined && secret === undefined) {
     settings.problem("CMS_WEBHOOK_URL is set but PUBLISH_WEBHOOK_SECRET is not: the webhook must be signed.")
   }

@@ -69,8 +69,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const withdrawnVideos = new Set<string>()
   const tombstoneDays = options.tombstoneDays ?? DEFAULT_TOMBSTONE_DAYS
   const webhookLog = (line: string, level: "info" | "error") => app.log[level](line)
-  const webhook = options.webhook ? new WebhookSender({ log: webhookLog, ...options.webhook }) : undefined
-  // Pending deliveries and their retries end with the server.
+  const webhook = options.webhook ? new WebhookSender({ log: webhookLog, ...options.webhook, db: options.db }) : undefined
+  // Retries stop with the server; what is undelivered stays in the outbox table for the next start.
   app.addHook("onClose", async () => webhook?.close())
 
   app.get("/health", async () => ({ status: "ok" }))
