@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
-import { commonSecurityHeaders, contentSecurityPolicy, inlineHashes, pageSecurityHeaders, type InlineHashes, type SiteSources } from "./security-headers"
+import { commonSecurityHeaders, contentSecurityPolicy, inlineHashes, ownPageSecurityHeaders, pageSecurityHeaders, type InlineHashes, type SiteSources } from "./security-headers"
 
 /**
  * The security headers of every page of a build, written into the build by
@@ -112,8 +112,6 @@ export async function writeSecurityHeaders(publicDir: string, sources: SiteSourc
 /** The headers of an HTML answer: where the file is in the build, and its body. */
 export type HtmlHeaderLookup = (root: string, relativeFile: string, html: Buffer) => Record<string, string>
 
-const NO_SOURCES: SiteSources = { api: [], player: [] }
-
 /**
  * For servers: the security headers of an HTML file of a build, from the
  * build's map (read once per build folder and map file version, a few
@@ -145,6 +143,7 @@ export function createHtmlHeaderLookup(): HtmlHeaderLookup {
     const map = mapOf(root)
     const entry = map?.pages[pagePathOf(relativeFile)]
     if (map && entry) return { ...map.common, "Content-Security-Policy": entry.csp }
-    return pageSecurityHeaders(inlineHashes(html.toString("utf8")), map?.sources ?? NO_SOURCES)
+    const text = html.toString("utf8")
+    return map ? pageSecurityHeaders(inlineHashes(text), map.sources) : ownPageSecurityHeaders(text)
   }
 }

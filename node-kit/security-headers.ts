@@ -139,6 +139,15 @@ export function pageSecurityHeaders(hashes: InlineHashes, sources: SiteSources):
   return { ...commonSecurityHeaders(sources), "Content-Security-Policy": contentSecurityPolicy(hashes, sources) }
 }
 
+/**
+ * The security headers of an HTML page a server writes itself (the
+ * publisher's status page): its own inline code by hash, and no origin
+ * outside the server.
+ */
+export function ownPageSecurityHeaders(html: string): Record<string, string> {
+  return pageSecurityHeaders(inlineHashes(html), { api: [], player: [] })
+}
+
 /** The origin of each URL, once each, in order; URLs that do not parse or are not http(s) are left out. */
 export function originsOf(urls: readonly (string | null | undefined)[]): string[] {
   const origins = urls.flatMap((url) => {

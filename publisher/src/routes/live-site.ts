@@ -1,12 +1,15 @@
 import type { FastifyInstance } from "fastify"
+import { ownPageSecurityHeaders } from "../../../node-kit/security-headers"
 import { createStaticHandler } from "../../../node-kit/static-server"
 import { liveReleaseRoot } from "../releases"
 
 /**
  * Every GET or HEAD no route answers: the live release, served by the kit's
- * static handler with brotli and gzip, resolved once per request so a
- * switch mid-request cannot mix two releases. Set on the root app (a 404
- * handler belongs to the whole server, not to one plugin).
+ * static handler with brotli and gzip (and each page's security headers,
+ * from the release's map), resolved once per request so a switch
+ * mid-request cannot mix two releases. Set on the root app (a 404 handler
+ * belongs to the whole server, not to one plugin), with the hook that gives
+ * the publisher's own HTML (the status page) the same headers.
  */
 export function serveLiveRelease(app: FastifyInstance, dataDir: string): void {
   const serveSite = createStaticHandler({ root: () => liveReleaseRoot(dataDir), encodings: ["br", "gzip"] })
@@ -16,5 +19,9 @@ export function serveLiveRelease(app: FastifyInstance, dataDir: string): void {
     }
     reply.hijack()
     await serveSite(request.raw, reply.raw)
+  })
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (typeof payload === "string" && String(reply.getHeader("content-type")).startsWith("text/html")) reply.headers(ownPageSecurityHeaders(payload))
+    return payload
   })
 }
