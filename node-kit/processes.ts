@@ -49,21 +49,101 @@ function isRunning(child: ChildProcess): boolean {
   return child.exitCode === null && child.signalCode === null
 }
 
-/** Stops a process group: SIGTERM, then SIGKILL if it has not gone after `graceMs`. */
-export async function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
-  if (!child.pid || !isRunning(child)) return
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal)
-    } catch {
-      // The group is already gone.
-    }
+/**
+ * Whether any process of group `pgid` is still running (zombies aside:
+ * they hold no resources and go when reaped). Reads /proc where there is
+ * one; elsewhere asks the kernel, which counts zombies too.
+ */
+export function groupIsAlive(pgid: number): boolean {
+  if (fs.existsSync("/proc/self/stat")) return processesOfGroup(pgid).length > 0
+  try {
+    process.kill(-pgid, 0)
+    return true
+  } catch {
+    return false
   }
-  signalGroup("SIGTERM")
-  const timer = setTimeout(() => signalGroup("SIGKILL"), graceMs)
+}
+
+/** The fields of /proc/<pid>/stat after the command name: state is [0], pgrp [2], starttime [19]. */
+function procStat(pid: number): string[] | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * When a process started, in clock ticks since boot (/proc/<pid>/stat):
+ * with its pid, it names one process for good, since a reused pid gets a
+ * later start. Undefined when the process is gone or there is no /proc.
+ */
+export function processStartTime(pid: number): string | undefined {
+  const fields = procStat(pid)
+  return fields && fields[0] !== "Z" ? fields[19] : undefined
+}
+
+/** The running (not zombie) processes of group `pgid`, by pid, from /proc. */
+export function processesOfGroup(pgid: number): number[] {
+  let names: string[]
+  try {
+    names = fs.readdirSync("/proc")
+  } catch {
+    return []
+  }
+  return names
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      const fields = procStat(pid)
+      return fields !== undefined && fields[0] !== "Z" && Number(fields[2]) === pgid
+    })
+}
+
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal)
+  } catch {
+    // The group is already gone.
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Stops process group `pgid`: SIGTERM, then SIGKILL for whatever is left
+ * after `graceMs`. Resolves once no process of the group runs. The group,
+ * not its leader, is waited for: a worker that ignores SIGTERM outlives a
+ * leader that obeyed it.
+ */
+export async function stopGroup(pgid: number, graceMs = 5000): Promise<void> {
+  signalGroup(pgid, "SIGTERM")
+  const killAt = Date.now() + graceMs
+  while (groupIsAlive(pgid)) {
+    if (Date.now() >= killAt) {
+      signalGroup(pgid, "SIGKILL")
+      // SIGKILL cannot be ignored; a few ms until the kernel has them all.
+      for (let tries = 0; tries < 100 && groupIsAlive(pgid); tries++) await sleep(20)
+      return
+    }
+    await sleep(Math.min(50, Math.max(1, killAt - Date.now())))
+  }
+}
+
+/**
+ * Stops a process started by startProcess and its whole group (stopGroup),
+ * and waits for the process's own exit too, so its "exit" handlers have run.
+ */
+export async function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
+  if (!child.pid || !isRunning(child)) {
+    // The leader is gone; what it started may not be.
+    if (child.pid && groupIsAlive(child.pid)) await stopGroup(child.pid, graceMs)
+    return
+  }
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+  await stopGroup(child.pid, graceMs)
   await exited
-  clearTimeout(timer)
 }
 
 /**

@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import http from "node:http"
-import { freePort, startProcess, stopProcess, waitForHttp } from "../../node-kit/processes"
+import { freePort, groupIsAlive, startProcess, stopProcess, waitForHttp } from "../../node-kit/processes"
 
 /** Running, and not a zombie waiting for a parent to reap it. */
 function isAlive(pid: number): boolean {
@@ -52,5 +52,20 @@ describe("freePort", () => {
     const server = http.createServer()
     await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", resolve))
     server.close()
+  })
+})
+
+describe("stopProcess, when the leader obeys SIGTERM and a worker does not", () => {
+  it("kills the worker after the grace time, though the leader is gone by then", async () => {
+    // The shell (leader) dies on SIGTERM; its worker ignores it, as a stuck Gatsby worker may.
+    const script = `node -e "process.on('SIGTERM', () => {}); console.log(process.pid); setInterval(() => {}, 1000)" & wait`
+    const parent = startProcess(["sh", "-c", script], [], { stdio: ["ignore", "pipe", "inherit"] })
+    const workerPid = await new Promise<number>((resolve) =>
+      parent.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+    )
+    await stopProcess(parent, 300)
+    expect(isAlive(parent.pid!)).toBe(false)
+    expect(isAlive(workerPid)).toBe(false)
+    expect(groupIsAlive(parent.pid!)).toBe(false)
   })
 })

@@ -3,15 +3,19 @@ import os from "node:os"
 import path from "node:path"
 import {
   createRelease,
+  isIntactRelease,
   listReleases,
   liveReleaseId,
   newReleaseId,
   pageUrlOf,
+  previousRelease,
   pruneReleases,
+  recoverLiveRelease,
   releasePaths,
   removeLeftovers,
   switchRelease,
 } from "../../publisher/src/releases"
+import { NO_CHANGE_NOTE } from "../../publisher/src/publish-job"
 import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "./helpers/harness"
 
 describe("the atomic switch, through the publisher", () => {
@@ -66,6 +70,37 @@ describe("the atomic switch, through the publisher", () => {
     const job = site.publisher.status().recent[0]
     expect(job).toMatchObject({ status: "live", releaseId: second, changedUrls: ["/"], changedUrlCount: 1 })
     expect(job?.durationMs).toBeGreaterThanOrEqual(1000)
+  })
+
+  it("makes no release for a build that changes nothing, so the kept releases stay real changes", async () => {
+    site = await startTestPublisher({ plan: { version: "v1" } })
+    await site.publisher.idle()
+    site.setPlan({ version: "v2" })
+    await sendHook(site.url, { event: "publish", refs: [episode(1001)] })
+    await site.publisher.idle()
+    const [first, second] = listReleases(site.dataDir)
+    const since = site.publisher.status().live?.since
+
+    // Eleven builds of the same files: none is a release, none pushes v1 out of the 10 kept.
+    for (let i = 0; i < 11; i++) {
+      await sendHook(site.url, { event: "publish", refs: [episode(2000 + i)] })
+      await site.publisher.idle()
+    }
+    expect(site.starts()).toHaveLength(13)
+    expect(listReleases(site.dataDir)).toEqual([first, second])
+    expect(liveReleaseId(site.dataDir)).toBe(second)
+    expect(site.publisher.status().live).toMatchObject({ releaseId: second, since, jobId: 2 })
+    expect(site.publisher.status().recent[0]).toMatchObject({ status: "live", releaseId: second, changedUrlCount: 0, note: NO_CHANGE_NOTE })
+    // A rollback still goes back to the last real change.
+    expect(previousRelease(site.dataDir)).toBe(first)
+
+    // One file different, anywhere, is a release again.
+    site.setPlan({ version: "v2", files: { "robots.txt": "User-agent: *\nDisallow: /drafts/\n" } })
+    await sendHook(site.url, { event: "publish", refs: [episode(3000)] })
+    await site.publisher.idle()
+    expect(listReleases(site.dataDir)).toHaveLength(3)
+    expect(site.publisher.status().recent[0]).toMatchObject({ changedUrls: [], note: null })
+    expect(await (await fetch(`${site.url}/robots.txt`)).text()).toContain("/drafts/")
   })
 })
 
@@ -161,6 +196,79 @@ describe("releases on disk", () => {
   it("refuses to switch to a release that is not there, or to a path", () => {
     expect(() => switchRelease(dataDir(), "no-such-release")).toThrow("There is no release no-such-release")
     expect(() => switchRelease(dataDir(), "../../etc")).toThrow()
+    expect(liveReleaseId(dataDir())).toBeUndefined()
+  })
+
+  /** Release number `n` of public/ as it is now, its id sorting after n - 1's. */
+  const releaseNumber = (n: number) =>
+    createRelease({ dataDir: dataDir(), publicDir, releaseId: newReleaseId(n, Date.parse("2025-01-01T00:00:00Z") + n * 1000) })
+
+  it("answers `unchanged` and makes nothing when public/ holds the live release's files", async () => {
+    write("index.html", "home 1")
+    write("series/1/index.html", "series 1")
+    const first = await releaseNumber(1)
+    expect(first.unchanged).toBe(false)
+    switchRelease(dataDir(), first.releaseId)
+    // Rewritten with the same bytes (new stats, same content): still the same release.
+    write("index.html", "home 1")
+    const again = await releaseNumber(2)
+    expect(again).toMatchObject({ unchanged: true, releaseId: first.releaseId, changedUrls: [], copied: 0 })
+    expect(listReleases(dataDir())).toEqual([first.releaseId])
+    expect(fs.readdirSync(releasePaths(dataDir()).releasesDir)).toEqual([first.releaseId])
+    // A file removed is a change.
+    fs.rmSync(path.join(publicDir, "series"), { recursive: true })
+    const third = await releaseNumber(3)
+    expect(third).toMatchObject({ unchanged: false, removedUrls: ["/series/1/"] })
+  })
+
+  it("calls a release intact only with its manifest and every file at its size", async () => {
+    write("index.html", "home 1")
+    write("series/1/index.html", "series 1")
+    const { releaseId } = await releaseNumber(1)
+    const { releasesDir, manifestsDir } = releasePaths(dataDir())
+    expect(isIntactRelease(dataDir(), releaseId)).toBe(true)
+    // What a power loss can leave of a file written but not yet flushed: its name, no content.
+    fs.truncateSync(path.join(releasesDir, releaseId, "series/1/index.html"), 0)
+    expect(isIntactRelease(dataDir(), releaseId)).toBe(false)
+    fs.writeFileSync(path.join(releasesDir, releaseId, "series/1/index.html"), "series 1")
+    fs.rmSync(path.join(manifestsDir, `${releaseId}.json`))
+    expect(isIntactRelease(dataDir(), releaseId)).toBe(false)
+    expect(isIntactRelease(dataDir(), "no-such-release")).toBe(false)
+  })
+
+  it("at start, removes a release whose manifest (written last) is missing, unless it is live", async () => {
+    write("index.html", "home 1")
+    const live = await releaseNumber(1)
+    switchRelease(dataDir(), live.releaseId)
+    write("index.html", "home 2")
+    const unfinished = await releaseNumber(2)
+    fs.rmSync(path.join(releasePaths(dataDir()).manifestsDir, `${unfinished.releaseId}.json`))
+    removeLeftovers(dataDir())
+    expect(listReleases(dataDir())).toEqual([live.releaseId])
+  })
+
+  it("puts the newest intact release live when `current` names a missing or broken one, and says so", async () => {
+    const ids: string[] = []
+    for (let i = 1; i <= 3; i++) {
+      write("index.html", `home ${i}`)
+      const release = await releaseNumber(i)
+      switchRelease(dataDir(), release.releaseId)
+      ids.push(release.releaseId)
+    }
+    const { releasesDir } = releasePaths(dataDir())
+    expect(recoverLiveRelease(dataDir())).toBeUndefined()
+
+    // The live release's folder is gone; the one before it lost a file's content.
+    fs.rmSync(path.join(releasesDir, ids[2] ?? ""), { recursive: true })
+    fs.truncateSync(path.join(releasesDir, ids[1] ?? "", "index.html"), 0)
+    expect(recoverLiveRelease(dataDir())).toEqual({ broken: ids[2], restored: ids[0] })
+    expect(liveReleaseId(dataDir())).toBe(ids[0])
+    expect(fs.readFileSync(path.join(dataDir(), "current", "index.html"), "utf8")).toBe("home 1")
+    expect(listReleases(dataDir())).toEqual([ids[0], ids[1]])
+
+    // Nothing intact left: `current` goes, and the publisher builds as on a first start.
+    fs.truncateSync(path.join(releasesDir, ids[0] ?? "", "index.html"), 0)
+    expect(recoverLiveRelease(dataDir())).toEqual({ broken: ids[0], restored: undefined })
     expect(liveReleaseId(dataDir())).toBeUndefined()
   })
 

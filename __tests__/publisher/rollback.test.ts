@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process"
+import fs from "node:fs"
 import path from "node:path"
 import { promisify } from "node:util"
 import { listReleases, liveReleaseId } from "../../publisher/src/releases"
@@ -35,6 +36,10 @@ describe("rollback", () => {
     rollback({ dataDir: site.dataDir, releaseId: releases[2] })
     expect(await home()).toBe("Home v3")
     expect(() => rollback({ dataDir: site.dataDir, releaseId: "../releases" })).toThrow("There is no release")
+    expect(liveReleaseId(site.dataDir)).toBe(releases[2])
+    // A release a power loss left with a file cut short never goes live.
+    fs.truncateSync(path.join(site.dataDir, "releases", releases[0] ?? "", "index.html"), 0)
+    expect(() => rollback({ dataDir: site.dataDir, releaseId: releases[0] })).toThrow(`Release ${releases[0]} is not whole on disk`)
     expect(liveReleaseId(site.dataDir)).toBe(releases[2])
   })
 

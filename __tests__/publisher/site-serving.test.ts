@@ -2,6 +2,7 @@ import fs from "node:fs"
 import http from "node:http"
 import zlib from "node:zlib"
 import { cacheControlFor, chooseEncoding, IMMUTABLE, REVALIDATE } from "../../node-kit/static-server"
+import { NO_CHANGE_NOTE } from "../../publisher/src/publish-job"
 import type { StatusReport } from "../../publisher/src/status"
 import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "./helpers/harness"
 
@@ -111,11 +112,12 @@ describe("serving the live release", () => {
     const status = (await response.json()) as StatusReport
     expect(status).toEqual({
       now: expect.any(String),
-      live: { releaseId: expect.any(String), since: expect.any(String), cause: "build", jobId: 2 },
+      // The build made the same files as job 1's: job 1's release stays live, and no release was added.
+      live: { releaseId: expect.any(String), since: expect.any(String), cause: "build", jobId: 1 },
       building: null,
       queued: [],
       recent: [expect.objectContaining({ id: 2 }), expect.objectContaining({ id: 1, trigger: "initial build", webhooks: 0 })],
-      releases: [expect.objectContaining({ live: true }), expect.objectContaining({ live: false })],
+      releases: [expect.objectContaining({ live: true })],
       webhooks: "accepting",
     })
     expect(status.recent[0]).toEqual({
@@ -134,16 +136,16 @@ describe("serving the live release", () => {
       reason: null,
       logExcerpt: null,
       releaseId: status.live?.releaseId,
-      // The same pages as before: no HTML changed.
       changedUrls: [],
       removedUrls: [],
       changedUrlCount: 0,
-      note: null,
+      note: NO_CHANGE_NOTE,
     })
     expect(Date.parse(status.live?.since ?? "")).toBeLessThanOrEqual(Date.now())
     const html = await (await fetch(`${site.url}/_publisher/`)).text()
     expect(html).toContain(status.live?.releaseId)
     expect(html).toContain("No page's HTML changed.")
+    expect(html).toContain(NO_CHANGE_NOTE)
   })
 
   it("lists the changed pages on the status page as links", async () => {

@@ -52,6 +52,7 @@ function causeInLog(lines: readonly string[]): string | undefined {
       : "the catalogue answered data of the wrong shape"
   }
   if (/catalogue API could not be reached/.test(text)) return "the catalogue API could not be reached"
+  if (/\bENOSPC\b|no space left on device/i.test(text)) return "the disk is full (no space left on device)"
 
   // Gatsby's structured errors: "ERROR #98123  WEBPACK" and a message on the next lines.
   const gatsbyError = lines.findIndex((line) => /^\s*ERROR\b/.test(line))
@@ -81,4 +82,23 @@ export function failureReason(end: BuildEnd, logLines: readonly string[]): strin
   if (end.kind === "timed out") return `the build ${describeEnd(end)}`
   const cause = causeInLog(logLines)
   return cause ? `${cause}; the build ${describeEnd(end)}` : `the build ${describeEnd(end)}`
+}
+
+/** Plain words for the errors a full or broken disk gives; the code stays in brackets for an operator. */
+const FILE_ERRORS: Record<string, string> = {
+  ENOSPC: "the disk is full (no space left on device)",
+  EDQUOT: "the disk quota is used up",
+  EROFS: "the file system is read-only",
+  EACCES: "the publisher may not write there (permission denied)",
+  EPERM: "the publisher may not write there (operation not permitted)",
+  EIO: "the disk failed to read or write (input/output error)",
+  SQLITE_FULL: "the disk is full (the job records could not grow)",
+}
+
+/** Why a file operation failed, for an editor: "the disk is full (no space left on device) [ENOSPC]", else the error's message. */
+export function describeFileError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  const plain = code ? FILE_ERRORS[code] : undefined
+  if (plain) return `${plain} [${code}]`
+  return error instanceof Error ? error.message : String(error)
 }

@@ -4,11 +4,12 @@ import type { Logger } from "../../node-kit/logger"
 import { BuildPhaseTracker } from "./build-phase"
 import type { JobRunner } from "./build-queue"
 import type { PublisherConfig } from "./config"
-import { failureReason } from "./failure-reason"
+import { describeFileError, failureReason } from "./failure-reason"
 import type { Job } from "./job"
 import type { JobStore } from "./job-store"
-import { createRelease, newReleaseId, pruneReleases, switchRelease } from "./releases"
-import { runBuild } from "./run-build"
+import { forgetBuild, recordBuild } from "./leftover-build"
+import { createRelease, newReleaseId, pruneReleases, switchRelease, type CreatedRelease } from "./releases"
+import { runBuild, type BuildResult } from "./run-build"
 import { refreshWorkspace } from "./workspace"
 
 /** The lines of a failed build an editor sees on the status page. */
@@ -24,10 +25,12 @@ const WITHHELD = ["PUBLISH_WEBHOOK_SECRET", "PUBLISHER_ADMIN_TOKEN"]
 
 /**
  * The build's environment: the publisher's (CATALOGUE_API_URL, VIDEO_API_URL,
- * VIDEO_API_TOKEN, SITE_URL, …), telemetry off, and the job's merged webhook
- * as GATSBY_INITIAL_WEBHOOK_BODY, which Gatsby hands to sourceNodes so the
- * source plugin can narrow what it re-reads. A job no webhook joined (the
- * initial build) passes none, and the plugin reads what its state says.
+ * VIDEO_API_TOKEN, SITE_URL, …) and telemetry off. A job's refs are not in
+ * it: they are a hint the status page shows, and the source plugin reads
+ * what changed from the changes feed. (They were once one variable,
+ * GATSBY_INITIAL_WEBHOOK_BODY; Linux refuses a variable over 128 KiB, so a
+ * big enough cascade delete stopped every build. One inherited from the
+ * publisher's own environment is dropped too.)
  *
  * A build over a warm cache renders a handful of pages; Gatsby's second
  * worker process then costs more to start and feed than it saves, so such a
@@ -35,12 +38,10 @@ const WITHHELD = ["PUBLISH_WEBHOOK_SECRET", "PUBLISHER_ADMIN_TOKEN"]
  * the README) unless the operator set a count. A cold build (no cache yet)
  * renders every page and keeps all cores.
  */
-export function buildEnvironment(base: NodeJS.ProcessEnv, job: Job, workspace: { warmCache: boolean } = { warmCache: false }): NodeJS.ProcessEnv {
+export function buildEnvironment(base: NodeJS.ProcessEnv, workspace: { warmCache: boolean } = { warmCache: false }): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...base, GATSBY_TELEMETRY_DISABLED: "1" }
   if (workspace.warmCache && env.GATSBY_CPU_COUNT === undefined) env.GATSBY_CPU_COUNT = "1"
-  for (const name of WITHHELD) delete env[name]
-  delete env.GATSBY_INITIAL_WEBHOOK_BODY
-  if (job.hookCount > 0) env.GATSBY_INITIAL_WEBHOOK_BODY = JSON.stringify({ event: job.event ?? "publish", refs: job.refs })
+  for (const name of [...WITHHELD, "GATSBY_INITIAL_WEBHOOK_BODY"]) delete env[name]
   return env
 }
 
@@ -63,84 +64,143 @@ function pruneLogs(dataDir: string): void {
   for (const name of logs.slice(LOGS_KEPT)) fs.rmSync(path.join(folder, name), { force: true })
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
+/** Said of a job whose build made exactly the live release's files: the live release stays, no release is added. */
+export const NO_CHANGE_NOTE = "No change: the build made the same files as the live release, so no new release was made and the live one stays."
 
-/**
- * One job from queued to live or failed: refresh the workspace's sources,
- * build there, make a release of its public/, switch to it, prune. Anything
- * that goes wrong before the switch leaves the live release as it was.
- */
-export function createJobRunner(deps: { config: PublisherConfig; store: JobStore; log: Logger; now?: () => number }): JobRunner {
-  const { config, store, log } = deps
-  const now = deps.now ?? Date.now
+/** How long to wait before the queue tries again when the job records themselves could not be written (a full disk). */
+const STORE_RETRY_MS = 30_000
 
-  return async (job, signal) => {
-    store.markBuilding(job.id, now())
-    const what = job.hookCount > 0 ? `${job.hookCount} webhook(s), ${job.refs.length} ref(s)` : job.trigger
-    log.info(`Job ${job.id}: building (${what})`)
-    const fail = (reason: string, logExcerpt: string | null = null) => {
-      store.markFailed(job.id, { reason, logExcerpt, now: now() })
-      log.warn(`Job ${job.id}: failed: ${reason}`)
-    }
+interface RunnerContext {
+  config: PublisherConfig
+  store: JobStore
+  log: Logger
+  now: () => number
+}
 
-    try {
-      refreshWorkspace(config.sourceDir, config.workspaceDir)
-    } catch (error) {
-      fail(`the site's sources could not be copied into the workspace (${message(error)})`)
-      return
-    }
-    if (signal.aborted) {
-      store.requeue(job.id, REDONE_NOTE)
-      return
-    }
+const tailOf = (result: BuildResult) => result.tail.slice(-LOG_EXCERPT_LINES).join("\n")
 
-    const tracker = new BuildPhaseTracker()
-    const result = await runBuild({
+function failJob(context: RunnerContext, job: Job, reason: string, logExcerpt: string | null = null): void {
+  context.store.markFailed(job.id, { reason, logExcerpt, now: context.now() })
+  context.log.warn(`Job ${job.id}: failed: ${reason}`)
+}
+
+/** Runs the build in the workspace, its group noted in the data folder while it runs (leftover-build.ts). */
+async function build(context: RunnerContext, job: Job, signal: AbortSignal): Promise<BuildResult> {
+  const { config, store } = context
+  const tracker = new BuildPhaseTracker()
+  try {
+    return await runBuild({
       command: config.buildCommand,
       cwd: config.workspaceDir,
-      env: buildEnvironment(config.buildEnv, job, { warmCache: hasWarmCache(config.workspaceDir) }),
+      env: buildEnvironment(config.buildEnv, { warmCache: hasWarmCache(config.workspaceDir) }),
       timeoutMs: config.buildTimeoutMs,
       logFile: logFileOf(config.dataDir, job.id),
       signal,
+      onStart: (pid) => recordBuild(config.dataDir, pid, job.id),
       onLine: (line) => {
         if (tracker.update(line)) store.setPhase(job.id, tracker.phase)
       },
     })
-    if (result.end.kind === "stopped") {
-      store.requeue(job.id, REDONE_NOTE)
-      log.info(`Job ${job.id}: stopped with the publisher; queued again`)
-      return
-    }
-    if (!result.ok) {
-      fail(failureReason(result.end, result.tail), result.tail.slice(-LOG_EXCERPT_LINES).join("\n"))
-      return
-    }
+  } finally {
+    forgetBuild(config.dataDir)
+  }
+}
 
-    store.setPhase(job.id, "publishing the release")
-    const publicDir = path.join(config.workspaceDir, "public")
-    if (!fs.existsSync(path.join(publicDir, "index.html"))) {
-      fail("the build said it succeeded but made no public/index.html; nothing was published", result.tail.slice(-LOG_EXCERPT_LINES).join("\n"))
-      return
-    }
+/**
+ * A finished build's public/ as a release, switched live; or, when its
+ * files are the live release's, nothing new (the job says so). A failure
+ * here (a full disk) fails the job and leaves the live release as it was.
+ */
+async function publish(context: RunnerContext, job: Job, result: BuildResult): Promise<void> {
+  const { config, store, log, now } = context
+  store.setPhase(job.id, "publishing the release")
+  const publicDir = path.join(config.workspaceDir, "public")
+  if (!fs.existsSync(path.join(publicDir, "index.html"))) {
+    failJob(context, job, "the build said it succeeded but made no public/index.html; nothing was published", tailOf(result))
+    return
+  }
+  let release: CreatedRelease
+  try {
+    release = await createRelease({ dataDir: config.dataDir, publicDir, releaseId: newReleaseId(job.id, now()) })
+    if (!release.unchanged) switchRelease(config.dataDir, release.releaseId)
+  } catch (error) {
+    log.error({ err: error }, `Job ${job.id}: making the release failed`)
+    failJob(context, job, `the build finished but its release could not be made: ${describeFileError(error)}`)
+    return
+  }
+  const at = now()
+  const took = `${((at - (store.get(job.id)?.startedAt ?? at)) / 1000).toFixed(1)} s`
+  if (release.unchanged) {
+    store.markLive(job.id, { releaseId: release.releaseId, changedUrls: [], removedUrls: [], now: at, note: NO_CHANGE_NOTE })
+    log.info(`Job ${job.id}: built in ${took}, no file changed: release ${release.releaseId} stays live, no release added`)
+    return
+  }
+  store.recordSwitch({ releaseId: release.releaseId, at, cause: "build", jobId: job.id })
+  store.markLive(job.id, { releaseId: release.releaseId, changedUrls: release.changedUrls, removedUrls: release.removedUrls, now: at })
+  log.info(
+    `Job ${job.id}: live as release ${release.releaseId} in ${took} ` +
+      `(${release.changedUrls.length} page(s) changed, ${release.linked} file(s) linked, ${release.copied} copied)`,
+  )
+  try {
+    pruneReleases(config.dataDir, config.keepReleases)
+    pruneLogs(config.dataDir)
+  } catch (error) {
+    log.warn(`Pruning old releases failed: ${describeFileError(error)}`)
+  }
+}
+
+/** One job from queued to live, failed or queued again (stopped with the publisher). */
+async function runJob(context: RunnerContext, job: Job, signal: AbortSignal): Promise<void> {
+  const { config, store, log, now } = context
+  store.markBuilding(job.id, now())
+  log.info(`Job ${job.id}: building (${job.hookCount > 0 ? `${job.hookCount} webhook(s), ${job.refs.length} ref(s)` : job.trigger})`)
+  try {
+    refreshWorkspace(config.sourceDir, config.workspaceDir)
+  } catch (error) {
+    failJob(context, job, `the site's sources could not be copied into the workspace: ${describeFileError(error)}`)
+    return
+  }
+  if (signal.aborted) {
+    store.requeue(job.id, REDONE_NOTE)
+    return
+  }
+  const result = await build(context, job, signal)
+  if (result.end.kind === "stopped") {
+    store.requeue(job.id, REDONE_NOTE)
+    log.info(`Job ${job.id}: stopped with the publisher; queued again`)
+    return
+  }
+  if (!result.ok) failJob(context, job, failureReason(result.end, result.tail), tailOf(result))
+  else await publish(context, job, result)
+}
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true })
+  })
+
+/**
+ * One job from queued to live or failed: refresh the workspace's sources,
+ * build there, make a release of its public/, switch to it, prune. Anything
+ * that goes wrong before the switch leaves the live release as it was. The
+ * runner never rejects: even a job record that cannot be written (SQLite
+ * on a full disk) is logged, and the queue waits a while before it tries
+ * again, so the server keeps serving the live release.
+ */
+export function createJobRunner(deps: { config: PublisherConfig; store: JobStore; log: Logger; now?: () => number }): JobRunner {
+  const context: RunnerContext = { ...deps, now: deps.now ?? Date.now }
+  return async (job, signal) => {
     try {
-      const release = await createRelease({ dataDir: config.dataDir, publicDir, releaseId: newReleaseId(job.id, now()) })
-      switchRelease(config.dataDir, release.releaseId)
-      const at = now()
-      store.recordSwitch({ releaseId: release.releaseId, at, cause: "build", jobId: job.id })
-      store.markLive(job.id, { releaseId: release.releaseId, changedUrls: release.changedUrls, removedUrls: release.removedUrls, now: at })
-      log.info(
-        `Job ${job.id}: live as release ${release.releaseId} in ${((at - (store.get(job.id)?.startedAt ?? at)) / 1000).toFixed(1)} s ` +
-          `(${release.changedUrls.length} page(s) changed, ${release.linked} file(s) linked, ${release.copied} copied)`,
-      )
+      await runJob(context, job, signal)
     } catch (error) {
-      fail(`the build finished but its release could not be made (${message(error)}); the site was not changed`)
-      return
-    }
-    try {
-      pruneReleases(config.dataDir, config.keepReleases)
-      pruneLogs(config.dataDir)
-    } catch (error) {
-      log.warn(`Pruning old releases failed: ${message(error)}`)
+      context.log.error({ err: error }, `Job ${job.id}: the publisher failed`)
+      try {
+        failJob(context, job, `the publisher failed: ${describeFileError(error)}`)
+      } catch (recordError) {
+        context.log.error({ err: recordError }, `Job ${job.id}: its failure could not be recorded either; trying again in ${STORE_RETRY_MS / 1000} s`)
+        await pause(STORE_RETRY_MS, signal)
+      }
     }
   }
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { hashUnlessUnchanged } from "../../node-kit/file-hasher"
+import { syncFolder, syncTree, writeFileDurably } from "./durable-files"
 
 /**
  * Releases on disk, below the data folder:
@@ -10,9 +11,13 @@ import { hashUnlessUnchanged } from "../../node-kit/file-hasher"
  *   manifests/<id>.json   size and content hash of every file of that release
  *   current -> releases/<id>   the live one; replaced by rename(2), which is atomic
  *
- * A release is assembled under releases/.staging-<id>/ and renamed into
- * place when whole, so a crash leaves at most a staging folder (removed at
- * start), never a half release under a real id.
+ * A release is assembled under releases/.staging-<id>/, every file and
+ * folder fsynced, and renamed into place when whole; its manifest is
+ * written last (fsynced, renamed into place) and is its completeness
+ * marker: a release folder without its manifest, or with a file missing or
+ * of another size than the manifest says, is not intact. A crash or power
+ * loss leaves at most a staging folder or a release without a manifest
+ * (both removed at start), never a half release that could go live.
  */
 export interface ReleasePaths {
   releasesDir: string
@@ -105,20 +110,6 @@ export function switchRelease(dataDir: string, releaseId: string): void {
   syncFolder(dataDir)
 }
 
-/** Makes a rename durable: the folder's entry is on disk, not only in the page cache. */
-function syncFolder(folder: string): void {
-  try {
-    const fd = fs.openSync(folder, "r")
-    try {
-      fs.fsyncSync(fd)
-    } finally {
-      fs.closeSync(fd)
-    }
-  } catch {
-    // Not every platform can fsync a folder; the rename itself is still atomic.
-  }
-}
-
 /** The release made just before the live one: what a rollback without an id goes back to. */
 export function previousRelease(dataDir: string): string | undefined {
   const releases = listReleases(dataDir)
@@ -153,10 +144,19 @@ export function removeLeftovers(dataDir: string): void {
   for (const name of fs.readdirSync(dataDir)) {
     if (name.startsWith(".current-")) fs.rmSync(path.join(dataDir, name), { force: true })
   }
+  const live = liveReleaseId(dataDir)
   const releases = new Set(listReleases(dataDir))
   for (const name of fs.readdirSync(manifestsDir)) {
     if (!releases.has(name.replace(/\.json$/, ""))) fs.rmSync(path.join(manifestsDir, name), { force: true })
   }
+  // Renamed into place but stopped before its manifest (the marker) was written: never live, never whole.
+  for (const id of releases) {
+    if (id !== live && !fs.existsSync(manifestFile(dataDir, id))) fs.rmSync(path.join(releasesDir, id), { recursive: true, force: true })
+  }
+}
+
+function manifestFile(dataDir: string, releaseId: string): string {
+  return path.join(releasePaths(dataDir).manifestsDir, `${releaseId}.json`)
 }
 
 interface ManifestEntry {
@@ -178,10 +178,60 @@ interface Manifest {
 function readManifest(dataDir: string, releaseId: string | undefined): Manifest | undefined {
   if (!releaseId) return undefined
   try {
-    return JSON.parse(fs.readFileSync(path.join(releasePaths(dataDir).manifestsDir, `${releaseId}.json`), "utf8")) as Manifest
+    const manifest = JSON.parse(fs.readFileSync(manifestFile(dataDir, releaseId), "utf8")) as Manifest
+    return typeof manifest?.files === "object" && manifest.files !== null ? manifest : undefined
   } catch {
     return undefined
   }
+}
+
+/**
+ * Whether a release can be served as made: its folder, its manifest (the
+ * marker written last), and every file the manifest lists there with the
+ * size it had. One stat per file: 25 000 files take well under a second.
+ */
+export function isIntactRelease(dataDir: string, releaseId: string): boolean {
+  if (!isReleaseId(releaseId)) return false
+  const root = path.join(releasePaths(dataDir).releasesDir, releaseId)
+  const manifest = readManifest(dataDir, releaseId)
+  if (!manifest || !fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) return false
+  return Object.entries(manifest.files).every(([file, entry]) => fs.statSync(path.join(root, file), { throwIfNoEntry: false })?.size === entry.size)
+}
+
+export interface Recovery {
+  /** The release `current` named, missing or not intact ("" when the link itself was unreadable). */
+  broken: string
+  /** The newest intact release, now live; undefined when none was left (`current` was removed). */
+  restored: string | undefined
+}
+
+/**
+ * At start, before serving: makes sure `current` names an intact release.
+ * After a power loss it can name a release that is gone or half on disk;
+ * then the newest intact release goes live (or, with none, the link goes and
+ * the publisher builds as on its first start) and the broken one is removed.
+ * Undefined when nothing was wrong.
+ */
+export function recoverLiveRelease(dataDir: string): Recovery | undefined {
+  const { currentLink, releasesDir, manifestsDir } = releasePaths(dataDir)
+  if (!fs.lstatSync(currentLink, { throwIfNoEntry: false })) return undefined
+  const live = liveReleaseId(dataDir) ?? ""
+  if (live && isIntactRelease(dataDir, live)) return undefined
+
+  const restored = listReleases(dataDir)
+    .filter((id) => id !== live)
+    .reverse()
+    .find((id) => isIntactRelease(dataDir, id))
+  if (restored) switchRelease(dataDir, restored)
+  else {
+    fs.rmSync(currentLink, { force: true })
+    syncFolder(dataDir)
+  }
+  if (isReleaseId(live)) {
+    fs.rmSync(path.join(releasesDir, live), { recursive: true, force: true })
+    fs.rmSync(path.join(manifestsDir, `${live}.json`), { force: true })
+  }
+  return { broken: live, restored }
 }
 
 /**
@@ -233,7 +283,10 @@ export function pageUrlOf(relativeFile: string): string | null {
 }
 
 export interface CreatedRelease {
+  /** The new release; when `unchanged`, the live one, which stays. */
   releaseId: string
+  /** True when the build's output is the live release's, file for file: no release was made. */
+  unchanged: boolean
   /** Pages whose HTML is new or different from the live release's. */
   changedUrls: string[]
   /** Pages the live release had and this one has not. */
@@ -244,67 +297,114 @@ export interface CreatedRelease {
   copied: number
 }
 
+interface LiveRelease {
+  id: string
+  root: string
+  manifest: Manifest
+  /** A file of the live release for each content hash, to link moved content. */
+  byHash: Map<string, string>
+}
+
+function liveRelease(dataDir: string): LiveRelease | undefined {
+  const id = liveReleaseId(dataDir)
+  const root = liveReleaseRoot(dataDir)
+  const manifest = root ? readManifest(dataDir, id) : undefined
+  if (!id || !root || !manifest) return undefined
+  const byHash = new Map<string, string>()
+  for (const [file, entry] of Object.entries(manifest.files)) {
+    if (!byHash.has(entry.hash)) byHash.set(entry.hash, file)
+  }
+  return { id, root, manifest, byHash }
+}
+
+/** Size and sha256 of every file of `publicDir`, each read only if its stats differ from the live release's record. */
+async function manifestOf(publicDir: string, files: readonly string[], live: LiveRelease | undefined): Promise<Manifest> {
+  const manifest: Manifest = { files: {} }
+  await eachInBatches(files, (file) => {
+    const known = live?.manifest.files[file]
+    const { stamp: source, hash, size } = hashUnlessUnchanged(path.join(publicDir, file), known && { stamp: known.source, hash: known.hash })
+    manifest.files[file] = { size, hash, source }
+  })
+  return manifest
+}
+
+/** The same paths with the same content: a release of it would be the live one again. */
+function sameFiles(a: Manifest, b: Manifest): boolean {
+  const names = Object.keys(a.files)
+  if (names.length !== Object.keys(b.files).length) return false
+  return names.every((file) => a.files[file]?.hash === b.files[file]?.hash && a.files[file]?.size === b.files[file]?.size)
+}
+
 /**
- * Makes an immutable release from a finished build's `public/`. Each file is
- * compared (size and sha256) with the live release: unchanged content is a
- * hard link to the live release's file, changed or new content is copied.
- * Copied, never linked to `public/` itself: the next build rewrites files
- * there in place, which would change a release under visitors' feet.
- * In batches with the event loop free between them, so the server keeps answering.
+ * Fills `staging` from `publicDir`: unchanged content is a hard link to the
+ * live release's file (at the same path, else anywhere: a moved file),
+ * other content a copy; then all of it is put on disk (syncTree).
+ */
+async function stageRelease(staging: string, publicDir: string, tree: { files: string[]; folders: string[] }, manifest: Manifest, live: LiveRelease | undefined) {
+  let linked = 0
+  let copied = 0
+  // Parents first, one call each: a recursive mkdir per file cost a second for 11 000 page folders.
+  await eachInBatches(tree.folders, (folder) => fs.mkdirSync(path.join(staging, folder)))
+  await eachInBatches(tree.files, (file) => {
+    const to = path.join(staging, file)
+    const { hash, size } = manifest.files[file] as ManifestEntry
+    const same = live?.manifest.files[file]?.hash === hash ? file : live?.byHash.get(hash)
+    if (same !== undefined && live && live.manifest.files[same]?.size === size) {
+      try {
+        fs.linkSync(path.join(live.root, same), to)
+        linked++
+        return
+      } catch {
+        // Another file system, a link limit, a pruned file: a copy does as well.
+      }
+    }
+    fs.copyFileSync(path.join(publicDir, file), to)
+    copied++
+  })
+  await syncTree(staging, tree)
+  return { linked, copied }
+}
+
+/**
+ * Makes an immutable release from a finished build's `public/`, unless its
+ * files are the live release's, path for path and byte for byte: then no
+ * release is made (`unchanged`), so the kept releases are real changes a
+ * rollback can go back through. Each file is compared (size and sha256)
+ * with the live release: unchanged content is a hard link to the live
+ * release's file, changed or new content is copied. Copied, never linked to
+ * `public/` itself: the next build rewrites files there in place, which
+ * would change a release under visitors' feet. Everything is fsynced before
+ * the rename that names the release, and its manifest (the completeness
+ * marker) after it. In batches with the event loop free between them, so
+ * the server keeps answering.
  */
 export async function createRelease(options: { dataDir: string; publicDir: string; releaseId: string }): Promise<CreatedRelease> {
   const { dataDir, publicDir, releaseId } = options
-  const { releasesDir, manifestsDir } = releasePaths(dataDir)
+  const { releasesDir } = releasePaths(dataDir)
   if (!isReleaseId(releaseId)) throw new Error(`Not a release id: ${releaseId}`)
   const finalDir = path.join(releasesDir, releaseId)
   if (fs.existsSync(finalDir)) throw new Error(`Release ${releaseId} exists already`)
 
-  const previousId = liveReleaseId(dataDir)
-  const previousRoot = liveReleaseRoot(dataDir)
-  const previous = previousRoot ? readManifest(dataDir, previousId) : undefined
-  const previousByHash = new Map<string, string>()
-  for (const [file, entry] of Object.entries(previous?.files ?? {})) {
-    if (!previousByHash.has(entry.hash)) previousByHash.set(entry.hash, file)
+  const live = liveRelease(dataDir)
+  const tree = await listTree(publicDir)
+  const manifest = await manifestOf(publicDir, tree.files, live)
+  if (live && sameFiles(manifest, live.manifest)) {
+    return { releaseId: live.id, unchanged: true, changedUrls: [], removedUrls: [], files: tree.files.length, linked: 0, copied: 0 }
   }
 
   const staging = path.join(releasesDir, `.staging-${releaseId}`)
   fs.rmSync(staging, { recursive: true, force: true })
   fs.mkdirSync(staging, { recursive: true })
-  const { files, folders } = await listTree(publicDir)
-  const manifest: Manifest = { files: {} }
-  let linked = 0
-  let copied = 0
-
+  let counts: { linked: number; copied: number }
   try {
-    // Parents first, one call each: a recursive mkdir per file cost a second for 11 000 page folders.
-    await eachInBatches(folders, (folder) => fs.mkdirSync(path.join(staging, folder)))
-    await eachInBatches(files, (file) => {
-      const from = path.join(publicDir, file)
-      const to = path.join(staging, file)
-      const known = previous?.files[file]
-      const { stamp: source, hash, size } = hashUnlessUnchanged(from, known && { stamp: known.source, hash: known.hash })
-      manifest.files[file] = { size, hash, source }
-
-      // The same content at the same path, else anywhere in the live release (a moved file).
-      const same = known?.hash === hash ? file : previousByHash.get(hash)
-      if (same !== undefined && previousRoot && previous?.files[same]?.size === size) {
-        try {
-          fs.linkSync(path.join(previousRoot, same), to)
-          linked++
-          return
-        } catch {
-          // Another file system, a link limit, a pruned file: a copy does as well.
-        }
-      }
-      fs.copyFileSync(from, to)
-      copied++
-    })
-
-    fs.writeFileSync(path.join(manifestsDir, `${releaseId}.json`), JSON.stringify(manifest))
+    counts = await stageRelease(staging, publicDir, tree, manifest, live)
     fs.renameSync(staging, finalDir)
+    syncFolder(releasesDir)
+    writeFileDurably(manifestFile(dataDir, releaseId), JSON.stringify(manifest))
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true })
-    fs.rmSync(path.join(manifestsDir, `${releaseId}.json`), { force: true })
+    fs.rmSync(finalDir, { recursive: true, force: true })
+    fs.rmSync(manifestFile(dataDir, releaseId), { force: true })
     throw error
   }
 
@@ -312,11 +412,11 @@ export async function createRelease(options: { dataDir: string; publicDir: strin
   const removedUrls: string[] = []
   for (const [file, entry] of Object.entries(manifest.files)) {
     const url = pageUrlOf(file)
-    if (url !== null && previous?.files[file]?.hash !== entry.hash) changedUrls.push(url)
+    if (url !== null && live?.manifest.files[file]?.hash !== entry.hash) changedUrls.push(url)
   }
-  for (const file of Object.keys(previous?.files ?? {})) {
+  for (const file of Object.keys(live?.manifest.files ?? {})) {
     const url = pageUrlOf(file)
     if (url !== null && !(file in manifest.files)) removedUrls.push(url)
   }
-  return { releaseId, changedUrls: changedUrls.sort(), removedUrls: removedUrls.sort(), files: files.length, linked, copied }
+  return { releaseId, unchanged: false, changedUrls: changedUrls.sort(), removedUrls: removedUrls.sort(), files: tree.files.length, ...counts }
 }

@@ -1,6 +1,6 @@
 import { HttpError } from "../../node-kit/http-error"
 import type { JobStore } from "./job-store"
-import { isReleaseId, listReleases, liveReleaseId, previousRelease, switchRelease } from "./releases"
+import { isIntactRelease, isReleaseId, listReleases, liveReleaseId, previousRelease, switchRelease } from "./releases"
 
 /** No release to go back to: the endpoint answers 409 with the message, the CLI prints it. */
 export class RollbackError extends HttpError {
@@ -33,6 +33,9 @@ export function rollback(options: { dataDir: string; store?: JobStore; releaseId
   } else if (!isReleaseId(to) || !listReleases(dataDir).includes(to)) {
     const kept = listReleases(dataDir)
     throw new RollbackError(`There is no release ${JSON.stringify(to)}. Kept releases: ${kept.join(", ") || "none"}.`)
+  }
+  if (!isIntactRelease(dataDir, to)) {
+    throw new RollbackError(`Release ${to} is not whole on disk (a file is missing or cut short), so it cannot go live. Name another one.`)
   }
   switchRelease(dataDir, to)
   store?.recordSwitch({ releaseId: to, at: options.now ?? Date.now(), cause: "rollback", jobId: null })

@@ -25,6 +25,8 @@ export interface BuildOptions {
   onLine?: (line: string) => void
   /** Aborting stops the build's whole process group: the publisher is shutting down. */
   signal?: AbortSignal
+  /** Called once the build's process (the leader of its group) has started. */
+  onStart?: (pid: number) => void
 }
 
 export interface BuildResult {
@@ -69,6 +71,8 @@ export function runBuild(options: BuildOptions): Promise<BuildResult> {
     let child: ChildProcess
     let timer: NodeJS.Timeout | undefined
     let exitTimer: NodeJS.Timeout | undefined
+    /** Set once the publisher stops the build: the job ends only when the whole group has gone. */
+    let stopping: Promise<void> | undefined
 
     const finish = (end: BuildEnd) => {
       if (settled) return
@@ -79,7 +83,10 @@ export function runBuild(options: BuildOptions): Promise<BuildResult> {
       log?.end()
       resolve({ end, ok: end.kind === "exited" && end.code === 0, tail })
     }
-    const onAbort = () => void stopProcess(child, STOP_GRACE_MS)
+    const stop = () => {
+      stopping ??= stopProcess(child, STOP_GRACE_MS)
+    }
+    const onAbort = () => stop()
 
     try {
       child = startProcess(commandLine, [], { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] })
@@ -87,6 +94,7 @@ export function runBuild(options: BuildOptions): Promise<BuildResult> {
       finish({ kind: "could not start", message: error instanceof Error ? error.message : String(error) })
       return
     }
+    if (child.pid !== undefined) options.onStart?.(child.pid)
 
     const onLine = (raw: string) => {
       log?.write(`${raw}\n`)
@@ -103,9 +111,14 @@ export function runBuild(options: BuildOptions): Promise<BuildResult> {
     // "close" comes once the output is read to its end; a grandchild that
     // escaped the group could hold the pipes open, so "exit" sets a limit.
     const ended = (code: number | null, signal: NodeJS.Signals | null) => {
-      if (options.signal?.aborted) finish({ kind: "stopped" })
-      else if (timedOut) finish({ kind: "timed out", timeoutMs: options.timeoutMs })
-      else finish({ kind: "exited", code, signal })
+      const end: BuildEnd = options.signal?.aborted
+        ? { kind: "stopped" }
+        : timedOut
+          ? { kind: "timed out", timeoutMs: options.timeoutMs }
+          : { kind: "exited", code, signal }
+      // Whatever the build left running in its group (a worker that outlived its leader) goes too.
+      stop()
+      void stopping?.then(() => finish(end))
     }
     child.once("close", ended)
     child.once("exit", (code, signal) => {
@@ -114,7 +127,7 @@ export function runBuild(options: BuildOptions): Promise<BuildResult> {
 
     timer = setTimeout(() => {
       timedOut = true
-      void stopProcess(child, STOP_GRACE_MS)
+      stop()
     }, options.timeoutMs)
     if (options.signal?.aborted) onAbort()
     else options.signal?.addEventListener("abort", onAbort, { once: true })

@@ -1,9 +1,10 @@
 // A stand-in for `gatsby build` in the publisher's tests: prints Gatsby's
 // phase lines, writes a small site into public/ in its working folder, and
 // does what the plan file (FAKE_BUILD_PLAN, JSON) says: take its time, fail,
-// hang, print given lines. Each run appends what it was given to
-// FAKE_BUILD_RECORD (one JSON object per line), so tests can count builds
-// and read GATSBY_INITIAL_WEBHOOK_BODY.
+// hang, print given lines, leave a worker behind that ignores SIGTERM. Each
+// run appends what it did to FAKE_BUILD_RECORD (one JSON object per line),
+// so tests can count builds and find their processes.
+const { spawn } = require("node:child_process")
 const fs = require("node:fs")
 const path = require("node:path")
 
@@ -45,7 +46,12 @@ const PHASE_LINES = [
 ]
 
 async function main() {
-  record({ event: "start", at: Date.now(), body: process.env.GATSBY_INITIAL_WEBHOOK_BODY ?? null, cwd: process.cwd(), version })
+  record({ event: "start", at: Date.now(), cwd: process.cwd(), version, env: Object.keys(process.env).sort() })
+  if (plan.worker) {
+    // A worker as Gatsby forks them, in the build's process group, that ignores SIGTERM (only SIGKILL stops it).
+    const worker = spawn(process.execPath, ["-e", "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], { stdio: "ignore" })
+    record({ event: "worker", pid: worker.pid, at: Date.now() })
+  }
   // Gatsby's way of printing to a pipe: cursor codes before each line.
   for (const [index, line] of PHASE_LINES.entries()) {
     if (plan.failAtPhase === index) break

@@ -1,0 +1,36 @@
+import type { Logger } from "../../node-kit/logger"
+import { lockDataFolder } from "./data-folder-lock"
+import { stopLeftoverBuild } from "./leftover-build"
+import { recoverLiveRelease, removeLeftovers, type Recovery } from "./releases"
+
+export interface OpenDataFolder {
+  /** Set when `current` named a missing or broken release at start. */
+  recovery: Recovery | undefined
+  /** Gives the folder up for the next publisher (at close, or when the start fails). */
+  release(): void
+}
+
+/**
+ * Everything the publisher does to its data folder before it serves, in
+ * this order: takes the folder's lock (a second publisher stops here,
+ * having touched nothing); stops a build a crashed publisher left running
+ * in the workspace; removes half-made releases; and makes sure `current`
+ * names an intact release.
+ */
+export async function openDataFolder(dataDir: string, log: Logger): Promise<OpenDataFolder> {
+  const lock = lockDataFolder(dataDir)
+  try {
+    const leftover = await stopLeftoverBuild(dataDir)
+    if (leftover) log.warn(`Stopped the build of job ${leftover.jobId} (process group ${leftover.pid}) that a stopped publisher left running.`)
+    removeLeftovers(dataDir)
+    const recovery = recoverLiveRelease(dataDir)
+    if (recovery) {
+      const broken = recovery.broken ? `release ${recovery.broken} is missing or incomplete` : "the `current` link was unreadable"
+      log.warn(`The live ${broken}: ${recovery.restored ? `release ${recovery.restored} went live instead` : "no intact release was left"}.`)
+    }
+    return { recovery, release: () => lock.release() }
+  } catch (error) {
+    lock.release()
+    throw error
+  }
+}
