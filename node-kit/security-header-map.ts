@@ -115,7 +115,7 @@ export type HtmlHeaderLookup = (root: string, relativeFile: string, html: Buffer
 /**
  * For servers: the security headers of an HTML file of a build, from the
  * build's map (read once per build folder and map file version, a few
- * folders kept: the publisher switches releases). A page the map does not
+ * the live release and the one before it: the publisher switches releases). A page the map does not
  * list (a build without the step, a file added by hand) is hashed as it is
  * served, with the map's sources or none: never an HTML answer without a CSP.
  */
@@ -134,7 +134,7 @@ export function createHtmlHeaderLookup(): HtmlHeaderLookup {
     maps.delete(root)
     maps.set(root, { stamp, map })
     for (const oldest of maps.keys()) {
-      if (maps.size <= 4) break
+      if (maps.size <= 2) break
       maps.delete(oldest)
     }
     return map
