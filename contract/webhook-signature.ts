@@ -47,11 +47,6 @@ export function splitSecrets(setting: string): string[] {
   return setting.split(/\s+/).filter(Boolean)
 }
 
-/** A fresh secret in the form API.md asks for: `whsec_` and the base64 of 32 random bytes. */
-export function newWebhookSecret(randomBytes: (size: number) => Buffer): string {
-  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString("base64")}`
-}
-
 /**
  * The `webhook-signature` value for one delivery attempt: one `v1,…`
  * signature per secret, space-separated, each the package's HMAC-SHA256 of

@@ -66,6 +66,23 @@ export interface SettingsReader {
   done<T>(value: T): T
 }
 
+/** The webhookSecret reader's rule: each space-separated secret checked, the problem noted without the value. */
+function readWebhookSecret(name: string, value: string | undefined, purpose: string, problems: string[]): string | undefined {
+  if (value === undefined) return undefined
+  const secrets = splitSecrets(value)
+  const faults = secrets.flatMap((secret, index) => {
+    const fault = webhookSecretProblem(secret)
+    return fault ? [`${secrets.length > 1 ? `its secret number ${index + 1}` : "it"} ${fault}`] : []
+  })
+  if (faults.length === 0) return secrets.join(" ")
+  // The value itself is never shown: it is a secret, and a log is no place for it.
+  problems.push(
+    `${name} is wrong: ${faults.join("; ")}. Make one with \`openssl rand -base64 32 | sed 's/^/whsec_/'\`; ` +
+      `several, space-separated, during a rotation. It matters: ${purpose}.`,
+  )
+  return undefined
+}
+
 /**
  * A reader over `env` for the service named `service` ("publisher",
  * "catalogue server"), which the error message names.
@@ -137,22 +154,7 @@ export function readSettings(env: NodeJS.ProcessEnv, service: string): SettingsR
       }
       return value
     },
-    webhookSecret(name, purpose) {
-      const value = reader.text(name)
-      if (value === undefined) return undefined
-      const secrets = splitSecrets(value)
-      const faults = secrets.map((secret, index) => {
-        const fault = webhookSecretProblem(secret)
-        return fault && `${secrets.length > 1 ? `its secret number ${index + 1}` : "it"} ${fault}`
-      })
-      const wrong = faults.filter(Boolean)
-      if (wrong.length > 0) {
-        // The value itself is never shown: it is a secret, and a log is no place for it.
-        problems.push(`${name} is wrong: ${wrong.join("; ")}. Make one with \`openssl rand -base64 32 | sed 's/^/whsec_/'\`; several, space-separated, during a rotation. It matters: ${purpose}.`)
-        return undefined
-      }
-      return secrets.join(" ")
-    },
+    webhookSecret: (name, purpose) => readWebhookSecret(name, reader.text(name), purpose, problems),
     problem: (message) => void problems.push(message),
     done(value) {
       if (problems.length > 0) throw new ConfigError(service, [...problems])

@@ -124,7 +124,7 @@ interface Pipeline {
 }
 
 async function startPipeline(workDir: string): Promise<Pipeline> {
-  const secret = crypto.randomBytes(24).toString("hex")
+  const secret = `whsec_${crypto.randomBytes(32).toString("base64")}`
   const publisherPort = await freePort()
   const siteUrl = `http://127.0.0.1:${publisherPort}`
   const server = await startReferenceServer({

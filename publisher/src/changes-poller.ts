@@ -11,8 +11,12 @@ import type { JobStore } from "./job-store"
 
 /** The state table's key for the feed's cursor: the catalogue's time up to which every change is live. */
 export const CURSOR_KEY = "changes-feed-cursor"
-/** Times converted from the publisher's clock to the catalogue's are moved back by this much, so a small error asks for more, never less. */
-const CLOCK_MARGIN_MS = 5000
+/**
+ * Times converted from the publisher's clock to the catalogue's are moved
+ * back by this much besides: an edit's updated_at is stamped a moment
+ * before its write commits. (The conversion itself errs early already.)
+ */
+const CLOCK_MARGIN_MS = 100
 const REQUEST_TIMEOUT_MS = 10_000
 
 export type PollOutcome =
@@ -38,7 +42,12 @@ type FeedAnswer = { kind: "changes"; changes: ApiChanges } | { kind: "gone" } | 
  * build holds. `poll()` is one round; the timer (startChangesPolling) calls it.
  */
 export class ChangesPoller {
-  /** The catalogue's clock minus the publisher's, learnt from the feed's `now`; unknown until the first answer. */
+  /**
+   * The catalogue's clock minus the publisher's, learnt from the feed's
+   * `now`: the feed stamped it before the answer arrived, so `now - arrival`
+   * is the smallest the offset can be, and converting with it errs early
+   * (asks for more), never late. Unknown until the first answer.
+   */
   private offsetMs: number | undefined
   private readonly now: () => number
 
@@ -98,7 +107,6 @@ export class ChangesPoller {
   /** GET /changes?since= on the catalogue's clock (`undefined`: the publisher's now, before the offset is known). */
   private async ask(sinceMs: number | undefined): Promise<FeedAnswer> {
     const since = new Date(sinceMs ?? this.now() + (this.offsetMs ?? 0)).toISOString()
-    const sentAt = this.now()
     try {
       const response = await fetch(`${this.options.apiUrl.replace(/\/$/, "")}/changes?since=${encodeURIComponent(since)}`, {
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
@@ -110,7 +118,7 @@ export class ChangesPoller {
       if (!response.ok) return { kind: "failed", why: `HTTP ${response.status}` }
       const parsed = ANSWERS.changes.safeParse(JSON.parse(text))
       if (!parsed.success || !Number.isFinite(Date.parse(parsed.data.data.now))) return { kind: "failed", why: "the answer is not the feed's { data: { now, changed, deleted } }" }
-      this.offsetMs = Date.parse(parsed.data.data.now) - (sentAt + this.now()) / 2
+      this.offsetMs = Date.parse(parsed.data.data.now) - this.now()
       return { kind: "changes", changes: parsed.data.data }
     } catch (error) {
       return { kind: "failed", why: error instanceof Error ? error.message : String(error) }

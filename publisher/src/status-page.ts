@@ -21,7 +21,7 @@ function refsText(job: JobView): Markup | string {
   if (job.webhooks === 0) return job.trigger
   const refs = job.refs.map((ref) => (ref.id === null ? ref.type : `${ref.type} ${ref.id}`))
   const shown = refs.slice(0, 10).join(", ") + (refs.length > 10 ? ` and ${refs.length - 10} more` : "")
-  return html`${job.event ?? "publish"} of ${shown || "no refs"} (${job.webhooks} webhook${job.webhooks === 1 ? "" : "s"})`
+  return html`${job.event ?? "publish"} of ${shown || "whatever the changes feed names"} (${job.webhooks} webhook${job.webhooks === 1 ? "" : "s"})`
 }
 
 function urlList(urls: string[], total: number, label: string): Markup | string {

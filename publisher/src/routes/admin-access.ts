@@ -1,5 +1,6 @@
 import net from "node:net"
 import type { FastifyRequest } from "fastify"
+import { bearerToken } from "../../../node-kit/bearer-token"
 import { sameSecret } from "../../../node-kit/same-secret"
 
 /**
@@ -21,8 +22,8 @@ export function isLoopbackAddress(address: string): boolean {
 export function carriesToken(request: FastifyRequest, token: string): boolean {
   const authorization = request.headers.authorization
   if (typeof authorization !== "string") return false
-  const bearer = /^Bearer (.+)$/i.exec(authorization)?.[1]
-  if (bearer !== undefined) return sameSecret(bearer.trim(), token)
+  const bearer = bearerToken(authorization)
+  if (bearer !== undefined) return sameSecret(bearer, token)
   const basic = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(authorization)?.[1]
   if (basic === undefined) return false
   const credentials = Buffer.from(basic, "base64").toString("utf8")

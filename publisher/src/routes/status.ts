@@ -38,7 +38,7 @@ export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, 
   const guard = (challenge: "Bearer" | "Basic") => async (request: FastifyRequest) => {
     if (!tokenRequired()) return
     if (!adminToken) {
-      throw new HttpError(503, "The status is off: the publisher listens beyond loopback and has no PUBLISHER_ADMIN_TOKEN to ask for.")
+      throw new HttpError(403, "The status is off: the publisher listens beyond loopback and has no PUBLISHER_ADMIN_TOKEN to ask for.")
     }
     if (!carriesToken(request, adminToken)) {
       throw new HttpError(401, "The status needs Authorization: Bearer <PUBLISHER_ADMIN_TOKEN>.", {

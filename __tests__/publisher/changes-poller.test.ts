@@ -1,0 +1,125 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { BuildQueue } from "../../publisher/src/build-queue"
+import { ChangesPoller, CURSOR_KEY } from "../../publisher/src/changes-poller"
+import { JobStore } from "../../publisher/src/job-store"
+import { startTestServer, type TestServer } from "../cms/helpers/test-server"
+import { episode, startTestPublisher, waitFor } from "./helpers/harness"
+
+// The changes feed as the publisher's safety net: an edit whose webhook was
+// lost (here: the catalogue has no webhook at all) is still built, and the
+// feed's cursor only moves past what a live build holds.
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+let catalogue: TestServer
+afterEach(async () => catalogue?.destroy())
+
+describe("ChangesPoller, round by round", () => {
+  let dir: string
+  let store: JobStore
+  let queue: BuildQueue
+  let poller: ChangesPoller
+  beforeEach(async () => {
+    catalogue = await startTestServer()
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "changes-poller-"))
+    store = new JobStore(path.join(dir, "publisher.db"))
+    // The queue never starts a build here (the debounce outlasts the test): each test moves its jobs by hand.
+    queue = new BuildQueue(store, async () => undefined, { debounceMs: 600_000, maxDelayMs: 600_000 })
+    poller = new ChangesPoller({ apiUrl: `${catalogue.origin}/api`, store, queue, log: silent })
+  })
+  afterEach(async () => {
+    await queue.close()
+    store.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  /** The queued job built and live, as the runner would leave it; it started `after` the last edit. */
+  async function buildQueued(outcome: "live" | "failed" = "live"): Promise<number> {
+    const job = store.nextQueued()
+    if (!job) throw new Error("nothing is queued")
+    await sleep(300)
+    store.markBuilding(job.id, Date.now())
+    if (outcome === "live") store.markLive(job.id, { releaseId: `r${job.id}`, changedUrls: [], removedUrls: [], now: Date.now() })
+    else store.markFailed(job.id, { reason: "the build failed", logExcerpt: null, now: Date.now() })
+    return job.id
+  }
+
+  it("queues a build for an edit no build holds, and nothing once a live build holds it", async () => {
+    expect(await poller.poll()).toEqual({ kind: "nothing changed" })
+    expect(store.getState(CURSOR_KEY)).toEqual(expect.any(String))
+
+    expect((await catalogue.edit("episodes/1001", { title: "Webhook lost" })).status).toBe(200)
+    const queued = await poller.poll()
+    expect(queued).toMatchObject({ kind: "queued", changes: 1 })
+    expect(store.get((queued as { jobId: number }).jobId)?.trigger).toBe("changes feed")
+    // While that job waits, it will read the edit: nothing more is queued.
+    expect(await poller.poll()).toEqual({ kind: "skipped", why: "a build is queued" })
+
+    await buildQueued("live")
+    expect(await poller.poll()).toEqual({ kind: "nothing changed" })
+    expect(store.recent(10)).toHaveLength(1)
+  })
+
+  it("asks again after a failed build: its edit is queued once more, never lost", async () => {
+    await poller.poll()
+    await catalogue.edit("episodes/1001", { title: "Breaks the build" })
+    await poller.poll()
+    const failed = await buildQueued("failed")
+    const again = await poller.poll()
+    expect(again).toMatchObject({ kind: "queued", changes: 1 })
+    expect((again as { jobId: number }).jobId).not.toBe(failed)
+    expect(store.get((again as { jobId: number }).jobId)?.note).toMatch(`failed job ${failed}`)
+  })
+
+  it("leaves an edit to the build under way that started after it (a webhook queued it)", async () => {
+    await poller.poll()
+    await catalogue.edit("episodes/1002", { title: "Webhook arrived" })
+    store.addHook({ eventId: "e1", signature: "s", body: { event: "publish", refs: [episode(1002)] }, now: Date.now() })
+    await sleep(300)
+    store.markBuilding(store.nextQueued()!.id, Date.now())
+    expect(await poller.poll()).toEqual({ kind: "skipped", why: "the build under way holds them" })
+    // An edit after that build started is another matter.
+    await catalogue.edit("episodes/1003", { title: "During the build" })
+    expect(await poller.poll()).toMatchObject({ kind: "queued", changes: 2 })
+  })
+
+  it("says so when the catalogue has no changes feed (404), and when it cannot be reached", async () => {
+    const noFeed = await startTestServer({ changes: false })
+    try {
+      const offFeed = new ChangesPoller({ apiUrl: `${noFeed.origin}/api`, store, queue, log: silent })
+      expect(await offFeed.poll()).toEqual({ kind: "feed off" })
+    } finally {
+      await noFeed.destroy()
+    }
+    const unreachable = new ChangesPoller({ apiUrl: "http://127.0.0.1:9/api", store, queue, log: silent })
+    expect(await unreachable.poll()).toMatchObject({ kind: "failed" })
+    expect(store.recent(10)).toHaveLength(0)
+  })
+})
+
+describe("a publisher asking the changes feed on a timer", () => {
+  it("builds and publishes an edit whose webhook was lost", async () => {
+    catalogue = await startTestServer()
+    const site = await startTestPublisher({
+      plan: { version: "v1" },
+      changesPollMs: 100,
+      buildEnv: { PATH: process.env.PATH, CATALOGUE_API_URL: `${catalogue.origin}/api` },
+    })
+    try {
+      await site.publisher.idle()
+      expect(site.publisher.status().recent.map((job) => job.trigger)).toEqual(["initial build"])
+      // The catalogue sends no webhook at all: only the feed can tell.
+      expect((await catalogue.edit("episodes/1001", { title: "Found by the poller" })).status).toBe(200)
+      await waitFor(() => site.publisher.status().recent.some((job) => job.trigger === "changes feed" && job.status === "live"), 10_000, "the poller's build")
+      expect(site.publisher.status().recent.map((job) => [job.trigger, job.status])).toEqual([
+        ["changes feed", "live"],
+        ["initial build", "live"],
+      ])
+    } finally {
+      await site.dispose()
+    }
+  })
+})
