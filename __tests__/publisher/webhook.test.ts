@@ -49,6 +49,11 @@ describe("verifyWebhook", () => {
     expect(verifyWebhook(rotating, delivery(t, {}, SECRET)).ok).toBe(true)
   })
 
+  it("will not check with a secret that breaks the rule, whoever gave it", () => {
+    expect(() => webhookVerifiers("an-old-style-shared-secret")).toThrow("PUBLISH_WEBHOOK_SECRET is not a Standard Webhooks secret")
+    expect(() => webhookVerifiers(`${SECRET} whsec_c2hvcnQ=`)).toThrow("PUBLISH_WEBHOOK_SECRET holds 5 bytes")
+  })
+
   it("refuses missing, truncated, doubled and malformed headers without throwing", () => {
     const t = now()
     const good = delivery(t).signature as string

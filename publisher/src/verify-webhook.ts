@@ -1,5 +1,5 @@
 import { Webhook, WebhookVerificationError } from "standardwebhooks"
-import { splitSecrets, WEBHOOK_HEADERS } from "../../contract/webhook-signature"
+import { splitSecrets, WEBHOOK_HEADERS, webhookSecretProblem } from "../../contract/webhook-signature"
 
 /** API.md: a timestamp more than 5 minutes from the publisher's clock is refused, either way (the package's own tolerance). */
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60
@@ -16,9 +16,17 @@ export interface WebhookDelivery {
 
 export type WebhookVerdict = { ok: true; id: string } | { ok: false; reason: string }
 
-/** Every secret of the setting, ready to check with; the setting may hold several (a rotation). */
+/**
+ * Every secret of the setting, ready to check with; the setting may hold
+ * several (a rotation). Throws, naming the rule, for a secret that breaks it
+ * (readConfig checks the environment; this covers a value given in code).
+ */
 export function webhookVerifiers(secretSetting: string): Webhook[] {
-  return splitSecrets(secretSetting).map((secret) => new Webhook(secret))
+  return splitSecrets(secretSetting).map((secret) => {
+    const problem = webhookSecretProblem(secret)
+    if (problem) throw new Error(`PUBLISH_WEBHOOK_SECRET ${problem}`)
+    return new Webhook(secret)
+  })
 }
 
 /**
