@@ -94,6 +94,19 @@ describe("the webhook under attack", () => {
     await publishesStill()
   })
 
+  it("5 000 refs of long ids, the most a delivery may name, twice: 202, built and live (refs never reach the build's environment, whose variables Linux caps at 128 KiB)", async () => {
+    for (const from of [1_000_000_000, 2_000_000_000]) {
+      const { raw, headers } = capture(Array.from({ length: MAX_REFS_PER_DELIVERY }, (_, index) => episode(from + index)))
+      expect(raw.length).toBeGreaterThan(128 * 1024)
+      const response = await post(raw, headers)
+      expect(response.status).toBe(202)
+      const { jobId } = (await response.json()) as { jobId: number }
+      await site.publisher.idle()
+      expect(site.publisher.status().recent.find((job) => job.id === jobId)?.status).toBe("live")
+    }
+    await publishesStill()
+  })
+
   it("20 000 refs, signed: 202 as \"read the changes feed\" (refs []), built and live; then an honest delivery goes live", async () => {
     const refs = Array.from({ length: 20_000 }, (_, index) => episode(100_000 + index))
     expect(refs.length).toBeGreaterThan(MAX_REFS_PER_DELIVERY)
