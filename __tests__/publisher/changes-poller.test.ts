@@ -40,7 +40,7 @@ describe("ChangesPoller, round by round", () => {
   async function buildQueued(outcome: "live" | "failed" = "live"): Promise<number> {
     const job = store.nextQueued()
     if (!job) throw new Error("nothing is queued")
-    await sleep(300)
+    await sleep(500)
     store.markBuilding(job.id, Date.now())
     if (outcome === "live") store.markLive(job.id, { releaseId: `r${job.id}`, changedUrls: [], removedUrls: [], now: Date.now() })
     else store.markFailed(job.id, { reason: "the build failed", logExcerpt: null, now: Date.now() })
@@ -78,7 +78,7 @@ describe("ChangesPoller, round by round", () => {
     await poller.poll()
     await catalogue.edit("episodes/1002", { title: "Webhook arrived" })
     store.addHook({ eventId: "e1", signature: "s", body: { event: "publish", refs: [episode(1002)] }, now: Date.now() })
-    await sleep(300)
+    await sleep(500)
     store.markBuilding(store.nextQueued()!.id, Date.now())
     expect(await poller.poll()).toEqual({ kind: "skipped", why: "the build under way holds them" })
     // An edit after that build started is another matter.
@@ -114,10 +114,11 @@ describe("a publisher asking the changes feed on a timer", () => {
       // The catalogue sends no webhook at all: only the feed can tell.
       expect((await catalogue.edit("episodes/1001", { title: "Found by the poller" })).status).toBe(200)
       await waitFor(() => site.publisher.status().recent.some((job) => job.trigger === "changes feed" && job.status === "live"), 10_000, "the poller's build")
-      expect(site.publisher.status().recent.map((job) => [job.trigger, job.status])).toEqual([
-        ["changes feed", "live"],
-        ["initial build", "live"],
-      ])
+      // (A second feed build may follow when the first started within the poller's 100 ms clock margin of the edit, as this fast timer allows.)
+      const jobs = site.publisher.status().recent.map((job) => [job.trigger, job.status])
+      expect(jobs.at(-1)).toEqual(["initial build", "live"])
+      expect(jobs).toContainEqual(["changes feed", "live"])
+      expect(jobs.filter(([, status]) => status === "failed")).toEqual([])
     } finally {
       await site.dispose()
     }
