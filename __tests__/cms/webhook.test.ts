@@ -4,7 +4,7 @@ import { Webhook } from "standardwebhooks"
 import { WebhookBody, type ApiRef } from "../../contract/schemas"
 import { readConfig } from "../../cms/src/config"
 import { ConfigError } from "../../node-kit/config"
-import { WebhookSender, type WebhookOptions } from "../../cms/src/webhook"
+import { RESUMED_ONE_BY_ONE, WebhookSender, type WebhookOptions } from "../../cms/src/webhook"
 import { expectContract } from "./helpers/contract"
 import { startTestServer, type TestServer } from "./helpers/test-server"
 
@@ -290,6 +290,20 @@ describe("the publish webhook", () => {
     const [, after] = await receiver.waitFor(2)
     expect(after!.headers["webhook-id"]).toBe(before!.headers["webhook-id"])
     expect(verified(after!)).toEqual({ event: "publish", refs: [ref("episode", 1005)] })
+  })
+
+  it("sends what a long outage left owed as ONE delivery with refs [] after a restart, not as a burst", async () => {
+    await start({ retryBaseMs: 60_000, retryMaxMs: 60_000 })
+    const edits = RESUMED_ONE_BY_ONE + 2
+    for (let index = 0; index < edits; index += 1) receiver.answers.push({ status: 503 })
+    for (let index = 0; index < edits; index += 1) expect((await server.edit("episodes/1001", { title: `Edit ${index}` })).status).toBe(200)
+    await receiver.waitFor(edits)
+    server = await server.restart()
+    const requests = await receiver.waitFor(edits + 1)
+    expect(verified(requests.at(-1)!)).toEqual({ event: "publish", refs: [] })
+    await sleep(200)
+    expect(receiver.received).toHaveLength(edits + 1)
+    expect(server.db.prepare("SELECT count(*) AS n FROM webhook_outbox").get()).toEqual({ n: 0 })
   })
 })
 

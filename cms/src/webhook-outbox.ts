@@ -48,6 +48,17 @@ export class WebhookOutbox {
     this.db.prepare("UPDATE webhook_outbox SET body = ?, summary = ? WHERE id = ?").run(body, summary, id)
   }
 
+  /**
+   * Replaces every delivery owed by `entry`, in one transaction: the many
+   * deliveries of a long outage go out as one that names them all.
+   */
+  replaceAll(entry: Pick<OutboxEntry, "id" | "body" | "summary" | "createdAt">): void {
+    this.db.transaction(() => {
+      this.db.prepare("DELETE FROM webhook_outbox").run()
+      this.add(entry)
+    })()
+  }
+
   remove(id: string): void {
     this.db.prepare("DELETE FROM webhook_outbox WHERE id = ?").run(id)
   }

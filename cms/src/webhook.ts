@@ -54,6 +54,9 @@ const retryable = (outcome: Outcome) =>
 const describeRefs = (refs: readonly ApiRef[]) =>
   refs.length === 0 ? "the changes feed" : refs.map((ref) => (ref.id === null ? ref.type : `${ref.type} ${ref.id}`)).join(", ")
 
+/** Deliveries owed at start sent one by one, at most; more go as one "read the changes feed". */
+export const RESUMED_ONE_BY_ONE = 10
+
 /** The body API.md asks for when refs cannot be listed: `"refs": []`, "read the changes feed". */
 const feedBody = (event: ApiWebhookBody["event"]): ApiWebhookBody => ({ event, refs: [] })
 
@@ -67,9 +70,24 @@ export class WebhookSender {
   constructor(private readonly options: WebhookOptions & { log: WebhookLog; db: CatalogueDatabase }) {
     this.log = options.log
     this.outbox = new WebhookOutbox(options.db)
-    // What a stopped server left undelivered goes out at once: the publisher may well be back. Each keeps its attempt count, so its backoff goes on growing.
-    const owed = this.outbox.pending()
-    if (owed.length > 0) this.log(`webhook: ${owed.length} undelivered from before, sending`, "info")
+    this.resume()
+  }
+
+  /**
+   * What a stopped server left undelivered goes out at once: the publisher
+   * may well be back. A few keep their ids and attempt counts; more than
+   * RESUMED_ONE_BY_ONE (a long outage) go as one `"refs": []` delivery,
+   * "read the changes feed", which holds them all, rather than as a burst.
+   */
+  private resume(): void {
+    let owed = this.outbox.pending()
+    if (owed.length === 0) return
+    this.log(`webhook: ${owed.length} undelivered from before, sending${owed.length > RESUMED_ONE_BY_ONE ? " as one" : ""}`, "info")
+    if (owed.length > RESUMED_ONE_BY_ONE) {
+      const body = feedBody("publish")
+      this.outbox.replaceAll({ id: randomUUID(), body: JSON.stringify(body), summary: `publish ${describeRefs([])}`, createdAt: Date.now() })
+      owed = this.outbox.pending()
+    }
     for (const entry of owed) this.track(entry, 0)
   }
 
