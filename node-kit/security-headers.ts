@@ -15,6 +15,12 @@ export interface SiteSources {
   api: string[]
   /** The video player's iframe (frame-src, and the features the iframe is allowed). */
   player: string[]
+  /**
+   * Where pictures not built into the site come from (img-src): search
+   * results name the API's pictures at run time (relative paths resolve to
+   * the public API), and an image service or CDN serves the pages' own.
+   */
+  images: string[]
 }
 
 /** `'sha256-…'` sources of a page's inline code, what its CSP must allow. */
@@ -82,7 +88,8 @@ const orNone = (sources: string[]) => (sources.length ? sources : [NONE])
  *   'unsafe-inline', no 'unsafe-eval' (a script slipped into content never runs).
  * - style-src 'self' + the page's style hashes + the empty sheet styled-components fills; 'unsafe-hashes' so the
  *   same hashes allow the server-rendered `style` attributes (no 'unsafe-inline').
- * - img-src 'self': every picture is built into the site (/_gatsby/image, /static).
+ * - img-src 'self' + the picture origins: pictures built into the site, and those search results and an image
+ *   service name at their own origins.
  * - connect-src 'self' + the public API: page data, and search and subscribe from the browser.
  * - frame-src the player's origin: the episode page's iframe, and nothing else may be framed.
  * - worker-src 'self': the service worker.
@@ -95,7 +102,7 @@ export function contentSecurityPolicy(hashes: InlineHashes, sources: SiteSources
     "default-src": [SELF],
     "script-src": [SELF, ...(hashes.scripts as CSPDirectives["script-src"])],
     "style-src": [SELF, ...(hashes.styleAttributes.length ? [UNSAFE_HASHES] : []), EMPTY_STYLE_HASH, ...hashes.styles, ...hashes.styleAttributes] as CSPDirectives["style-src"],
-    "img-src": [SELF],
+    "img-src": [SELF, ...sources.images],
     "connect-src": [SELF, ...sources.api],
     "frame-src": orNone(sources.player),
     "worker-src": [SELF],
@@ -145,7 +152,7 @@ export function pageSecurityHeaders(hashes: InlineHashes, sources: SiteSources):
  * outside the server.
  */
 export function ownPageSecurityHeaders(html: string): Record<string, string> {
-  return pageSecurityHeaders(inlineHashes(html), { api: [], player: [] })
+  return pageSecurityHeaders(inlineHashes(html), { api: [], player: [], images: [] })
 }
 
 /** The origin of each URL, once each, in order; URLs that do not parse or are not http(s) are left out. */

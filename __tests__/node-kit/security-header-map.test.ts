@@ -13,7 +13,7 @@ import {
 } from "../../node-kit/security-header-map"
 import { hashSource, type SiteSources } from "../../node-kit/security-headers"
 
-const SOURCES: SiteSources = { api: ["https://api.example.com"], player: ["https://player.vimeo.com"] }
+const SOURCES: SiteSources = { api: ["https://api.example.com"], player: ["https://player.vimeo.com"], images: ["https://api.example.com", "https://cdn.example.com"] }
 const pageHtml = (pagePath: string) => `<html><head></head><body><script>window.pagePath="${pagePath}";</script></body></html>`
 
 let build: string
@@ -114,6 +114,7 @@ describe("createHtmlHeaderLookup", () => {
     expect(headers["Content-Security-Policy"]).toContain(hashSource('window.pagePath="/";'))
     expect(headers["Content-Security-Policy"]).toContain("connect-src 'self';")
     expect(headers["Content-Security-Policy"]).toContain("frame-src 'none'")
+    expect(headers["Content-Security-Policy"]).toContain("img-src 'self';")
   })
 
   it("reads the map again when a build rewrites it", async () => {

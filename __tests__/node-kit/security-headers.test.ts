@@ -9,7 +9,7 @@ import {
   type SiteSources,
 } from "../../node-kit/security-headers"
 
-const SOURCES: SiteSources = { api: ["https://api.example.com"], player: ["https://player.vimeo.com"] }
+const SOURCES: SiteSources = { api: ["https://api.example.com"], player: ["https://player.vimeo.com"], images: ["https://api.example.com", "https://cdn.example.com"] }
 
 /** A page shaped like Gatsby's output: two runnable inline scripts, JSON-LD, a styled-components sheet, a script file, style attributes. */
 const PAGE = [
@@ -72,11 +72,11 @@ describe("contentSecurityPolicy", () => {
     expect(styles).toEqual(expect.arrayContaining([...inlineHashes(PAGE).styles, ...inlineHashes(PAGE).styleAttributes]))
   })
 
-  it("names the public API for connections and the player for frames, and locks down the rest", () => {
+  it("names the public API for connections, the picture origins for images, the player for frames, and locks down the rest", () => {
     expect(directive(policy, "connect-src")).toEqual(["'self'", "https://api.example.com"])
     expect(directive(policy, "frame-src")).toEqual(["https://player.vimeo.com"])
     expect(directive(policy, "default-src")).toEqual(["'self'"])
-    expect(directive(policy, "img-src")).toEqual(["'self'"])
+    expect(directive(policy, "img-src")).toEqual(["'self'", "https://api.example.com", "https://cdn.example.com"])
     expect(directive(policy, "worker-src")).toEqual(["'self'"])
     expect(directive(policy, "object-src")).toEqual(["'none'"])
     expect(directive(policy, "base-uri")).toEqual(["'none'"])
@@ -86,9 +86,10 @@ describe("contentSecurityPolicy", () => {
   })
 
   it("frames nothing when the catalogue has no player, and leaves 'unsafe-hashes' out when no attribute needs it", () => {
-    const bare = contentSecurityPolicy({ scripts: [], styles: [], styleAttributes: [] }, { api: [], player: [] })
+    const bare = contentSecurityPolicy({ scripts: [], styles: [], styleAttributes: [] }, { api: [], player: [], images: [] })
     expect(directive(bare, "frame-src")).toEqual(["'none'"])
     expect(directive(bare, "connect-src")).toEqual(["'self'"])
+    expect(directive(bare, "img-src")).toEqual(["'self'"])
     expect(directive(bare, "style-src")).toEqual(["'self'", EMPTY_STYLE_HASH])
   })
 })

@@ -66,7 +66,7 @@ describe("serveStatic's security headers", () => {
   let build: StaticServer
   beforeAll(async () => {
     fs.writeFileSync(path.join(root, "index.html"), '<html><body><script>window.pagePath="/";</script></body></html>')
-    await writeSecurityHeaders(root, { api: ["https://api.example.com"], player: [] })
+    await writeSecurityHeaders(root, { api: ["https://api.example.com"], player: [], images: [] })
     build = await serveStatic(root)
   })
   afterAll(async () => {

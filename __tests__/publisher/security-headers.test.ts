@@ -15,7 +15,7 @@ async function mapFor(files: Record<string, string>): Promise<string> {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
       fs.writeFileSync(path.join(dir, file), text)
     }
-    const { map } = await scanBuild(dir, { api: ["https://api.example.com"], player: ["https://player.vimeo.com"] })
+    const { map } = await scanBuild(dir, { api: ["https://api.example.com"], player: ["https://player.vimeo.com"], images: ["https://api.example.com"] })
     return JSON.stringify(map)
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
@@ -37,6 +37,7 @@ describe("the publisher's security headers", () => {
     expect(policy).toContain(`script-src 'self' ${hashSource('window.pagePath="/detail/1/";')};`)
     expect(policy).toContain("connect-src 'self' https://api.example.com")
     expect(policy).toContain("frame-src https://player.vimeo.com")
+    expect(policy).toContain("img-src 'self' https://api.example.com")
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin")
   })
 

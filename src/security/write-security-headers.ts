@@ -3,16 +3,28 @@ import { writeSecurityHeaders } from "../../node-kit/security-header-map"
 import { originsOf, type SiteSources } from "../../node-kit/security-headers"
 
 // A plain string, not a page query: it runs after the build, when every episode's player link is known.
+// The catalogue plugin's options as the build resolved them (defaults from the environment included).
 const SOURCES_QUERY = `
   query SecurityHeaderSources {
     site { siteMetadata { publicApiUrl } }
     allCatalogueEpisode { distinct(field: { playerEmbedUrl: SELECT }) }
+    sitePlugin(name: { eq: "gatsby-source-catalogue" }) { pluginOptions }
   }
 `
 
 interface SourcesQueryResult {
   site?: { siteMetadata?: { publicApiUrl?: string | null } | null } | null
   allCatalogueEpisode?: { distinct?: (string | null)[] | null } | null
+  sitePlugin?: { pluginOptions?: { imageOrigins?: string[]; imageService?: { origins?: string[]; urlTemplate?: string } | null } | null } | null
+}
+
+/** Where the browser may load pictures from beyond the site: the public API (search results), the image origins and the image service. */
+function pictureOrigins(data: SourcesQueryResult): string[] {
+  const options = data.sitePlugin?.pluginOptions
+  const service = options?.imageService
+  // A template that is a URL of its own (`https://img.example/{url}?w={width}`) names the service's host.
+  const serviceHost = service?.urlTemplate && /^https?:\/\//.test(service.urlTemplate) ? [service.urlTemplate.replace(/\{\w+\}/g, "x")] : []
+  return originsOf([data.site?.siteMetadata?.publicApiUrl, ...(options?.imageOrigins ?? []), ...(service?.origins ?? []), ...serviceHost])
 }
 
 /**
@@ -25,15 +37,17 @@ interface SourcesQueryResult {
 export async function writeSiteSecurityHeaders(graphql: CreatePagesArgs["graphql"], publicDir: string, reporter: Reporter): Promise<void> {
   const result = await graphql<SourcesQueryResult>(SOURCES_QUERY)
   if (result.errors || !result.data) {
-    reporter.panicOnBuild("Security headers: could not read the API and player addresses", result.errors)
+    reporter.panicOnBuild("Security headers: could not read the API, player and picture addresses", result.errors)
     return
   }
   const sources: SiteSources = {
     api: originsOf([result.data.site?.siteMetadata?.publicApiUrl]),
     player: originsOf(result.data.allCatalogueEpisode?.distinct ?? []),
+    images: pictureOrigins(result.data),
   }
   const { pages, hashed } = await writeSecurityHeaders(publicDir, sources)
+  const named = (origins: string[]) => origins.join(" ") || "none"
   reporter.info(
-    `Security headers: ${pages} pages (${hashed} hashed, the rest unchanged since the last build); API ${sources.api.join(" ") || "none"}, player ${sources.player.join(" ") || "none"}`,
+    `Security headers: ${pages} pages (${hashed} hashed, the rest unchanged since the last build); API ${named(sources.api)}, player ${named(sources.player)}, pictures ${named(sources.images)}`,
   )
 }
