@@ -70,24 +70,19 @@ export function Pagination({ label, currentPage, numPages, pathFor, onSelect }: 
 
   const target = (page: number, text: string, name?: string, rel?: "prev" | "next") => {
     const outOfRange = page < 1 || page > numPages
-    if (page === currentPage && !rel) {
-      return (
-        <PageMark aria-current="page" aria-label={name}>
-          {text}
-        </PageMark>
-      )
-    }
+    // The current page is an entry like the others, marked: HTML allows no name on a bare span (USWDS's pattern).
+    const current = page === currentPage && !rel ? { "aria-current": "page" as const } : {}
     if (pathFor) {
       return outOfRange ? (
         <PageMark aria-disabled="true">{text}</PageMark>
       ) : (
-        <PageLink to={pathFor(page)} rel={rel} aria-label={name}>
+        <PageLink to={pathFor(page)} rel={rel} aria-label={name} {...current}>
           {text}
         </PageLink>
       )
     }
     return (
-      <PageButton type="button" disabled={outOfRange} aria-label={name} onClick={() => onSelect?.(page)}>
+      <PageButton type="button" disabled={outOfRange} aria-label={name} onClick={() => onSelect?.(page)} {...current}>
         {text}
       </PageButton>
     )

@@ -23,6 +23,21 @@ const Frame = styled.div<{ $fill: boolean }>`
  */
 export const PICTURE_FRAME = "picture-frame"
 
+/** The attribute width of full-width data without a srcset. */
+const FALLBACK_ATTRIBUTE_WIDTH = 1000
+
+/**
+ * The `width` and `height` attributes of the `<img>`, in whole pixels as HTML
+ * requires. Full-width image data is 1 by 1/aspect-ratio: it is said in
+ * pixels of the widest file. The attributes only give the picture's
+ * proportions; its box is sized by the CSS around it.
+ */
+export function attributeSize({ width, height, images }: Pick<IGatsbyImageData, "width" | "height" | "images">): { width: number; height: number } {
+  const widths = (images.fallback?.srcSet ?? "").match(/\d+(?=w\b)/g)?.map(Number) ?? []
+  const scale = width === 1 ? (widths.length ? Math.max(...widths) : FALLBACK_ATTRIBUTE_WIDTH) : 1
+  return { width: Math.round(width * scale), height: Math.round(height * scale) }
+}
+
 export interface ResponsiveImageProps {
   /** Image data from the build's image pipeline (`gatsbyImage` or `gatsbyImageData` in GraphQL). */
   image: IGatsbyImageData
@@ -66,8 +81,7 @@ export function ResponsiveImage({ image, alt, className, priority = false, objec
           src={images.fallback?.src}
           srcSet={images.fallback?.srcSet}
           sizes={images.fallback?.sizes}
-          width={width}
-          height={height}
+          {...attributeSize(image)}
           alt={alt}
           loading={priority ? "eager" : "lazy"}
           decoding={priority ? undefined : "async"}

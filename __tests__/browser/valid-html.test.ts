@@ -1,0 +1,34 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { harness } from "./harness/harness-env"
+import { checkHtml, describeNuMessage } from "./harness/nu-checker"
+import { PAGE_FAMILIES } from "./harness/page-families"
+
+// The HTML as served by the test build, one page of each family, checked by
+// the Nu HTML Checker (the W3C's validator). Its warnings are advice and may stay.
+describe("valid HTML", () => {
+  let workDir: string
+
+  beforeAll(() => {
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), "valid-html-"))
+  })
+
+  afterAll(() => {
+    fs.rmSync(workDir, { recursive: true, force: true })
+  })
+
+  it("the Nu HTML Checker finds no error in a page of any family", async () => {
+    const files = await Promise.all(
+      PAGE_FAMILIES.map(async (family) => {
+        const response = await fetch(new URL(family.path, harness().siteUrl))
+        const file = path.join(workDir, `${family.name}.html`)
+        fs.writeFileSync(file, await response.text())
+        return file
+      }),
+    )
+    const messages = await checkHtml(files)
+    // A file the checker could not read is a "non-document-error", so it fails here too.
+    expect(messages.filter((message) => message.type !== "info").map(describeNuMessage)).toEqual([])
+  }, 180_000)
+})
