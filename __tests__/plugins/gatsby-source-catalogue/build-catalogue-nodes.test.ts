@@ -10,10 +10,12 @@ import type { ImageFile } from "../../../plugins/gatsby-source-catalogue/src/ima
 import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
 import { fakeGatsbyApi } from "./helpers/fake-gatsby-api"
 import { FAKE_API_URL, fakeCatalogueFetch } from "./helpers/fake-catalogue-api"
+import { requestLimits } from "./helpers/request-limits"
 
 async function buildNodes(override: Parameters<typeof fakeCatalogueFetch>[0] = {}, brokenImages: string[] = []) {
   const fake = fakeCatalogueFetch(override)
   const client = createHttpClient({
+    ...requestLimits(FAKE_API_URL),
     baseUrl: FAKE_API_URL,
     timeoutMs: 1000,
     retries: 0,

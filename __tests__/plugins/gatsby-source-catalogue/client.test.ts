@@ -10,6 +10,7 @@ import {
 import { retryAfterMs } from "../../../node-kit/retry-after"
 import { ERROR_CODES } from "../../../plugins/gatsby-source-catalogue/src/constants"
 import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
+import { requestLimits } from "./helpers/request-limits"
 
 /** A real little HTTP server, so the client's own fetch and timeouts are exercised. */
 function serve(handler: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {
@@ -28,6 +29,7 @@ function serve(handler: http.RequestListener): Promise<{ url: string; close: () 
 function client(overrides: Partial<HttpClientOptions> & Pick<HttpClientOptions, "baseUrl">) {
   const sleeps: number[] = []
   const instance = createHttpClient({
+    ...requestLimits(overrides.baseUrl),
     timeoutMs: 2000,
     retries: 3,
     retryBaseDelayMs: 100,
@@ -170,5 +172,50 @@ describe("createHttpClient", () => {
     await Promise.all(Array.from({ length: 12 }, (_, i) => instance.getJson(`series/${i}`)))
     expect(peak).toBe(3)
     await api.close()
+  })
+
+  it("fails an answer over maxBytes at once, whether its length is declared or it streams, and reads one at the cap", async () => {
+    let hits = 0
+    const api = await serve((req, res) => {
+      hits += 1
+      const body = JSON.stringify({ data: "x".repeat(req.url!.endsWith("at-cap") ? 1013 : 4096) })
+      if (req.url!.endsWith("declared")) res.setHeader("Content-Length", Buffer.byteLength(body))
+      // Unannounced: sent in pieces, without a length.
+      for (let at = 0; at < body.length; at += 500) res.write(body.slice(at, at + 500))
+      res.end()
+    })
+    const { instance, sleeps } = client({ baseUrl: api.url, maxBytes: 1024 })
+    for (const path of ["declared", "streamed"]) {
+      const error = await failure(instance.getJson(path))
+      expect(error.code).toBe(ERROR_CODES.CatalogueTooLarge)
+      expect(error.message).toBe(`${api.url}/${path}: answered more than 1 KiB (the maxJsonBytes option)`)
+    }
+    expect([hits, sleeps]).toEqual([2, []])
+    await expect(instance.getJson("at-cap")).resolves.toMatchObject({ body: { data: "x".repeat(1013) } })
+    await api.close()
+  })
+
+  it("follows a redirect on its own origin, and refuses one to another host without naming it or asking it", async () => {
+    let elsewhereHits = 0
+    const elsewhere = await serve((_, res) => {
+      elsewhereHits += 1
+      res.end('{"secret":true}')
+    })
+    const api = await serve((req, res) => {
+      const target = req.url === "/api/moved" ? "/api/categories" : req.url === "/api/away" ? `${elsewhere.url}/latest/meta-data` : undefined
+      if (target) {
+        res.writeHead(302, { Location: target })
+        res.end()
+        return
+      }
+      res.end('{"data":[]}')
+    })
+    const { instance, sleeps } = client({ baseUrl: api.url })
+    await expect(instance.getJson("moved")).resolves.toEqual({ url: `${api.url}/moved`, body: { data: [] } })
+    const error = await failure(instance.getJson("away"))
+    expect(error.code).toBe(ERROR_CODES.CatalogueRefused)
+    expect(error.message).toBe(`${api.url}/away: redirected to a host the build does not fetch from`)
+    expect([elsewhereHits, sleeps]).toEqual([0, []])
+    await Promise.all([api.close(), elsewhere.close()])
   })
 })

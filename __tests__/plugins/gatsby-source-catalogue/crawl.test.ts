@@ -4,10 +4,12 @@ import { DEFAULT_PATHS, ERROR_CODES } from "../../../plugins/gatsby-source-catal
 import { crawlCatalogue } from "../../../plugins/gatsby-source-catalogue/src/crawl"
 import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
 import { FAKE_API_URL, fakeCatalogueFetch } from "./helpers/fake-catalogue-api"
+import { requestLimits } from "./helpers/request-limits"
 
 function crawl(fake: ReturnType<typeof fakeCatalogueFetch>) {
   const warnings: string[] = []
   const client = createHttpClient({
+    ...requestLimits(FAKE_API_URL),
     baseUrl: FAKE_API_URL,
     timeoutMs: 1000,
     retries: 2,

@@ -9,11 +9,12 @@ import { seriesEpisodes } from "./fixtures/episodes"
 import { categoryDetails } from "./fixtures/categories"
 import { subcategoryDetails } from "./fixtures/subcategories"
 import { FAKE_API_URL, fakeCatalogueFetch } from "./helpers/fake-catalogue-api"
+import { requestLimits } from "./helpers/request-limits"
 
 type Override = Parameters<typeof fakeCatalogueFetch>[0]
 
 const clientOf = (fake: ReturnType<typeof fakeCatalogueFetch>) =>
-  createHttpClient({ baseUrl: FAKE_API_URL, timeoutMs: 1000, retries: 0, retryBaseDelayMs: 0, limiter: createLimiter(4), fetch: fake.fetch })
+  createHttpClient({ ...requestLimits(FAKE_API_URL), baseUrl: FAKE_API_URL, timeoutMs: 1000, retries: 0, retryBaseDelayMs: 0, limiter: createLimiter(4), fetch: fake.fetch })
 
 /** The fixtures' catalogue as the last build read it. */
 const firstRead = () => crawlCatalogue({ client: clientOf(fakeCatalogueFetch()), paths: DEFAULT_PATHS, warn: () => undefined })

@@ -6,6 +6,7 @@ import sharp from "sharp"
 import { pictureData, serviceVariantUrl, srcSetWidths, SOCIAL_VARIANT } from "../../../plugins/gatsby-source-catalogue/src/image-variants"
 import { fetchImages, SERVICE_PROBE_WIDTH } from "../../../plugins/gatsby-source-catalogue/src/images"
 import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
+import { requestLimits } from "./helpers/request-limits"
 import { REFERENCE_IMAGE_SERVICE_TEMPLATE, imageServiceFromEnv } from "../../../plugins/gatsby-source-catalogue/src/plugin-options-schema"
 import { mediaDir } from "../../../cms/src/config"
 import { startTestServer, type TestServer } from "../../cms/helpers/test-server"
@@ -38,7 +39,7 @@ describe("image service mode", () => {
     const service = imageServiceFromEnv({ CATALOGUE_IMAGE_SERVICE: "on", CATALOGUE_API_URL: `${server.origin}/api` })!
     expect(service).toEqual({ origins: [server.origin], urlTemplate: REFERENCE_IMAGE_SERVICE_TEMPLATE, maxWidth: 1600 })
     const url = `${server.origin}/media/series-101.jpg`
-    const files = await fetchImages([url], { cache: cacheIn(cacheDir), imageService: service, limiter: createLimiter(1), usedBy: new Map(), warn: jest.fn() })
+    const files = await fetchImages([url], { cache: cacheIn(cacheDir), imageService: service, limiter: createLimiter(1), limits: requestLimits(server.origin), usedBy: new Map(), warn: jest.fn() })
     const file = files.get(url)!
     expect(file).toMatchObject({ url, width: 1600, height: 1000, mimeType: "image/jpeg" })
     expect(file.placeholderColor).toMatch(/^#[0-9a-f]{6}$/)

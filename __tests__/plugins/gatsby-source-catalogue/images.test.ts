@@ -7,6 +7,7 @@ import type { GatsbyCache } from "gatsby"
 import sharp from "sharp"
 import { fetchImages } from "../../../plugins/gatsby-source-catalogue/src/images"
 import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
+import { requestLimits } from "./helpers/request-limits"
 
 let server: http.Server
 let origin: string
@@ -64,6 +65,7 @@ describe("fetchImages", () => {
     const files = await fetchImages([ok, ok, missing, notImage], {
       cache: fakeCache(),
       limiter: createLimiter(2),
+      limits: requestLimits(origin),
       usedBy: new Map([
         [ok, ["series 1"]],
         [missing, ["episode 7", "episode 8"]],

@@ -1,5 +1,5 @@
 import { testPluginOptionsSchema } from "gatsby-plugin-utils"
-import { pluginOptionsSchema } from "../../../plugins/gatsby-source-catalogue/src/plugin-options-schema"
+import { imageOriginsFromEnv, pluginOptionsSchema } from "../../../plugins/gatsby-source-catalogue/src/plugin-options-schema"
 import { IMAGE_SLOTS, IMAGE_SLOT_OWNERS } from "../../../src/styles/image-slots"
 
 /** The site's image slots, as gatsby-config.ts gives them. */
@@ -39,5 +39,21 @@ describe("pluginOptionsSchema", () => {
     expect(broken.errors).toEqual([expect.stringContaining('"imageSlots.CARD.width" is required'), expect.stringContaining('"imageSlots.CARD.sizes" must be of type function')])
     const unknown = await testPluginOptionsSchema(pluginOptionsSchema!, { ...SITE_SLOTS, imageSlotOwners: { episode: ["CARD", "THUMB"] } })
     expect(unknown.errors).toEqual([expect.stringContaining("imageSlotOwners names slots that imageSlots does not define (episode: THUMB)")])
+  })
+
+  it("takes extra image origins and the answer caps, and explains one it cannot use", async () => {
+    const good = await testPluginOptionsSchema(pluginOptionsSchema!, { ...SITE_SLOTS, imageOrigins: ["https://cdn.example.com"], maxJsonBytes: 2 ** 20, maxImageBytes: 5 * 2 ** 20 })
+    expect(good).toMatchObject({ isValid: true, errors: [] })
+    const bad = await testPluginOptionsSchema(pluginOptionsSchema!, { ...SITE_SLOTS, imageOrigins: ["cdn.example.com"], maxImageBytes: 0 })
+    expect(bad.errors).toEqual([expect.stringContaining('"imageOrigins[0]" must be a valid uri'), expect.stringContaining('"maxImageBytes" must be greater than or equal to 1024')])
+  })
+
+  it("reads extra image origins from CATALOGUE_IMAGE_ORIGINS, separated by commas or spaces", () => {
+    expect(imageOriginsFromEnv({ CATALOGUE_IMAGE_ORIGINS: "https://cdn.example.com, https://img.example.net  http://10.0.0.5:8080" })).toEqual([
+      "https://cdn.example.com",
+      "https://img.example.net",
+      "http://10.0.0.5:8080",
+    ])
+    expect(imageOriginsFromEnv({})).toEqual([])
   })
 })

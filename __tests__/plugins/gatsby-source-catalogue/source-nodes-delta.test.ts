@@ -34,7 +34,7 @@ function fakeGatsby(cacheDirectory: string) {
     cache: { directory: cacheDirectory, get: async () => undefined, set: async () => undefined },
     reporter: { info: (message: string) => info.push(message), warn: jest.fn(), verbose: jest.fn(), createProgress: () => bar },
   }
-  const options = { apiUrl: FAKE_API_URL, videoApiUrl: "http://video.test", videoApiToken: "", concurrency: 4, retries: 0, retryBaseDelayMs: 0, requestTimeoutMs: 1000, paths: DEFAULT_PATHS }
+  const options = { apiUrl: FAKE_API_URL, videoApiUrl: "http://video.test", videoApiToken: "", concurrency: 4, retries: 0, retryBaseDelayMs: 0, requestTimeoutMs: 1000, paths: DEFAULT_PATHS, imageService: null, imageOrigins: [], maxJsonBytes: 10 * 2 ** 20, maxImageBytes: 20 * 2 ** 20 }
   const build = async (changesFeed: (since: string) => Answer, override: Record<string, Answer> = {}) => {
     const fake = fakeCatalogueFetch(override)
     const asked: string[] = []

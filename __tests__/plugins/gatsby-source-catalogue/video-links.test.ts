@@ -2,6 +2,7 @@ import { createHttpClient } from "../../../plugins/gatsby-source-catalogue/src/c
 import { DEFAULT_PATHS } from "../../../plugins/gatsby-source-catalogue/src/constants"
 import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
 import { resolveVideoLinks } from "../../../plugins/gatsby-source-catalogue/src/video-links"
+import { requestLimits } from "./helpers/request-limits"
 
 const VIDEO_API = "http://video.test"
 
@@ -16,6 +17,7 @@ function setUp(answers: Record<string, () => Response>) {
     return answers[path]?.() ?? new Response("{}", { status: 404 })
   })
   const client = createHttpClient({
+    ...requestLimits(VIDEO_API),
     baseUrl: VIDEO_API,
     headers: { Authorization: "Bearer secret" },
     timeoutMs: 1000,

@@ -1,6 +1,7 @@
 import { retryAfterMs } from "../../../node-kit/retry-after"
 import { ERROR_CODES } from "./constants"
 import type { ErrorCode } from "./errors"
+import { FetchRefused, guardedFetch, readCapped, type OriginGuard } from "./fetch-limits"
 import type { Limiter } from "./limiter"
 
 /** A request that failed, with what a content editor needs to fix it. */
@@ -29,6 +30,10 @@ export interface HttpClientOptions {
   retries: number
   retryBaseDelayMs: number
   limiter: Limiter
+  /** Which origins it may ask, a redirect's target included. */
+  guard: OriginGuard
+  /** The largest answer it reads; a larger one fails the request (not retried). */
+  maxBytes: number
   fetch?: typeof fetch
   sleep?: (ms: number) => Promise<void>
   /** Told about each retry, e.g. to log it. */
@@ -56,7 +61,8 @@ type Attempt = { done: true; value: { url: string; body: unknown } } | { done: f
  * The one HTTP client of the plugin: base URL, headers, timeout, bounded
  * concurrency, and retries with exponential backoff for network errors,
  * timeouts, 5xx and 429 (honouring Retry-After). A 404 and other 4xx are
- * final at once.
+ * final at once, and so are a redirect to a host it may not ask and an
+ * answer over `maxBytes`.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const fetchImpl = options.fetch ?? fetch
@@ -65,13 +71,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function attempt(url: string): Promise<Attempt> {
     let response: Response
+    let text: string
     try {
       requestCount += 1
-      response = await fetchImpl(url, {
-        headers: { Accept: "application/json", ...options.headers },
-        signal: AbortSignal.timeout(options.timeoutMs),
-      })
+      const init = { headers: { Accept: "application/json", ...options.headers }, signal: AbortSignal.timeout(options.timeoutMs) }
+      response = await guardedFetch(url, init, options.guard, fetchImpl)
+      text = response.ok ? (await readCapped(response, options.maxBytes, "maxJsonBytes")).toString("utf8") : ""
     } catch (error) {
+      if (error instanceof FetchRefused) {
+        const code = error.limit === "size" ? ERROR_CODES.CatalogueTooLarge : ERROR_CODES.CatalogueRefused
+        throw new CatalogueRequestError(code, url, error.message)
+      }
       const reason = unreachableReason(error, options.timeoutMs)
       return { done: false, error: new CatalogueRequestError(ERROR_CODES.CatalogueUnreachable, url, reason) }
     }
@@ -82,7 +92,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (!retryable) throw error
       return { done: false, error, delayMs: retryAfterMs(response.headers.get("retry-after")) }
     }
-    const text = await response.text()
     try {
       return { done: true, value: { url, body: JSON.parse(text) as unknown } }
     } catch {

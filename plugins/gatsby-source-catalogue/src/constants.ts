@@ -18,6 +18,8 @@ export const CACHE_KEYS = {
   videoFacts: "video-facts",
   /** Prefix of one entry per image URL: its size and type, once probed. */
   imageProbe: "image-probe",
+  /** Prefix of one entry per downloaded picture: its ETag and Last-Modified, to revalidate the file. */
+  imageDownload: "image-download",
 } as const
 
 /**
@@ -29,6 +31,8 @@ export const ERROR_CODES = {
   CatalogueHttpError: "11002",
   CatalogueNotJson: "11003",
   CatalogueWrongShape: "11004",
+  CatalogueTooLarge: "11005",
+  CatalogueRefused: "11006",
 } as const
 
 /** Where the reference server listens when nothing else is configured. */

@@ -30,4 +30,14 @@ export const ERROR_MAP: Record<ErrorCode, ErrorMapEntry> = {
     level: "ERROR",
     category: "THIRD_PARTY",
   },
+  [ERROR_CODES.CatalogueTooLarge]: {
+    text: explain("The catalogue API answered more than the build reads of one answer (the maxJsonBytes option)."),
+    level: "ERROR",
+    category: "THIRD_PARTY",
+  },
+  [ERROR_CODES.CatalogueRefused]: {
+    text: explain("The catalogue API redirected the build to a host it does not fetch from, or too many times: the build follows redirects to the configured origins only."),
+    level: "ERROR",
+    category: "THIRD_PARTY",
+  },
 }

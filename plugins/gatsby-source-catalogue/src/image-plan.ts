@@ -8,14 +8,14 @@ import type { CatalogueSnapshot } from "./types"
  * in words for warnings, `owners` as the delta read names entities
  * ("episode 12"), to know whose images to fetch again.
  */
-function imageUsers(snapshot: CatalogueSnapshot, apiUrl: string): { users: Map<string, string[]>; owners: Map<string, string[]> } {
+function imageUsers(snapshot: CatalogueSnapshot, apiUrl: string, allows: (url: string) => boolean): { users: Map<string, string[]>; owners: Map<string, string[]> } {
   const users = new Map<string, string[]>()
   const owners = new Map<string, string[]>()
   const add = (images: ApiImage[] | null | undefined, label: string) => {
     const owner = /^(category|subcategory|series|episode) \S+/.exec(label)?.[0] ?? (label.startsWith("featured item ") ? `featured ${label.split(" ")[2]}` : "site-settings null")
     for (const image of images ?? []) {
       const url = imageUrl(image, apiUrl)
-      if (!url) continue
+      if (!url || !allows(url)) continue
       users.set(url, [...(users.get(url) ?? []), label])
       owners.set(url, [...(owners.get(url) ?? []), owner])
     }
@@ -57,12 +57,14 @@ export function planImageFetch(args: {
   snapshot: CatalogueSnapshot
   apiUrl: string
   imageService: ImageService | undefined
+  /** Whether the build may fetch a URL: one it may not is left out of the pages, as a broken one is. */
+  allows: (url: string) => boolean
   /** The last build's probes. */
   previous: ImageFile[]
   /** The entities the delta read read again or removed ("episode 12"). */
   touched: Set<string> | undefined
 }): ImageFetchPlan {
-  const { users: usedBy, owners } = imageUsers(args.snapshot, args.apiUrl)
+  const { users: usedBy, owners } = imageUsers(args.snapshot, args.apiUrl, args.allows)
   const known = new Map((args.touched ? args.previous : []).map((file) => [file.url, file]))
   const stale = (url: string) => {
     const file = known.get(url)

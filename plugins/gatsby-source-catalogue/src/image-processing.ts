@@ -54,7 +54,7 @@ async function publish(cached: string, published: string): Promise<void> {
 }
 
 /** Written beside and renamed, so a build stopped halfway never leaves half a file in the cache. */
-async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
+export async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true })
   const temporary = `${file}.${process.pid}.tmp`
   await fs.writeFile(temporary, bytes)

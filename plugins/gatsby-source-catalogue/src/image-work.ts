@@ -1,6 +1,6 @@
 import path from "node:path"
 import type { GatsbyCache, Reporter } from "gatsby"
-import { fetchRemoteFile } from "gatsby-core-utils/fetch-remote-file"
+import { downloadImage, type ImageDownloadLimits } from "./image-download"
 import { createImageProcessor, exists, type ImageProcessor, type ImageWorkSummary } from "./image-processing"
 import { slotsOfOwners } from "./image-slots"
 import { servedBy, type ImageFile } from "./images"
@@ -34,6 +34,8 @@ export function startImageWork(args: {
   owners: Map<string, string[]>
   options: CataloguePluginOptions
   cache: GatsbyCache
+  /** For a picture whose downloaded original is no longer in the cache. */
+  limits: ImageDownloadLimits
   siteDirectory: string
   reporter: Reporter
 }): ImageWork {
@@ -56,7 +58,7 @@ export function startImageWork(args: {
       processor.ensure(facts, slotsOfOwners(args.owners.get(file.url) ?? [], options), async () => {
         // The original is in Gatsby's cache unless that was cleared since it was probed.
         if (sourceFile && (await exists(sourceFile))) return sourceFile
-        return fetchRemoteFile({ url: file.url, cache })
+        return downloadImage(file.url, cache, args.limits)
       })
     },
   }

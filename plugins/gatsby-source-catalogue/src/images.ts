@@ -2,8 +2,8 @@ import path from "node:path"
 import crypto from "node:crypto"
 import fs from "node:fs/promises"
 import sharp from "sharp"
-import { fetchRemoteFile } from "gatsby-core-utils/fetch-remote-file"
 import type { GatsbyCache } from "gatsby"
+import { downloadImage, fetchImageBytes, type ImageDownloadLimits } from "./image-download"
 import type { Limiter } from "./limiter"
 
 /** What the RemoteFile interface needs to know of an image. */
@@ -32,7 +32,7 @@ const MIME_TYPES: Record<string, string> = {
   svg: "image/svg+xml",
 }
 
-/** Why an image could not be used, in one line (fetchRemoteFile's messages span several). */
+/** Why an image could not be used, in one line: a download's `Reason:` line, or the first line of another error. */
 export function imageFailureReason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
   if (/unsupported image format|corrupt header/i.test(message)) return "it is not an image"
@@ -70,13 +70,6 @@ export interface ImageService {
   maxWidth: number
 }
 
-/** The bytes at `url`; an HTTP error says its status, as fetchRemoteFile's `Reason:` line does. */
-async function fetchBytes(url: string): Promise<Buffer> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) })
-  if (!response.ok) throw new Error(`Reason: Response code ${response.status} (${response.statusText})`)
-  return Buffer.from(await response.arrayBuffer())
-}
-
 /** Width of the copy asked of an image service to learn a picture's proportions and colour. */
 export const SERVICE_PROBE_WIDTH = 64
 
@@ -88,6 +81,8 @@ export interface ImageFetchContext {
   /** When set, pictures on its origins are not downloaded: a small copy tells their proportions and colour. */
   imageService?: ImageService
   limiter: Limiter
+  /** Which hosts may be asked and how large a picture may be. */
+  limits: ImageDownloadLimits
   /** Which entities show each URL, to name them when it is broken. */
   usedBy: Map<string, string[]>
   warn: (message: string) => void
@@ -97,9 +92,8 @@ export interface ImageFetchContext {
 }
 
 /**
- * Downloads each distinct image URL once (Gatsby's fetchRemoteFile keeps the
- * file across builds and revalidates it with ETag/Last-Modified) and reads its
- * size and type. A URL that fails or is not an image is a warning naming who
+ * Downloads each distinct image URL once (the file is kept across builds and
+ * revalidated with ETag/Last-Modified) and reads its size and type. A URL that fails or is not an image is a warning naming who
  * shows it; those entities render without it.
  */
 export async function fetchImages(urls: Iterable<string>, context: ImageFetchContext): Promise<Map<string, ImageFile>> {
@@ -113,9 +107,9 @@ export async function fetchImages(urls: Iterable<string>, context: ImageFetchCon
             ? service.urlTemplate.replace("{url}", url).replace("{width}", String(SERVICE_PROBE_WIDTH)).replace("{format}", "jpg")
             : url
           // A service's small copy is read into memory: the probe's facts are kept in the catalogue state
-          // across builds, and Gatsby's fetchRemoteFile costs a lock and a database write per file.
-          const file = service ? undefined : await fetchRemoteFile({ url: probeUrl, cache: context.cache })
-          const bytes = file ? await fs.readFile(file) : await fetchBytes(probeUrl)
+          // across builds, and a file costs a write and a cache entry.
+          const file = service ? undefined : await downloadImage(probeUrl, context.cache, context.limits)
+          const bytes = file ? await fs.readFile(file) : await fetchImageBytes(probeUrl, context.limits)
           const metadata = await sharp(bytes).metadata()
           const format = service ? /\.(\w+)$/.exec(new URL(url).pathname)?.[1]?.replace("jpg", "jpeg") : metadata.format
           const mimeType = format ? MIME_TYPES[format] : undefined

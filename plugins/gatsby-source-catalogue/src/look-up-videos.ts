@@ -13,8 +13,8 @@ import { resolveVideoLinks, type VideoFacts } from "./video-links"
 export async function lookUpVideos(args: {
   snapshot: CatalogueSnapshot
   options: CataloguePluginOptions
-  /** Timeout, retries and their logging, as for the catalogue. */
-  requests: Pick<HttpClientOptions, "timeoutMs" | "retries" | "retryBaseDelayMs" | "onRetry">
+  /** Allowed origins, answer size, timeout, retries and their logging, as for the catalogue. */
+  requests: Pick<HttpClientOptions, "guard" | "maxBytes" | "timeoutMs" | "retries" | "retryBaseDelayMs" | "onRetry">
   cache: Pick<GatsbyCache, "get" | "set">
   reporter: Reporter
   warn: (message: string) => void

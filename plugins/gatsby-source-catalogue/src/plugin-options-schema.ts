@@ -54,6 +54,31 @@ const imageSlotOptions = (Joi: Joi) => ({
 const httpUrl = (Joi: Joi) =>
   Joi.string().uri({ scheme: ["http", "https"] })
 
+const MIB = 2 ** 20
+
+/** CATALOGUE_IMAGE_ORIGINS: origins separated by commas or spaces. */
+export const imageOriginsFromEnv = (env: NodeJS.ProcessEnv): string[] => (env.CATALOGUE_IMAGE_ORIGINS ?? "").split(/[\s,]+/).filter(Boolean)
+
+/** What the build may fetch, and how much of it. */
+const fetchLimitOptions = (Joi: Joi) => ({
+  imageOrigins: Joi.array()
+    .items(httpUrl(Joi))
+    .default(imageOriginsFromEnv(process.env))
+    .description(
+      "Origins pictures may come from beside the catalogue API's, the video host's and the image service's (a CDN, e.g. https://cdn.example.com). Pictures anywhere else are skipped with a warning and their pages show the placeholder. Defaults to CATALOGUE_IMAGE_ORIGINS (separated by commas or spaces).",
+    ),
+  maxJsonBytes: Joi.number()
+    .integer()
+    .min(1024)
+    .default(10 * MIB)
+    .description("The largest answer of the catalogue API or the video host read, in bytes (default 10 MiB). A larger one fails as a request does."),
+  maxImageBytes: Joi.number()
+    .integer()
+    .min(1024)
+    .default(20 * MIB)
+    .description("The largest picture downloaded, in bytes (default 20 MiB). A larger one is left out, with a warning, as a broken picture is."),
+})
+
 export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) =>
   Joi.object({
     apiUrl: httpUrl(Joi)
@@ -105,6 +130,7 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
       .default(cpuCoreCount())
       .description("How many pictures are resized at once at build time; by default one per core."),
     ...imageSlotOptions(Joi),
+    ...fetchLimitOptions(Joi),
     paths: Joi.object(
       Object.fromEntries(
         Object.entries(DEFAULT_PATHS).map(([name, path]) => [

@@ -4,6 +4,7 @@ import { assembleSnapshot } from "./assemble-snapshot"
 import { rebuildCatalogueNodes } from "./build-catalogue-nodes"
 import { CatalogueRequestError, createHttpClient } from "./client"
 import { loadCatalogueState, saveCatalogueState } from "./catalogue-state"
+import { allowedOrigins, createOriginGuard } from "./fetch-limits"
 import { planImageFetch } from "./image-plan"
 import { fetchImages } from "./images"
 import { startImageWork } from "./image-work"
@@ -25,14 +26,18 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
   const options = pluginOptions as unknown as CataloguePluginOptions
   // This plugin deletes what is gone itself, so Gatsby need not be told of every unchanged node.
   actions.enableStatefulSourceNodes?.()
+  const warn = (message: string) => reporter.warn(message)
+  // Every request of the build, to the catalogue, the video host and for pictures, goes through the one guard.
+  const guard = createOriginGuard(allowedOrigins(options), warn)
   const requests = {
+    guard,
+    maxBytes: options.maxJsonBytes,
     timeoutMs: options.requestTimeoutMs,
     retries: options.retries,
     retryBaseDelayMs: options.retryBaseDelayMs,
     onRetry: (url: string, reason: string, delayMs: number) => reporter.verbose(`Retrying ${url} in ${delayMs} ms: ${reason}`),
   }
   const catalogue = createHttpClient({ ...requests, baseUrl: options.apiUrl, limiter: createLimiter(options.concurrency) })
-  const warn = (message: string) => reporter.warn(message)
 
   const previous = await loadCatalogueState(cache.directory)
   let caught: CatalogueRead
@@ -67,13 +72,15 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
   )
 
   const imageService = options.imageService ?? undefined
-  const plan = planImageFetch({ snapshot, apiUrl: options.apiUrl, imageService, previous: previous?.images ?? [], touched })
-  const imageWork = startImageWork({ owners: plan.owners, options, cache, siteDirectory: gatsbyApi.store?.getState().program.directory ?? process.cwd(), reporter })
+  const plan = planImageFetch({ snapshot, apiUrl: options.apiUrl, imageService, allows: (url) => guard.allows(url), previous: previous?.images ?? [], touched })
+  const limits = { guard, maxBytes: options.maxImageBytes }
+  const imageWork = startImageWork({ owners: plan.owners, options, cache, limits, siteDirectory: gatsbyApi.store?.getState().program.directory ?? process.cwd(), reporter })
   const imageBar = progressBar(reporter, "Fetching catalogue images", plan.toFetch.size)
   const fetched = await fetchImages(plan.toFetch, {
     cache,
     imageService,
     limiter: createLimiter(options.concurrency),
+    limits,
     usedBy: plan.usedBy,
     warn,
     onProgress: () => imageBar.tick(),

@@ -24,6 +24,12 @@ export interface CataloguePluginOptions extends ImageSlotOptions {
   /** Null: every picture is resized at build time. */
   imageService: ImageService | null
   imageConcurrency: number
+  /** Origins of pictures beside the catalogue API's, the video host's and the image service's (a CDN). */
+  imageOrigins: string[]
+  /** The largest JSON answer read, in bytes. */
+  maxJsonBytes: number
+  /** The largest picture downloaded, in bytes. */
+  maxImageBytes: number
 }
 
 /**

@@ -1,0 +1,70 @@
+import fs from "node:fs"
+import http from "node:http"
+import os from "node:os"
+import path from "node:path"
+import type { AddressInfo } from "node:net"
+import { downloadImage } from "../../../plugins/gatsby-source-catalogue/src/image-download"
+import { requestLimits } from "./helpers/request-limits"
+
+let server: http.Server
+let origin: string
+let elsewhere: http.Server
+let elsewhereOrigin: string
+let cacheDir: string
+const asked: { url: string; ifNoneMatch?: string }[] = []
+let elsewhereHits = 0
+
+const listen = async (handler: http.RequestListener) => {
+  const created = http.createServer(handler)
+  await new Promise<void>((resolve) => created.listen(0, "127.0.0.1", resolve))
+  return { created, origin: `http://127.0.0.1:${(created.address() as AddressInfo).port}` }
+}
+
+beforeAll(async () => {
+  ;({ created: elsewhere, origin: elsewhereOrigin } = await listen((_, res) => {
+    elsewhereHits += 1
+    res.end("secret")
+  }))
+  ;({ created: server, origin } = await listen((req, res) => {
+    asked.push({ url: req.url!, ifNoneMatch: req.headers["if-none-match"] })
+    if (req.url === "/media/moved.jpg") res.writeHead(301, { Location: "/media/a.jpg" }).end()
+    else if (req.url === "/media/away.jpg") res.writeHead(302, { Location: `${elsewhereOrigin}/a.jpg` }).end()
+    else if (req.headers["if-none-match"] === '"v1"') res.writeHead(304).end()
+    else res.writeHead(200, { ETag: '"v1"' }).end("picture bytes")
+  }))
+  cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "image-download-"))
+})
+
+afterAll(async () => {
+  await Promise.all([server, elsewhere].map((s) => new Promise((resolve) => s.close(resolve))))
+  fs.rmSync(cacheDir, { recursive: true, force: true })
+})
+
+const store = new Map<string, unknown>()
+const cache = () => ({ directory: cacheDir, get: async (key: string) => store.get(key), set: async (key: string, value: unknown) => store.set(key, value) })
+
+describe("downloadImage", () => {
+  it("keeps the file across builds and asks again with its ETag, reading nothing new on a 304", async () => {
+    const limits = requestLimits(origin)
+    const file = await downloadImage(`${origin}/media/a.jpg`, cache(), limits)
+    expect(fs.readFileSync(file, "utf8")).toBe("picture bytes")
+    await expect(downloadImage(`${origin}/media/a.jpg`, cache(), limits)).resolves.toBe(file)
+    expect(asked.slice(-2)).toEqual([{ url: "/media/a.jpg" }, { url: "/media/a.jpg", ifNoneMatch: '"v1"' }])
+  })
+
+  it("follows a redirect on an allowed origin and refuses one elsewhere, never asking there", async () => {
+    const limits = requestLimits(origin)
+    await expect(downloadImage(`${origin}/media/moved.jpg`, cache(), limits).then((file) => fs.readFileSync(file, "utf8"))).resolves.toBe("picture bytes")
+    await expect(downloadImage(`${origin}/media/away.jpg`, cache(), limits)).rejects.toThrow("redirected to a host the build does not fetch from")
+    expect(elsewhereHits).toBe(0)
+    expect(limits.warnings).toEqual([expect.stringMatching(/^Not fetching from 127\.0\.0\.1:\d+: /)])
+  })
+
+  it("stops at maxBytes and keeps no file", async () => {
+    const before = fs.readdirSync(path.join(cacheDir, "downloads")).length
+    await expect(downloadImage(`${origin}/media/b.jpg`, cache(), { ...requestLimits(origin), maxBytes: 5 })).rejects.toThrow(
+      "answered more than 5 bytes (the maxImageBytes option)",
+    )
+    expect(fs.readdirSync(path.join(cacheDir, "downloads"))).toHaveLength(before)
+  })
+})
