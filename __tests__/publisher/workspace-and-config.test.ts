@@ -3,8 +3,8 @@ import os from "node:os"
 import path from "node:path"
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULTS, readConfig } from "../../publisher/src/config"
 import { buildEnvironment, hasWarmCache } from "../../publisher/src/publish-job"
-import type { Job } from "../../publisher/src/job"
 import { refreshWorkspace } from "../../publisher/src/workspace"
+import { OTHER_SECRET, SECRET } from "./helpers/harness"
 
 describe("refreshWorkspace", () => {
   let dir: string
@@ -87,37 +87,29 @@ describe("refreshWorkspace", () => {
 })
 
 describe("buildEnvironment", () => {
-  const job = (fields: Partial<Job>): Job =>
-    ({ id: 1, hookCount: 0, event: null, refs: [], trigger: "webhook", ...fields }) as Job
-
-  it("passes the catalogue settings through, withholds the publisher's secrets, and adds the merged webhook", () => {
-    const env = buildEnvironment(
-      {
-        CATALOGUE_API_URL: "http://cms/api",
-        VIDEO_API_URL: "http://video",
-        VIDEO_API_TOKEN: "token",
-        SITE_URL: "https://example.org",
-        PUBLISH_WEBHOOK_SECRET: "secret",
-        PUBLISHER_ADMIN_TOKEN: "admin",
-        GATSBY_INITIAL_WEBHOOK_BODY: "stale",
-      },
-      job({ hookCount: 2, event: "unpublish", refs: [{ type: "episode", id: 1 }] }),
-    )
+  it("passes the catalogue settings through and withholds the publisher's secrets and any webhook body", () => {
+    const env = buildEnvironment({
+      CATALOGUE_API_URL: "http://cms/api",
+      VIDEO_API_URL: "http://video",
+      VIDEO_API_TOKEN: "token",
+      SITE_URL: "https://example.org",
+      PUBLISH_WEBHOOK_SECRET: "secret",
+      PUBLISHER_ADMIN_TOKEN: "admin",
+      GATSBY_INITIAL_WEBHOOK_BODY: "stale",
+    })
     expect(env).toEqual({
       CATALOGUE_API_URL: "http://cms/api",
       VIDEO_API_URL: "http://video",
       VIDEO_API_TOKEN: "token",
       SITE_URL: "https://example.org",
       GATSBY_TELEMETRY_DISABLED: "1",
-      GATSBY_INITIAL_WEBHOOK_BODY: JSON.stringify({ event: "unpublish", refs: [{ type: "episode", id: 1 }] }),
     })
-    expect(buildEnvironment({ GATSBY_INITIAL_WEBHOOK_BODY: "stale" }, job({ trigger: "initial build" }))).toEqual({ GATSBY_TELEMETRY_DISABLED: "1" })
   })
 
   it("gives a build over a warm cache one Gatsby worker, unless the operator chose a count", () => {
-    expect(buildEnvironment({}, job({}), { warmCache: true }).GATSBY_CPU_COUNT).toBe("1")
-    expect(buildEnvironment({}, job({}), { warmCache: false }).GATSBY_CPU_COUNT).toBeUndefined()
-    expect(buildEnvironment({ GATSBY_CPU_COUNT: "2" }, job({}), { warmCache: true }).GATSBY_CPU_COUNT).toBe("2")
+    expect(buildEnvironment({}, { warmCache: true }).GATSBY_CPU_COUNT).toBe("1")
+    expect(buildEnvironment({}, { warmCache: false }).GATSBY_CPU_COUNT).toBeUndefined()
+    expect(buildEnvironment({ GATSBY_CPU_COUNT: "2" }, { warmCache: true }).GATSBY_CPU_COUNT).toBe("2")
   })
 
   it("calls a workspace warm once a build has saved Gatsby's state there", () => {
@@ -141,6 +133,7 @@ describe("readConfig", () => {
       buildTimeoutMs: 600_000,
       debounceMs: 300,
       keepReleases: 10,
+      changesPollMs: 180_000,
       webhookSecret: undefined,
       adminToken: undefined,
       buildCommand: DEFAULTS.buildCommand,
@@ -156,8 +149,9 @@ describe("readConfig", () => {
       PUBLISHER_BUILD_TIMEOUT_MS: "5000",
       PUBLISHER_DEBOUNCE_MS: "0",
       PUBLISHER_ADMIN_TOKEN: "admin",
-      PUBLISH_WEBHOOK_SECRET: "a-secret-of-sixteen+",
+      PUBLISH_WEBHOOK_SECRET: `${SECRET}  ${OTHER_SECRET} `,
       PUBLISHER_BUILD_COMMAND: "node fake.js --slow",
+      PUBLISHER_CHANGES_POLL_MS: "0",
     })
     expect(config).toMatchObject({
       port: 9100,
@@ -167,8 +161,9 @@ describe("readConfig", () => {
       buildTimeoutMs: 5000,
       debounceMs: 0,
       adminToken: "admin",
-      webhookSecret: "a-secret-of-sixteen+",
+      webhookSecret: `${SECRET} ${OTHER_SECRET}`,
       buildCommand: "node fake.js --slow",
+      changesPollMs: 0,
     })
   })
 
@@ -180,7 +175,7 @@ describe("readConfig", () => {
       const message = (error as Error).message
       expect(message).toContain('PUBLISHER_PORT must be a whole number from 0 to 65535, not "nine thousand"')
       expect(message).toContain("PUBLISHER_BUILD_TIMEOUT_MS")
-      expect(message).toContain("PUBLISH_WEBHOOK_SECRET must be at least 16 characters")
+      expect(message).toContain("PUBLISH_WEBHOOK_SECRET is wrong: it is not a Standard Webhooks secret (whsec_ followed by the base64 of 24 to 64 random bytes)")
     }
   })
 })

@@ -1,11 +1,13 @@
 import type { AddressInfo } from "node:net"
 import type { Logger } from "../../node-kit/logger"
 import { closeApp } from "../../node-kit/shutdown"
+import { startBackgroundTasks } from "./background-tasks"
 import { BuildQueue } from "./build-queue"
 import { readConfig, type PublisherConfig } from "./config"
+import { openDataFolder } from "./data-folder"
 import { JobStore } from "./job-store"
 import { createJobRunner, REDONE_NOTE } from "./publish-job"
-import { liveReleaseId, removeLeftovers } from "./releases"
+import { liveReleaseId } from "./releases"
 import { createServer, registerSiteRoutes } from "./server"
 import { statusReport, type StatusReport } from "./status"
 import { STATUS_PAGE_PATH } from "./status-page"
@@ -46,8 +48,14 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
 
   const app = createServer(config.logging)
   const { log } = app
-  removeLeftovers(config.dataDir)
-  const store = new JobStore(config.databaseFile)
+  const folder = await openDataFolder(config.dataDir, log)
+  let store: JobStore
+  try {
+    store = new JobStore(config.databaseFile)
+  } catch (error) {
+    folder.release()
+    throw error
+  }
   store.prune(Date.now() - EVENTS_KEPT_MS, JOBS_KEPT)
   const requeued = store.requeueInterrupted(REDONE_NOTE)
   if (requeued.length > 0) log.info(`Job ${requeued.join(", ")} was building when the publisher stopped; building it again.`)
@@ -62,6 +70,7 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
     await app.listen({ host: config.host, port: config.port })
   } catch (error) {
     store.close()
+    folder.release()
     const code = (error as NodeJS.ErrnoException).code
     if (code === "EADDRINUSE") throw new Error(`Port ${config.port} on ${config.host} is in use: stop what uses it, or set PUBLISHER_PORT.`)
     throw error
@@ -72,9 +81,13 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
   if (initialBuild && !liveReleaseId(config.dataDir) && !queue.busy) {
     const id = queue.queueBuild("initial build")
     log.info(`No release is live yet: job ${id} builds the site for the first time.`)
+  } else if (folder.recovery?.restored) {
+    const id = queue.queueBuild("release recovery")
+    log.info(`Job ${id} builds the site again, since an older release went live at start.`)
   }
   log.info(`Publisher: site on ${url}/, status on ${url}${STATUS_PAGE_PATH}`)
   queue.schedule()
+  const background = startBackgroundTasks({ config, store, queue, log })
 
   let closing: Promise<void> | undefined
   return {
@@ -85,10 +98,12 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
     status: () => statusReport({ store, dataDir: config.dataDir, webhooksOn: Boolean(config.webhookSecret) }),
     close: () =>
       (closing ??= (async () => {
+        background.stop()
         // The build first: it re-queues its job in the store, which must still be open.
         await queue.close()
         await closeApp(app)
         store.close()
+        folder.release()
       })()),
   }
 }
