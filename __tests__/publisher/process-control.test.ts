@@ -2,7 +2,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { freePort, PROJECT_ROOT, processStartTime, startProcess, waitForHttp } from "../../node-kit/processes"
-import { BUILD_FILE } from "../../publisher/src/leftover-build"
+import { BUILD_FILE, stopLeftoverBuild } from "../../publisher/src/leftover-build"
 import { REDONE_NOTE } from "../../publisher/src/publish-job"
 import { liveReleaseId, releasePaths } from "../../publisher/src/releases"
 import { episode, FAKE_BUILD, sendHook, startTestPublisher, waitFor, type TestPublisher } from "./helpers/harness"
@@ -114,4 +114,27 @@ describe("a publisher killed with SIGKILL during a build", () => {
       else fs.rmSync(dir, { recursive: true, force: true })
     }
   }, 60_000)
+})
+
+describe("stopLeftoverBuild", () => {
+  it("leaves alone a process that only has the recorded pid (its start time differs: the pid was reused)", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "leftover-build-"))
+    const stranger = startProcess(["sleep", "30"], [], { stdio: "ignore" })
+    try {
+      const pid = stranger.pid ?? 0
+      const start = Number(processStartTime(pid))
+      fs.writeFileSync(path.join(dataDir, BUILD_FILE), JSON.stringify({ pid, start: String(start - 100), jobId: 7 }))
+      await expect(stopLeftoverBuild(dataDir, 100)).resolves.toBeUndefined()
+      expect(isAlive(pid)).toBe(true)
+      expect(fs.existsSync(path.join(dataDir, BUILD_FILE))).toBe(false)
+
+      // The same process recorded with its own start time is the leftover build.
+      fs.writeFileSync(path.join(dataDir, BUILD_FILE), JSON.stringify({ pid, start: String(start), jobId: 7 }))
+      await expect(stopLeftoverBuild(dataDir, 100)).resolves.toEqual({ pid, jobId: 7 })
+      expect(isAlive(pid)).toBe(false)
+    } finally {
+      stranger.kill("SIGKILL")
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
 })
