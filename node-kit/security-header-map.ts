@@ -1,3 +1,4 @@
+import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { commonSecurityHeaders, contentSecurityPolicy, inlineHashes, ownPageSecurityHeaders, pageSecurityHeaders, type InlineHashes, type SiteSources } from "./security-headers"
@@ -15,7 +16,12 @@ export const HEADERS_FILE = "_headers"
 export interface PageEntry {
   /** The HTML file, relative to the build with forward slashes. */
   file: string
-  /** Size and mtime of the file when it was hashed: an unchanged file is not read again. */
+  /**
+   * A digest of the file's bytes: a file whose bytes are unchanged is not
+   * parsed again. Not its mtime: a build rewrites unchanged pages, and two
+   * builds of the same content must write the same map (the publisher makes
+   * no release when no file changed).
+   */
   stamp: string
   hashes: InlineHashes
   csp: string
@@ -36,8 +42,8 @@ export function pagePathOf(relativeFile: string): string {
   return file === "index.html" ? "/" : `/${file.replace(/(^|\/)index\.html$/, "$1")}`
 }
 
-function stampOf(stat: fs.Stats): string {
-  return `${stat.size}:${stat.mtimeMs}`
+function digestOf(bytes: Buffer): string {
+  return crypto.createHash("sha256").update(bytes).digest("base64url")
 }
 
 /** Every `.html` file below `root`, relative with forward slashes, sorted. */
@@ -52,8 +58,8 @@ async function htmlFiles(root: string): Promise<string[]> {
 /**
  * The map of every HTML page now in `publicDir`. An incremental build
  * rewrites only the pages that changed, so the map is made of the whole
- * folder, not of what this build wrote; a page whose file has the size and
- * mtime `previous` recorded keeps its hashes without being read again.
+ * folder, not of what this build wrote; a page whose bytes have the digest
+ * `previous` recorded keeps its hashes without being parsed again.
  * Policies are always remade, so a change of `sources` reaches every page.
  */
 export async function scanBuild(publicDir: string, sources: SiteSources, previous?: SecurityHeaderMap): Promise<{ map: SecurityHeaderMap; hashed: number }> {
@@ -61,12 +67,12 @@ export async function scanBuild(publicDir: string, sources: SiteSources, previou
   const pages: Record<string, PageEntry> = {}
   let hashed = 0
   for (const file of await htmlFiles(publicDir)) {
-    const full = path.join(publicDir, file)
-    const stamp = stampOf(await fs.promises.stat(full))
+    const bytes = await fs.promises.readFile(path.join(publicDir, file))
+    const stamp = digestOf(bytes)
     const before = known.get(file)
     let hashes = before?.hashes
     if (!hashes || before?.stamp !== stamp) {
-      hashes = inlineHashes(await fs.promises.readFile(full, "utf8"))
+      hashes = inlineHashes(bytes.toString("utf8"))
       hashed++
     }
     pages[pagePathOf(file)] = { file, stamp, hashes, csp: contentSecurityPolicy(hashes, sources) }
@@ -101,7 +107,7 @@ export function readHeaderMap(root: string): SecurityHeaderMap | undefined {
   }
 }
 
-/** Writes `security-headers.json` and `_headers` for every page of `publicDir`; returns how many pages and how many were read. */
+/** Writes `security-headers.json` and `_headers` for every page of `publicDir`; returns how many pages and how many were parsed. */
 export async function writeSecurityHeaders(publicDir: string, sources: SiteSources): Promise<{ pages: number; hashed: number }> {
   const { map, hashed } = await scanBuild(publicDir, sources, readHeaderMap(publicDir))
   await fs.promises.writeFile(path.join(publicDir, HEADER_MAP_FILE), JSON.stringify(map))
@@ -124,7 +130,8 @@ export function createHtmlHeaderLookup(): HtmlHeaderLookup {
   const mapOf = (root: string) => {
     let stamp = "none"
     try {
-      stamp = stampOf(fs.statSync(path.join(root, HEADER_MAP_FILE)))
+      const stat = fs.statSync(path.join(root, HEADER_MAP_FILE))
+      stamp = `${stat.size}:${stat.mtimeMs}`
     } catch {
       // No map: every page is hashed as served.
     }

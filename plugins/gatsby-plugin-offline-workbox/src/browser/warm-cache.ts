@@ -29,7 +29,10 @@ async function loadPicturesOf(pagePath: string): Promise<void> {
   // Through the worker, which saves the page as it passes (its cache write may still be under way after CACHE_URLS answers).
   const page = await fetch(pagePath)
   if (!page.ok) return
-  const html = new DOMParser().parseFromString(await page.text(), "text/html")
+  // Read for its pictures only, without its inline styles: a parsed copy's styles are checked against this
+  // page's Content-Security-Policy, which allows this page's own by hash, not another page's.
+  const markup = (await page.text()).replace(/<style[^>]*>[\s\S]*?<\/style>/g, "").replace(/\sstyle="[^"]*"/g, "")
+  const html = new DOMParser().parseFromString(markup, "text/html")
   const loads = [...html.querySelectorAll("main img")].map((original) => {
     const picture = document.createElement("picture")
     for (const source of original.parentElement?.matches("picture") ? original.parentElement.querySelectorAll("source") : []) {
