@@ -94,7 +94,10 @@ describe("failed builds", () => {
     await waitFor(() => site.publisher.status().recent[0]?.status === "failed", 10_000, "the build to fail")
     const response = await fetch(`${site.url}/_publisher/`)
     expect(response.status).toBe(200)
-    expect(response.headers.get("content-security-policy")).toContain("default-src 'none'")
+    // The site's own policy (security headers, one definition): no inline script could run even if one got through.
+    const policy = response.headers.get("content-security-policy") ?? ""
+    expect(policy).toMatch(/(^|; )script-src 'self'(;|$)/)
+    expect(policy).toContain("object-src 'none'")
     const html = await response.text()
     expect(html).not.toContain("<script>")
     expect(html).not.toContain("<img")
