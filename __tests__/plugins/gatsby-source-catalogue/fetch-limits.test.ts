@@ -6,13 +6,13 @@ describe("allowedOrigins", () => {
       apiUrl: "http://127.0.0.1:4000/api",
       videoApiUrl: "https://api.vimeo.com",
       imageOrigins: ["https://cdn.example.com/pictures/"],
-      imageService: { origins: ["http://127.0.0.1:4000"], urlTemplate: "https://img.example:8443/{url}?w={width}&f={format}", maxWidth: 1600 },
+      imageService: { origins: ["http://127.0.0.1:4000"], urlTemplate: "https://img.example:8443/{url}?w={width}&f={format}" },
     })
     expect([...origins].sort()).toEqual(["http://127.0.0.1:4000", "https://api.vimeo.com", "https://cdn.example.com", "https://img.example:8443"])
   })
 
   it("take nothing from a template relative to the picture's own URL", () => {
-    const origins = allowedOrigins({ apiUrl: "https://cms.example/api", videoApiUrl: "https://api.vimeo.com", imageOrigins: [], imageService: { origins: ["https://cms.example"], urlTemplate: "{url}?w={width}", maxWidth: 1600 } })
+    const origins = allowedOrigins({ apiUrl: "https://cms.example/api", videoApiUrl: "https://api.vimeo.com", imageOrigins: [], imageService: { origins: ["https://cms.example"], urlTemplate: "{url}?w={width}" } })
     expect([...origins].sort()).toEqual(["https://api.vimeo.com", "https://cms.example"])
   })
 })

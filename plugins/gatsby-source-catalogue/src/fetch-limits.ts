@@ -1,4 +1,10 @@
-import type { CataloguePluginOptions } from "./types"
+/** The plugin options that name where the build fetches from (this module is below types.ts, which imports the image modules). */
+export interface FetchOriginOptions {
+  apiUrl: string
+  videoApiUrl: string
+  imageOrigins: string[]
+  imageService: { origins: string[]; urlTemplate: string } | null
+}
 
 /**
  * Where the build may fetch from: the catalogue API's origin, the video
@@ -7,7 +13,7 @@ import type { CataloguePluginOptions } from "./types"
  * build machine may reach what the public cannot (a cloud's metadata
  * address, services on loopback): nothing else is asked.
  */
-export function allowedOrigins(options: Pick<CataloguePluginOptions, "apiUrl" | "videoApiUrl" | "imageOrigins" | "imageService">): Set<string> {
+export function allowedOrigins(options: FetchOriginOptions): Set<string> {
   const service = options.imageService
   // A template that is a URL of its own (`https://img.example/{url}?w={width}`) names the service's host.
   const serviceHost = service && /^https?:\/\//.test(service.urlTemplate) ? [service.urlTemplate.replace(/\{\w+\}/g, "x")] : []
