@@ -1,0 +1,238 @@
+import crypto from "node:crypto"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import type { ChildProcess } from "node:child_process"
+import { Webhook } from "standardwebhooks"
+import { freePort, processStartTime, PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "../../node-kit/processes"
+import { BUILD_FILE } from "../../publisher/src/leftover-build"
+import type { StatusReport } from "../../publisher/src/status"
+import { startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
+
+/**
+ * The publisher's faults with real `gatsby build`s, one workspace shared by
+ * every case (one cold build, then warm ones): the publisher killed with
+ * SIGKILL during a build five times, the catalogue down during a build, and
+ * a build that changes nothing. The publisher runs as `npm run publisher`
+ * does, in a process of its own, with the reference server sending its
+ * signed webhooks; a poller fetches the site all through and counts every
+ * answer that is not 200.
+ */
+
+/** The files whose content differs between two releases (their manifests), to say why a build made a release. */
+function filesThatDiffer(dataDir: string, a: string | undefined, b: string | undefined): string[] {
+  const files = (id: string | undefined) =>
+    id ? (JSON.parse(fs.readFileSync(path.join(dataDir, "manifests", `${id}.json`), "utf8")) as { files: Record<string, { hash: string }> }).files : {}
+  const [before, after] = [files(a), files(b)]
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((file) => before[file]?.hash !== after[file]?.hash).sort()
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+
+async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => undefined)
+    if (value !== undefined) return value
+    await sleep(100)
+  }
+  throw new Error(`Timed out after ${seconds(timeoutMs)} waiting for ${what}`)
+}
+
+/** Fetches pages all the time; an HTTP answer other than 200 is a fault, a refused connection a publisher that is down. */
+function startPoller(urls: () => string[]) {
+  const counts = { answers: 0, non200: [] as string[], refused: 0, refusedMs: 0 }
+  let running = true
+  const loop = (async () => {
+    while (running) {
+      for (const url of urls()) {
+        const started = Date.now()
+        try {
+          const response = await fetch(url, { signal: AbortSignal.timeout(5000) })
+          await response.arrayBuffer()
+          counts.answers++
+          if (response.status !== 200) counts.non200.push(`${url}: ${response.status}`)
+        } catch {
+          counts.refused++
+          counts.refusedMs += Math.max(100, Date.now() - started)
+        }
+      }
+      await sleep(100)
+    }
+  })()
+  return {
+    counts,
+    stop: async () => {
+      running = false
+      await loop
+    },
+  }
+}
+
+describe("the publisher's faults, with real builds", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "publisher-faults-"))
+  const dataDir = path.join(dir, "publisher-data")
+  const log = fs.openSync(path.join(dir, "processes.log"), "a")
+  const adminToken = crypto.randomBytes(24).toString("base64url")
+  const webhookSecret = `whsec_${crypto.randomBytes(32).toString("base64")}`
+  let cmsPort: number
+  let publisherUrl: string
+  let publisherEnv: NodeJS.ProcessEnv
+  let cms: ReferenceServer
+  let publisher: ChildProcess
+  let poller: ReturnType<typeof startPoller>
+  const figures: string[] = []
+
+  const startCms = async () => {
+    cms = await startReferenceServer({
+      port: cmsPort,
+      dataDir: path.join(dir, "cms-data"),
+      stdio: ["ignore", log, log],
+      env: { CMS_ADMIN_TOKEN: adminToken, CMS_WEBHOOK_URL: `${publisherUrl}/hooks/catalogue`, PUBLISH_WEBHOOK_SECRET: webhookSecret },
+    })
+  }
+  const startPublisherProcess = async () => {
+    publisher = startProcess([process.execPath, "--import", "tsx", path.join(PROJECT_ROOT, "publisher/src/main.ts")], [], {
+      stdio: ["ignore", log, log],
+      env: publisherEnv,
+    })
+    await waitForHttp(`${publisherUrl}/status`, publisher, 60_000)
+  }
+  const status = async () => (await (await fetch(`${publisherUrl}/status`)).json()) as StatusReport
+  const idle = (timeoutMs: number) =>
+    until(async () => {
+      const now = await status()
+      return now.building === null && now.queued.length === 0 ? now : undefined
+    }, timeoutMs, "the publisher to finish its queue")
+  /** An editor's change, through the admin API: the reference server then sends its webhook. */
+  const editTitle = async (episode: number, title: string) => {
+    const response = await fetch(`${cms.origin}/admin/episodes/${episode}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ title }),
+    })
+    if (!response.ok) throw new Error(`Editing episode ${episode}: HTTP ${response.status} ${await response.text()}`)
+  }
+  const pageHas = async (episode: number, text: string) => (await (await fetch(`${publisherUrl}/detail/${episode}/`)).text()).includes(text)
+
+  beforeAll(async () => {
+    ;[cmsPort] = [await freePort()]
+    publisherUrl = `http://127.0.0.1:${await freePort()}`
+    await startCms()
+    publisherEnv = {
+      ...cms.buildEnv,
+      SITE_URL: publisherUrl,
+      PUBLISHER_PORT: publisherUrl.split(":").at(-1),
+      PUBLISHER_DATA_DIR: dataDir,
+      PUBLISH_WEBHOOK_SECRET: webhookSecret,
+      PUBLISHER_DEBOUNCE_MS: "300",
+      LOG_FORMAT: "json",
+    }
+    const started = Date.now()
+    await startPublisherProcess()
+    // The first build is cold: every page and every image.
+    await until(async () => ((await status()).live ? true : undefined), 600_000, "the first release")
+    figures.push(`first (cold) build live in ${seconds(Date.now() - started)}`)
+    poller = startPoller(() => [`${publisherUrl}/`, `${publisherUrl}/detail/1010/`, `${publisherUrl}/page-data/app-data.json`])
+  }, 660_000)
+
+  afterAll(async () => {
+    await poller?.stop()
+    if (publisher) await stopProcess(publisher)
+    if (cms) await stopProcess(cms.child)
+    process.stdout.write(`\nPublisher faults (real builds):\n  ${figures.join("\n  ")}\n`)
+    fs.closeSync(log)
+    fs.rmSync(dir, { recursive: true, force: true })
+  }, 60_000)
+
+  it("killed with SIGKILL during a build 5 times: every answer the site gives is 200, the leftover build is stopped at each start, and every edit goes live", async () => {
+    const edits = [1010, 1011, 1012, 1013, 1014].map((episode) => ({ episode, title: `Edited under fire ${crypto.randomUUID().slice(0, 8)}` }))
+    const downtimes: number[] = []
+    for (const edit of edits) {
+      await editTitle(edit.episode, edit.title)
+      // Well into the build: past Gatsby's start, its workers forked.
+      await until(async () => {
+        const phase = (await status()).building?.phase
+        return phase && !phase.startsWith("starting") ? phase : undefined
+      }, 120_000, "a build past its start")
+      const build = JSON.parse(fs.readFileSync(path.join(dataDir, BUILD_FILE), "utf8")) as { pid: number }
+
+      const killedAt = Date.now()
+      publisher.kill("SIGKILL")
+      await new Promise((resolve) => publisher.once("exit", resolve))
+      // Detached, Gatsby runs on without its publisher.
+      expect(processStartTime(build.pid)).toBeDefined()
+      await startPublisherProcess()
+      downtimes.push(Date.now() - killedAt)
+      // Stopped before the restarted publisher listened.
+      expect(processStartTime(build.pid)).toBeUndefined()
+    }
+    const lastStart = Date.now()
+    const after = await idle(300_000)
+    for (const edit of edits) expect(await pageHas(edit.episode, edit.title)).toBe(true)
+    expect(after.recent[0]?.status).toBe("live")
+    expect(poller.counts.non200).toEqual([])
+    figures.push(
+      `SIGKILL x5: down (no listener) ${downtimes.map(seconds).join(", ")} per restart; ${poller.counts.answers} answers, ` +
+        `${poller.counts.non200.length} not 200, ${poller.counts.refused} requests refused while restarting; ` +
+        `all 5 edits live ${seconds(Date.now() - lastStart)} after the last restart`,
+    )
+  }, 900_000)
+
+  it("with the catalogue down during a build: the build fails in plain words, the site is untouched, the next edit goes live", async () => {
+    const before = await status()
+    const answersBefore = poller.counts.answers
+    const title = `After the outage ${crypto.randomUUID().slice(0, 8)}`
+    await editTitle(1015, `During the outage ${crypto.randomUUID().slice(0, 8)}`)
+    await until(async () => ((await status()).building ? true : undefined), 60_000, "the build to start")
+    await stopProcess(cms.child)
+    const failed = await until(async () => {
+      const job = (await status()).recent[0]
+      return job?.status === "failed" ? job : job?.status === "live" ? null : undefined
+    }, 300_000, "the build to end")
+    expect(failed?.reason).toMatch(/^the catalogue at http:\/\/127\.0\.0\.1:\d+\/api\/\S+ could not be reached/)
+    expect((await status()).live?.releaseId).toBe(before.live?.releaseId)
+    expect(poller.counts.non200).toEqual([])
+    expect(poller.counts.answers).toBeGreaterThan(answersBefore)
+
+    await startCms()
+    await editTitle(1015, title)
+    await until(async () => ((await pageHas(1015, title)) ? true : undefined), 300_000, "the edit after the outage")
+    expect(poller.counts.non200).toEqual([])
+    figures.push(`catalogue outage: failed with "${failed?.reason}"; live release unchanged; next edit live`)
+  }, 700_000)
+
+  /** A signed delivery that names nothing new (a lost webhook sent again, say): the build reads the changes feed and finds nothing. */
+  const deliverNothing = async () => {
+    const body = JSON.stringify({ event: "publish", refs: [] })
+    const id = `msg_${crypto.randomUUID()}`
+    const at = new Date()
+    const before = (await status()).recent[0]?.id
+    const delivered = await fetch(`${publisherUrl}/hooks/catalogue`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "webhook-id": id,
+        "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+        "webhook-signature": new Webhook(webhookSecret).sign(id, at, body),
+      },
+      body,
+    })
+    expect(delivered.status).toBe(202)
+    await until(async () => ((await status()).recent[0]?.id !== before ? true : undefined), 60_000, "the job")
+    return idle(300_000)
+  }
+
+  it("makes no release for a build whose output is the live release's", async () => {
+    let before = await idle(300_000)
+    // Gatsby's first build over a cold cache's output rewrites every page's compilation hash; when this case runs alone, that rebuild first.
+    if (before.live?.jobId === 1) before = await deliverNothing()
+    const after = await deliverNothing()
+    expect(filesThatDiffer(dataDir, before.live?.releaseId, after.live?.releaseId)).toEqual([])
+    expect(after.recent[0]).toMatchObject({ status: "live", releaseId: before.live?.releaseId, note: expect.stringMatching(/^No change/) })
+    expect(after.releases).toEqual(before.releases)
+    expect(poller.counts.non200).toEqual([])
+    figures.push(`no-change build: ${seconds(after.recent[0]?.durationMs ?? 0)}, no release made`)
+  }, 700_000)
+})
