@@ -1,11 +1,14 @@
+import type { ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { freePort, PROJECT_ROOT, processStartTime, startProcess, waitForHttp } from "../../node-kit/processes"
+import { freePort, PROJECT_ROOT, processStartTime, startProcess, stopProcess, waitForHttp } from "../../node-kit/processes"
+import { LOCK_FILE } from "../../publisher/src/data-folder-lock"
 import { BUILD_FILE, stopLeftoverBuild } from "../../publisher/src/leftover-build"
 import { REDONE_NOTE } from "../../publisher/src/publish-job"
-import { liveReleaseId, releasePaths } from "../../publisher/src/releases"
-import { episode, FAKE_BUILD, sendHook, startTestPublisher, waitFor, type TestPublisher } from "./helpers/harness"
+import { releasePaths } from "../../publisher/src/releases"
+import type { StatusReport } from "../../publisher/src/status"
+import { episode, FAKE_BUILD, SECRET, sendHook, startTestPublisher, waitFor, type TestPublisher } from "./helpers/harness"
 
 /** Running, and not a zombie. */
 const isAlive = (pid: number) => processStartTime(pid) !== undefined
@@ -61,16 +64,26 @@ describe("one publisher per data folder", () => {
   }, 30_000)
 })
 
-describe("a publisher killed with SIGKILL during a build", () => {
-  it("leaves its detached build running; the next start stops it before building again", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "publisher-kill-"))
+describe("the publisher as `npm run publisher` starts it (a supervisor holding the port, the server in a child)", () => {
+  let dir: string
+  let port: number
+  let supervisor: ChildProcess | undefined
+  const records = () => (fs.existsSync(path.join(dir, "builds.jsonl")) ? fs.readFileSync(path.join(dir, "builds.jsonl"), "utf8") : "")
+  const setPlan = (plan: object) => fs.writeFileSync(path.join(dir, "plan.json"), JSON.stringify(plan))
+  /** The server process: the data folder's lock names it. */
+  const serverPid = () => (JSON.parse(fs.readFileSync(path.join(dir, "data", LOCK_FILE), "utf8")) as { pid: number }).pid
+  const status = async () => (await (await fetch(`http://127.0.0.1:${port}/status`)).json()) as StatusReport
+  const exited = (child: ChildProcess) =>
+    new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", (code) => resolve(code))))
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "publisher-kill-"))
     const project = path.join(dir, "project")
     fs.mkdirSync(path.join(project, "src"), { recursive: true })
     fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "fake-site", private: true }))
-    fs.writeFileSync(path.join(dir, "plan.json"), JSON.stringify({ version: "v1", hang: true, worker: true }))
-    const port = await freePort()
-    // The real program, as `npm run publisher` starts it, in a process of its own.
-    const crashed = startProcess([process.execPath, "--import", "tsx", path.join(PROJECT_ROOT, "publisher/src/main.ts")], [], {
+    setPlan({ version: "v1" })
+    port = await freePort()
+    supervisor = startProcess([process.execPath, "--import", "tsx", path.join(PROJECT_ROOT, "publisher/src/main.ts")], [], {
       stdio: "ignore",
       env: {
         PATH: process.env.PATH,
@@ -78,42 +91,68 @@ describe("a publisher killed with SIGKILL during a build", () => {
         PUBLISHER_DATA_DIR: path.join(dir, "data"),
         PUBLISHER_SOURCE_DIR: project,
         PUBLISHER_BUILD_COMMAND: `"${process.execPath}" "${FAKE_BUILD}"`,
+        PUBLISH_WEBHOOK_SECRET: SECRET,
+        PUBLISHER_DEBOUNCE_MS: "50",
         FAKE_BUILD_PLAN: path.join(dir, "plan.json"),
         FAKE_BUILD_RECORD: path.join(dir, "builds.jsonl"),
         LOG_LEVEL: "silent",
       },
     })
-    let site: TestPublisher | undefined
-    try {
-      await waitForHttp(`http://127.0.0.1:${port}/status`, crashed, 30_000)
-      const records = () => (fs.existsSync(path.join(dir, "builds.jsonl")) ? fs.readFileSync(path.join(dir, "builds.jsonl"), "utf8") : "")
-      await waitFor(() => records().includes('"worker"'), 10_000, "the build and its worker")
-      const [start, worker] = records()
-        .trim()
-        .split("\n")
-        .map((line) => (JSON.parse(line) as { pid: number }).pid)
+    await waitForHttp(`http://127.0.0.1:${port}/status`, supervisor, 30_000)
+  })
+  afterEach(async () => {
+    if (supervisor) await stopProcess(supervisor)
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
 
-      crashed.kill("SIGKILL")
-      await new Promise((resolve) => crashed.once("exit", resolve))
-      // Detached: the build and its worker run on without the publisher.
-      expect(isAlive(start ?? 0)).toBe(true)
-      expect(isAlive(worker ?? 0)).toBe(true)
+  it("killed with SIGKILL during a build: the socket stays open, a request made at once is answered by the next server process, which stopped the detached build first and builds again", async () => {
+    await waitFor(async () => (await status()).live !== null, 10_000, "the first release")
+    setPlan({ version: "v2", hang: true, worker: true })
+    await sendHook(`http://127.0.0.1:${port}`, { event: "publish", refs: [episode(1001)] })
+    await waitFor(() => records().includes('"worker"'), 10_000, "the build and its worker")
+    const lines = records()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { event: string; pid: number })
+    const start = lines.filter((line) => line.event === "start").at(-1)?.pid
+    const worker = lines.find((line) => line.event === "worker")?.pid
+    const killed = serverPid()
+    setPlan({ version: "v2" })
 
-      // The next start (its lock taken over from the dead publisher) stops them before anything else.
-      fs.writeFileSync(path.join(dir, "plan.json"), JSON.stringify({ version: "v1" }))
-      site = await startTestPublisher({ dir })
-      expect(isAlive(start ?? 0)).toBe(false)
-      expect(isAlive(worker ?? 0)).toBe(false)
-      await site.publisher.idle()
-      expect(site.publisher.status().recent[0]).toMatchObject({ status: "live", attempts: 2, note: REDONE_NOTE })
-      expect(liveReleaseId(site.dataDir)).toBeDefined()
-      expect(site.starts()).toHaveLength(2)
-    } finally {
-      crashed.kill("SIGKILL")
-      if (site) await site.dispose()
-      else fs.rmSync(dir, { recursive: true, force: true })
-    }
+    process.kill(killed, "SIGKILL")
+    await waitFor(() => !isAlive(killed), 5000, "the server process to die")
+    // Detached: the build and its worker run on without the server.
+    expect(isAlive(start ?? 0)).toBe(true)
+    expect(isAlive(worker ?? 0)).toBe(true)
+    // Nothing is refused meanwhile: the request waits on the supervisor's socket for the next server process.
+    const answer = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(30_000) })
+    expect(answer.status).toBe(200)
+    expect(await answer.text()).toContain("Home v1")
+    expect(serverPid()).not.toBe(killed)
+    // That server (its lock taken over from the dead one) stopped them before it listened.
+    expect(isAlive(start ?? 0)).toBe(false)
+    expect(isAlive(worker ?? 0)).toBe(false)
+
+    await waitFor(async () => (await status()).recent[0]?.status === "live", 10_000, "the job built again")
+    expect((await status()).recent[0]).toMatchObject({ status: "live", attempts: 2, note: REDONE_NOTE })
+    expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toContain("Home v2")
   }, 60_000)
+
+  it("stops on SIGTERM: the server process closes (its lock given up), then the supervisor, exit code 0", async () => {
+    const server = serverPid()
+    supervisor?.kill("SIGTERM")
+    expect(await exited(supervisor as ChildProcess)).toBe(0)
+    expect(isAlive(server)).toBe(false)
+    expect(fs.existsSync(path.join(dir, "data", LOCK_FILE))).toBe(false)
+  }, 30_000)
+
+  it("killed with SIGKILL itself: its server process stops too rather than run on unsupervised", async () => {
+    const server = serverPid()
+    supervisor?.kill("SIGKILL")
+    await exited(supervisor as ChildProcess)
+    await waitFor(() => !isAlive(server), 10_000, "the server process to stop")
+    expect(fs.existsSync(path.join(dir, "data", LOCK_FILE))).toBe(false)
+  }, 30_000)
 })
 
 describe("stopLeftoverBuild", () => {

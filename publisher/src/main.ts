@@ -1,25 +1,32 @@
+import path from "node:path"
+import Fastify from "fastify"
 import { exitOnStartFailure } from "../../node-kit/config"
-import { runtimeLine } from "../../node-kit/runtime"
-import { shutdownOnSignals } from "../../node-kit/shutdown"
-import { describeCommand, readConfig } from "./config"
-import { startPublisher } from "./publisher"
+import { serverLogging } from "../../node-kit/logger"
+import { runSupervisor } from "../../node-kit/supervisor"
+import { readConfig } from "./config"
 
 /**
  * `npm run publisher`: the signed-webhook publisher, serving the live
  * release (port 9000 by default). Settings from the environment; see the
  * README, "Publishing (`publisher/`)". A wrong setting: every problem named,
  * exit code 2.
+ *
+ * This process only holds the port: it binds it (or takes systemd's socket)
+ * and runs the publisher itself in server-process.ts, started again when it
+ * dies (node-kit/supervisor.ts). A publisher that crashes, or is killed
+ * during a build, leaves the socket listening: visitors' requests wait a
+ * moment for the next server process instead of being refused.
  */
-async function main() {
+async function main(): Promise<never> {
   const config = readConfig(process.env)
-  const publisher = await startPublisher({ ...config, env: process.env })
-  const { log } = publisher
-  if (!config.webhookSecret) log.warn("PUBLISH_WEBHOOK_SECRET is not set: webhooks are refused (503) until it is.")
-  if (!config.adminToken) log.warn("PUBLISHER_ADMIN_TOKEN is not set: roll back with `npx tsx publisher/src/cli.ts rollback`.")
-  log.info(runtimeLine())
-  log.info(`Builds run \`${describeCommand(config.buildCommand)}\` in ${config.workspaceDir}`)
-  // The publisher closes its own app: the running build first (it re-queues its job), then the server, then the store.
-  shutdownOnSignals({ log, cleanup: () => publisher.close() })
+  // The services' logger (node-kit/logger.ts), without a server.
+  const { log } = Fastify(serverLogging(config.logging))
+  try {
+    return await runSupervisor({ script: path.join(__dirname, "server-process.ts"), host: config.host, port: config.port, log })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error
+    throw new Error(`Port ${config.port} on ${config.host} is in use: stop what uses it, or set PUBLISHER_PORT.`)
+  }
 }
 
 main().catch((error: unknown) => exitOnStartFailure(error))

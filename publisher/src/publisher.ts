@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net"
+import type { FastifyListenOptions } from "fastify"
 import type { Logger } from "../../node-kit/logger"
 import { closeApp } from "../../node-kit/shutdown"
 import { startBackgroundTasks } from "./background-tasks"
@@ -17,6 +18,11 @@ export interface PublisherOptions extends Partial<PublisherConfig> {
   env?: NodeJS.ProcessEnv
   /** Queue a first build when no release is live (default true). */
   initialBuild?: boolean
+  /**
+   * Serve on this listening socket's descriptor instead of binding host and
+   * port: the socket a supervisor holds (main.ts, node-kit/supervisor.ts).
+   */
+  listenFd?: number
 }
 
 export interface Publisher {
@@ -37,12 +43,22 @@ const EVENTS_KEPT_MS = 7 * 24 * 3600_000
 const JOBS_KEPT = 1000
 
 /**
+ * Fastify's listen options: host and port, or the supervisor's socket.
+ * Beside `fd`, Node ignores `host`; an address is still given because
+ * Fastify, told "localhost", binds ::1 on the same port as well.
+ */
+function listenOptions(config: PublisherConfig, fd: number | undefined): FastifyListenOptions {
+  if (fd === undefined) return { host: config.host, port: config.port }
+  return { fd, host: "127.0.0.1" } as FastifyListenOptions
+}
+
+/**
  * Starts the publisher: opens its records, re-queues a build a stopped
  * publisher left unfinished, listens, and queues a first build when nothing
  * is live yet. Settings not given come from the environment (config.ts).
  */
 export async function startPublisher(options: PublisherOptions = {}): Promise<Publisher> {
-  const { env, initialBuild = true, ...overrides } = options
+  const { env, initialBuild = true, listenFd, ...overrides } = options
   const definedOverrides = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined))
   const config: PublisherConfig = { ...readConfig(env ?? process.env), ...definedOverrides }
 
@@ -67,7 +83,7 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
   const { dataDir, webhookSecret, adminToken } = config
   try {
     await registerSiteRoutes(app, { dataDir, store, queue, webhookSecret, adminToken })
-    await app.listen({ host: config.host, port: config.port })
+    await app.listen(listenOptions(config, listenFd))
   } catch (error) {
     store.close()
     folder.release()

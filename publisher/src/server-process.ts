@@ -1,0 +1,30 @@
+import { exitOnStartFailure } from "../../node-kit/config"
+import { runtimeLine } from "../../node-kit/runtime"
+import { shutdownOnSignals } from "../../node-kit/shutdown"
+import { reportReady, stopWithSupervisor, supervisedListenFd } from "../../node-kit/supervised-server"
+import { describeCommand, readConfig } from "./config"
+import { startPublisher } from "./publisher"
+
+/**
+ * The publisher's server process: it builds and serves. main.ts (the
+ * supervisor, what `npm run publisher` starts) runs it on the socket it
+ * holds and starts it again when it dies; run on its own
+ * (`npx tsx publisher/src/server-process.ts`), it binds
+ * PUBLISHER_HOST:PUBLISHER_PORT itself. A wrong setting: every problem
+ * named, exit code 2.
+ */
+async function main() {
+  const config = readConfig(process.env)
+  const publisher = await startPublisher({ ...config, env: process.env, listenFd: supervisedListenFd() })
+  const { log } = publisher
+  if (!config.webhookSecret) log.warn("PUBLISH_WEBHOOK_SECRET is not set: webhooks are refused (503) until it is.")
+  if (!config.adminToken) log.warn("PUBLISHER_ADMIN_TOKEN is not set: roll back with `npx tsx publisher/src/cli.ts rollback`.")
+  log.info(runtimeLine())
+  log.info(`Builds run \`${describeCommand(config.buildCommand)}\` in ${config.workspaceDir}`)
+  // The publisher closes its own app: the running build first (it re-queues its job), then the server, then the store.
+  shutdownOnSignals({ log, cleanup: () => publisher.close() })
+  stopWithSupervisor()
+  reportReady()
+}
+
+main().catch((error: unknown) => exitOnStartFailure(error))
