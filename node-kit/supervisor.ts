@@ -132,13 +132,14 @@ export async function superviseServer(options: SupervisorOptions): Promise<Super
   let quickDeaths = 0
   let stopping = false
   let restartTimer: NodeJS.Timeout | undefined
-  const { promise: exited, resolve } = Promise.withResolvers<number>()
+  let resolveExited: (code: number) => void = () => undefined
+  const exited = new Promise<number>((resolve) => (resolveExited = resolve))
   let done = false
   const finish = (code: number) => {
     if (done) return
     done = true
     listener.close()
-    resolve(code)
+    resolveExited(code)
   }
 
   const start = () => {
@@ -195,21 +196,18 @@ export async function superviseServer(options: SupervisorOptions): Promise<Super
 
 /**
  * For a service's entry point: supervises the server until SIGINT or
- * SIGTERM, which stop it gracefully (the server's own shutdown), then exits
- * with the supervisor's code. A second signal kills the server and exits.
+ * SIGTERM, which stop it gracefully (the server's own shutdown, at most
+ * stopGraceMs), then exits with the supervisor's code. A repeated signal
+ * does not cut that short: `npm run` and `tsx` pass a Ctrl-C on, so one
+ * Ctrl-C can arrive twice.
  */
 export async function runSupervisor(options: SupervisorOptions): Promise<never> {
   const supervisor = await superviseServer(options)
-  let signals = 0
+  let stopping = false
   const onSignal = (signal: NodeJS.Signals) => {
-    if (++signals === 1) {
-      options.log.info(`${signal}: stopping the server process`)
-      void supervisor.stop()
-      return
-    }
-    const pid = supervisor.serverPid()
-    if (pid) process.kill(pid, "SIGKILL")
-    process.exit(1)
+    options.log.info(stopping ? `${signal}: already stopping the server process` : `${signal}: stopping the server process`)
+    stopping = true
+    void supervisor.stop()
   }
   process.on("SIGINT", onSignal)
   process.on("SIGTERM", onSignal)

@@ -5,18 +5,21 @@ import path from "node:path"
 import type { ChildProcess } from "node:child_process"
 import { Webhook } from "standardwebhooks"
 import { freePort, processStartTime, PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "../../node-kit/processes"
+import { LOCK_FILE } from "../../publisher/src/data-folder-lock"
 import { BUILD_FILE } from "../../publisher/src/leftover-build"
 import type { StatusReport } from "../../publisher/src/status"
 import { startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
 
 /**
  * The publisher's faults with real `gatsby build`s, one workspace shared by
- * every case (one cold build, then warm ones): the publisher killed with
- * SIGKILL during a build five times, the catalogue down during a build, and
- * a build that changes nothing. The publisher runs as `npm run publisher`
- * does, in a process of its own, with the reference server sending its
- * signed webhooks; a poller fetches the site all through and counts every
- * answer that is not 200.
+ * every case (one cold build, then warm ones): the publisher's server
+ * process killed with SIGKILL during a build five times, the catalogue down
+ * during a build, and a build that changes nothing. The publisher runs as
+ * `npm run publisher` runs it, in processes of its own: the supervisor that
+ * holds the port (publisher/src/main.ts) and the server process that builds
+ * and serves, with the reference server sending its signed webhooks. A
+ * poller fetches the site all through and counts every answer that is not
+ * 200 and every request refused, cut or unanswered.
  */
 
 /** The files whose content differs between two releases (their manifests), to say why a build made a release. */
@@ -40,23 +43,47 @@ async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, 
   throw new Error(`Timed out after ${seconds(timeoutMs)} waiting for ${what}`)
 }
 
-/** Fetches pages all the time; an HTTP answer other than 200 is a fault, a refused connection a publisher that is down. */
+/** How a request that got no HTTP answer failed: refused (nothing listening), timed out, or cut (the connection closed under it). */
+function failureOf(error: unknown): "refused" | "timeout" | "cut" {
+  if ((error as Error).name === "TimeoutError") return "timeout"
+  return ((error as { cause?: { code?: string } }).cause?.code ?? "") === "ECONNREFUSED" ? "refused" : "cut"
+}
+
+/**
+ * Fetches pages all the time. An HTTP answer other than 200 is a fault; so is
+ * a refused connection (nothing listening) and a request with no answer in
+ * 30 s. A request cut under way (its connection was accepted by the server
+ * process that was killed: no process can answer it) is sent once more, as
+ * browsers resend an idempotent request on a reused connection that closed;
+ * those are counted, and a second cut is a fault.
+ */
 function startPoller(urls: () => string[]) {
-  const counts = { answers: 0, non200: [] as string[], refused: 0, refusedMs: 0 }
+  const counts = { requests: 0, answers: 0, non200: [] as string[], refused: 0, timeouts: 0, cutAndResent: 0, lost: 0, maxLatencyMs: 0 }
+  const fetchOnce = async (url: string, resent = false): Promise<void> => {
+    const started = Date.now()
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(30_000) })
+      await response.arrayBuffer()
+      counts.answers++
+      counts.maxLatencyMs = Math.max(counts.maxLatencyMs, Date.now() - started)
+      if (response.status !== 200) counts.non200.push(`${url}: ${response.status}`)
+    } catch (error) {
+      const failure = failureOf(error)
+      if (failure === "refused") counts.refused++
+      else if (failure === "timeout") counts.timeouts++
+      else if (resent) counts.lost++
+      else {
+        counts.cutAndResent++
+        await fetchOnce(url, true)
+      }
+    }
+  }
   let running = true
   const loop = (async () => {
     while (running) {
       for (const url of urls()) {
-        const started = Date.now()
-        try {
-          const response = await fetch(url, { signal: AbortSignal.timeout(5000) })
-          await response.arrayBuffer()
-          counts.answers++
-          if (response.status !== 200) counts.non200.push(`${url}: ${response.status}`)
-        } catch {
-          counts.refused++
-          counts.refusedMs += Math.max(100, Date.now() - started)
-        }
+        counts.requests++
+        await fetchOnce(url)
       }
       await sleep(100)
     }
@@ -100,6 +127,8 @@ describe("the publisher's faults, with real builds", () => {
     await waitForHttp(`${publisherUrl}/status`, publisher, 60_000)
   }
   const status = async () => (await (await fetch(`${publisherUrl}/status`)).json()) as StatusReport
+  /** The server process (the supervisor's child that builds and serves): the data folder's lock names it. */
+  const serverPid = () => (JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), "utf8")) as { pid: number }).pid
   const idle = (timeoutMs: number) =>
     until(async () => {
       const now = await status()
@@ -146,9 +175,10 @@ describe("the publisher's faults, with real builds", () => {
     fs.rmSync(dir, { recursive: true, force: true })
   }, 60_000)
 
-  it("killed with SIGKILL during a build 5 times: every answer the site gives is 200, the leftover build is stopped at each start, and every edit goes live", async () => {
+  it("its server process killed with SIGKILL during a build 5 times: every request the site gets is answered 200, the leftover build is stopped at each restart, and every edit goes live", async () => {
     const edits = [1010, 1011, 1012, 1013, 1014].map((episode) => ({ episode, title: `Edited under fire ${crypto.randomUUID().slice(0, 8)}` }))
-    const downtimes: number[] = []
+    const restarts: number[] = []
+    const requestsBefore = poller.counts.requests
     for (const edit of edits) {
       await editTitle(edit.episode, edit.title)
       // Well into the build: past Gatsby's start, its workers forked.
@@ -157,25 +187,32 @@ describe("the publisher's faults, with real builds", () => {
         return phase && !phase.startsWith("starting") ? phase : undefined
       }, 120_000, "a build past its start")
       const build = JSON.parse(fs.readFileSync(path.join(dataDir, BUILD_FILE), "utf8")) as { pid: number }
+      const server = serverPid()
 
       const killedAt = Date.now()
-      publisher.kill("SIGKILL")
-      await new Promise((resolve) => publisher.once("exit", resolve))
-      // Detached, Gatsby runs on without its publisher.
+      process.kill(server, "SIGKILL")
+      await until(async () => (processStartTime(server) === undefined ? true : undefined), 10_000, "the server process to die")
+      // Detached, Gatsby runs on without its server process.
       expect(processStartTime(build.pid)).toBeDefined()
-      await startPublisherProcess()
-      downtimes.push(Date.now() - killedAt)
-      // Stopped before the restarted publisher listened.
+      // This request waits on the supervisor's socket until the next server process answers it.
+      await status()
+      restarts.push(Date.now() - killedAt)
+      expect(serverPid()).not.toBe(server)
+      // Stopped before the restarted server listened.
       expect(processStartTime(build.pid)).toBeUndefined()
     }
     const lastStart = Date.now()
     const after = await idle(300_000)
     for (const edit of edits) expect(await pageHas(edit.episode, edit.title)).toBe(true)
     expect(after.recent[0]?.status).toBe("live")
-    expect(poller.counts.non200).toEqual([])
+    const { counts } = poller
+    expect(counts.non200).toEqual([])
+    expect({ refused: counts.refused, timeouts: counts.timeouts, lost: counts.lost }).toEqual({ refused: 0, timeouts: 0, lost: 0 })
+    expect(publisher.exitCode).toBeNull()
     figures.push(
-      `SIGKILL x5: down (no listener) ${downtimes.map(seconds).join(", ")} per restart; ${poller.counts.answers} answers, ` +
-        `${poller.counts.non200.length} not 200, ${poller.counts.refused} requests refused while restarting; ` +
+      `server process SIGKILLed x5: kill to the next answer ${restarts.map(seconds).join(", ")}; poller: ${counts.requests - requestsBefore} requests ` +
+        `during the kills (${counts.requests} in all), ${counts.non200.length} not 200, ${counts.refused} refused, ${counts.timeouts} unanswered, ` +
+        `${counts.cutAndResent} cut under way and resent, slowest answer ${seconds(counts.maxLatencyMs)}; ` +
         `all 5 edits live ${seconds(Date.now() - lastStart)} after the last restart`,
     )
   }, 900_000)
