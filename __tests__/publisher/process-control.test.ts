@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process"
 import fs from "node:fs"
+import net from "node:net"
 import os from "node:os"
 import path from "node:path"
 import { freePort, PROJECT_ROOT, processStartTime, startProcess, stopProcess, waitForHttp } from "../../node-kit/processes"
@@ -153,6 +154,48 @@ describe("the publisher as `npm run publisher` starts it (a supervisor holding t
     await waitFor(() => !isAlive(server), 10_000, "the server process to stop")
     expect(fs.existsSync(path.join(dir, "data", LOCK_FILE))).toBe(false)
   }, 30_000)
+})
+
+describe("the publisher under systemd's socket activation", () => {
+  it("serves on the socket systemd passes (LISTEN_FDS, LISTEN_PID, fd 3) instead of binding PUBLISHER_PORT, through a server process's death", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "publisher-systemd-"))
+    fs.mkdirSync(path.join(dir, "project"), { recursive: true })
+    fs.writeFileSync(path.join(dir, "project", "package.json"), JSON.stringify({ name: "fake-site", private: true }))
+    // systemd's part: a listening socket, fd 3 of the process LISTEN_PID names (the shell execs Node, keeping its pid).
+    const socket = net.createServer()
+    await new Promise<void>((resolve) => socket.listen(0, "127.0.0.1", resolve))
+    const { port } = socket.address() as net.AddressInfo
+    const fd = (socket as unknown as { _handle: { fd: number } })._handle.fd
+    const unusedPort = await freePort()
+    const supervisor = startProcess(
+      ["/bin/sh", "-c", 'export LISTEN_PID=$$ LISTEN_FDS=1; exec "$0" "$@"', process.execPath, "--import", "tsx", path.join(PROJECT_ROOT, "publisher/src/main.ts")],
+      [],
+      {
+        stdio: ["ignore", "ignore", "ignore", fd],
+        env: {
+          PATH: process.env.PATH,
+          PUBLISHER_PORT: String(unusedPort),
+          PUBLISHER_DATA_DIR: path.join(dir, "data"),
+          PUBLISHER_SOURCE_DIR: path.join(dir, "project"),
+          PUBLISHER_BUILD_COMMAND: `"${process.execPath}" "${FAKE_BUILD}"`,
+          LOG_LEVEL: "silent",
+        },
+      },
+    )
+    // Only the publisher's processes hold it now, as after systemd handed it over.
+    socket.close()
+    try {
+      await waitForHttp(`http://127.0.0.1:${port}/status`, supervisor, 30_000)
+      const server = (JSON.parse(fs.readFileSync(path.join(dir, "data", LOCK_FILE), "utf8")) as { pid: number }).pid
+      process.kill(server, "SIGKILL")
+      await waitFor(() => !isAlive(server), 5000, "the server process to die")
+      expect((await fetch(`http://127.0.0.1:${port}/status`, { signal: AbortSignal.timeout(30_000) })).status).toBe(200)
+      await expect(fetch(`http://127.0.0.1:${unusedPort}/status`)).rejects.toThrow()
+    } finally {
+      await stopProcess(supervisor)
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
 
 describe("stopLeftoverBuild", () => {
