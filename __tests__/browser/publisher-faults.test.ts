@@ -175,9 +175,10 @@ describe("the publisher's faults, with real builds", () => {
     fs.rmSync(dir, { recursive: true, force: true })
   }, 60_000)
 
-  it("its server process killed with SIGKILL during a build 5 times: every request the site gets is answered 200, the leftover build is stopped at each restart, and every edit goes live", async () => {
+  it("its server process killed with SIGKILL during a build 5 times: every request the site gets is answered 200, no build outlives the restart, and every edit goes live", async () => {
     const edits = [1010, 1011, 1012, 1013, 1014].map((episode) => ({ episode, title: `Edited under fire ${crypto.randomUUID().slice(0, 8)}` }))
     const restarts: number[] = []
+    let buildsOutlivingServer = 0
     const requestsBefore = poller.counts.requests
     for (const edit of edits) {
       await editTitle(edit.episode, edit.title)
@@ -188,17 +189,21 @@ describe("the publisher's faults, with real builds", () => {
       }, 120_000, "a build past its start")
       const build = JSON.parse(fs.readFileSync(path.join(dataDir, BUILD_FILE), "utf8")) as { pid: number }
       const server = serverPid()
+      expect(processStartTime(build.pid)).toBeDefined()
 
       const killedAt = Date.now()
       process.kill(server, "SIGKILL")
       await until(async () => (processStartTime(server) === undefined ? true : undefined), 10_000, "the server process to die")
-      // Detached, Gatsby runs on without its server process.
-      expect(processStartTime(build.pid)).toBeDefined()
-      // This request waits on the supervisor's socket until the next server process answers it.
-      await status()
+      // Detached, Gatsby runs on without its server process, but may end soon by itself (its output pipe has lost its
+      // reader; or it was finishing): counted, not asserted. process-control.test.ts has a build that outlives its
+      // server stopped at the next start.
+      if (processStartTime(build.pid) !== undefined) buildsOutlivingServer++
+      // Waits on the supervisor's socket until the next server process answers (asked again if the test's own pooled
+      // connection to the killed process is cut).
+      await until(() => status(), 60_000, "the next server process")
       restarts.push(Date.now() - killedAt)
       expect(serverPid()).not.toBe(server)
-      // Stopped before the restarted server listened.
+      // Gone (stopped, if it was still running) before the restarted server listened.
       expect(processStartTime(build.pid)).toBeUndefined()
     }
     const lastStart = Date.now()
@@ -213,6 +218,7 @@ describe("the publisher's faults, with real builds", () => {
       `server process SIGKILLed x5: kill to the next answer ${restarts.map(seconds).join(", ")}; poller: ${counts.requests - requestsBefore} requests ` +
         `during the kills (${counts.requests} in all), ${counts.non200.length} not 200, ${counts.refused} refused, ${counts.timeouts} unanswered, ` +
         `${counts.cutAndResent} cut under way and resent, slowest answer ${seconds(counts.maxLatencyMs)}; ` +
+        `${buildsOutlivingServer} of 5 builds still running once their server process had died (stopped by the next); ` +
         `all 5 edits live ${seconds(Date.now() - lastStart)} after the last restart`,
     )
   }, 900_000)
