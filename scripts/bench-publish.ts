@@ -9,7 +9,8 @@ import { openDatabase } from "../cms/src/database"
 import { generateCatalogue } from "../cms/src/generate"
 import { startPublisher, type Publisher } from "../publisher/src"
 import { logFileOf } from "../publisher/src/publish-job"
-import { freePort, stopProcess } from "../node-kit/processes"
+import { refreshWorkspace } from "../publisher/src/workspace"
+import { freePort, PROJECT_ROOT, stopProcess } from "../node-kit/processes"
 import { startReferenceServer, type ReferenceServer } from "./lib/reference-server"
 
 /**
@@ -21,6 +22,14 @@ import { startReferenceServer, type ReferenceServer } from "./lib/reference-serv
  * 200 or that name a script the served release lacks (a mixed release).
  * Prints p50/p95 edit-to-live, the catalogue requests of each build, the
  * builds a burst took, and where a warm build's seconds go.
+ *
+ * `--code-deploy` then measures a code deploy: a comment changed in the
+ * site's gatsby-node.ts and the source plugin's (in a copy of the sources
+ * the publisher builds from, never the project's own), so Gatsby clears its
+ * cache, and one edit: its seconds to live, and the pictures processed and
+ * originals downloaded (0 and 0 with the image store). `--code-deploy-only`
+ * measures just the first build and the code deploy. `--image-pool off`
+ * gives every entity its own picture.
  */
 
 const { values } = parseArgs({
@@ -29,10 +38,14 @@ const { values } = parseArgs({
     "image-pool": { type: "string", default: "60" },
     "cpu-count": { type: "string" },
     edits: { type: "string", default: "10" },
+    "code-deploy": { type: "boolean", default: false },
+    "code-deploy-only": { type: "boolean", default: false },
   },
 })
 const sizes = values.sizes.split(",").map(Number)
-const imagePool = Number(values["image-pool"])
+/** Distinct pictures shared by the catalogue; `off`: each entity its own (generateCatalogue's default). */
+const imagePool = values["image-pool"] === "off" ? undefined : Number(values["image-pool"])
+const codeDeploy = values["code-deploy"] || values["code-deploy-only"]
 const editCount = Number(values.edits)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -99,7 +112,20 @@ function readBuildLog(file: string) {
   const read = /Catalogue: (full read|delta read)[^;]*?, (\d+) requests/.exec(log.replace(/\s+/g, " "))
   const phases = [...log.matchAll(/^success (.+?) - ([0-9.]+)s/gm)].map((match) => ({ phase: match[1]!, seconds: Number(match[2]) }))
   const total = Number(/Done building in ([0-9.]+) sec/.exec(log)?.[1] ?? NaN)
-  return { read: read?.[1] ?? "unknown", requests: read ? Number(read[2]) : NaN, phases, total }
+  return { read: read?.[1] ?? "unknown", requests: read ? Number(read[2]) : NaN, phases, total, images: readImageLines(log.replace(/\s+/g, " ")) }
+}
+
+/** The source plugin's image lines: pictures processed and reused, originals downloaded, the image store's size. */
+function readImageLines(log: string) {
+  const work = /Catalogue images: (\d+) processed \((\d+) variants\) in [0-9.]+s, (\d+) reused[^;]*?(?:; (\d+) originals downloaded)?/.exec(log)
+  const store = /Catalogue image store: (\d+) files, ([0-9.]+) MB/.exec(log)
+  return {
+    processed: work ? Number(work[1]) : NaN,
+    reused: work ? Number(work[3]) : NaN,
+    downloads: work?.[4] ? Number(work[4]) : NaN,
+    storeFiles: store ? Number(store[1]) : NaN,
+    storeMB: store ? Number(store[2]) : NaN,
+  }
 }
 
 /** A catalogue of `episodes` in a fresh folder, written straight into the reference server's database. */
@@ -120,7 +146,16 @@ interface Pipeline {
   publisher: Publisher
   siteUrl: string
   dataDir: string
+  /** The sources the publisher copies into its workspace: the project's, or a copy of them for a code deploy. */
+  sourceDir: string
   coldSeconds: number
+}
+
+/** A copy of the site's sources (as the publisher mirrors them), for a code deploy that must not touch the project's files. */
+function copyOfSources(workDir: string): string {
+  const sourceDir = path.join(workDir, "source")
+  refreshWorkspace(PROJECT_ROOT, sourceDir)
+  return sourceDir
 }
 
 async function startPipeline(workDir: string): Promise<Pipeline> {
@@ -135,6 +170,7 @@ async function startPipeline(workDir: string): Promise<Pipeline> {
   })
   const buildEnv = { ...server.buildEnv, SITE_URL: siteUrl, ...(values["cpu-count"] ? { GATSBY_CPU_COUNT: values["cpu-count"] } : {}) }
   const dataDir = path.join(workDir, "publisher")
+  const sourceDir = codeDeploy ? copyOfSources(workDir) : PROJECT_ROOT
   const coldStarted = Date.now()
   let publisher: Publisher | undefined
   try {
@@ -143,6 +179,7 @@ async function startPipeline(workDir: string): Promise<Pipeline> {
       webhookSecret: secret,
       buildEnv,
       dataDir,
+      sourceDir,
       workspaceDir: path.join(dataDir, "workspace"),
       databaseFile: path.join(dataDir, "publisher.db"),
       logging: { level: "silent", format: "json" },
@@ -154,7 +191,7 @@ async function startPipeline(workDir: string): Promise<Pipeline> {
     await stopProcess(server.child)
     throw error
   }
-  return { server, publisher, siteUrl, dataDir, coldSeconds: (Date.now() - coldStarted) / 1000 }
+  return { server, publisher, siteUrl, dataDir, sourceDir, coldSeconds: (Date.now() - coldStarted) / 1000 }
 }
 
 async function stopPipeline({ server, publisher }: Pipeline): Promise<void> {
@@ -222,10 +259,49 @@ async function deleteEpisode(pipeline: Pipeline, content: Catalogue, seriesId: n
   return seconds
 }
 
+/** The files a code deploy changes: Gatsby clears its cache when either changes. */
+const CODE_DEPLOY_FILES = ["gatsby-node.ts", path.join("plugins", "gatsby-source-catalogue", "gatsby-node.ts")]
+
+/**
+ * A code deploy: a comment added to the site's and the source plugin's
+ * gatsby-node.ts in the publisher's source copy, then one edit, which
+ * builds with the changed code. Its seconds to live and its image figures.
+ */
+async function codeDeployEdit(pipeline: Pipeline, content: Catalogue) {
+  for (const file of CODE_DEPLOY_FILES) fs.appendFileSync(path.join(pipeline.sourceDir, file), `// bench:publish code deploy ${Date.now()}\n`)
+  const episode = content.episodes[Math.floor(content.episodes.length / 3)]!
+  const ms = await editUntilLive(pipeline, episode, `${episode.title} (code deploy)`, "the code deploy", 60 * 60_000)
+  await pipeline.publisher.idle()
+  const build = newestBuild(pipeline)
+  return {
+    codeDeployLiveS: Number((ms / 1000).toFixed(1)),
+    codeDeployBuildS: build.total,
+    codeDeployRead: build.read,
+    codeDeployProcessed: build.images.processed,
+    codeDeployReused: build.images.reused,
+    codeDeployDownloads: build.images.downloads,
+    storeFiles: build.images.storeFiles,
+    storeMB: build.images.storeMB,
+    codeDeployPhases: [...build.phases].sort((a, b) => b.seconds - a.seconds).slice(0, 8),
+  }
+}
+
 async function benchmark(episodes: number) {
   const { workDir, content } = writeBenchCatalogue(episodes)
   const pipeline = await startPipeline(workDir)
   try {
+    if (values["code-deploy-only"]) {
+      const first = newestBuild(pipeline)
+      const poller = startPoller(pipeline.siteUrl, ["/", `/detail/${content.episodes[1]!.id}/`])
+      const deploy = await codeDeployEdit(pipeline, content)
+      await poller.stop()
+      const { requests: polled, non200, mixed } = poller.counts
+      return {
+        figures: { episodes, coldFirstBuildS: Number(pipeline.coldSeconds.toFixed(1)), coldProcessed: first.images.processed, ...deploy, polled, non200, mixed },
+        pollerExamples: poller.counts.examples,
+        logs: workDir,
+      }
+    }
     // Gatsby rewrites every page's compilation hash on the first rebuild after a clean
     // (gatsbyjs/gatsby#31628); one edit first, so the figures are what editors see from then on.
     const warmUp = content.episodes[0]!
@@ -237,9 +313,10 @@ async function benchmark(episodes: number) {
     const single = await singleEdits(pipeline, content)
     const burst = await burstOfEdits(pipeline, content)
     const deleteSeconds = await deleteEpisode(pipeline, content, series.id)
+    const warm = newestBuild(pipeline)
+    const deploy = codeDeploy ? await codeDeployEdit(pipeline, content) : {}
     await poller.stop()
 
-    const warm = newestBuild(pipeline)
     const ms = single.map((edit) => edit.ms)
     return {
       figures: {
@@ -255,6 +332,7 @@ async function benchmark(episodes: number) {
         polled: poller.counts.requests,
         non200: poller.counts.non200,
         mixed: poller.counts.mixed,
+        ...deploy,
       },
       edits: single,
       warmPhases: [...warm.phases].sort((a, b) => b.seconds - a.seconds).slice(0, 10),
@@ -270,7 +348,7 @@ async function benchmark(episodes: number) {
 async function main() {
   const results = []
   for (const size of sizes) {
-    console.log(`Publishing benchmark: ${size} episodes (image pool ${imagePool})...`)
+    console.log(`Publishing benchmark: ${size} episodes (image pool ${imagePool ?? "off: every entity its own picture"})${codeDeploy ? ", with a code deploy" : ""}...`)
     const result = await benchmark(size)
     console.log(JSON.stringify(result, null, 1))
     results.push(result)

@@ -92,7 +92,8 @@ async function build(context: RunnerContext, job: Job, signal: AbortSignal): Pro
     return await runBuild({
       command: config.buildCommand,
       cwd: config.workspaceDir,
-      env: buildEnvironment(config.buildEnv, { warmCache: hasWarmCache(config.workspaceDir) }),
+      // Processed pictures outlive a code deploy's cleared .cache in the data folder (an operator's setting wins).
+      env: buildEnvironment({ CATALOGUE_IMAGE_STORE: path.join(config.dataDir, "image-store"), ...config.buildEnv }, { warmCache: hasWarmCache(config.workspaceDir) }),
       timeoutMs: config.buildTimeoutMs,
       logFile: logFileOf(config.dataDir, job.id),
       signal,

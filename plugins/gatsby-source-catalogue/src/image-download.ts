@@ -13,11 +13,32 @@ export interface ImageDownloadLimits {
 
 const IMAGE_TIMEOUT_MS = 30_000
 
-/** What the last download of a URL said, to ask the host whether it changed. */
-interface Validators {
+/** What the last download of a URL said, to ask the host whether it changed (or not to ask). */
+export interface Validators {
   etag: string | null
   lastModified: string | null
+  /**
+   * Until when (ms since 1970) the answer is fresh by its Cache-Control
+   * max-age (RFC 9111 4.2): the picture may be taken as unchanged without
+   * asking. Null: no max-age, or no-cache/no-store.
+   */
+  freshUntil?: number | null
 }
+
+/** The validators and freshness of an answer, as it came. */
+export function validatorsOf(response: Response, now = Date.now()): Validators {
+  const cacheControl = response.headers.get("cache-control") ?? ""
+  const maxAge = /(?:^|[\s,])max-age=(\d+)/i.exec(cacheControl)?.[1]
+  const revalidateAlways = /no-cache|no-store/i.test(cacheControl)
+  return {
+    etag: response.headers.get("etag"),
+    lastModified: response.headers.get("last-modified"),
+    freshUntil: maxAge !== undefined && !revalidateAlways ? now + Number(maxAge) * 1000 : null,
+  }
+}
+
+/** Originals downloaded by this process (a build): the benchmark reads it from the build's log. */
+export const downloadCounter = { count: 0 }
 
 /** A GET that failed with an HTTP status throws; a 304 answers a conditional one. */
 async function ask(url: string, limits: ImageDownloadLimits, headers: Record<string, string> = {}): Promise<Response> {
@@ -36,26 +57,62 @@ export async function fetchImageBytes(url: string, limits: ImageDownloadLimits):
   return readCapped(await ask(url, limits), limits.maxBytes, "maxImageBytes")
 }
 
-/**
- * Downloads a picture into the plugin's cache and gives its path. The file is
- * kept across builds and revalidated with ETag/Last-Modified, as Gatsby's
- * fetchRemoteFile does; unlike it, redirects go only to allowed hosts and the
- * download stops at `maxBytes`.
- */
-export async function downloadImage(url: string, cache: Pick<GatsbyCache, "directory" | "get" | "set">, limits: ImageDownloadLimits): Promise<string> {
+/** Where a URL's original is kept in the plugin's cache folder (whether or not it is there now). */
+export function originalFileOf(url: string, cacheDirectory: string): string {
   const name = crypto.createHash("md5").update(url).digest("hex") + path.extname(new URL(url).pathname).toLowerCase()
-  const file = path.join(cache.directory, "downloads", name)
-  const key = `${CACHE_KEYS.imageDownload}:${url}`
-  const known = (await exists(file)) ? ((await cache.get(key)) as Validators | undefined) : undefined
-  const conditions: Record<string, string> = {}
-  if (known?.etag) conditions["If-None-Match"] = known.etag
-  if (known?.lastModified) conditions["If-Modified-Since"] = known.lastModified
-  const response = await ask(url, limits, conditions)
+  return path.join(cacheDirectory, "downloads", name)
+}
+
+type DownloadCache = Pick<GatsbyCache, "directory" | "get" | "set">
+
+/** Writes a 200's body as the URL's original, with its validators for the next conditional request. */
+async function keepOriginal(url: string, response: Response, cache: DownloadCache, limits: ImageDownloadLimits): Promise<{ file: string; validators: Validators }> {
+  const file = originalFileOf(url, cache.directory)
+  const validators = validatorsOf(response)
+  await writeAtomically(file, await readCapped(response, limits.maxBytes, "maxImageBytes"))
+  await cache.set(`${CACHE_KEYS.imageDownload}:${url}`, validators)
+  downloadCounter.count += 1
+  return { file, validators }
+}
+
+/**
+ * Downloads a picture into the plugin's cache and gives its path and what the
+ * host said of it. The file is kept across builds and revalidated with
+ * ETag/Last-Modified, as Gatsby's fetchRemoteFile does; unlike it, redirects
+ * go only to allowed hosts and the download stops at `maxBytes`.
+ */
+export async function fetchOriginal(url: string, cache: DownloadCache, limits: ImageDownloadLimits): Promise<{ file: string; validators: Validators }> {
+  const file = originalFileOf(url, cache.directory)
+  const known = (await exists(file)) ? ((await cache.get(`${CACHE_KEYS.imageDownload}:${url}`)) as Validators | undefined) : undefined
+  const response = await ask(url, limits, conditionsOf(known))
   if (response.status === 304) {
     await response.body?.cancel()
-    return file
+    return { file, validators: { ...known!, freshUntil: validatorsOf(response).freshUntil } }
   }
-  await writeAtomically(file, await readCapped(response, limits.maxBytes, "maxImageBytes"))
-  await cache.set(key, { etag: response.headers.get("etag"), lastModified: response.headers.get("last-modified") } satisfies Validators)
-  return file
+  return keepOriginal(url, response, cache, limits)
+}
+
+/** Downloads a picture into the plugin's cache (or finds it there, unchanged) and gives its path. */
+export async function downloadImage(url: string, cache: DownloadCache, limits: ImageDownloadLimits): Promise<string> {
+  return (await fetchOriginal(url, cache, limits)).file
+}
+
+const conditionsOf = (known: Validators | undefined): Record<string, string> => ({
+  ...(known?.etag ? { "If-None-Match": known.etag } : {}),
+  ...(known?.lastModified ? { "If-Modified-Since": known.lastModified } : {}),
+})
+
+/**
+ * Whether the picture at `url` is still the one an earlier download
+ * described, with as little as the host allows: nothing asked while that
+ * answer is fresh, else a conditional request. A picture that changed, or
+ * that no validator can vouch for, is downloaded as `fetchOriginal` does.
+ */
+export async function revalidate(url: string, known: Validators, cache: DownloadCache, limits: ImageDownloadLimits): Promise<"unchanged" | { file: string; validators: Validators }> {
+  if (known.freshUntil && known.freshUntil > Date.now()) return "unchanged"
+  const conditions = conditionsOf(known)
+  const response = await ask(url, limits, conditions)
+  if (response.status !== 304) return keepOriginal(url, response, cache, limits)
+  await response.body?.cancel()
+  return "unchanged"
 }

@@ -1,3 +1,4 @@
+import crypto from "node:crypto"
 import fs from "node:fs/promises"
 import path from "node:path"
 import sharp from "sharp"
@@ -10,7 +11,7 @@ export interface ImageWorkSummary {
   /** Pictures at least one of whose files had to be made. */
   processed: number
   variants: number
-  /** Pictures whose every file was already in the cache (or already published). */
+  /** Pictures whose every file was already in the store (or already published). */
   reused: number
   failed: number
   /** From the first picture started to the last one done. */
@@ -18,7 +19,7 @@ export interface ImageWorkSummary {
 }
 
 export interface ImageProcessorOptions {
-  /** Where made files are kept across builds (Gatsby's cache for this plugin). */
+  /** Where made files are kept across builds: the image store's variants (image-store.ts). */
   cacheDir: string
   /** The site's public/ folder; files are hard-linked into it. */
   publicDir: string
@@ -53,12 +54,28 @@ async function publish(cached: string, published: string): Promise<void> {
   }
 }
 
-/** Written beside and renamed, so a build stopped halfway never leaves half a file in the cache. */
+/**
+ * Written beside and renamed, so a build stopped halfway never leaves half a
+ * file, and two writers of one file (two pictures with the same bytes, or two
+ * builds sharing the image store) each rename a whole file of their own: the
+ * temporary name is unique to the write, not only to the process. A folder
+ * removed meanwhile (a sweep of the store) is made again, once.
+ */
 export async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true })
-  const temporary = `${file}.${process.pid}.tmp`
-  await fs.writeFile(temporary, bytes)
-  await fs.rename(temporary, file)
+  const temporary = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await fs.mkdir(path.dirname(file), { recursive: true })
+      await fs.writeFile(temporary, bytes)
+      await fs.rename(temporary, file)
+      return
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt > 0) {
+        await fs.rm(temporary, { force: true })
+        throw error
+      }
+    }
+  }
 }
 
 type Decoded = { data: Buffer; info: sharp.OutputInfo }
@@ -112,8 +129,9 @@ export function createImageProcessor(options: ImageProcessorOptions): ImageProce
       const published = path.join(options.publicDir, relative)
       if (await exists(published)) continue
       const cached = path.join(options.cacheDir, relative)
-      if (await exists(cached)) await publish(cached, published)
-      else missing.push(variant)
+      // Gone between the two calls (a sweep of a shared store): made again.
+      const linked = (await exists(cached)) && (await publish(cached, published).then(() => true, () => false))
+      if (!linked) missing.push(variant)
     }
     if (missing.length === 0) {
       summary.reused += 1

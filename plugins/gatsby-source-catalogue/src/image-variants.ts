@@ -31,8 +31,8 @@ export type VariantUrl = (picture: PictureFacts, variant: Variant) => string
 /** Bumped when the encoder settings change, so browsers never keep an old file under a new meaning. */
 const ENCODING_VERSION = "webp-q75-e2.jpg-q80.1"
 
-/** The folder of one picture's variants, under /_gatsby/image/ (cached for good by the host and the service worker). */
-function pictureFolder(picture: PictureFacts): string {
+/** The folder of one picture's variants, under /_gatsby/image/ (cached for good by the host and the service worker), and in the image store. */
+export function pictureFolder(picture: Pick<PictureFacts, "contentDigest">): string {
   return crypto.createHash("sha1").update(`${picture.contentDigest}:${ENCODING_VERSION}`).digest("hex").slice(0, 20)
 }
 

@@ -1,9 +1,20 @@
 import path from "node:path"
 import type { GatsbyCache, Reporter } from "gatsby"
-import { downloadImage, type ImageDownloadLimits } from "./image-download"
+import { downloadCounter, downloadImage, type ImageDownloadLimits } from "./image-download"
 import { createImageProcessor, exists, type ImageProcessor, type ImageWorkSummary } from "./image-processing"
 import { slotsOfOwners } from "./image-slots"
-import { servedBy, type ImageFile } from "./images"
+import {
+  describeStoreSize,
+  imageStoreDirectory,
+  measureImageStore,
+  openImageStore,
+  sweepImageStore,
+  type ImageStore,
+  type StoreUse,
+  type SweepResult,
+} from "./image-store"
+import { pictureFolder } from "./image-variants"
+import { servedBy, type ImageFetchContext, type ImageFile } from "./images"
 import type { CataloguePluginOptions } from "./types"
 
 /**
@@ -11,11 +22,13 @@ import type { CataloguePluginOptions } from "./types"
  * between the two Gatsby creates pages, runs queries, bundles and renders
  * HTML while the pictures are resized on the cores it leaves idle.
  */
-let current: ImageProcessor | undefined
+let current: { processor: ImageProcessor; store: ImageStore; used: StoreUse; siteDirectory: string; startedAt: number } | undefined
 
-export function describeImageWork(summary: ImageWorkSummary): string {
+/** The build's image line; `downloads` counts the originals downloaded, probes included (the benchmark reads it). */
+export function describeImageWork(summary: ImageWorkSummary, downloads?: number): string {
   const failed = summary.failed ? `, ${summary.failed} failed` : ""
-  return `Catalogue images: ${summary.processed} processed (${summary.variants} variants) in ${summary.seconds.toFixed(1)}s, ${summary.reused} reused from the cache${failed}`
+  const downloaded = downloads === undefined ? "" : `; ${downloads} originals downloaded`
+  return `Catalogue images: ${summary.processed} processed (${summary.variants} variants) in ${summary.seconds.toFixed(1)}s, ${summary.reused} reused from the cache${failed}${downloaded}`
 }
 
 export interface ImageWork {
@@ -23,6 +36,8 @@ export interface ImageWork {
   add(file: ImageFile): void
   /** Every picture was added. */
   sealed(): void
+  /** For fetchImages: each probed picture is added at once, and the facts are kept in (and read from) the image store. */
+  fetchContext: Pick<ImageFetchContext, "onImage" | "store">
 }
 
 /**
@@ -40,38 +55,63 @@ export function startImageWork(args: {
   reporter: Reporter
 }): ImageWork {
   const { options, cache, reporter } = args
+  const store = openImageStore(imageStoreDirectory(options.imageStore, args.siteDirectory))
   const processor = createImageProcessor({
-    cacheDir: path.join(cache.directory, "image-variants"),
+    cacheDir: store.variantsDir,
     publicDir: path.join(args.siteDirectory, "public"),
     concurrency: options.imageConcurrency,
     warn: (message) => reporter.warn(message),
   })
-  current = processor
+  const used: StoreUse = { folders: new Set(), urls: new Set() }
+  current = { processor, store, used, siteDirectory: args.siteDirectory, startedAt: Date.now() }
+  downloadCounter.count = 0
+  const add = (file: ImageFile) => {
+    if (servedBy(options.imageService ?? undefined, file.url)) return
+    const { sourceFile, ...facts } = file
+    used.folders.add(pictureFolder(facts))
+    used.urls.add(file.url)
+    processor.ensure(facts, slotsOfOwners(args.owners.get(file.url) ?? [], options), async () => {
+      // In Gatsby's cache unless that was cleared since, or the image store's facts stood for it.
+      if (sourceFile && (await exists(sourceFile))) return sourceFile
+      return downloadImage(file.url, cache, args.limits)
+    })
+  }
   return {
+    fetchContext: { onImage: add, store },
+    add,
     sealed() {
       // `gatsby develop` has no onPostBuild: say when the pictures are ready.
-      if (process.env.gatsby_executing_command === "develop") void processor.finish().then((summary) => reporter.info(describeImageWork(summary)))
-    },
-    add(file) {
-      if (servedBy(options.imageService ?? undefined, file.url)) return
-      const { sourceFile, ...facts } = file
-      processor.ensure(facts, slotsOfOwners(args.owners.get(file.url) ?? [], options), async () => {
-        // The original is in Gatsby's cache unless that was cleared since it was probed.
-        if (sourceFile && (await exists(sourceFile))) return sourceFile
-        return downloadImage(file.url, cache, args.limits)
-      })
+      if (process.env.gatsby_executing_command === "develop") void processor.finish().then((summary) => reporter.info(describeImageWork(summary, downloadCounter.count)))
     },
   }
 }
 
-/** Waits for this build's image work and logs what it came to; nothing when there was none. */
+function describeSweep(sweep: SweepResult): string {
+  if (!sweep.swept) return "nothing to sweep"
+  return `${sweep.pictures} unused pictures and ${sweep.facts} facts swept`
+}
+
+/**
+ * Waits for this build's image work and logs what it came to; nothing when
+ * there was none. Then sweeps the image store of pictures no site uses and
+ * logs its size.
+ */
 export async function finishImageWork(reporter: Reporter): Promise<ImageWorkSummary | undefined> {
   if (!current) return undefined
+  const { processor, store, used, siteDirectory, startedAt } = current
   const activity = reporter.activityTimer("Finishing catalogue images")
   activity.start()
-  const summary = await current.finish()
+  const summary = await processor.finish()
   activity.end()
   current = undefined
-  reporter.info(describeImageWork(summary))
+  reporter.info(describeImageWork(summary, downloadCounter.count))
+  try {
+    const sweep = await sweepImageStore(store, { siteDirectory, used, startedAt, madeAny: summary.processed > 0 })
+    const size = await measureImageStore(store, sweep.swept)
+    reporter.info(`Catalogue image store: ${describeStoreSize(size)} at ${store.directory}; ${describeSweep(sweep)}`)
+  } catch (error) {
+    // The pictures are published: a store that cannot be swept is only bigger.
+    reporter.warn(`The image store at ${store.directory} could not be swept: ${error instanceof Error ? error.message : String(error)}`)
+  }
   return summary
 }

@@ -3,7 +3,9 @@ import crypto from "node:crypto"
 import fs from "node:fs/promises"
 import sharp from "sharp"
 import type { GatsbyCache } from "gatsby"
-import { downloadImage, fetchImageBytes, type ImageDownloadLimits } from "./image-download"
+import { fetchImageBytes, fetchOriginal, originalFileOf, revalidate, type ImageDownloadLimits, type Validators } from "./image-download"
+import { exists } from "./image-processing"
+import type { ImageStore } from "./image-store"
 import type { Limiter } from "./limiter"
 
 /** What the RemoteFile interface needs to know of an image. */
@@ -18,7 +20,11 @@ export interface ImageFile {
   contentDigest: string
   /** Dominant colour, `#rrggbb`: the picture's box shows it until the picture loads. */
   placeholderColor: string | null
-  /** The downloaded original in Gatsby's cache; absent when an image service serves the picture. */
+  /**
+   * Where the downloaded original is kept in Gatsby's cache; absent when an
+   * image service serves the picture. It may not be there: facts taken from the
+   * image store stand for it, and it is downloaded only if a variant is missing.
+   */
   sourceFile?: string
 }
 
@@ -89,11 +95,61 @@ export interface ImageFetchContext {
   onProgress?: () => void
   /** Each image as soon as it is probed, so its processing overlaps the next downloads. */
   onImage?: (file: ImageFile) => void
+  /** Where each picture's facts are kept beyond Gatsby's cache: a URL whose original is gone is not downloaded again while they hold. */
+  store?: ImageStore
+}
+
+/**
+ * The picture's facts from the image store when its original is no longer in
+ * Gatsby's cache (cleared by a code deploy) and the host does not say it
+ * changed (image-download.ts `revalidate`); a changed picture's new original.
+ */
+async function fromStore(url: string, context: ImageFetchContext): Promise<ImageFile | { file: string; validators: Validators } | undefined> {
+  const original = originalFileOf(url, context.cache.directory)
+  const stored = context.store && !(await exists(original)) ? await context.store.readFacts(url) : undefined
+  if (!stored) return undefined
+  const outcome = await revalidate(url, stored.validators, context.cache, context.limits)
+  return outcome === "unchanged" ? { ...stored.facts, sourceFile: original } : outcome
+}
+
+/** Reads a picture's size, type, digest and colour: from its original, from the image store, or from an image service's small copy. */
+async function probeImage(url: string, context: ImageFetchContext): Promise<ImageFile> {
+  const service = servedBy(context.imageService, url)
+  const probeUrl = service
+    ? service.urlTemplate.replace("{url}", url).replace("{width}", String(SERVICE_PROBE_WIDTH)).replace("{format}", "jpg")
+    : url
+  const stored = service ? undefined : await fromStore(url, context)
+  if (stored && "url" in stored) return stored
+  // A service's small copy is read into memory: the probe's facts are kept in the catalogue state
+  // across builds, and a file costs a write and a cache entry.
+  const original = service ? undefined : (stored ?? (await fetchOriginal(probeUrl, context.cache, context.limits)))
+  const bytes = original ? await fs.readFile(original.file) : await fetchImageBytes(probeUrl, context.limits)
+  const metadata = await sharp(bytes).metadata()
+  const format = service ? /\.(\w+)$/.exec(new URL(url).pathname)?.[1]?.replace("jpg", "jpeg") : metadata.format
+  const mimeType = format ? MIME_TYPES[format] : undefined
+  if (!mimeType || !metadata.width || !metadata.height) throw new Error("unsupported image format")
+  // A service's copy has the picture's proportions; its size is what the service will serve at most.
+  const width = service ? service.maxWidth : metadata.width
+  const height = service ? Math.round((service.maxWidth * metadata.height) / metadata.width) : metadata.height
+  const facts = {
+    url,
+    filename: path.basename(new URL(url).pathname) || "image",
+    mimeType,
+    width,
+    height,
+    filesize: bytes.length,
+    contentDigest: crypto.createHash("md5").update(bytes).digest("hex"),
+    placeholderColor: await dominantColor(bytes),
+  }
+  if (!original) return facts
+  await context.store?.writeFacts(url, { facts, validators: original.validators })
+  return { ...facts, sourceFile: original.file }
 }
 
 /**
  * Downloads each distinct image URL once (the file is kept across builds and
- * revalidated with ETag/Last-Modified) and reads its size and type. A URL that fails or is not an image is a warning naming who
+ * revalidated with ETag/Last-Modified; after a cleared cache the image
+ * store's facts stand for it) and reads its size and type. A URL that fails or is not an image is a warning naming who
  * shows it; those entities render without it.
  */
 export async function fetchImages(urls: Iterable<string>, context: ImageFetchContext): Promise<Map<string, ImageFile>> {
@@ -102,32 +158,7 @@ export async function fetchImages(urls: Iterable<string>, context: ImageFetchCon
     [...new Set(urls)].map((url) =>
       context.limiter(async () => {
         try {
-          const service = servedBy(context.imageService, url)
-          const probeUrl = service
-            ? service.urlTemplate.replace("{url}", url).replace("{width}", String(SERVICE_PROBE_WIDTH)).replace("{format}", "jpg")
-            : url
-          // A service's small copy is read into memory: the probe's facts are kept in the catalogue state
-          // across builds, and a file costs a write and a cache entry.
-          const file = service ? undefined : await downloadImage(probeUrl, context.cache, context.limits)
-          const bytes = file ? await fs.readFile(file) : await fetchImageBytes(probeUrl, context.limits)
-          const metadata = await sharp(bytes).metadata()
-          const format = service ? /\.(\w+)$/.exec(new URL(url).pathname)?.[1]?.replace("jpg", "jpeg") : metadata.format
-          const mimeType = format ? MIME_TYPES[format] : undefined
-          if (!mimeType || !metadata.width || !metadata.height) throw new Error("unsupported image format")
-          // A service's copy has the picture's proportions; its size is what the service will serve at most.
-          const width = service ? service.maxWidth : metadata.width
-          const height = service ? Math.round((service.maxWidth * metadata.height) / metadata.width) : metadata.height
-          const probed: ImageFile = {
-            url,
-            filename: path.basename(new URL(url).pathname) || "image",
-            mimeType,
-            width,
-            height,
-            filesize: bytes.length,
-            contentDigest: crypto.createHash("md5").update(bytes).digest("hex"),
-            placeholderColor: await dominantColor(bytes),
-            ...(file ? { sourceFile: file } : {}),
-          }
+          const probed = await probeImage(url, context)
           files.set(url, probed)
           context.onImage?.(probed)
         } catch (error) {

@@ -129,6 +129,12 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
       .max(64)
       .default(cpuCoreCount())
       .description("How many pictures are resized at once at build time; by default one per core."),
+    imageStore: Joi.string()
+      .allow(null, "")
+      .default(process.env.CATALOGUE_IMAGE_STORE || null)
+      .description(
+        "Folder of the image store: processed pictures and what each picture URL was found to be, kept where Gatsby's cache invalidation (a changed gatsby-node, gatsby-config or local plugin) does not reach, so a code deploy processes no picture again. Relative to the site's folder. Defaults to CATALOGUE_IMAGE_STORE, then node_modules/.cache/catalogue-image-store; the publisher sets <data folder>/image-store.",
+      ),
     ...imageSlotOptions(Joi),
     ...fetchLimitOptions(Joi),
     paths: Joi.object(

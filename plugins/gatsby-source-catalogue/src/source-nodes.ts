@@ -84,7 +84,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
     usedBy: plan.usedBy,
     warn,
     onProgress: () => imageBar.tick(),
-    onImage: (file) => imageWork.add(file),
+    ...imageWork.fetchContext,
   })
   imageBar.end()
   const images = plan.images(fetched)

@@ -24,6 +24,8 @@ export interface CataloguePluginOptions extends ImageSlotOptions {
   /** Null: every picture is resized at build time. */
   imageService: ImageService | null
   imageConcurrency: number
+  /** The image store's folder (image-store.ts); null: the default. */
+  imageStore?: string | null
   /** Origins of pictures beside the catalogue API's, the video host's and the image service's (a CDN). */
   imageOrigins: string[]
   /** The largest JSON answer read, in bytes. */
