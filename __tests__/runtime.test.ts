@@ -18,7 +18,7 @@ function versionOf(binary: string): string {
 }
 
 /** Starts the reference server as `npm start` does and resolves with the Runtime line it logs. */
-async function runtimeReportedByReferenceServer(): Promise<{ line: string; child: ChildProcess }> {
+async function runtimeReportedByReferenceServer(): Promise<{ line: string; child: ChildProcess; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "runtime-cms-"))
   const child = startProcess(COMMANDS.cms, [], {
     stdio: ["ignore", "pipe", "pipe"],
@@ -33,7 +33,7 @@ async function runtimeReportedByReferenceServer(): Promise<{ line: string; child
     })
     child.once("exit", (code) => reject(new Error(`The reference server ended (${code}) before saying its runtime:\n${output}`)))
   })
-  return { line, child }
+  return { line, child, dataDir }
 }
 
 describe("runtime", () => {
@@ -52,11 +52,12 @@ describe("runtime", () => {
   })
 
   it("has the reference server report the pinned Node when it starts", async () => {
-    const { line, child } = await runtimeReportedByReferenceServer()
+    const { line, child, dataDir } = await runtimeReportedByReferenceServer()
     try {
       expect(line).toMatch(new RegExp(`^Runtime: Node v${pinned.replace(/\./g, "\\.")} \\(`))
     } finally {
       await stopProcess(child)
+      fs.rmSync(dataDir, { recursive: true, force: true })
     }
   })
 

@@ -3,8 +3,14 @@ import os from "node:os"
 import path from "node:path"
 import { releaseId } from "../../../plugins/gatsby-plugin-offline-workbox/src/release"
 
+const folders: string[] = []
+afterAll(() => {
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true })
+})
+
 function build(files: Record<string, string>): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "release-id-"))
+  folders.push(root)
   for (const [file, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
     fs.writeFileSync(path.join(root, file), text)
@@ -35,7 +41,9 @@ describe("releaseId", () => {
 
   it("gives the same ids when it reads only the files a build rewrote (the memo of the last build)", () => {
     const root = build(BASE)
-    const memo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "release-memo-")), "memo.json")
+    const memoDir = fs.mkdtempSync(path.join(os.tmpdir(), "release-memo-"))
+    folders.push(memoDir)
+    const memo = path.join(memoDir, "memo.json")
     const first = releaseId(root, memo)
     expect(first).toBe(releaseId(build(BASE)))
     expect(releaseId(root, memo)).toBe(first)

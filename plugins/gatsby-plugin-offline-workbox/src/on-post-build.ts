@@ -2,9 +2,11 @@ import fs from "node:fs"
 import path from "node:path"
 import type { GatsbyNode } from "gatsby"
 import { generateSW } from "workbox-build"
+import { version as workboxVersion } from "workbox-build/package.json"
 import { OFFLINE, type ReleaseFile } from "./constants"
 import { releaseId } from "./release"
 import { generateSWOptions } from "./service-worker-options"
+import { serviceWorkerKey, writeServiceWorker } from "./service-worker-memo"
 
 /** Production builds only (develop never runs onPostBuild): release.json, then sw.js. */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, cache }) => {
@@ -15,7 +17,9 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, cache }
   }
   const release: ReleaseFile = { release: releaseId(publicDir, path.join(cache.directory, "release-id-memo.json")) }
   fs.writeFileSync(path.join(publicDir, OFFLINE.releaseFile), JSON.stringify(release))
-  const { count, size, warnings } = await generateSW(generateSWOptions(publicDir))
+  const options = generateSWOptions(publicDir)
+  const key = serviceWorkerKey(options, [path.join(publicDir, OFFLINE.page)], workboxVersion)
+  const { count, size, warnings, reused } = await writeServiceWorker(options, key, cache.directory, generateSW)
   for (const warning of warnings) reporter.warn(`gatsby-plugin-offline-workbox: ${warning}`)
-  reporter.info(`Service worker: release ${release.release}, ${count} file(s) precached (${size} bytes)`)
+  reporter.info(`Service worker: release ${release.release}, ${count} file(s) precached (${size} bytes)${reused ? ", sw.js unchanged" : ""}`)
 }
