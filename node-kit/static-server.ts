@@ -35,11 +35,53 @@ export const REVALIDATE = "public, max-age=0, must-revalidate"
 /** Cache-Control of files whose URL changes with their content. */
 export const IMMUTABLE = "public, max-age=31536000, immutable"
 
+/**
+ * The paths of a build a URL path may name, in order: the file itself, then
+ * the page's index.html (`/series/1` and `/series/1/` both name
+ * `series/1/index.html`). Relative, with forward slashes; never above the
+ * build (`..` cannot climb out of the root). Throws on a malformed escape.
+ */
+export function buildPathsFor(urlPath: string): string[] {
+  const clean = path.posix.normalize(decodeURIComponent(urlPath)).replace(/^(\.\.(\/|$))+/, "").replace(/^\/+/, "")
+  return [clean, path.posix.join(clean, "index.html")]
+}
+
+/**
+ * One version of a site as a request reads it: which file on disk holds each
+ * path of the build. A folder holds its own files (folderSite); the
+ * publisher's releases answer from their manifest, so a release can hold
+ * only what changed and name its earlier releases' files for the rest.
+ */
+export interface SiteFiles {
+  /** The file on disk holding `buildPath` (relative, forward slashes), or undefined when the site has no such file. */
+  fileOf(buildPath: string): string | undefined
+  /** The folder whose security-headers.json is this site's map (see security-header-map.ts). */
+  headerRoot: string
+}
+
+/** A build that is a folder on disk, file for file (Gatsby's `public/`). */
+export function folderSite(root: string): SiteFiles {
+  return {
+    headerRoot: root,
+    fileOf(buildPath) {
+      const file = path.join(root, buildPath)
+      return file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile() ? file : undefined
+    },
+  }
+}
+
+/** The first of a URL path's build paths (buildPathsFor) that `site` has, with the file holding it. */
+export function locate(site: SiteFiles, urlPath: string): { buildPath: string; file: string } | undefined {
+  for (const buildPath of buildPathsFor(urlPath)) {
+    const file = site.fileOf(buildPath)
+    if (file !== undefined) return { buildPath, file }
+  }
+  return undefined
+}
+
 /** The file a URL path names in a Gatsby build: the file itself, or the page's index.html. */
 export function fileFor(root: string, urlPath: string): string | undefined {
-  const clean = path.posix.normalize(decodeURIComponent(urlPath)).replace(/^(\.\.(\/|$))+/, "")
-  const candidates = [path.join(root, clean), path.join(root, clean, "index.html")]
-  return candidates.find((file) => file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile())
+  return locate(folderSite(root), urlPath)?.file
 }
 
 /**
@@ -121,12 +163,13 @@ class CompressedCache {
 
 export interface StaticHandlerOptions {
   /**
-   * The folder to serve, or a function answering it. The function is called
-   * once per request and every file of that response is read below its
-   * answer, so a server whose folder is switched (the publisher's releases)
-   * never mixes two folders in one response. `undefined`: nothing to serve yet (503).
+   * The folder to serve, or a function answering it (a folder or a
+   * SiteFiles). The function is called once per request and every file of
+   * that response is found through its answer, so a server whose site is
+   * switched (the publisher's releases) never mixes two versions in one
+   * response. `undefined`: nothing to serve yet (503).
    */
-  root: string | (() => string | undefined)
+  root: string | (() => string | SiteFiles | undefined)
   /** Encodings offered, best first. Default gzip only (see serveStatic). */
   encodings?: readonly Encoding[]
 }
@@ -150,39 +193,47 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
   const securityHeadersOf = createHtmlHeaderLookup()
 
   return async (request, response) => {
-    const root = resolveRoot()
-    if (!root) {
+    const resolved = resolveRoot()
+    if (!resolved) {
       response
         .writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "5" })
         .end("The site is being published for the first time; try again in a moment.")
       return
     }
-    let file: string | undefined
+    const site = typeof resolved === "string" ? folderSite(resolved) : resolved
+    let found: { buildPath: string; file: string } | undefined
     try {
-      file = fileFor(root, new URL(request.url ?? "/", "http://localhost").pathname)
+      found = locate(site, new URL(request.url ?? "/", "http://localhost").pathname)
     } catch {
       // decodeURIComponent refuses a malformed escape such as %E0%A4%A.
       response.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad request")
       return
     }
-    if (file && HOST_FILES.has(path.relative(root, file))) file = undefined
-    const status = file ? 200 : 404
-    const served = file ?? fileFor(root, "/404.html")
+    if (found && HOST_FILES.has(found.buildPath)) found = undefined
+    const status = found ? 200 : 404
+    const served = found ?? locate(site, "/404.html")
     if (!served) {
       response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found")
       return
     }
+    await sendFile(request, response, { status, site, ...served })
+  }
+
+  async function sendFile(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    { status, site, buildPath, file }: { status: number; site: SiteFiles; buildPath: string; file: string },
+  ): Promise<void> {
     try {
-      const type = CONTENT_TYPES[path.extname(served)] ?? "application/octet-stream"
-      const relative = path.relative(root, served).split(path.sep).join("/")
+      const type = CONTENT_TYPES[path.posix.extname(buildPath)] ?? "application/octet-stream"
       const headers: http.OutgoingHttpHeaders = {
         "Content-Type": type,
-        "Cache-Control": cacheControlFor(relative),
+        "Cache-Control": cacheControlFor(buildPath),
         "X-Content-Type-Options": "nosniff",
       }
-      const stat = await fs.promises.stat(served)
-      let body: Buffer = await fs.promises.readFile(served)
-      if (served.endsWith(".html")) Object.assign(headers, securityHeadersOf(root, relative, body))
+      const stat = await fs.promises.stat(file)
+      let body: Buffer = await fs.promises.readFile(file)
+      if (buildPath.endsWith(".html")) Object.assign(headers, securityHeadersOf(site.headerRoot, buildPath, body))
       if (COMPRESSIBLE.test(type)) {
         headers.Vary = "Accept-Encoding"
         const encoding = chooseEncoding(headerText(request.headers["accept-encoding"]), encodings)

@@ -15,6 +15,8 @@ import {
   removeLeftovers,
   switchRelease,
 } from "../../publisher/src/releases"
+import { listTree } from "../../publisher/src/file-batches"
+import { flattenRelease, flattenReleases } from "../../publisher/src/flatten-release"
 import { NO_CHANGE_NOTE } from "../../publisher/src/publish-job"
 import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "./helpers/harness"
 
@@ -59,6 +61,8 @@ describe("the atomic switch, through the publisher", () => {
 
     const second = liveReleaseId(site.dataDir)
     expect(second).not.toBe(first)
+    // Its folder held only what changed; once flattened (the background task, or here), the rest are hard links.
+    await flattenReleases(site.dataDir, { keep: 10 })
     const { releasesDir } = releasePaths(site.dataDir)
     const inode = (release: string | undefined, file: string) => fs.statSync(path.join(releasesDir, release ?? "", file)).ino
     expect(inode(second, "app-0123456789abcdef0123.js")).toBe(inode(first, "app-0123456789abcdef0123.js"))
@@ -139,6 +143,9 @@ describe("releases on disk", () => {
     // index.html and the moved chunk are links; the two series pages are copies.
     expect(second).toMatchObject({ files: 5, linked: 3, copied: 2 })
     const { releasesDir } = releasePaths(dataDir())
+    // The new release's folder holds the two pages written; its manifest names the first release's folder for the rest.
+    expect((await listTree(path.join(releasesDir, second.releaseId))).files).toEqual(["series/1/index.html", "series/3/index.html"])
+    expect(await flattenRelease(dataDir(), second.releaseId)).toBe(3)
     expect(fs.statSync(path.join(releasesDir, second.releaseId, "chunk-b.js")).ino).toBe(
       fs.statSync(path.join(releasesDir, first.releaseId, "chunk-a.js")).ino,
     )

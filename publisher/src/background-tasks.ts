@@ -2,7 +2,9 @@ import type { Logger } from "../../node-kit/logger"
 import type { BuildQueue } from "./build-queue"
 import { ChangesPoller, startChangesPolling } from "./changes-poller"
 import type { PublisherConfig } from "./config"
+import { startFlattening } from "./flatten-release"
 import type { JobStore } from "./job-store"
+import { pruneReleases } from "./releases"
 
 /**
  * Deliveries are remembered this long for the dedupe: a delivery is
@@ -14,10 +16,12 @@ export const DEDUPE_KEPT_MS = 3600_000
 export const PRUNE_EVERY_MS = 10 * 60_000
 
 /**
- * What the publisher does on timers besides building: prunes the webhook
- * dedupe records, and asks the catalogue's changes feed for edits whose
- * webhook was lost (when PUBLISHER_CHANGES_POLL_MS is above 0 and the build
- * has a CATALOGUE_API_URL to ask). `stop()` ends both.
+ * What the publisher does besides building: prunes the webhook dedupe
+ * records, asks the catalogue's changes feed for edits whose webhook was
+ * lost (when PUBLISHER_CHANGES_POLL_MS is above 0 and the build has a
+ * CATALOGUE_API_URL to ask), and flattens each release made of what changed
+ * once no build runs or waits (flatten-release.ts), then prunes the releases
+ * nothing kept names any more. `stop()` ends all three.
  */
 export function startBackgroundTasks(deps: { config: PublisherConfig; store: JobStore; queue: BuildQueue; log: Logger }): { stop(): void } {
   const { config, store, queue, log } = deps
@@ -33,10 +37,18 @@ export function startBackgroundTasks(deps: { config: PublisherConfig; store: Job
       ? startChangesPolling(new ChangesPoller({ apiUrl, store, queue, log }), config.changesPollMs, log)
       : undefined
   if (config.changesPollMs > 0 && !apiUrl) log.info("CATALOGUE_API_URL is not set: the publisher builds on webhooks only, without asking the changes feed")
+  const flattening = startFlattening({
+    dataDir: config.dataDir,
+    keep: config.keepReleases,
+    canRun: () => !queue.busy,
+    prune: () => pruneReleases(config.dataDir, config.keepReleases),
+    log,
+  })
   return {
     stop() {
       clearInterval(prune)
       polling?.stop()
+      flattening.stop()
     },
   }
 }

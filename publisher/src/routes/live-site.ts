@@ -1,18 +1,19 @@
 import type { FastifyInstance } from "fastify"
 import { ownPageSecurityHeaders } from "../../../node-kit/security-headers"
 import { createStaticHandler } from "../../../node-kit/static-server"
-import { liveReleaseRoot } from "../releases"
+import { liveSiteFiles } from "../releases"
 
 /**
  * Every GET or HEAD no route answers: the live release, served by the kit's
  * static handler with brotli and gzip (and each page's security headers,
- * from the release's map), resolved once per request so a switch
- * mid-request cannot mix two releases. Set on the root app (a 404 handler
+ * from the release's map), resolved once per request through the live
+ * release's manifest (which names the folder holding each file), so a
+ * switch mid-request cannot mix two releases. Set on the root app (a 404 handler
  * belongs to the whole server, not to one plugin), with the hook that gives
  * the publisher's own HTML (the status page) the same headers.
  */
 export function serveLiveRelease(app: FastifyInstance, dataDir: string): void {
-  const serveSite = createStaticHandler({ root: () => liveReleaseRoot(dataDir), encodings: ["br", "gzip"] })
+  const serveSite = createStaticHandler({ root: () => liveSiteFiles(dataDir), encodings: ["br", "gzip"] })
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       return reply.code(404).send({ message: `No ${request.method} ${request.url} here` })
