@@ -1,4 +1,6 @@
 import fs from "node:fs"
+import http from "node:http"
+import type { AddressInfo } from "node:net"
 import os from "node:os"
 import path from "node:path"
 import {
@@ -6,6 +8,7 @@ import {
   isIntactRelease,
   listReleases,
   liveReleaseId,
+  liveSiteFiles,
   newReleaseId,
   pageUrlOf,
   previousRelease,
@@ -18,6 +21,11 @@ import {
 import { listTree } from "../../publisher/src/file-batches"
 import { flattenRelease, flattenReleases } from "../../publisher/src/flatten-release"
 import { NO_CHANGE_NOTE } from "../../publisher/src/publish-job"
+import type { Manifest } from "../../publisher/src/release-manifest"
+import { rollback } from "../../publisher/src/rollback"
+import { writeSecurityHeaders } from "../../node-kit/security-header-map"
+import { hashSource } from "../../node-kit/security-headers"
+import { createStaticHandler, type SiteFiles } from "../../node-kit/static-server"
 import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "./helpers/harness"
 
 describe("the atomic switch, through the publisher", () => {
@@ -105,6 +113,31 @@ describe("the atomic switch, through the publisher", () => {
     expect(listReleases(site.dataDir)).toHaveLength(3)
     expect(site.publisher.status().recent[0]).toMatchObject({ changedUrls: [], note: null })
     expect(await (await fetch(`${site.url}/robots.txt`)).text()).toContain("/drafts/")
+  })
+})
+
+describe("the flatten task, through the publisher", () => {
+  let site: TestPublisher
+  afterEach(async () => site.dispose())
+
+  it("links each release's unchanged files into its own folder once no build runs, then prunes the releases nothing kept names", async () => {
+    site = await startTestPublisher({ plan: { version: "v1" }, keepReleases: 2 })
+    await site.publisher.idle()
+    for (const version of ["v2", "v3", "v4"]) {
+      site.setPlan({ version })
+      await sendHook(site.url, { event: "publish", refs: [episode(1001)] })
+      await site.publisher.idle()
+    }
+    const { manifestsDir, releasesDir } = releasePaths(site.dataDir)
+    const namesOthers = (id: string) =>
+      Object.values((JSON.parse(fs.readFileSync(path.join(manifestsDir, `${id}.json`), "utf8")) as Manifest).files).some((entry) => entry.in !== undefined)
+    await waitFor(() => listReleases(site.dataDir).length === 2 && !listReleases(site.dataDir).some(namesOthers), 10_000, "the flatten and the prune")
+    const [older, live] = listReleases(site.dataDir)
+    expect(liveReleaseId(site.dataDir)).toBe(live)
+    expect(await (await fetch(`${site.url}/`)).text()).toContain("Home v4")
+    // Each kept folder is a whole site again: the same paths as the workspace's public/.
+    const built = (await listTree(path.join(site.dataDir, "workspace", "public"))).files
+    for (const id of [older, live]) expect((await listTree(path.join(releasesDir, id ?? ""))).files).toEqual(built)
   })
 })
 
@@ -285,5 +318,217 @@ describe("releases on disk", () => {
     expect(pageUrlOf("404.html")).toBe("/404.html")
     expect(pageUrlOf("_gatsby/slices/_gatsby-scripts-1.html")).toBeNull()
     expect(pageUrlOf("app.js")).toBeNull()
+  })
+})
+
+describe("releases that hold only what changed", () => {
+  let dir: string
+  let publicDir: string
+  let server: http.Server | undefined
+  const dataDir = () => path.join(dir, "data")
+  const write = (relative: string, content: string) => {
+    fs.mkdirSync(path.dirname(path.join(publicDir, relative)), { recursive: true })
+    fs.writeFileSync(path.join(publicDir, relative), content)
+  }
+  /** Release number `n` of public/ as it is now, made live. */
+  const publish = async (n: number) => {
+    const release = await createRelease({ dataDir: dataDir(), publicDir, releaseId: newReleaseId(n, Date.parse("2025-01-01T00:00:00Z") + n * 1000) })
+    switchRelease(dataDir(), release.releaseId)
+    return release
+  }
+  const folderFiles = async (releaseId: string) => (await listTree(path.join(releasePaths(dataDir()).releasesDir, releaseId))).files
+  /** The live release through the publisher's own static handler, as visitors get it; `root` as the live-site route gives it. */
+  const serve = async (root: () => SiteFiles | undefined = () => liveSiteFiles(dataDir())) => {
+    const handle = createStaticHandler({ root, encodings: ["br", "gzip"] })
+    server = http.createServer((request, response) => void handle(request, response))
+    await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve))
+    const { port } = server.address() as AddressInfo
+    return async (pathname: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}${pathname}`)
+      return { status: response.status, text: await response.text(), csp: response.headers.get("content-security-policy") }
+    }
+  }
+  const PAGE = (text: string) => `<!doctype html><html><body><p>${text}</p><script>window.page=${JSON.stringify(text)}</script></body></html>`
+  const writeSite = async (pages: Record<string, string>) => {
+    for (const [file, text] of Object.entries(pages)) write(file, PAGE(text))
+    await writeSecurityHeaders(publicDir, { api: ["https://api.example.com"], player: [], images: [] })
+  }
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "partial-releases-"))
+    publicDir = path.join(dir, "public")
+    removeLeftovers(dataDir())
+    await writeSite({ "index.html": "home 1", "a/index.html": "page a", "404.html": "not here" })
+    write("gone.txt", "soon gone")
+    write("static/chunk-0123456789abcdef0123.js", "chunk")
+  })
+  afterEach(async () => {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+    server = undefined
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  it("serves the new files from the new release and the unchanged ones from its parent; a removed file is a 404", async () => {
+    const first = await publish(1)
+    await writeSite({ "index.html": "home 2" })
+    fs.rmSync(path.join(publicDir, "gone.txt"))
+    write("new.txt", "new")
+    const second = await publish(2)
+    expect(second).toMatchObject({ copied: 4, linked: 3, changedUrls: ["/"] })
+    // Its folder: the changed page, the new file and the two header files the page changed.
+    expect(await folderFiles(second.releaseId)).toEqual(["_headers", "index.html", "new.txt", "security-headers.json"])
+
+    const get = await serve()
+    expect((await get("/")).text).toContain("home 2")
+    expect((await get("/new.txt")).text).toBe("new")
+    const unchanged = await get("/a/")
+    expect(unchanged).toMatchObject({ status: 200, text: PAGE("page a") })
+    // The CSP of a page held by the parent comes from the live release's map.
+    expect(unchanged.csp).toContain(hashSource('window.page="page a"'))
+    expect(unchanged.csp).toContain("connect-src 'self' https://api.example.com")
+    expect(await get("/gone.txt")).toMatchObject({ status: 404, text: PAGE("not here") })
+    for (const hostFile of ["/security-headers.json", "/_headers"]) expect((await get(hostFile)).status).toBe(404)
+
+    // A release that changes no page names the parent's map too (the folder holding it).
+    write("robots.txt", "User-agent: *\n")
+    const third = await publish(3)
+    expect(await folderFiles(third.releaseId)).toEqual(["robots.txt"])
+    expect((await get("/")).csp).toContain(hashSource('window.page="home 2"'))
+    expect((await get("/a")).csp).toContain(hashSource('window.page="page a"'))
+    expect(isIntactRelease(dataDir(), third.releaseId)).toBe(true)
+    expect(first.unchanged).toBe(false)
+  })
+
+  it("answers a request from the release live when it started, even when another goes live before its files are read", async () => {
+    const first = await publish(1)
+    await writeSite({ "index.html": "home 2" })
+    fs.rmSync(path.join(publicDir, "gone.txt"))
+    const second = await createRelease({ dataDir: dataDir(), publicDir, releaseId: newReleaseId(2, Date.parse("2025-01-01T00:00:02Z")) })
+    // The switch lands between the request's resolving the live release and its reading the files.
+    const get = await serve(() => {
+      const site = liveSiteFiles(dataDir())
+      switchRelease(dataDir(), liveReleaseId(dataDir()) === first.releaseId ? second.releaseId : first.releaseId)
+      return site
+    })
+    const home = await get("/")
+    expect(home.text).toContain("home 1")
+    expect(home.csp).toContain(hashSource('window.page="home 1"'))
+    expect(liveReleaseId(dataDir())).toBe(second.releaseId)
+    // Started on the second: its answer, though the first went live meanwhile.
+    expect(await get("/gone.txt")).toMatchObject({ status: 404, text: PAGE("not here") })
+    expect(liveReleaseId(dataDir())).toBe(first.releaseId)
+    expect((await get("/gone.txt")).text).toBe("soon gone")
+  })
+
+  it("rolls back to a release of what changed and to its parent, one step each", async () => {
+    const releases = [await publish(1)]
+    for (const n of [2, 3]) {
+      await writeSite({ "index.html": `home ${n}` })
+      releases.push(await publish(n))
+    }
+    const get = await serve()
+    expect(rollback({ dataDir: dataDir() })).toEqual({ from: releases[2]?.releaseId, to: releases[1]?.releaseId })
+    expect((await get("/")).text).toContain("home 2")
+    expect((await get("/a/")).text).toBe(PAGE("page a"))
+    expect(rollback({ dataDir: dataDir() })).toEqual({ from: releases[1]?.releaseId, to: releases[0]?.releaseId })
+    expect((await get("/")).text).toContain("home 1")
+    rollback({ dataDir: dataDir(), releaseId: releases[2]?.releaseId })
+    expect((await get("/")).text).toContain("home 3")
+
+    // A release is whole only with the files it names in its parent's folder: one cut short there, and neither may go live.
+    fs.truncateSync(path.join(releasePaths(dataDir()).releasesDir, releases[0]?.releaseId ?? "", "a/index.html"), 0)
+    expect(() => rollback({ dataDir: dataDir(), releaseId: releases[1]?.releaseId })).toThrow("is not whole on disk")
+    expect(isIntactRelease(dataDir(), releases[2]?.releaseId ?? "")).toBe(false)
+  })
+
+  it("keeps a release past the newest ones while a kept release names its files, and prunes it once those are flattened", async () => {
+    const ids = [(await publish(1)).releaseId]
+    for (const n of [2, 3, 4]) {
+      await writeSite({ "index.html": `home ${n}` })
+      ids.push((await publish(n)).releaseId)
+    }
+    // The newest two name the first release's folder for every page but the home page; the second release's files are all replaced.
+    expect(pruneReleases(dataDir(), 2)).toEqual([ids[1]])
+    expect(listReleases(dataDir())).toEqual([ids[0], ids[2], ids[3]])
+    const get = await serve()
+    expect((await get("/a/")).text).toBe(PAGE("page a"))
+
+    expect(await flattenReleases(dataDir(), { keep: 2 })).toEqual([ids[3], ids[2]])
+    expect(pruneReleases(dataDir(), 2)).toEqual([ids[0]])
+    expect((await get("/a/")).text).toBe(PAGE("page a"))
+    expect((await get("/")).text).toContain("home 4")
+    for (const id of [ids[2], ids[3]]) expect(isIntactRelease(dataDir(), id ?? "")).toBe(true)
+  })
+
+  it("flattens a release into the same tree as public/, byte for byte, with a manifest naming its own folder only", async () => {
+    await publish(1)
+    await writeSite({ "index.html": "home 2", "b/c/index.html": "deeper" })
+    fs.rmSync(path.join(publicDir, "gone.txt"))
+    const second = await publish(2)
+    expect(await flattenRelease(dataDir(), second.releaseId)).toBe(3)
+    const root = path.join(releasePaths(dataDir()).releasesDir, second.releaseId)
+    const tree = await listTree(root)
+    expect(tree).toEqual(await listTree(publicDir))
+    for (const file of tree.files) expect(fs.readFileSync(path.join(root, file))).toEqual(fs.readFileSync(path.join(publicDir, file)))
+    const manifest = JSON.parse(fs.readFileSync(path.join(releasePaths(dataDir()).manifestsDir, `${second.releaseId}.json`), "utf8")) as Manifest
+    expect(Object.values(manifest.files).filter((entry) => entry.in !== undefined || entry.at !== undefined)).toEqual([])
+    // Nothing left to do a second time.
+    expect(await flattenRelease(dataDir(), second.releaseId)).toBeUndefined()
+  })
+
+  it("leaves the old release live when making a release fails half way, and a flatten cut short leaves the release as it was", async () => {
+    const first = await publish(1)
+    await writeSite({ "index.html": "home 2", "b/index.html": "page b" })
+    const realCopy = fs.copyFileSync
+    let copies = 0
+    const copy = jest.spyOn(fs, "copyFileSync").mockImplementation((from, to, mode) => {
+      if (++copies === 2) throw Object.assign(new Error("EIO: i/o error, copyfile"), { code: "EIO" })
+      realCopy(from, to, mode)
+    })
+    await expect(createRelease({ dataDir: dataDir(), publicDir, releaseId: newReleaseId(2, Date.now()) })).rejects.toThrow("EIO")
+    copy.mockRestore()
+    expect(liveReleaseId(dataDir())).toBe(first.releaseId)
+    expect(fs.readdirSync(releasePaths(dataDir()).releasesDir)).toEqual([first.releaseId])
+
+    const second = await publish(3)
+    const manifestPath = path.join(releasePaths(dataDir()).manifestsDir, `${second.releaseId}.json`)
+    const before = fs.readFileSync(manifestPath, "utf8")
+    // The disk fills after two links (a copy, the fallback, fails too).
+    const realLink = fs.linkSync
+    const full = () => Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" })
+    let links = 0
+    const link = jest.spyOn(fs, "linkSync").mockImplementation((from, to) => {
+      if (++links > 2) throw full()
+      realLink(from, to)
+    })
+    const noCopy = jest.spyOn(fs, "copyFileSync").mockImplementation(() => {
+      throw full()
+    })
+    await expect(flattenRelease(dataDir(), second.releaseId)).rejects.toThrow("ENOSPC")
+    link.mockRestore()
+    noCopy.mockRestore()
+    // The manifest (renamed into place last) still names the parent: the release serves what it served.
+    expect(fs.readFileSync(manifestPath, "utf8")).toBe(before)
+    expect(isIntactRelease(dataDir(), second.releaseId)).toBe(true)
+    const get = await serve()
+    expect((await get("/a/")).text).toBe(PAGE("page a"))
+    // The next flatten replaces the links the cut one left.
+    expect(await flattenRelease(dataDir(), second.releaseId)).toBe(4)
+    expect((await get("/b/")).text).toBe(PAGE("page b"))
+    expect((await get("/gone.txt")).text).toBe("soon gone")
+    expect(isIntactRelease(dataDir(), second.releaseId)).toBe(true)
+  })
+
+  it("reads only the files of public/ whose stats changed since the live release", async () => {
+    await publish(1)
+    await writeSite({ "index.html": "home 2" })
+    const read = jest.spyOn(fs, "readFileSync")
+    try {
+      await publish(2)
+      const publicReads = read.mock.calls.map(([file]) => String(file)).filter((file) => file.startsWith(publicDir))
+      expect(publicReads.map((file) => path.relative(publicDir, file)).sort()).toEqual(["_headers", "index.html", "security-headers.json"])
+    } finally {
+      read.mockRestore()
+    }
   })
 })
