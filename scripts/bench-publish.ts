@@ -117,7 +117,7 @@ function readBuildLog(file: string) {
 
 /** The source plugin's image lines: pictures processed and reused, originals downloaded, the image store's size. */
 function readImageLines(log: string) {
-  const work = /Catalogue images: (\d+) processed \((\d+) variants\) in [0-9.]+s, (\d+) reused[^;]*?(?:; (\d+) originals downloaded)?/.exec(log)
+  const work = /Catalogue images: (\d+) processed \((\d+) variants\) in [0-9.]+s, (\d+) reused[^;]*(?:; (\d+) originals downloaded)?/.exec(log)
   const store = /Catalogue image store: (\d+) files, ([0-9.]+) MB/.exec(log)
   return {
     processed: work ? Number(work[1]) : NaN,
@@ -180,6 +180,8 @@ async function startPipeline(workDir: string): Promise<Pipeline> {
       buildEnv,
       dataDir,
       sourceDir,
+      // A cold first build with every entity's own picture takes more than the publisher's 10-minute default.
+      buildTimeoutMs: 2 * 3600_000,
       workspaceDir: path.join(dataDir, "workspace"),
       databaseFile: path.join(dataDir, "publisher.db"),
       logging: { level: "silent", format: "json" },

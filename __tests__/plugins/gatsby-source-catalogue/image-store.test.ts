@@ -7,7 +7,7 @@ import type { GatsbyCache, Reporter } from "gatsby"
 import sharp from "sharp"
 import { fetchImages } from "../../../plugins/gatsby-source-catalogue/src/images"
 import { writeAtomically } from "../../../plugins/gatsby-source-catalogue/src/image-processing"
-import { openImageStore, type StoredFacts } from "../../../plugins/gatsby-source-catalogue/src/image-store"
+import { imageStoreDirectory, openImageStore, type StoredFacts } from "../../../plugins/gatsby-source-catalogue/src/image-store"
 import { finishImageWork, startImageWork } from "../../../plugins/gatsby-source-catalogue/src/image-work"
 import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
 import type { CataloguePluginOptions } from "../../../plugins/gatsby-source-catalogue/src/types"
@@ -74,6 +74,13 @@ async function build(site: string, urls: string[], store: string) {
 const publishedFiles = (site: string) => fs.readdirSync(path.join(site, "public", "_gatsby", "image"), { recursive: true }).filter((name) => /\.(webp|jpg)$/.test(String(name)))
 
 describe("the image store", () => {
+  it("is kept in the site's node_modules/.cache, which a cleared Gatsby cache leaves, unless a folder is given (relative to the site)", () => {
+    expect(imageStoreDirectory(null, "/srv/site")).toBe("/srv/site/node_modules/.cache/catalogue-image-store")
+    expect(imageStoreDirectory("", "/srv/site")).toBe("/srv/site/node_modules/.cache/catalogue-image-store")
+    expect(imageStoreDirectory("../data/image-store", "/srv/site")).toBe("/srv/data/image-store")
+    expect(imageStoreDirectory("/var/lib/publisher/image-store", "/srv/site")).toBe("/var/lib/publisher/image-store")
+  })
+
   it("outlives a cleared Gatsby cache: a code deploy processes 0 pictures and downloads 0 originals while the host's answer is fresh", async () => {
     pictures.set("/media/fresh.jpg", { bytes: await picture("#d02020"), headers: { "Cache-Control": "public, max-age=31536000, immutable" } })
     const site = path.join(dir, "fresh-site")

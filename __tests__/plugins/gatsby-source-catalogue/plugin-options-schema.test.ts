@@ -48,6 +48,11 @@ describe("pluginOptionsSchema", () => {
     expect(bad.errors).toEqual([expect.stringContaining('"imageOrigins[0]" must be a valid uri'), expect.stringContaining('"maxImageBytes" must be greater than or equal to 1024')])
   })
 
+  it("takes the image store's folder, and explains one that is not a path", async () => {
+    expect(await testPluginOptionsSchema(pluginOptionsSchema!, { ...SITE_SLOTS, imageStore: "/var/lib/publisher/image-store" })).toMatchObject({ isValid: true, errors: [] })
+    expect((await testPluginOptionsSchema(pluginOptionsSchema!, { ...SITE_SLOTS, imageStore: 42 })).errors).toEqual([expect.stringContaining('"imageStore" must be a string')])
+  })
+
   it("reads extra image origins from CATALOGUE_IMAGE_ORIGINS, separated by commas or spaces", () => {
     expect(imageOriginsFromEnv({ CATALOGUE_IMAGE_ORIGINS: "https://cdn.example.com, https://img.example.net  http://10.0.0.5:8080" })).toEqual([
       "https://cdn.example.com",
