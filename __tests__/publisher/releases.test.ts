@@ -450,6 +450,9 @@ describe("releases that hold only what changed", () => {
     // The newest two name the first release's folder for every page but the home page; the second release's files are all replaced.
     expect(pruneReleases(dataDir(), 2)).toEqual([ids[1]])
     expect(listReleases(dataDir())).toEqual([ids[0], ids[2], ids[3]])
+    // Its files go in the background, the server answering meanwhile.
+    const { releasesDir } = releasePaths(dataDir())
+    await waitFor(() => fs.readdirSync(releasesDir).sort().join() === [ids[0], ids[2], ids[3]].join(), 5000, "the pruned folder to go")
     const get = await serve()
     expect((await get("/a/")).text).toBe(PAGE("page a"))
 

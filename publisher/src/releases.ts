@@ -120,9 +120,24 @@ export function pruneReleases(dataDir: string, keep: number): string[] {
   return removed
 }
 
+const REMOVING = ".removing-"
+const removeInBackground = (folder: string) => void fs.promises.rm(folder, { recursive: true, force: true }).catch(() => undefined)
+
+/**
+ * Takes a release off disk: renamed out of the releases at once, its
+ * manifest removed, and its files deleted in the background (a whole site
+ * is 36 000 entries: seconds of unlink(2) that must not stop the server
+ * answering). What a crash leaves of it is removed at the next start.
+ */
 function removeRelease(dataDir: string, releaseId: string): void {
-  fs.rmSync(releaseFolder(dataDir, releaseId), { recursive: true, force: true })
+  const doomed = path.join(releasePaths(dataDir).releasesDir, `${REMOVING}${releaseId}`)
+  try {
+    fs.renameSync(releaseFolder(dataDir, releaseId), doomed)
+  } catch {
+    // Gone already.
+  }
   removeManifest(dataDir, releaseId)
+  removeInBackground(doomed)
 }
 
 /** At start: what a crash may have left half made. */
@@ -131,6 +146,7 @@ export function removeLeftovers(dataDir: string): void {
   for (const folder of [releasesDir, manifestsDir, dataDir]) fs.mkdirSync(folder, { recursive: true })
   for (const name of fs.readdirSync(releasesDir)) {
     if (name.startsWith(".staging-")) fs.rmSync(path.join(releasesDir, name), { recursive: true, force: true })
+    if (name.startsWith(REMOVING)) removeInBackground(path.join(releasesDir, name))
   }
   for (const name of fs.readdirSync(dataDir)) {
     if (name.startsWith(".current-")) fs.rmSync(path.join(dataDir, name), { force: true })
@@ -142,7 +158,7 @@ export function removeLeftovers(dataDir: string): void {
   }
   // Renamed into place but stopped before its manifest (the marker) was written: never live, never whole.
   for (const id of releases) {
-    if (id !== live && !fs.existsSync(manifestFile(dataDir, id))) fs.rmSync(path.join(releasesDir, id), { recursive: true, force: true })
+    if (id !== live && !fs.existsSync(manifestFile(dataDir, id))) removeRelease(dataDir, id)
   }
 }
 
