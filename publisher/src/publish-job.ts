@@ -121,6 +121,7 @@ async function publish(context: RunnerContext, job: Job, result: BuildResult): P
     return
   }
   let release: CreatedRelease
+  const making = performance.now()
   try {
     release = await createRelease({ dataDir: config.dataDir, publicDir, releaseId: newReleaseId(job.id, now()) })
     if (!release.unchanged) switchRelease(config.dataDir, release.releaseId)
@@ -129,6 +130,7 @@ async function publish(context: RunnerContext, job: Job, result: BuildResult): P
     failJob(context, job, `the build finished but its release could not be made: ${describeFileError(error)}`)
     return
   }
+  const madeIn = ((performance.now() - making) / 1000).toFixed(2)
   const at = now()
   const took = `${((at - (store.get(job.id)?.startedAt ?? at)) / 1000).toFixed(1)} s`
   if (release.unchanged) {
@@ -140,7 +142,8 @@ async function publish(context: RunnerContext, job: Job, result: BuildResult): P
   store.markLive(job.id, { releaseId: release.releaseId, changedUrls: release.changedUrls, removedUrls: release.removedUrls, now: at })
   log.info(
     `Job ${job.id}: live as release ${release.releaseId} in ${took} ` +
-      `(${release.changedUrls.length} page(s) changed, ${release.linked} file(s) linked, ${release.copied} copied)`,
+      `(${release.changedUrls.length} page(s) changed, ${release.copied} file(s) written, ${release.linked} named in earlier releases; ` +
+      `release made and switched in ${madeIn} s)`,
   )
   try {
     pruneReleases(config.dataDir, config.keepReleases)
