@@ -1,3 +1,4 @@
+import crypto from "node:crypto"
 import fs from "node:fs"
 import http from "node:http"
 import os from "node:os"
@@ -7,7 +8,7 @@ import type { GatsbyCache, Reporter } from "gatsby"
 import sharp from "sharp"
 import { fetchImages } from "../../../plugins/gatsby-source-catalogue/src/images"
 import { writeAtomically } from "../../../plugins/gatsby-source-catalogue/src/image-processing"
-import { imageStoreDirectory, openImageStore, type StoredFacts } from "../../../plugins/gatsby-source-catalogue/src/image-store"
+import { imageStoreDirectory, openImageStore, sweepImageStore, type StoredFacts } from "../../../plugins/gatsby-source-catalogue/src/image-store"
 import { finishImageWork, startImageWork } from "../../../plugins/gatsby-source-catalogue/src/image-work"
 import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
 import type { CataloguePluginOptions } from "../../../plugins/gatsby-source-catalogue/src/types"
@@ -148,6 +149,51 @@ describe("the image store", () => {
     // A swept picture shown again is made again (public/ emptied, as a workspace's next clean build has it).
     fs.rmSync(path.join(site, "public"), { recursive: true })
     await expect(build(site, [dropped], store).then((again) => again.summary)).resolves.toMatchObject({ processed: 1 })
+  })
+})
+
+describe("the store's sweep", () => {
+  /** A store holding picture folders `names`, all last changed an hour ago. */
+  function storeWith(name: string, names: string[]) {
+    const store = openImageStore(path.join(dir, name))
+    const past = new Date(Date.now() - 3600_000)
+    for (const folder of names) {
+      const file = path.join(store.variantsDir, "_gatsby", "image", folder, "p-400w.webp")
+      fs.mkdirSync(path.dirname(file), { recursive: true })
+      fs.writeFileSync(file, "webp")
+      fs.utimesSync(path.dirname(file), past, past)
+    }
+    return store
+  }
+  const folders = (store: ReturnType<typeof openImageStore>) => fs.readdirSync(path.join(store.variantsDir, "_gatsby", "image")).sort()
+  const use = (...names: string[]) => ({ folders: new Set(names), urls: new Set<string>() })
+
+  it("lets another site's pictures go once its last build is older than the time they are kept, and keeps a build's own alive while it builds", async () => {
+    const store = storeWith("expiring-store", ["a", "b"])
+    const sweep = (site: string, used: ReturnType<typeof use>, otherSitesKeptMs: number, startedAt = Date.now()) =>
+      sweepImageStore(store, { siteDirectory: path.join(dir, site), used, startedAt, madeAny: false, otherSitesKeptMs })
+    // Each site's first build (started before the folders were made, so neither sweeps the other's).
+    await sweep("site-b", use("b"), 60_000, 0)
+    await sweep("site-a", use("a"), 60_000, 0)
+    expect(folders(store)).toEqual(["a", "b"])
+    // site-b's last build was two minutes ago; it builds again with nothing changed: no sweep, but its use is recorded as recent.
+    const siteB = path.join(store.directory, "uses", `${crypto.createHash("sha1").update(path.join(dir, "site-b")).digest("hex")}.json`)
+    fs.writeFileSync(siteB, JSON.stringify({ ...JSON.parse(fs.readFileSync(siteB, "utf8")), builtAt: Date.now() - 120_000 }))
+    await expect(sweep("site-b", use("b"), 60_000)).resolves.toMatchObject({ swept: false })
+    await sweep("site-a", use("a", "new"), 60_000)
+    expect(folders(store)).toEqual(["a", "b"])
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await sweep("site-a", use("a"), 10)
+    expect(folders(store)).toEqual(["a"])
+  })
+
+  it("keeps a folder changed after the sweeping build started, which a build beside it may have just made", async () => {
+    const store = storeWith("busy-store", ["old", "fresh"])
+    const startedAt = Date.now() - 60_000
+    const now = new Date()
+    fs.utimesSync(path.join(store.variantsDir, "_gatsby", "image", "fresh"), now, now)
+    await sweepImageStore(store, { siteDirectory: path.join(dir, "busy-site"), used: use(), startedAt, madeAny: true })
+    expect(folders(store)).toEqual(["fresh"])
   })
 })
 

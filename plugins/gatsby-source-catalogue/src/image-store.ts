@@ -146,10 +146,11 @@ export async function sweepImageStore(
   const last = manifests.find((entry) => entry.file === own)?.manifest
   const factKeys = [...args.used.urls].map(urlKey)
   const unchanged = !args.madeAny && last && sameSet(args.used.folders, last.folders) && sameSet(new Set(factKeys), last.factKeys)
-  if (unchanged) return { pictures: 0, facts: 0, swept: false }
-
+  // Written every build, so another site's sweep sees this site as alive.
   const manifest: UseManifest = { site, builtAt: Date.now(), folders: [...args.used.folders], factKeys }
   await writeAtomically(own, Buffer.from(JSON.stringify(manifest)))
+  if (unchanged) return { pictures: 0, facts: 0, swept: false }
+
   const keptSince = Date.now() - (args.otherSitesKeptMs ?? OTHER_SITES_KEPT_MS)
   const folders = new Set(args.used.folders)
   const facts = new Set(factKeys)
