@@ -16,11 +16,12 @@ const config: GatsbyConfig = {
   },
   // Gatsby 5's default, said aloud: canonical URLs and the sitemap name pages as "/series/12/".
   trailingSlash: "always",
-  // Types are written on build too, so `npm run typecheck` works without `gatsby develop`.
-  // Beside Gatsby's default search paths, the page query's own module (src/page-creation/page-query.ts).
+  // Types are written on build too, so `npm run typecheck` works without `gatsby develop`; the
+  // publisher's builds (SITE_TYPEGEN=off) type-check nothing, and skip it. Beside Gatsby's default
+  // search paths, the page query's own module (src/page-creation/page-query.ts).
   graphqlTypegen: {
     typesOutputPath: "src/gatsby-types.d.ts",
-    generateOnBuild: true,
+    generateOnBuild: process.env.SITE_TYPEGEN !== "off",
     documentSearchPaths: ["./gatsby-node.ts", "./plugins/**/gatsby-node.ts", "./src/page-creation/page-query.ts"],
   },
   plugins: [

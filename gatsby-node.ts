@@ -2,6 +2,7 @@ import path from "node:path"
 import type { GatsbyNode } from "gatsby"
 import { bundleAnalysis } from "./src/bundle-analysis"
 import { createCataloguePages } from "./src/page-creation/create-pages"
+import { keepPageNodes } from "./src/page-creation/keep-page-nodes"
 import { PAGE_QUERY } from "./src/page-creation/page-query"
 import { decideSeo, fixedPageHead, seoErrorsMessage, type BuildSeo } from "./src/seo/decide-seo"
 import type { SeoPageContext } from "./src/seo/page-head"
@@ -13,6 +14,8 @@ import { writeSiteSecurityHeaders } from "./src/security/write-security-headers"
 
 /** Decided in createPages, read by onCreatePage (the pages under src/pages come later) and onPostBuild. */
 let seo: BuildSeo | undefined
+
+export const sourceNodes = keepPageNodes
 
 /** Creates the category, subcategory, series and episode pages from the sourced catalogue, each with its head decided. */
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {

@@ -103,7 +103,29 @@ describe("buildEnvironment", () => {
       VIDEO_API_TOKEN: "token",
       SITE_URL: "https://example.org",
       GATSBY_TELEMETRY_DISABLED: "1",
+      SITE_TYPEGEN: "off",
     })
+  })
+
+  it("has the site skip writing TypeScript types in its builds", () => {
+    const env = buildEnvironment({})
+    const generateOnBuild = (environment: NodeJS.ProcessEnv) => {
+      const saved = process.env.SITE_TYPEGEN
+      process.env.SITE_TYPEGEN = environment.SITE_TYPEGEN
+      try {
+        let config: typeof import("../../gatsby-config").default | undefined
+        jest.isolateModules(() => {
+          config = (require("../../gatsby-config") as typeof import("../../gatsby-config")).default
+        })
+        return (config!.graphqlTypegen as { generateOnBuild: boolean }).generateOnBuild
+      } finally {
+        if (saved === undefined) delete process.env.SITE_TYPEGEN
+        else process.env.SITE_TYPEGEN = saved
+      }
+    }
+    expect(generateOnBuild(env)).toBe(false)
+    // `npm run build` (and CI's build) still writes them, so `npm run typecheck` works.
+    expect(generateOnBuild({})).toBe(true)
   })
 
   it("gives a build over a warm cache one Gatsby worker, unless the operator chose a count", () => {

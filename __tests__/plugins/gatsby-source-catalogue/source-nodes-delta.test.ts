@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import type { NodeInput, SourceNodesArgs } from "gatsby"
 import { DEFAULT_PATHS, NODE_TYPES } from "../../../plugins/gatsby-source-catalogue/src/constants"
+import { onPostBuild } from "../../../plugins/gatsby-source-catalogue/src/on-post-build"
 import { sourceNodes } from "../../../plugins/gatsby-source-catalogue/src/source-nodes"
 import { seriesEpisodes } from "./fixtures/episodes"
 import { FAKE_API_URL, fakeCatalogueFetch } from "./helpers/fake-catalogue-api"
@@ -29,10 +31,11 @@ function fakeGatsby(cacheDirectory: string) {
       setPluginStatus: jest.fn((value: Record<string, unknown>) => void status.push(value)),
     },
     createNodeId: (seed: string) => `id-${seed}`,
-    createContentDigest: (content: unknown) => JSON.stringify(content).length.toString(),
+    createContentDigest: (content: unknown) => createHash("sha256").update(JSON.stringify(content)).digest("hex"),
     getNodesByType: (type: string) => [...nodes.values()].filter((node) => node.internal.type === type),
+    getNode: (id: string) => nodes.get(id),
     cache: { directory: cacheDirectory, get: async () => undefined, set: async () => undefined },
-    reporter: { info: (message: string) => info.push(message), warn: jest.fn(), verbose: jest.fn(), createProgress: () => bar },
+    reporter: { info: (message: string) => info.push(message), warn: jest.fn(), verbose: jest.fn(), createProgress: () => bar, activityTimer: () => bar },
   }
   const options = { apiUrl: FAKE_API_URL, videoApiUrl: "http://video.test", videoApiToken: "", concurrency: 4, retries: 0, retryBaseDelayMs: 0, requestTimeoutMs: 1000, paths: DEFAULT_PATHS, imageService: null, imageOrigins: [], maxJsonBytes: 10 * 2 ** 20, maxImageBytes: 20 * 2 ** 20 }
   const build = async (changesFeed: (since: string) => Answer, override: Record<string, Answer> = {}) => {
@@ -52,7 +55,15 @@ function fakeGatsby(cacheDirectory: string) {
     return { asked, log: info.join("\n") }
   }
   const ids = (type: string) => args.getNodesByType(type).map((node) => (node as { _id?: string })._id)
-  return { build, ids, status, args }
+  /** The end of a successful build: the plugin's onPostBuild. */
+  const succeed = () => onPostBuild!({ reporter: args.reporter } as never, {} as never, () => undefined)
+  /** `type:_id` of each node handed to createNode since the last call. */
+  const written = () => {
+    const calls = args.actions.createNode.mock.calls.map(([node]) => `${node.internal.type}:${(node as { _id?: string })._id}`)
+    args.actions.createNode.mockClear()
+    return calls
+  }
+  return { build, ids, status, args, succeed, written }
 }
 
 const feed = (now: string, changed: object[] = [], deleted: object[] = []) => () => ({ body: { data: { now, changed, deleted } } })
@@ -110,5 +121,40 @@ describe("sourceNodes across builds", () => {
     const again = await gatsby.build(() => ({ status: 404, body: { message: "no" } }))
     expect(again.log).toMatch(/full read \(no earlier read in the cache\)/)
     expect(gatsby.status).toEqual([])
+  })
+
+  it("after a successful build, creates only the nodes whose content changed and still removes a deleted entity's", async () => {
+    const gatsby = fakeGatsby(cacheDirectory)
+    await gatsby.build(feed("2026-11-23T10:00:00.000Z"))
+    await gatsby.succeed()
+    const everyNode = gatsby.written()
+    expect(everyNode.length).toBeGreaterThan(10)
+
+    const [, firstEpisode] = seriesEpisodes["101"]!
+    const second = await gatsby.build(feed("2026-11-23T10:05:00.000Z", [{ type: "series", id: 101 }], [{ type: "episode", id: 1002 }]), {
+      "/series/101": { body: { data: { id: 101, title: "HIIT 30" } } },
+      "/series/101/episodes": { body: { data: [firstEpisode] } },
+    })
+    const written = gatsby.written()
+    expect(written).toContain(`${NODE_TYPES.Series}:101`)
+    expect(written).not.toContain(`${NODE_TYPES.Series}:102`)
+    expect(written.some((node) => node.startsWith(`${NODE_TYPES.Category}:`))).toBe(false)
+    expect(written.length).toBeLessThan(everyNode.length / 2)
+    expect(second.log).toMatch(new RegExp(`Catalogue nodes: ${written.length} of \\d+ written, 1 of deleted entities removed`))
+    expect(gatsby.ids(NODE_TYPES.Episode).sort()).toEqual(["1001", "2001"])
+    expect(gatsby.args.actions.deleteNode).toHaveBeenCalledTimes(1)
+  })
+
+  it("after a build that did not finish, creates every node again (its node writes may be half done)", async () => {
+    const gatsby = fakeGatsby(cacheDirectory)
+    await gatsby.build(feed("2026-11-23T10:00:00.000Z"))
+    await gatsby.succeed()
+    const everyNode = gatsby.written()
+    await gatsby.build(feed("2026-11-23T10:05:00.000Z", [{ type: "series", id: 101 }]), { "/series/101": { body: { data: { id: 101, title: "HIIT 30" } } } })
+    gatsby.written()
+    // No onPostBuild: the build failed after sourcing.
+    const third = await gatsby.build(feed("2026-11-23T10:10:00.000Z"))
+    expect(gatsby.written().sort()).toEqual([...everyNode].sort())
+    expect(third.log).toMatch(/no digests from a last successful build: all/)
   })
 })

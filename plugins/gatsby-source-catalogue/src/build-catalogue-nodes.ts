@@ -2,6 +2,7 @@ import type { SourceNodesArgs } from "gatsby"
 import type { ApiEpisode, ApiImage } from "../../../contract/schemas"
 import { NODE_TYPES, type NodeType } from "./constants"
 import type { ImageFile } from "./images"
+import type { NodeDigests } from "./node-digests"
 import type { VideoFacts } from "./video-links"
 import { createSiteSettingsNode } from "./nodes/site-settings"
 import type { GatsbyApi, NodeLinks } from "./node-builder"
@@ -75,33 +76,59 @@ export function buildCatalogueNodes(gatsbyApi: GatsbyApi, snapshot: CatalogueSna
   createSiteSettingsNode(gatsbyApi, snapshot.siteSettings, links)
 }
 
+export interface RebuiltNodes {
+  /** Nodes deleted: their entities are gone. */
+  removed: number
+  /** Nodes handed to Gatsby's createNode: new, or with a changed digest. */
+  written: number
+  /** Every node of this build by id, with its content digest: for the next build. */
+  digests: NodeDigests
+}
+
 /**
- * Builds every node again from the snapshot (an unchanged one is a no-op for
- * Gatsby), then deletes the plugin's nodes that were not built this time:
- * they belong to entities that are gone. With `enableStatefulSourceNodes`
- * this sweep is how a deleted entity's page goes. Gives how many were deleted.
+ * Builds every node of the snapshot, and deletes the plugin's nodes that
+ * were not built this time: they belong to entities that are gone (with
+ * `enableStatefulSourceNodes` this sweep is how a deleted entity's page
+ * goes).
+ *
+ * With the last build's digests (`known`), only a node that is new or whose
+ * digest changed goes to Gatsby's createNode, and the sweep is over the ids
+ * the last build made. Building a node object is cheap; createNode is not
+ * (validation, an LMDB read to compare, type bookkeeping), and the full
+ * sweep reads every node back from LMDB: 1.9 s of a 10 000-episode edit for
+ * a dozen changed nodes. Without `known` (a first build, or one after a
+ * failed one), every node is created and the sweep reads every type, as
+ * Gatsby would.
  */
-export function rebuildCatalogueNodes(gatsbyApi: GatsbyApi & Pick<SourceNodesArgs, "getNodesByType">, snapshot: CatalogueSnapshot, context: BuildContext): number {
+export function rebuildCatalogueNodes(
+  gatsbyApi: GatsbyApi & Pick<SourceNodesArgs, "getNodesByType" | "getNode">,
+  snapshot: CatalogueSnapshot,
+  context: BuildContext,
+  known?: NodeDigests,
+): RebuiltNodes {
   const { actions } = gatsbyApi
-  const built = new Set<string>()
+  const digests: NodeDigests = new Map()
+  let written = 0
   const recording: GatsbyApi = {
     ...gatsbyApi,
     actions: {
       ...actions,
       createNode: (node: Parameters<typeof actions.createNode>[0]) => {
-        built.add(node.id)
+        digests.set(node.id, node.internal.contentDigest)
+        if (known?.get(node.id) === node.internal.contentDigest) return undefined
+        written += 1
         return actions.createNode(node)
       },
     },
   }
   buildCatalogueNodes(recording, snapshot, context)
   let removed = 0
-  for (const type of Object.values(NODE_TYPES)) {
-    for (const node of gatsbyApi.getNodesByType(type)) {
-      if (built.has(node.id)) continue
-      actions.deleteNode(node)
-      removed += 1
-    }
+  const remove = (node: ReturnType<SourceNodesArgs["getNode"]>) => {
+    if (!node || digests.has(node.id)) return
+    actions.deleteNode(node)
+    removed += 1
   }
-  return removed
+  if (known) for (const id of known.keys()) remove(gatsbyApi.getNode(id))
+  else for (const type of Object.values(NODE_TYPES)) for (const node of gatsbyApi.getNodesByType(type)) remove(node)
+  return { removed, written, digests }
 }

@@ -4,6 +4,7 @@ import { assembleSnapshot } from "./assemble-snapshot"
 import { rebuildCatalogueNodes } from "./build-catalogue-nodes"
 import { CatalogueRequestError, createHttpClient } from "./client"
 import { loadCatalogueState, saveCatalogueState } from "./catalogue-state"
+import { holdNodeDigests, takeNodeDigests } from "./node-digests"
 import { allowedOrigins, createOriginGuard } from "./fetch-limits"
 import { planImageFetch } from "./image-plan"
 import { fetchImages } from "./images"
@@ -93,8 +94,12 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
 
   const videos = await lookUpVideos({ snapshot, options, requests, cache, reporter, warn })
 
-  const removed = rebuildCatalogueNodes(gatsbyApi, snapshot, { imageUrl: (image) => imageUrl(image, options.apiUrl), images, videos })
-  if (removed) reporter.info(`Catalogue: ${removed} nodes of deleted entities removed`)
+  const known = await takeNodeDigests(cache.directory)
+  const nodes = rebuildCatalogueNodes(gatsbyApi, snapshot, { imageUrl: (image) => imageUrl(image, options.apiUrl), images, videos }, known)
+  holdNodeDigests(cache.directory, nodes.digests)
+  reporter.info(
+    `Catalogue nodes: ${nodes.written} of ${nodes.digests.size} written${known ? "" : " (no digests from a last successful build: all)"}, ${nodes.removed} of deleted entities removed`,
+  )
 
   if (watermark) {
     await saveCatalogueState(cache.directory, { watermark, apiUrl: options.apiUrl, answers, images: [...images.values()] })
