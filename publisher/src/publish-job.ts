@@ -25,7 +25,9 @@ const WITHHELD = ["PUBLISH_WEBHOOK_SECRET", "PUBLISHER_ADMIN_TOKEN"]
 
 /**
  * The build's environment: the publisher's (CATALOGUE_API_URL, VIDEO_API_URL,
- * VIDEO_API_TOKEN, SITE_URL, …) and telemetry off. A job's refs are not in
+ * VIDEO_API_TOKEN, SITE_URL, …), telemetry off, and no TypeScript types
+ * written (SITE_TYPEGEN=off, see gatsby-config.ts: nothing here type-checks
+ * them, and a build would otherwise regenerate them each time). A job's refs are not in
  * it: they are a hint the status page shows, and the source plugin reads
  * what changed from the changes feed. (They were once one variable,
  * GATSBY_INITIAL_WEBHOOK_BODY; Linux refuses a variable over 128 KiB, so a
@@ -39,7 +41,7 @@ const WITHHELD = ["PUBLISH_WEBHOOK_SECRET", "PUBLISHER_ADMIN_TOKEN"]
  * renders every page and keeps all cores.
  */
 export function buildEnvironment(base: NodeJS.ProcessEnv, workspace: { warmCache: boolean } = { warmCache: false }): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...base, GATSBY_TELEMETRY_DISABLED: "1" }
+  const env: NodeJS.ProcessEnv = { ...base, GATSBY_TELEMETRY_DISABLED: "1", SITE_TYPEGEN: "off" }
   if (workspace.warmCache && env.GATSBY_CPU_COUNT === undefined) env.GATSBY_CPU_COUNT = "1"
   for (const name of [...WITHHELD, "GATSBY_INITIAL_WEBHOOK_BODY"]) delete env[name]
   return env
