@@ -52,7 +52,8 @@ export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions, report
  * the sitemap check and the SEO report.
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
-  await writeSiteSecurityHeaders(graphql, path.join(__dirname, "public"), reporter)
+  const stampsFile = path.join(__dirname, ".cache", "security-header-stamps.json")
+  await writeSiteSecurityHeaders(graphql, { publicDir: path.join(__dirname, "public"), stampsFile }, reporter)
   if (!seo) return
   await writeSeoOutputs(seo, { siteDir: __dirname, publicDir: path.join(__dirname, "public"), reportsDir: path.join(__dirname, "reports") }, reporter)
 }

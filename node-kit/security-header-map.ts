@@ -1,6 +1,7 @@
 import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
+import { statStamp } from "./file-hasher"
 import { commonSecurityHeaders, contentSecurityPolicy, inlineHashes, ownPageSecurityHeaders, pageSecurityHeaders, type InlineHashes, type SiteSources } from "./security-headers"
 
 /**
@@ -55,29 +56,67 @@ async function htmlFiles(root: string): Promise<string[]> {
     .sort()
 }
 
+/** Each page file's digest with the stats it was taken at: a file whose stats are unchanged is not read again. */
+type PageStamps = Record<string, { stat: string; stamp: string }>
+
+function readStamps(file: string | undefined): PageStamps {
+  if (!file) return {}
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as PageStamps
+  } catch {
+    return {}
+  }
+}
+
 /**
  * The map of every HTML page now in `publicDir`. An incremental build
  * rewrites only the pages that changed, so the map is made of the whole
  * folder, not of what this build wrote; a page whose bytes have the digest
  * `previous` recorded keeps its hashes without being parsed again.
  * Policies are always remade, so a change of `sources` reaches every page.
+ *
+ * With `stampsFile` (kept outside the build: it records stats, which differ
+ * between two builds of the same bytes), a page whose inode, size, mtime and
+ * ctime are those of the last scan is not even read: reading and digesting
+ * the 11 000 pages of a 10 000-episode catalogue cost 4 s of every publish,
+ * for the dozen an edit rewrites.
  */
-export async function scanBuild(publicDir: string, sources: SiteSources, previous?: SecurityHeaderMap): Promise<{ map: SecurityHeaderMap; hashed: number }> {
+export async function scanBuild(
+  publicDir: string,
+  sources: SiteSources,
+  previous?: SecurityHeaderMap,
+  stampsFile?: string,
+): Promise<{ map: SecurityHeaderMap; hashed: number; read: number }> {
   const known = new Map(Object.values(previous?.pages ?? {}).map((entry) => [entry.file, entry]))
+  const stamps = readStamps(stampsFile)
+  const nextStamps: PageStamps = {}
   const pages: Record<string, PageEntry> = {}
   let hashed = 0
+  let read = 0
   for (const file of await htmlFiles(publicDir)) {
-    const bytes = await fs.promises.readFile(path.join(publicDir, file))
-    const stamp = digestOf(bytes)
+    const full = path.join(publicDir, file)
+    const stat = stampsFile ? statStamp(await fs.promises.stat(full)) : ""
     const before = known.get(file)
+    let bytes: Buffer | undefined
+    let stamp = stamps[file]?.stat === stat && stampsFile ? stamps[file].stamp : undefined
+    if (stamp === undefined) {
+      bytes = await fs.promises.readFile(full)
+      stamp = digestOf(bytes)
+      read++
+    }
+    nextStamps[file] = { stat, stamp }
     let hashes = before?.hashes
     if (!hashes || before?.stamp !== stamp) {
-      hashes = inlineHashes(bytes.toString("utf8"))
+      hashes = inlineHashes((bytes ?? (await fs.promises.readFile(full))).toString("utf8"))
       hashed++
     }
     pages[pagePathOf(file)] = { file, stamp, hashes, csp: contentSecurityPolicy(hashes, sources) }
   }
-  return { map: { version: 1, sources, common: commonSecurityHeaders(sources), pages }, hashed }
+  if (stampsFile) {
+    await fs.promises.mkdir(path.dirname(stampsFile), { recursive: true })
+    await fs.promises.writeFile(stampsFile, JSON.stringify(nextStamps))
+  }
+  return { map: { version: 1, sources, common: commonSecurityHeaders(sources), pages }, hashed, read }
 }
 
 /**
@@ -107,12 +146,16 @@ export function readHeaderMap(root: string): SecurityHeaderMap | undefined {
   }
 }
 
-/** Writes `security-headers.json` and `_headers` for every page of `publicDir`; returns how many pages and how many were parsed. */
-export async function writeSecurityHeaders(publicDir: string, sources: SiteSources): Promise<{ pages: number; hashed: number }> {
-  const { map, hashed } = await scanBuild(publicDir, sources, readHeaderMap(publicDir))
+/**
+ * Writes `security-headers.json` and `_headers` for every page of
+ * `publicDir` (see scanBuild for `stampsFile`); returns how many pages,
+ * how many were parsed and how many read.
+ */
+export async function writeSecurityHeaders(publicDir: string, sources: SiteSources, stampsFile?: string): Promise<{ pages: number; hashed: number; read: number }> {
+  const { map, hashed, read } = await scanBuild(publicDir, sources, readHeaderMap(publicDir), stampsFile)
   await fs.promises.writeFile(path.join(publicDir, HEADER_MAP_FILE), JSON.stringify(map))
   await fs.promises.writeFile(path.join(publicDir, HEADERS_FILE), headersFileText(map))
-  return { pages: Object.keys(map.pages).length, hashed }
+  return { pages: Object.keys(map.pages).length, hashed, read }
 }
 
 /** The headers of an HTML answer: where the file is in the build, and its body. */

@@ -44,7 +44,7 @@ describe("pagePathOf", () => {
 
 describe("writeSecurityHeaders", () => {
   it("writes every HTML page's CSP, each with the hash of its own inline script", async () => {
-    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 3 })
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 3, read: 3 })
     const map = readHeaderMap(build)!
     expect(Object.keys(map.pages).sort()).toEqual(["/", "/404.html", "/series/101/"])
     expect(map.pages["/series/101/"]!.csp).toContain(hashSource('window.pagePath="/series/101/";'))
@@ -59,7 +59,7 @@ describe("writeSecurityHeaders", () => {
     writePage("series/102/index.html", pageHtml("/series/102/"))
     fs.rmSync(path.join(build, "404.html"))
 
-    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 2 })
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 2, read: 3 })
     const map = readHeaderMap(build)!
     expect(Object.keys(map.pages).sort()).toEqual(["/", "/series/101/", "/series/102/"])
     expect(map.pages["/series/101/"]!.csp).toContain(hashSource('window.pagePath="/series/101/?v2";'))
@@ -74,14 +74,45 @@ describe("writeSecurityHeaders", () => {
       writePage(file, fs.readFileSync(path.join(build, file), "utf8"))
       fs.utimesSync(path.join(build, file), later, later)
     }
-    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 0 })
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 0, read: 3 })
     expect(fs.readFileSync(path.join(build, HEADER_MAP_FILE)).equals(first)).toBe(true)
   })
 
   it("remakes every policy when the sources change, without reading unchanged pages", async () => {
     await writeSecurityHeaders(build, SOURCES)
-    await expect(writeSecurityHeaders(build, { ...SOURCES, player: ["https://player.example.net"] })).resolves.toEqual({ pages: 3, hashed: 0 })
+    await expect(writeSecurityHeaders(build, { ...SOURCES, player: ["https://player.example.net"] })).resolves.toEqual({ pages: 3, hashed: 0, read: 3 })
     expect(readHeaderMap(build)!.pages["/"]!.csp).toContain("frame-src https://player.example.net")
+  })
+})
+
+describe("writeSecurityHeaders with a stamps file", () => {
+  let stamps: string
+  beforeEach(() => {
+    stamps = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "security-header-stamps-")), "stamps.json")
+  })
+  afterEach(() => fs.rmSync(path.dirname(stamps), { recursive: true, force: true }))
+
+  it("reads only the pages written since the last scan, and writes the map it would have written reading all", async () => {
+    await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 3, hashed: 3, read: 3 })
+    writePage("series/101/index.html", pageHtml("/series/101/?v2"))
+    writePage("series/102/index.html", pageHtml("/series/102/"))
+    await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 4, hashed: 2, read: 2 })
+    const withStamps = fs.readFileSync(path.join(build, HEADER_MAP_FILE))
+    expect(readHeaderMap(build)!.pages["/series/101/"]!.csp).toContain(hashSource('window.pagePath="/series/101/?v2";'))
+
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 4, hashed: 0, read: 4 })
+    expect(fs.readFileSync(path.join(build, HEADER_MAP_FILE)).equals(withStamps)).toBe(true)
+  })
+
+  it("reads a page again whose bytes were rewritten in place with the same size and times put back", async () => {
+    await writeSecurityHeaders(build, SOURCES, stamps)
+    const file = path.join(build, "index.html")
+    const { atime, mtime } = fs.statSync(file)
+    fs.writeFileSync(file, pageHtml("/").replace('"/"', '"!"'))
+    fs.utimesSync(file, atime, mtime)
+    // The ctime moved (no program can set it back), so the page is read and parsed again.
+    await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 3, hashed: 1, read: 1 })
+    expect(readHeaderMap(build)!.pages["/"]!.csp).toContain(hashSource('window.pagePath="!";'))
   })
 })
 

@@ -32,9 +32,15 @@ function pictureOrigins(data: SourcesQueryResult): string[] {
  * (security-headers.json for this project's servers, `_headers` for CDN
  * hosts), each page's CSP with the hashes of its own inline code. The
  * browser's API is the public catalogue API the site was built with; the
- * players are the origins of every episode's player link.
+ * players are the origins of every episode's player link. `stampsFile`
+ * (in Gatsby's cache, cleared with it) lets pages unwritten since the last
+ * build go unread.
  */
-export async function writeSiteSecurityHeaders(graphql: CreatePagesArgs["graphql"], publicDir: string, reporter: Reporter): Promise<void> {
+export async function writeSiteSecurityHeaders(
+  graphql: CreatePagesArgs["graphql"],
+  folders: { publicDir: string; stampsFile: string },
+  reporter: Reporter,
+): Promise<void> {
   const result = await graphql<SourcesQueryResult>(SOURCES_QUERY)
   if (result.errors || !result.data) {
     reporter.panicOnBuild("Security headers: could not read the API, player and picture addresses", result.errors)
@@ -45,9 +51,9 @@ export async function writeSiteSecurityHeaders(graphql: CreatePagesArgs["graphql
     player: originsOf(result.data.allCatalogueEpisode?.distinct ?? []),
     images: pictureOrigins(result.data),
   }
-  const { pages, hashed } = await writeSecurityHeaders(publicDir, sources)
+  const { pages, hashed, read } = await writeSecurityHeaders(folders.publicDir, sources, folders.stampsFile)
   const named = (origins: string[]) => origins.join(" ") || "none"
   reporter.info(
-    `Security headers: ${pages} pages (${hashed} hashed, the rest unchanged since the last build); API ${named(sources.api)}, player ${named(sources.player)}, pictures ${named(sources.images)}`,
+    `Security headers: ${pages} pages (${read} read, ${hashed} hashed, the rest unchanged since the last build); API ${named(sources.api)}, player ${named(sources.player)}, pictures ${named(sources.images)}`,
   )
 }
