@@ -2,6 +2,7 @@ import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { statStamp } from "./file-hasher"
+import { readMemoFile } from "./memo-file"
 import { commonSecurityHeaders, contentSecurityPolicy, inlineHashes, ownPageSecurityHeaders, pageSecurityHeaders, type InlineHashes, type SiteSources } from "./security-headers"
 
 /**
@@ -59,15 +60,6 @@ async function htmlFiles(root: string): Promise<string[]> {
 /** Each page file's digest with the stats it was taken at: a file whose stats are unchanged is not read again. */
 type PageStamps = Record<string, { stat: string; stamp: string }>
 
-function readStamps(file: string | undefined): PageStamps {
-  if (!file) return {}
-  try {
-    return JSON.parse(fs.readFileSync(file, "utf8")) as PageStamps
-  } catch {
-    return {}
-  }
-}
-
 /**
  * The map of every HTML page now in `publicDir`. An incremental build
  * rewrites only the pages that changed, so the map is made of the whole
@@ -88,7 +80,7 @@ export async function scanBuild(
   stampsFile?: string,
 ): Promise<{ map: SecurityHeaderMap; hashed: number; read: number }> {
   const known = new Map(Object.values(previous?.pages ?? {}).map((entry) => [entry.file, entry]))
-  const stamps = readStamps(stampsFile)
+  const stamps = readMemoFile<PageStamps>(stampsFile) ?? {}
   const nextStamps: PageStamps = {}
   const pages: Record<string, PageEntry> = {}
   let hashed = 0

@@ -2,6 +2,7 @@ import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { hashUnlessUnchanged } from "../../../node-kit/file-hasher"
+import { readMemoFile } from "../../../node-kit/memo-file"
 
 function filesUnder(folder: string): string[] {
   return fs
@@ -12,15 +13,6 @@ function filesUnder(folder: string): string[] {
 
 /** A file's content hash, with the stats it was taken at. */
 type Memo = Record<string, { stat: string; hash: string }>
-
-function readMemo(file: string | undefined): Memo {
-  if (!file) return {}
-  try {
-    return JSON.parse(fs.readFileSync(file, "utf8")) as Memo
-  } catch {
-    return {}
-  }
-}
 
 /**
  * One id for what a build serves: every page's data, every static query's
@@ -36,7 +28,7 @@ function readMemo(file: string | undefined): Memo {
  */
 export function releaseId(publicDir: string, memoFile?: string): string {
   const pageData = path.join(publicDir, "page-data")
-  const memo = readMemo(memoFile)
+  const memo = readMemoFile<Memo>(memoFile) ?? {}
   const next: Memo = {}
   const hash = crypto.createHash("sha256")
   for (const file of filesUnder(pageData).sort()) {

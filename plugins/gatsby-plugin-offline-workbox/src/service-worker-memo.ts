@@ -2,6 +2,7 @@ import { createHash } from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import type { GenerateSWOptions } from "workbox-build"
+import { readMemoFile } from "../../../node-kit/memo-file"
 
 /** What generateSW said of the worker it wrote, kept for the log line of a build that reuses it. */
 export interface WorkerSummary {
@@ -43,7 +44,7 @@ export async function writeServiceWorker(
 ): Promise<WorkerSummary & { warnings: string[]; reused: boolean }> {
   const memoFile = path.join(memoDir, "service-worker-memo.json")
   const keptWorker = path.join(memoDir, "sw.js")
-  const memo = readMemo(memoFile)
+  const memo = readMemoFile<Memo>(memoFile)
   if (memo?.key === key && fs.existsSync(keptWorker)) {
     const kept = fs.readFileSync(keptWorker)
     const current = fs.existsSync(options.swDest) ? fs.readFileSync(options.swDest) : undefined
@@ -58,12 +59,4 @@ export async function writeServiceWorker(
   // Written last: a memo names a kept worker only once that worker is whole.
   fs.writeFileSync(memoFile, JSON.stringify({ key, count: result.count, size: result.size } satisfies Memo))
   return { count: result.count, size: result.size, warnings: result.warnings, reused: false }
-}
-
-function readMemo(file: string): Memo | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(file, "utf8")) as Memo
-  } catch {
-    return undefined
-  }
 }
