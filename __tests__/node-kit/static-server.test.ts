@@ -1,9 +1,11 @@
 import fs from "node:fs"
+import http from "node:http"
+import type { AddressInfo } from "node:net"
 import os from "node:os"
 import path from "node:path"
 import zlib from "node:zlib"
 import { HEADER_MAP_FILE, HEADERS_FILE, readHeaderMap, writeSecurityHeaders } from "../../node-kit/security-header-map"
-import { serveStatic, type StaticServer } from "../../node-kit/static-server"
+import { createStaticHandler, serveStatic, type SiteFiles, type StaticServer } from "../../node-kit/static-server"
 
 let root: string
 let server: StaticServer
@@ -93,6 +95,74 @@ describe("serveStatic's security headers", () => {
       const response = await fetch(`${build.origin}/${file}`)
       expect(response.status).toBe(404)
       await expect(response.text()).resolves.toContain("404 PAGE NOT FOUND")
+    }
+  })
+})
+
+describe("a site found through SiteFiles (the publisher's releases)", () => {
+  let build: string
+  let elsewhere: string
+  let servers: StaticServer[] = []
+  beforeAll(async () => {
+    build = fs.mkdtempSync(path.join(os.tmpdir(), "site-files-build-"))
+    elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "site-files-held-"))
+    const files: Record<string, string> = {
+      "index.html": '<html><body><script>window.pagePath="/";</script></body></html>',
+      "series/101/index.html": "<h1>Sunrise Yoga</h1>",
+      "404.html": "<h1>404 PAGE NOT FOUND</h1>",
+      "app-0123456789abcdef0123.js": "console.log('app')",
+      "page-data/index/page-data.json": '{"path":"/"}',
+      "static/0a1b/photo.webp": "webp bytes",
+    }
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(build, file)), { recursive: true })
+      fs.writeFileSync(path.join(build, file), text)
+    }
+    await writeSecurityHeaders(build, { api: ["https://api.example.com"], player: [], images: [] })
+  })
+  afterAll(async () => {
+    for (const each of servers) await each.close()
+    for (const folder of [build, elsewhere]) fs.rmSync(folder, { recursive: true, force: true })
+  })
+
+  /** The same build with every file held under another name in another folder, found by a lookup table (as a release's manifest does). */
+  function tableSite(): SiteFiles {
+    const table = new Map<string, string>()
+    for (const file of fs.readdirSync(build, { recursive: true }) as string[]) {
+      if (!fs.statSync(path.join(build, file)).isFile()) continue
+      const held = path.join(elsewhere, `held-${table.size}`)
+      fs.copyFileSync(path.join(build, file), held)
+      table.set(file.split(path.sep).join("/"), held)
+    }
+    return { headerRoot: build, fileOf: (buildPath) => table.get(buildPath) }
+  }
+
+  it("answers every path exactly as the folder does: status, headers, body, index pages, the 404 page, host files refused", async () => {
+    const site = tableSite()
+    const fromFolder = await serveStatic(build, 0, { encodings: ["br", "gzip"] })
+    servers = [fromFolder]
+    // serveStatic takes a folder; the table is given through the handler's function form.
+    const handle = createStaticHandler({ root: () => site, encodings: ["br", "gzip"] })
+    const tableServer = http.createServer((request, response) => void handle(request, response))
+    await new Promise<void>((resolve) => tableServer.listen(0, "127.0.0.1", resolve))
+    const tableOrigin = `http://127.0.0.1:${(tableServer.address() as AddressInfo).port}`
+    const answer = async (origin: string, pathname: string, encoding: string) => {
+      const response = await fetch(`${origin}${pathname}`, { headers: { "Accept-Encoding": encoding } })
+      const headers = Object.fromEntries([...response.headers].filter(([name]) => !["date", "connection", "keep-alive"].includes(name)))
+      return { status: response.status, headers, body: await response.text() }
+    }
+    try {
+      const paths = ["/", "/index.html", "/series/101", "/series/101/", "/series/101/index.html", "/series", "/no-such-page", "/404.html",
+        "/app-0123456789abcdef0123.js", "/page-data/index/page-data.json", "/static/0a1b/photo.webp", "/security-headers.json", "/_headers",
+        "/..%2F..%2Fetc%2Fpasswd", "/series//101/", "/./series/101/"]
+      for (const pathname of paths) {
+        for (const encoding of ["br", "gzip", "identity"]) {
+          expect({ pathname, ...(await answer(tableOrigin, pathname, encoding)) }).toEqual({ pathname, ...(await answer(fromFolder.origin, pathname, encoding)) })
+        }
+      }
+      expect((await answer(tableOrigin, "/%E0%A4%A", "gzip")).status).toBe(400)
+    } finally {
+      await new Promise<void>((resolve) => tableServer.close(() => resolve()))
     }
   })
 })
