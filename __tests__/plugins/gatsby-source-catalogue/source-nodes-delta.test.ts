@@ -145,16 +145,37 @@ describe("sourceNodes across builds", () => {
     expect(gatsby.args.actions.deleteNode).toHaveBeenCalledTimes(1)
   })
 
-  it("after a build that did not finish, creates every node again (its node writes may be half done)", async () => {
+  it("after a build that stopped once it had written nodes, writes again (deleting first) each node it changed, so Gatsby re-runs their pages' queries", async () => {
     const gatsby = fakeGatsby(cacheDirectory)
     await gatsby.build(feed("2026-11-23T10:00:00.000Z"))
     await gatsby.succeed()
-    const everyNode = gatsby.written()
+    gatsby.written()
+    await gatsby.build(feed("2026-11-23T10:05:00.000Z", [{ type: "series", id: 101 }]), { "/series/101": { body: { data: { id: 101, title: "HIIT 30" } } } })
+    expect(gatsby.written()).toEqual([`${NODE_TYPES.Series}:101`])
+    gatsby.args.actions.deleteNode.mockClear()
+
+    // No onPostBuild: that build failed after sourcing. The next reads nothing new.
+    const third = await gatsby.build(feed("2026-11-23T10:10:00.000Z"))
+    expect(third.log).toMatch(/the last build stopped after writing nodes/)
+    expect(gatsby.written()).toEqual([`${NODE_TYPES.Series}:101`])
+    expect(gatsby.args.actions.deleteNode.mock.calls.map(([node]) => (node as { _id?: string })._id)).toEqual(["101"])
+    await gatsby.succeed()
+
+    const fourth = await gatsby.build(feed("2026-11-23T10:15:00.000Z"))
+    expect(gatsby.written()).toEqual([])
+    expect(fourth.log).toMatch(/Catalogue nodes: 0 of \d+ written, 0 of deleted entities removed/)
+  })
+
+  it("after a stopped build, writes a node whose edit was taken back since (Gatsby holds the stopped build's version)", async () => {
+    const gatsby = fakeGatsby(cacheDirectory)
+    await gatsby.build(feed("2026-11-23T10:00:00.000Z"))
+    await gatsby.succeed()
+    const original = (gatsby.args.getNode("id-CatalogueSeries-101") as { title?: string } | undefined)?.title
+    expect(original).toBeTruthy()
     await gatsby.build(feed("2026-11-23T10:05:00.000Z", [{ type: "series", id: 101 }]), { "/series/101": { body: { data: { id: 101, title: "HIIT 30" } } } })
     gatsby.written()
-    // No onPostBuild: the build failed after sourcing.
-    const third = await gatsby.build(feed("2026-11-23T10:10:00.000Z"))
-    expect(gatsby.written().sort()).toEqual([...everyNode].sort())
-    expect(third.log).toMatch(/no digests from a last successful build: all/)
+    await gatsby.build(feed("2026-11-23T10:10:00.000Z", [{ type: "series", id: 101 }]), { "/series/101": { body: { data: { id: 101, title: original } } } })
+    expect(gatsby.written()).toEqual([`${NODE_TYPES.Series}:101`])
+    expect((gatsby.args.getNode("id-CatalogueSeries-101") as { title?: string }).title).toBe(original)
   })
 })

@@ -2,7 +2,7 @@ import type { SourceNodesArgs } from "gatsby"
 import type { ApiEpisode, ApiImage } from "../../../contract/schemas"
 import { NODE_TYPES, type NodeType } from "./constants"
 import type { ImageFile } from "./images"
-import type { NodeDigests } from "./node-digests"
+import type { LastNodeWrites, NodeDigests } from "./node-digests"
 import type { VideoFacts } from "./video-links"
 import { createSiteSettingsNode } from "./nodes/site-settings"
 import type { GatsbyApi, NodeLinks } from "./node-builder"
@@ -79,10 +79,30 @@ export function buildCatalogueNodes(gatsbyApi: GatsbyApi, snapshot: CatalogueSna
 export interface RebuiltNodes {
   /** Nodes deleted: their entities are gone. */
   removed: number
-  /** Nodes handed to Gatsby's createNode: new, or with a changed digest. */
+  /** Nodes handed to Gatsby's createNode: new, changed, or (after an interrupted build) written again. */
   written: number
   /** Every node of this build by id, with its content digest: for the next build. */
   digests: NodeDigests
+}
+
+type NodeInput = Parameters<GatsbyApi["actions"]["createNode"]>[0]
+
+/**
+ * Whether a node goes to createNode, and whether it is deleted first so
+ * that Gatsby counts it as changed. After a successful build (`interrupted`
+ * false) LMDB holds what `known` says, and a node whose digest is unchanged
+ * is skipped. After an interrupted one, LMDB may hold what the stopped build
+ * wrote: a node LMDB holds with this digest that the last successful build
+ * did not have is written again, deleted first (createNode alone would find
+ * it unchanged and re-run no query).
+ */
+function nodeWrite(node: NodeInput, last: LastNodeWrites, getNode: SourceNodesArgs["getNode"]): "skip" | "create" | "recreate" {
+  const digest = node.internal.contentDigest
+  const lastDigest = last.digests?.get(node.id)
+  if (!last.interrupted) return last.digests && lastDigest === digest ? "skip" : "create"
+  const held = getNode(node.id)
+  if (!held || held.internal.contentDigest !== digest) return "create"
+  return lastDigest === digest ? "skip" : "recreate"
 }
 
 /**
@@ -91,20 +111,20 @@ export interface RebuiltNodes {
  * `enableStatefulSourceNodes` this sweep is how a deleted entity's page
  * goes).
  *
- * With the last build's digests (`known`), only a node that is new or whose
- * digest changed goes to Gatsby's createNode, and the sweep is over the ids
- * the last build made. Building a node object is cheap; createNode is not
- * (validation, an LMDB read to compare, type bookkeeping), and the full
+ * With the last successful build's digests, only a node that is new or
+ * whose digest changed goes to Gatsby's createNode, and the sweep is over
+ * the ids that build made. Building a node object is cheap; createNode is
+ * not (validation, an LMDB read to compare, type bookkeeping), and the full
  * sweep reads every node back from LMDB: 1.9 s of a 10 000-episode edit for
- * a dozen changed nodes. Without `known` (a first build, or one after a
- * failed one), every node is created and the sweep reads every type, as
- * Gatsby would.
+ * a dozen changed nodes. Without digests every node is created and the
+ * sweep reads every type, as Gatsby would; after an interrupted build see
+ * nodeWrite.
  */
 export function rebuildCatalogueNodes(
   gatsbyApi: GatsbyApi & Pick<SourceNodesArgs, "getNodesByType" | "getNode">,
   snapshot: CatalogueSnapshot,
   context: BuildContext,
-  known?: NodeDigests,
+  last: LastNodeWrites = { digests: undefined, interrupted: false },
 ): RebuiltNodes {
   const { actions } = gatsbyApi
   const digests: NodeDigests = new Map()
@@ -113,9 +133,11 @@ export function rebuildCatalogueNodes(
     ...gatsbyApi,
     actions: {
       ...actions,
-      createNode: (node: Parameters<typeof actions.createNode>[0]) => {
+      createNode: (node: NodeInput) => {
         digests.set(node.id, node.internal.contentDigest)
-        if (known?.get(node.id) === node.internal.contentDigest) return undefined
+        const write = nodeWrite(node, last, gatsbyApi.getNode)
+        if (write === "skip") return undefined
+        if (write === "recreate") actions.deleteNode(gatsbyApi.getNode(node.id)!)
         written += 1
         return actions.createNode(node)
       },
@@ -128,7 +150,7 @@ export function rebuildCatalogueNodes(
     actions.deleteNode(node)
     removed += 1
   }
-  if (known) for (const id of known.keys()) remove(gatsbyApi.getNode(id))
+  if (last.digests && !last.interrupted) for (const id of last.digests.keys()) remove(gatsbyApi.getNode(id))
   else for (const type of Object.values(NODE_TYPES)) for (const node of gatsbyApi.getNodesByType(type)) remove(node)
   return { removed, written, digests }
 }

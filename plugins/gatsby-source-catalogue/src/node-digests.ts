@@ -2,40 +2,49 @@ import fs from "node:fs/promises"
 import path from "node:path"
 
 /**
- * Each catalogue node's content digest as Gatsby holds it, by node id: what
- * lets a build create only the nodes whose content changed.
+ * Each catalogue node's content digest by node id, as the last successful
+ * build left it: what lets a build create only the nodes whose content
+ * changed.
  *
- * Gatsby keeps the nodes (LMDB, under .cache) and this file (the plugin's
- * cache folder, under .cache too) together, and clears both at once. The
- * file is taken away as a build starts to write nodes and written again
- * only once the build has succeeded, so a build that fails or is stopped
- * halfway (its node writes may be partly done) leaves none: the next build
- * creates every node again, as a first build does.
+ * Gatsby keeps the nodes (LMDB, under .cache) and these files (the plugin's
+ * cache folder, under .cache too) together, and clears both at once. Node
+ * writes reach LMDB as they are made, but Gatsby's own record of which
+ * queries a changed node made dirty is saved only later in the build. So a
+ * build that stops after writing nodes leaves nodes that Gatsby will find
+ * "unchanged" next time, and the pages showing them would never be built
+ * again. A marker file says that node writes began and the build has not
+ * finished; the next build then checks every node against LMDB and writes
+ * again, deleting first, each one the stopped build changed.
  */
 export type NodeDigests = Map<string, string>
 
-const FILE = "node-digests.json"
+export interface LastNodeWrites {
+  /** The digests of the last successful build; undefined when there are none (a first build, a cleared cache). */
+  digests: NodeDigests | undefined
+  /** Whether a build began writing nodes since then and did not finish. */
+  interrupted: boolean
+}
 
-/** The last successful build's digests, removed from disk; undefined when there are none. */
-export async function takeNodeDigests(cacheDirectory: string): Promise<NodeDigests | undefined> {
-  const file = path.join(cacheDirectory, FILE)
+const DIGESTS = "node-digests.json"
+const MARKER = "node-writes-unfinished"
+
+export async function readLastNodeWrites(cacheDirectory: string): Promise<LastNodeWrites> {
+  const interrupted = await fs.access(path.join(cacheDirectory, MARKER)).then(
+    () => true,
+    () => false,
+  )
   try {
-    const entries = JSON.parse(await fs.readFile(file, "utf8")) as [string, string][]
-    await fs.rm(file, { force: true })
-    return new Map(entries)
+    const entries = JSON.parse(await fs.readFile(path.join(cacheDirectory, DIGESTS), "utf8")) as [string, string][]
+    return { digests: new Map(entries), interrupted }
   } catch {
-    await fs.rm(file, { force: true })
-    return undefined
+    return { digests: undefined, interrupted }
   }
 }
 
-/** Written to a temporary file and renamed: a reader finds the whole map or none. */
-export async function saveNodeDigests(cacheDirectory: string, digests: NodeDigests): Promise<void> {
+/** Written before the first node write of a build. */
+export async function markNodeWritesStarted(cacheDirectory: string): Promise<void> {
   await fs.mkdir(cacheDirectory, { recursive: true })
-  const target = path.join(cacheDirectory, FILE)
-  const temporary = `${target}.${process.pid}.tmp`
-  await fs.writeFile(temporary, JSON.stringify([...digests]))
-  await fs.rename(temporary, target)
+  await fs.writeFile(path.join(cacheDirectory, MARKER), new Date().toISOString())
 }
 
 /** This build's digests, from sourceNodes until onPostBuild writes them. */
@@ -46,9 +55,18 @@ export function holdNodeDigests(cacheDirectory: string, digests: NodeDigests): v
   pending = { cacheDirectory, digests }
 }
 
-/** Called at the end of a successful build (onPostBuild): the next build may trust them. */
+/**
+ * The end of a successful build (onPostBuild, when Gatsby is about to save
+ * its state): the digests are written (to a temporary file, renamed), then
+ * the marker goes.
+ */
 export async function saveHeldNodeDigests(): Promise<void> {
   if (!pending) return
-  await saveNodeDigests(pending.cacheDirectory, pending.digests)
+  const { cacheDirectory, digests } = pending
+  const target = path.join(cacheDirectory, DIGESTS)
+  const temporary = `${target}.${process.pid}.tmp`
+  await fs.writeFile(temporary, JSON.stringify([...digests]))
+  await fs.rename(temporary, target)
+  await fs.rm(path.join(cacheDirectory, MARKER), { force: true })
   pending = undefined
 }

@@ -4,7 +4,7 @@ import { assembleSnapshot } from "./assemble-snapshot"
 import { rebuildCatalogueNodes } from "./build-catalogue-nodes"
 import { CatalogueRequestError, createHttpClient } from "./client"
 import { loadCatalogueState, saveCatalogueState } from "./catalogue-state"
-import { holdNodeDigests, takeNodeDigests } from "./node-digests"
+import { holdNodeDigests, markNodeWritesStarted, readLastNodeWrites } from "./node-digests"
 import { allowedOrigins, createOriginGuard } from "./fetch-limits"
 import { planImageFetch } from "./image-plan"
 import { fetchImages } from "./images"
@@ -94,12 +94,12 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
 
   const videos = await lookUpVideos({ snapshot, options, requests, cache, reporter, warn })
 
-  const known = await takeNodeDigests(cache.directory)
-  const nodes = rebuildCatalogueNodes(gatsbyApi, snapshot, { imageUrl: (image) => imageUrl(image, options.apiUrl), images, videos }, known)
+  const last = await readLastNodeWrites(cache.directory)
+  await markNodeWritesStarted(cache.directory)
+  const nodes = rebuildCatalogueNodes(gatsbyApi, snapshot, { imageUrl: (image) => imageUrl(image, options.apiUrl), images, videos }, last)
   holdNodeDigests(cache.directory, nodes.digests)
-  reporter.info(
-    `Catalogue nodes: ${nodes.written} of ${nodes.digests.size} written${known ? "" : " (no digests from a last successful build: all)"}, ${nodes.removed} of deleted entities removed`,
-  )
+  const how = last.interrupted ? " (the last build stopped after writing nodes: each checked against Gatsby's)" : last.digests ? "" : " (no digests of a last successful build: all)"
+  reporter.info(`Catalogue nodes: ${nodes.written} of ${nodes.digests.size} written${how}, ${nodes.removed} of deleted entities removed`)
 
   if (watermark) {
     await saveCatalogueState(cache.directory, { watermark, apiUrl: options.apiUrl, answers, images: [...images.values()] })
