@@ -1,5 +1,6 @@
 import path from "node:path"
 import type { GatsbyNode } from "gatsby"
+import { allowFinalStateSave, skipIntermediateStateSaves } from "./src/build-steps/save-state-once"
 import { bundleAnalysis } from "./src/bundle-analysis"
 import { createCataloguePages } from "./src/page-creation/create-pages"
 import { keepPageNodes } from "./src/page-creation/keep-page-nodes"
@@ -46,12 +47,16 @@ export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions, report
   if (errors) reporter.panicOnBuild(errors)
 }
 
+/** Gatsby's state is saved once, at the end of the build: see src/build-steps/save-state-once.ts. */
+export const onPreBuild: GatsbyNode["onPreBuild"] = () => skipIntermediateStateSaves()
+
 /**
  * After the plugins' own (the site's hooks run last: the sitemap and the
  * offline page are written): every page's security headers, then robots.txt,
  * the sitemap check and the SEO report.
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
+  allowFinalStateSave()
   const stampsFile = path.join(__dirname, ".cache", "security-header-stamps.json")
   await writeSiteSecurityHeaders(graphql, { publicDir: path.join(__dirname, "public"), stampsFile }, reporter)
   if (!seo) return

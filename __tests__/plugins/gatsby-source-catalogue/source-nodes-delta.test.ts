@@ -4,7 +4,7 @@ import os from "node:os"
 import path from "node:path"
 import type { NodeInput, SourceNodesArgs } from "gatsby"
 import { DEFAULT_PATHS, NODE_TYPES } from "../../../plugins/gatsby-source-catalogue/src/constants"
-import { onPostBuild } from "../../../plugins/gatsby-source-catalogue/src/on-post-build"
+import { commitHeldNodeDigests } from "../../../plugins/gatsby-source-catalogue/src/node-digests"
 import { sourceNodes } from "../../../plugins/gatsby-source-catalogue/src/source-nodes"
 import { seriesEpisodes } from "./fixtures/episodes"
 import { FAKE_API_URL, fakeCatalogueFetch } from "./helpers/fake-catalogue-api"
@@ -35,7 +35,7 @@ function fakeGatsby(cacheDirectory: string) {
     getNodesByType: (type: string) => [...nodes.values()].filter((node) => node.internal.type === type),
     getNode: (id: string) => nodes.get(id),
     cache: { directory: cacheDirectory, get: async () => undefined, set: async () => undefined },
-    reporter: { info: (message: string) => info.push(message), warn: jest.fn(), verbose: jest.fn(), createProgress: () => bar, activityTimer: () => bar },
+    reporter: { info: (message: string) => info.push(message), warn: jest.fn(), verbose: jest.fn(), createProgress: () => bar },
   }
   const options = { apiUrl: FAKE_API_URL, videoApiUrl: "http://video.test", videoApiToken: "", concurrency: 4, retries: 0, retryBaseDelayMs: 0, requestTimeoutMs: 1000, paths: DEFAULT_PATHS, imageService: null, imageOrigins: [], maxJsonBytes: 10 * 2 ** 20, maxImageBytes: 20 * 2 ** 20 }
   const build = async (changesFeed: (since: string) => Answer, override: Record<string, Answer> = {}) => {
@@ -55,8 +55,8 @@ function fakeGatsby(cacheDirectory: string) {
     return { asked, log: info.join("\n") }
   }
   const ids = (type: string) => args.getNodesByType(type).map((node) => (node as { _id?: string })._id)
-  /** The end of a successful build: the plugin's onPostBuild. */
-  const succeed = () => onPostBuild!({ reporter: args.reporter } as never, {} as never, () => undefined)
+  /** The end of a successful build: the build process exits with 0. */
+  const succeed = () => commitHeldNodeDigests()
   /** `type:_id` of each node handed to createNode since the last call. */
   const written = () => {
     const calls = args.actions.createNode.mock.calls.map(([node]) => `${node.internal.type}:${(node as { _id?: string })._id}`)
@@ -154,7 +154,7 @@ describe("sourceNodes across builds", () => {
     expect(gatsby.written()).toEqual([`${NODE_TYPES.Series}:101`])
     gatsby.args.actions.deleteNode.mockClear()
 
-    // No onPostBuild: that build failed after sourcing. The next reads nothing new.
+    // No successful exit: that build failed after sourcing. The next reads nothing new.
     const third = await gatsby.build(feed("2026-11-23T10:10:00.000Z"))
     expect(third.log).toMatch(/the last build stopped after writing nodes/)
     expect(gatsby.written()).toEqual([`${NODE_TYPES.Series}:101`])

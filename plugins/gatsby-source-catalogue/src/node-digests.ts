@@ -1,3 +1,4 @@
+import fsSync from "node:fs"
 import fs from "node:fs/promises"
 import path from "node:path"
 
@@ -47,26 +48,42 @@ export async function markNodeWritesStarted(cacheDirectory: string): Promise<voi
   await fs.writeFile(path.join(cacheDirectory, MARKER), new Date().toISOString())
 }
 
-/** This build's digests, from sourceNodes until onPostBuild writes them. */
+/** This build's digests, from sourceNodes until the build process ends. */
 let pending: { cacheDirectory: string; digests: NodeDigests } | undefined
 
-/** Keeps this build's digests until the build has succeeded. */
+/**
+ * Keeps this build's digests until the build process exits, and commits
+ * them then only if it exits with 0. Not in onPostBuild: the site's own
+ * onPostBuild runs later and may still fail the build (an SEO check), and
+ * Gatsby saves its state after that; digests committed before would call
+ * nodes unchanged that Gatsby's saved state has never seen.
+ */
 export function holdNodeDigests(cacheDirectory: string, digests: NodeDigests): void {
+  if (!pending) process.once("exit", (code) => code === 0 && commitQuietly())
   pending = { cacheDirectory, digests }
 }
 
+/** An exit handler must not throw; digests not committed only make the next build check every node. */
+function commitQuietly(): void {
+  try {
+    commitHeldNodeDigests()
+  } catch {
+    pending = undefined
+  }
+}
+
 /**
- * The end of a successful build (onPostBuild, when Gatsby is about to save
- * its state): the digests are written (to a temporary file, renamed), then
- * the marker goes.
+ * The end of a successful build: the digests are written (to a temporary
+ * file, renamed), then the marker goes. Synchronous: it runs in the
+ * process's exit handler.
  */
-export async function saveHeldNodeDigests(): Promise<void> {
+export function commitHeldNodeDigests(): void {
   if (!pending) return
   const { cacheDirectory, digests } = pending
   const target = path.join(cacheDirectory, DIGESTS)
   const temporary = `${target}.${process.pid}.tmp`
-  await fs.writeFile(temporary, JSON.stringify([...digests]))
-  await fs.rename(temporary, target)
-  await fs.rm(path.join(cacheDirectory, MARKER), { force: true })
+  fsSync.writeFileSync(temporary, JSON.stringify([...digests]))
+  fsSync.renameSync(temporary, target)
+  fsSync.rmSync(path.join(cacheDirectory, MARKER), { force: true })
   pending = undefined
 }
