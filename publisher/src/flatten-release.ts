@@ -19,7 +19,9 @@ function linkInto(from: string, to: string): void {
       fs.copyFileSync(from, to)
       return
     }
-    // No manifest names this path in this folder yet: nobody reads it.
+    // Left by a flatten that was cut short: the same file, or one no manifest names here yet (nobody reads it).
+    const [source, there] = [fs.statSync(from), fs.statSync(to)]
+    if (source.ino === there.ino && source.dev === there.dev) return
     fs.rmSync(to, { force: true })
     fs.linkSync(from, to)
   }
@@ -110,8 +112,11 @@ export function startFlattening(deps: { dataDir: string; keep: number; canRun: (
     if (!canRun()) return schedule(RETRY_MS)
     running = true
     wanted = false
+    // A build that starts meanwhile gets the machine: this run stops between two batches, and the next one goes on from there.
+    const thisRun = new AbortController()
+    const watch = setInterval(() => (controller.signal.aborted || !canRun()) && thisRun.abort(), 100)
     try {
-      const flattened = await flattenReleases(dataDir, { keep, signal: controller.signal })
+      const flattened = await flattenReleases(dataDir, { keep, signal: thisRun.signal })
       if (flattened.length > 0 && !controller.signal.aborted) {
         const removed = prune()
         log.info(`Flattened release(s) ${flattened.join(", ")}${removed.length > 0 ? `; pruned ${removed.join(", ")}` : ""}`)
@@ -119,8 +124,10 @@ export function startFlattening(deps: { dataDir: string; keep: number; canRun: (
     } catch (error) {
       if (!controller.signal.aborted) log.warn(`Flattening releases failed: ${(error as Error).message}`)
     } finally {
+      clearInterval(watch)
       running = false
-      if (wanted) schedule(0)
+      if (thisRun.signal.aborted) wanted = true
+      if (wanted) schedule(thisRun.signal.aborted ? RETRY_MS : 0)
     }
   }
   const unsubscribe = onPartialRelease(dataDir, () => {
