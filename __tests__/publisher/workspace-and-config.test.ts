@@ -104,6 +104,7 @@ describe("buildEnvironment", () => {
       SITE_URL: "https://example.org",
       GATSBY_TELEMETRY_DISABLED: "1",
       SITE_TYPEGEN: "off",
+      GATSBY_CPU_COUNT: "physical_cores",
     })
   })
 
@@ -130,8 +131,15 @@ describe("buildEnvironment", () => {
 
   it("gives a build over a warm cache one Gatsby worker, unless the operator chose a count", () => {
     expect(buildEnvironment({}, { warmCache: true }).GATSBY_CPU_COUNT).toBe("1")
-    expect(buildEnvironment({}, { warmCache: false }).GATSBY_CPU_COUNT).toBeUndefined()
     expect(buildEnvironment({ GATSBY_CPU_COUNT: "2" }, { warmCache: true }).GATSBY_CPU_COUNT).toBe("2")
+  })
+
+  it("names GATSBY_CPU_COUNT for a cold build too (all cores), so the first warm build's webpack config defines the same variables", () => {
+    const names = (env: NodeJS.ProcessEnv) => Object.keys(env).sort()
+    const base = { CATALOGUE_API_URL: "http://cms/api", SITE_URL: "https://example.org" }
+    expect(buildEnvironment(base, { warmCache: false }).GATSBY_CPU_COUNT).toBe("physical_cores")
+    expect(names(buildEnvironment(base, { warmCache: false }))).toEqual(names(buildEnvironment(base, { warmCache: true })))
+    expect(buildEnvironment({ GATSBY_CPU_COUNT: "2" }, { warmCache: false }).GATSBY_CPU_COUNT).toBe("2")
   })
 
   it("calls a workspace warm once a build has saved Gatsby's state there", () => {

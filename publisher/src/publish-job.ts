@@ -38,11 +38,17 @@ const WITHHELD = ["PUBLISH_WEBHOOK_SECRET", "PUBLISHER_ADMIN_TOKEN"]
  * worker process then costs more to start and feed than it saves, so such a
  * build gets GATSBY_CPU_COUNT=1 (2 s of a 29 s build at 10 000 episodes, see
  * the README) unless the operator set a count. A cold build (no cache yet)
- * renders every page and keeps all cores.
+ * renders every page and keeps all cores: it gets "physical_cores", Gatsby's
+ * own default, named. The variable is set for both, never only for the warm
+ * one: Gatsby's webpack config (utils/webpack.config.js `processEnv`) defines
+ * every GATSBY_* variable for the browser bundle and every variable for the
+ * HTML renderer, and webpack's DefinePlugin rebuilds every module when the
+ * set of names changes, so the first edit after the first build recompiled
+ * both bundles and rewrote every page. A value alone may change.
  */
 export function buildEnvironment(base: NodeJS.ProcessEnv, workspace: { warmCache: boolean } = { warmCache: false }): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...base, GATSBY_TELEMETRY_DISABLED: "1", SITE_TYPEGEN: "off" }
-  if (workspace.warmCache && env.GATSBY_CPU_COUNT === undefined) env.GATSBY_CPU_COUNT = "1"
+  env.GATSBY_CPU_COUNT ??= workspace.warmCache ? "1" : "physical_cores"
   for (const name of [...WITHHELD, "GATSBY_INITIAL_WEBHOOK_BODY"]) delete env[name]
   return env
 }
