@@ -2,6 +2,7 @@ import path from "node:path"
 import type { GatsbyNode } from "gatsby"
 import { allowFinalStateSave, skipIntermediateStateSaves } from "./src/build-steps/save-state-once"
 import { bundleAnalysis } from "./src/bundle-analysis"
+import { keepCompilationHashStable } from "./src/stable-compilation-hash"
 import { createCataloguePages } from "./src/page-creation/create-pages"
 import { keepPageNodes } from "./src/page-creation/keep-page-nodes"
 import { PAGE_QUERY } from "./src/page-creation/page-query"
@@ -63,4 +64,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   await writeSeoOutputs(seo, { siteDir: __dirname, publicDir: path.join(__dirname, "public"), reportsDir: path.join(__dirname, "reports") }, reporter)
 }
 
-export const onCreateWebpackConfig = bundleAnalysis(path.join(__dirname, "reports"))
+const analyseBundle = bundleAnalysis(path.join(__dirname, "reports"))
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = (args, options, callback) => {
+  keepCompilationHashStable(args)
+  return analyseBundle?.(args, options, callback)
+}
