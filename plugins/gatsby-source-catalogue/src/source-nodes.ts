@@ -1,10 +1,8 @@
 import type { GatsbyNode } from "gatsby"
 import { imageUrl } from "../../../contract/image-url"
 import { assembleSnapshot } from "./assemble-snapshot"
-import { rebuildCatalogueNodes } from "./build-catalogue-nodes"
 import { CatalogueRequestError, createHttpClient } from "./client"
 import { loadCatalogueState, saveCatalogueState } from "./catalogue-state"
-import { holdNodeDigests, markNodeWritesStarted, readLastNodeWrites } from "./node-digests"
 import { allowedOrigins, createOriginGuard } from "./fetch-limits"
 import { planImageFetch } from "./image-plan"
 import { fetchImages } from "./images"
@@ -13,6 +11,7 @@ import { createLimiter } from "./limiter"
 import { lookUpVideos } from "./look-up-videos"
 import { progressBar } from "./progress-bar"
 import { describeRead, readCatalogue, type CatalogueRead } from "./read-catalogue"
+import { writeCatalogueNodes } from "./write-catalogue-nodes"
 import type { CataloguePluginOptions } from "./types"
 
 /**
@@ -94,12 +93,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
 
   const videos = await lookUpVideos({ snapshot, options, requests, cache, reporter, warn })
 
-  const last = await readLastNodeWrites(cache.directory)
-  await markNodeWritesStarted(cache.directory)
-  const nodes = rebuildCatalogueNodes(gatsbyApi, snapshot, { imageUrl: (image) => imageUrl(image, options.apiUrl), images, videos }, last)
-  holdNodeDigests(cache.directory, nodes.digests)
-  const how = last.interrupted ? " (the last build stopped after writing nodes: each checked against Gatsby's)" : last.digests ? "" : " (no digests of a last successful build: all)"
-  reporter.info(`Catalogue nodes: ${nodes.written} of ${nodes.digests.size} written${how}, ${nodes.removed} of deleted entities removed`)
+  await writeCatalogueNodes(gatsbyApi, snapshot, { imageUrl: (image) => imageUrl(image, options.apiUrl), images, videos })
 
   if (watermark) {
     await saveCatalogueState(cache.directory, { watermark, apiUrl: options.apiUrl, answers, images: [...images.values()] })
