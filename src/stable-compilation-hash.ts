@@ -1,4 +1,31 @@
 import type { CreateWebpackConfigArgs } from "gatsby"
+import type { Compiler } from "webpack"
+
+const NAME = "HashWithoutChildCompilations"
+
+/**
+ * Leaves child compilations out of the compilation hash. Webpack's
+ * `Compilation#createHash` mixes in the hash of each child compilation, and
+ * the mini-css-extract-plugin 1.6 that Gatsby configures starts a child
+ * compiler for a style sheet only when it builds that module: a warm build
+ * takes the CSS from webpack's persistent cache, starts none, and so hashes
+ * the same inputs differently from the cold build before it. The children are
+ * set aside between `beforeHash` and `afterHash` only; their output is in the
+ * modules that used them, whose hashes stay in the compilation's.
+ */
+export class HashWithoutChildCompilations {
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
+      let children: typeof compilation.children = []
+      compilation.hooks.beforeHash.tap(NAME, () => {
+        children = compilation.children.splice(0)
+      })
+      compilation.hooks.afterHash.tap(NAME, () => {
+        compilation.children.push(...children)
+      })
+    })
+  }
+}
 
 /**
  * Gives the browser bundle the same webpack compilation hash on the first
@@ -9,24 +36,13 @@ import type { CreateWebpackConfigArgs } from "gatsby"
  * (commands/build.js `build`: `webpackCompilationHash = stats.hash`) and puts
  * it in app-data.json and in the `_gatsby-scripts` slice
  * (utils/gatsby-webpack-stats-extractor.js), which is stitched into every
- * page. Webpack's `Compilation#createHash` mixes in the hash of each child
- * compilation, and the mini-css-extract-plugin 1.6 that Gatsby configures
- * (utils/webpack-utils.js `plugins.extractText`) evaluates each CSS module in
- * a child compiler of its own, but only when it builds that module: a warm
- * build takes the CSS modules from webpack's persistent cache, starts no
- * child compiler, and gets another hash from the same inputs
- * (gatsbyjs/gatsby#31628, #33450). The plugin's `experimentalUseImportModule`
- * (its default from 2.0) evaluates the CSS in the main compilation with
- * webpack's `importModule` instead: no child compilation on any build, the
- * same CSS files, one hash for the same inputs.
+ * page; the child compilations of its CSS extraction
+ * (utils/webpack-utils.js `plugins.extractText`) made that hash differ
+ * between a cold build and the warm one after it (gatsbyjs/gatsby#31628,
+ * #33450). The plugin's own way out, `experimentalUseImportModule` (no child
+ * compiler), left Gatsby's bundle step waiting forever here.
  */
-export function keepCompilationHashStable({ stage, getConfig, actions, plugins }: CreateWebpackConfigArgs): void {
+export function keepCompilationHashStable({ stage, actions }: CreateWebpackConfigArgs): void {
   if (stage !== "build-javascript") return
-  const config = getConfig() as { plugins: object[] }
-  const replaced = config.plugins.map((plugin) => {
-    if (plugin.constructor.name !== "MiniCssExtractPlugin") return plugin
-    const { options } = plugin as { options: Record<string, unknown> }
-    return plugins.extractText({ ...options, experimentalUseImportModule: true })
-  })
-  actions.replaceWebpackConfig({ ...config, plugins: replaced })
+  actions.setWebpackConfig({ plugins: [new HashWithoutChildCompilations()] })
 }
