@@ -39,8 +39,9 @@ export class HashWithoutChildCompilations {
  * page; the child compilations of its CSS extraction
  * (utils/webpack-utils.js `plugins.extractText`) made that hash differ
  * between a cold build and the warm one after it (gatsbyjs/gatsby#31628,
- * #33450). The plugin's own way out, `experimentalUseImportModule` (no child
- * compiler), left Gatsby's bundle step waiting forever here.
+ * #33450). Leaving the children out of the hash changes no output: the
+ * plugin's `experimentalUseImportModule` (no child compiler at all) would
+ * too, but it changes how every style sheet is evaluated.
  */
 export function keepCompilationHashStable({ stage, actions }: CreateWebpackConfigArgs): void {
   if (stage !== "build-javascript") return
