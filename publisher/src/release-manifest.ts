@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { HEADER_MAP_FILE } from "../../node-kit/security-header-map"
-import type { SiteFiles } from "../../node-kit/static-server"
+import { cacheControlFor, IMMUTABLE, type SiteFiles } from "../../node-kit/static-server"
 import { writeFileDurably } from "./durable-files"
 import { manifestFile, releaseFolder } from "./release-paths"
 
@@ -47,6 +47,12 @@ export function holdersIn(releaseId: string, manifest: Manifest): string[] {
 interface Known {
   stamp: string
   holders: string[]
+  /**
+   * The release's content-hashed files (those served IMMUTABLE), kept for
+   * every release read, parsed or not: a few hundred entries, where a later
+   * release finds the files it lacks (kept-assets.ts) without parsing 25 000.
+   */
+  assets: Map<string, ManifestEntry>
   /** Parsed manifests are kept for the few releases read last (the live one, the one being made): 25 000 entries each. */
   manifest: Manifest | undefined
 }
@@ -59,27 +65,36 @@ function stampOf(file: string): string | undefined {
   return stats && `${stats.ino}:${stats.size}:${stats.mtimeMs}`
 }
 
-function remember(file: string, releaseId: string, stamp: string, manifest: Manifest): void {
+function contentHashed(manifest: Manifest): Map<string, ManifestEntry> {
+  const assets = new Map<string, ManifestEntry>()
+  for (const [file, entry] of Object.entries(manifest.files)) if (cacheControlFor(file) === IMMUTABLE) assets.set(file, entry)
+  return assets
+}
+
+/** `keepParsed` false: what a lookup of holders or assets needs, without pushing the live release's parsed manifest out. */
+function remember(file: string, releaseId: string, stamp: string, manifest: Manifest, keepParsed = true): void {
   known.delete(file)
-  known.set(file, { stamp, manifest, holders: holdersIn(releaseId, manifest) })
+  known.set(file, { stamp, manifest: keepParsed ? manifest : undefined, holders: holdersIn(releaseId, manifest), assets: contentHashed(manifest) })
   let parsed = 0
   for (const entry of [...known.values()].reverse()) if (entry.manifest && ++parsed > MANIFESTS_KEPT) entry.manifest = undefined
 }
 
-function load(dataDir: string, releaseId: string): Known | undefined {
+function load(dataDir: string, releaseId: string, keepParsed = true): Known | undefined {
   const file = manifestFile(dataDir, releaseId)
   const stamp = stampOf(file)
   if (!stamp) return undefined
   const cached = known.get(file)
-  if (cached?.stamp === stamp && cached.manifest) {
-    known.delete(file)
-    known.set(file, cached)
+  if (cached?.stamp === stamp && (cached.manifest || !keepParsed)) {
+    if (keepParsed) {
+      known.delete(file)
+      known.set(file, cached)
+    }
     return cached
   }
   try {
     const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Manifest
     if (typeof manifest?.files !== "object" || manifest.files === null) return undefined
-    remember(file, releaseId, stamp, manifest)
+    remember(file, releaseId, stamp, manifest, keepParsed)
     return known.get(file)
   } catch {
     return undefined
@@ -93,10 +108,17 @@ export function readManifest(dataDir: string, releaseId: string | undefined): Ma
 
 /** The releases holding files of `releaseId` (holdersIn), without parsing its manifest again while it is unchanged. */
 export function holdersOf(dataDir: string, releaseId: string): string[] {
-  const file = manifestFile(dataDir, releaseId)
-  const cached = known.get(file)
-  if (cached && cached.stamp === stampOf(file)) return cached.holders
-  return load(dataDir, releaseId)?.holders ?? []
+  return load(dataDir, releaseId, false)?.holders ?? []
+}
+
+/**
+ * The file on disk holding the content-hashed `file` (one served IMMUTABLE)
+ * of release `releaseId`, or undefined when that release has no such file:
+ * one stat of its manifest, parsed once per version of it.
+ */
+export function assetOf(dataDir: string, releaseId: string, file: string): string | undefined {
+  const entry = load(dataDir, releaseId, false)?.assets.get(file)
+  return entry && fileOnDisk(dataDir, releaseId, file, entry)
 }
 
 /** Writes a manifest whole or not at all (durable-files), and keeps it parsed for the server. */

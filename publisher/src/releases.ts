@@ -3,6 +3,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { folderSite, type SiteFiles } from "../../node-kit/static-server"
 import { syncFolder } from "./durable-files"
+import { withKeptAssets } from "./kept-assets"
 import { fileOnDisk, holdersOf, manifestSite, readManifest, removeManifest } from "./release-manifest"
 import { isReleaseId, listReleases, liveReleaseId, manifestFile, releaseFolder, releasePaths } from "./release-paths"
 import { releasesInUse } from "./release-use"
@@ -40,14 +41,17 @@ export { isReleaseId, listReleases, liveReleaseId, newReleaseId, releasePaths, t
  * `current` and one stat of its manifest (parsed once per version, kept in
  * memory). A request resolves it once and finds every file of its answer
  * through it, so a switch during the request cannot mix two releases in it.
- * A live release without a manifest (only before the recovery at start
- * replaces it) is served from its folder as it is.
+ * A path it lacks that is content-hashed (served immutable) is looked up,
+ * on that miss only, in the other kept releases (kept-assets.ts): what a
+ * page of the release before a code deploy still asks for. A live release
+ * without a manifest (only before the recovery at start replaces it) is
+ * served from its folder as it is.
  */
 export function liveSiteFiles(dataDir: string): SiteFiles | undefined {
   const id = liveReleaseId(dataDir)
   if (id === undefined) return undefined
   const manifest = readManifest(dataDir, id)
-  if (manifest) return manifestSite(dataDir, id, manifest)
+  if (manifest) return withKeptAssets(dataDir, id, manifestSite(dataDir, id, manifest))
   try {
     return folderSite(fs.realpathSync(releasePaths(dataDir).currentLink))
   } catch {

@@ -8,9 +8,12 @@ import { liveSiteFiles } from "../releases"
  * static handler with brotli and gzip (and each page's security headers,
  * from the release's map), resolved once per request through the live
  * release's manifest (which names the folder holding each file), so a
- * switch mid-request cannot mix two releases. Set on the root app (a 404 handler
- * belongs to the whole server, not to one plugin), with the hook that gives
- * the publisher's own HTML (the status page) the same headers.
+ * switch mid-request cannot mix two releases. A content-hashed file the live
+ * release lacks (a chunk a page of the release before asks for) is answered
+ * from the newest kept release that has it (kept-assets.ts). Set on the
+ * root app (a 404 handler belongs to the whole server, not to one plugin),
+ * with the hook that gives the publisher's own HTML (the status page) the
+ * same headers.
  */
 export function serveLiveRelease(app: FastifyInstance, dataDir: string): void {
   const serveSite = createStaticHandler({ root: () => liveSiteFiles(dataDir), encodings: ["br", "gzip"] })
