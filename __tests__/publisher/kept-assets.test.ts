@@ -97,6 +97,25 @@ describe("a code deploy: the files a page of the release before asks for", () =>
     }
   })
 
+  it("reads an earlier release's manifest once, not at every request for its files", async () => {
+    const first = await publish(1)
+    await deployCode()
+    // The same manifest as a new file (as after a restart, nothing of it in memory).
+    const manifest = path.join(releasePaths(dataDir()).manifestsDir, `${first}.json`)
+    fs.copyFileSync(manifest, `${manifest}.copy`)
+    fs.renameSync(`${manifest}.copy`, manifest)
+    const reads = jest.spyOn(fs, "readFileSync")
+    try {
+      for (let n = 0; n < 5; n++) expect((await get(`/${OLD_APP}`)).status).toBe(200)
+      for (let n = 0; n < 5; n++) expect((await get("/app-ffffffffffffffffffff.js")).status).toBe(404)
+      const manifestReads = reads.mock.calls.map(([file]) => String(file)).filter((file) => file.startsWith(releasePaths(dataDir()).manifestsDir))
+      // The first release's, once; the live one's stays parsed.
+      expect(manifestReads).toEqual([manifest])
+    } finally {
+      reads.mockRestore()
+    }
+  })
+
   it("answers a content-hashed path that no kept release has with the 404 page", async () => {
     await publish(1)
     await deployCode()
