@@ -65,7 +65,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
 }
 
 const analyseBundle = bundleAnalysis(path.join(__dirname, "reports"))
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = (args, options, callback) => {
+// Two parameters, not three: Gatsby waits for the callback of a hook that takes one.
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = (args, options) => {
   keepCompilationHashStable(args)
-  return analyseBundle?.(args, options, callback)
+  return analyseBundle?.(args, options, () => undefined)
 }
