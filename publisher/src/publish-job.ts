@@ -34,6 +34,12 @@ const WITHHELD = ["PUBLISH_WEBHOOK_SECRET", "PUBLISHER_ADMIN_TOKEN"]
  * big enough cascade delete stopped every build. One inherited from the
  * publisher's own environment is dropped too.)
  *
+ * Node keeps the compiled code of every module a build loads in
+ * NODE_COMPILE_CACHE (under the data folder, set by the caller unless the
+ * operator set it): Gatsby, webpack, babel and their plugins are loaded
+ * afresh by each build and by each worker it starts (a warm build after one
+ * edit at 1 000 episodes: 13.0 s without, 10.0 s with, medians of 3).
+ *
  * A build over a warm cache renders a handful of pages; Gatsby's second
  * worker process then costs more to start and feed than it saves, so such a
  * build gets GATSBY_CPU_COUNT=1 (2 s of a 29 s build at 10 000 episodes, see
@@ -100,8 +106,11 @@ async function build(context: RunnerContext, job: Job, signal: AbortSignal): Pro
     return await runBuild({
       command: config.buildCommand,
       cwd: config.workspaceDir,
-      // Processed pictures outlive a code deploy's cleared .cache in the data folder (an operator's setting wins).
-      env: buildEnvironment({ CATALOGUE_IMAGE_STORE: path.join(config.dataDir, "image-store"), ...config.buildEnv }, { warmCache: hasWarmCache(config.workspaceDir) }),
+      // Processed pictures outlive a code deploy's cleared .cache, and compiled modules every build, in the data folder (an operator's setting wins).
+      env: buildEnvironment(
+        { CATALOGUE_IMAGE_STORE: path.join(config.dataDir, "image-store"), NODE_COMPILE_CACHE: path.join(config.dataDir, "node-compile-cache"), ...config.buildEnv },
+        { warmCache: hasWarmCache(config.workspaceDir) },
+      ),
       timeoutMs: config.buildTimeoutMs,
       logFile: logFileOf(config.dataDir, job.id),
       signal,
