@@ -48,9 +48,9 @@ function digestOf(bytes: Buffer): string {
   return crypto.createHash("sha256").update(bytes).digest("base64url")
 }
 
-/** Every `.html` file below `root`, relative with forward slashes, sorted. */
-async function htmlFiles(root: string): Promise<string[]> {
-  const entries = await fs.promises.readdir(root, { recursive: true, withFileTypes: true })
+/** Every `.html` file below `root`, relative with forward slashes, sorted. Synchronous, as the stats below: 11 000 awaited calls cost a second of waiting at 10 000 episodes. */
+function htmlFiles(root: string): string[] {
+  const entries = fs.readdirSync(root, { recursive: true, withFileTypes: true })
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
@@ -85,21 +85,21 @@ export async function scanBuild(
   const pages: Record<string, PageEntry> = {}
   let hashed = 0
   let read = 0
-  for (const file of await htmlFiles(publicDir)) {
+  for (const file of htmlFiles(publicDir)) {
     const full = path.join(publicDir, file)
-    const stat = stampsFile ? statStamp(await fs.promises.stat(full)) : ""
+    const stat = stampsFile ? statStamp(fs.statSync(full)) : ""
     const before = known.get(file)
     let bytes: Buffer | undefined
     let stamp = stamps[file]?.stat === stat && stampsFile ? stamps[file].stamp : undefined
     if (stamp === undefined) {
-      bytes = await fs.promises.readFile(full)
+      bytes = fs.readFileSync(full)
       stamp = digestOf(bytes)
       read++
     }
     nextStamps[file] = { stat, stamp }
     let hashes = before?.hashes
     if (!hashes || before?.stamp !== stamp) {
-      hashes = inlineHashes((bytes ?? (await fs.promises.readFile(full))).toString("utf8"))
+      hashes = inlineHashes((bytes ?? fs.readFileSync(full)).toString("utf8"))
       hashed++
     }
     pages[pagePathOf(file)] = { file, stamp, hashes, csp: contentSecurityPolicy(hashes, sources) }
