@@ -1,5 +1,6 @@
 import crypto from "node:crypto"
 import fs from "node:fs"
+import http from "node:http"
 import os from "node:os"
 import path from "node:path"
 import type { ChildProcess } from "node:child_process"
@@ -49,6 +50,25 @@ function failureOf(error: unknown): "refused" | "timeout" | "cut" {
   return ((error as { cause?: { code?: string } }).cause?.code ?? "") === "ECONNREFUSED" ? "refused" : "cut"
 }
 
+async function statusOf(url: string): Promise<number> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) })
+  await response.arrayBuffer()
+  return response.status
+}
+
+/** A GET on a connection of its own; failures shaped as fetch's (`cause.code`, a TimeoutError). */
+function statusOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, timeout: 30_000 }, (response) => {
+      response.resume()
+      response.once("end", () => resolve(response.statusCode ?? 0))
+      response.once("error", (error) => reject(Object.assign(new Error("cut"), { cause: error })))
+    })
+    request.once("timeout", () => request.destroy(Object.assign(new Error("timeout"), { name: "TimeoutError" })))
+    request.once("error", (error) => reject(error.name === "TimeoutError" ? error : Object.assign(new Error("cut"), { cause: error })))
+  })
+}
+
 /**
  * Fetches pages all the time. An HTTP answer other than 200 is a fault; so is
  * a refused connection (nothing listening) and a request with no answer in
@@ -62,11 +82,12 @@ function startPoller(urls: () => string[]) {
   const fetchOnce = async (url: string, resent = false): Promise<void> => {
     const started = Date.now()
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(30_000) })
-      await response.arrayBuffer()
+      // A resend goes over a new connection, as a browser's does: fetch's pool may hold more idle
+      // keep-alive connections to the killed process, each of which the kernel resets.
+      const status = resent ? await statusOnNewConnection(url) : await statusOf(url)
       counts.answers++
       counts.maxLatencyMs = Math.max(counts.maxLatencyMs, Date.now() - started)
-      if (response.status !== 200) counts.non200.push(`${url}: ${response.status}`)
+      if (status !== 200) counts.non200.push(`${url}: ${status}`)
     } catch (error) {
       const failure = failureOf(error)
       if (failure === "refused") counts.refused++
