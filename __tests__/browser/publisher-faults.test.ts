@@ -1,6 +1,5 @@
 import crypto from "node:crypto"
 import fs from "node:fs"
-import http from "node:http"
 import os from "node:os"
 import path from "node:path"
 import type { ChildProcess } from "node:child_process"
@@ -10,6 +9,7 @@ import { LOCK_FILE } from "../../publisher/src/data-folder-lock"
 import { BUILD_FILE } from "../../publisher/src/leftover-build"
 import type { StatusReport } from "../../publisher/src/status"
 import { startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
+import { getOnNewConnection } from "../helpers/new-connection"
 
 /**
  * The publisher's faults with real `gatsby build`s, one workspace shared by
@@ -47,26 +47,14 @@ async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, 
 /** How a request that got no HTTP answer failed: refused (nothing listening), timed out, or cut (the connection closed under it). */
 function failureOf(error: unknown): "refused" | "timeout" | "cut" {
   if ((error as Error).name === "TimeoutError") return "timeout"
-  return ((error as { cause?: { code?: string } }).cause?.code ?? "") === "ECONNREFUSED" ? "refused" : "cut"
+  const failure = error as { code?: string; cause?: { code?: string } }
+  return (failure.cause?.code ?? failure.code) === "ECONNREFUSED" ? "refused" : "cut"
 }
 
 async function statusOf(url: string): Promise<number> {
   const response = await fetch(url, { signal: AbortSignal.timeout(30_000) })
   await response.arrayBuffer()
   return response.status
-}
-
-/** A GET on a connection of its own; failures shaped as fetch's (`cause.code`, a TimeoutError). */
-function statusOnNewConnection(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent: false, timeout: 30_000 }, (response) => {
-      response.resume()
-      response.once("end", () => resolve(response.statusCode ?? 0))
-      response.once("error", (error) => reject(Object.assign(new Error("cut"), { cause: error })))
-    })
-    request.once("timeout", () => request.destroy(Object.assign(new Error("timeout"), { name: "TimeoutError" })))
-    request.once("error", (error) => reject(error.name === "TimeoutError" ? error : Object.assign(new Error("cut"), { cause: error })))
-  })
 }
 
 /**
@@ -84,7 +72,7 @@ function startPoller(urls: () => string[]) {
     try {
       // A resend goes over a new connection, as a browser's does: fetch's pool may hold more idle
       // keep-alive connections to the killed process, each of which the kernel resets.
-      const status = resent ? await statusOnNewConnection(url) : await statusOf(url)
+      const status = resent ? (await getOnNewConnection(url)).status : await statusOf(url)
       counts.answers++
       counts.maxLatencyMs = Math.max(counts.maxLatencyMs, Date.now() - started)
       if (status !== 200) counts.non200.push(`${url}: ${status}`)

@@ -1,6 +1,5 @@
 import type { ChildProcess } from "node:child_process"
 import fs from "node:fs"
-import http from "node:http"
 import net from "node:net"
 import os from "node:os"
 import path from "node:path"
@@ -11,24 +10,10 @@ import { REDONE_NOTE } from "../../publisher/src/publish-job"
 import { releasePaths } from "../../publisher/src/releases"
 import type { StatusReport } from "../../publisher/src/status"
 import { episode, FAKE_BUILD, SECRET, sendHook, startTestPublisher, waitFor, type TestPublisher } from "./helpers/harness"
+import { getOnNewConnection } from "../helpers/new-connection"
 
 /** Running, and not a zombie. */
 const isAlive = (pid: number) => processStartTime(pid) !== undefined
-
-/** A GET over a connection of its own (no keep-alive pool), answered within 30 s. */
-function getOnNewConnection(url: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent: false, timeout: 30_000 }, (response) => {
-      let body = ""
-      response.setEncoding("utf8")
-      response.on("data", (chunk: string) => (body += chunk))
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }))
-      response.on("error", reject)
-    })
-    request.on("timeout", () => request.destroy(new Error(`no answer from ${url} within 30 s`)))
-    request.on("error", reject)
-  })
-}
 
 describe("a build that outlives its timeout", () => {
   let site: TestPublisher
