@@ -1,5 +1,6 @@
 import React from "react"
 import type { GatsbySSR } from "gatsby"
+import "./src/styles/styled-components-in-fixed-order"
 
 export { wrapPageElement, wrapRootElement } from "./src/styles/wrap-element"
 

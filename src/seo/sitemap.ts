@@ -22,9 +22,16 @@ export interface SitemapPage {
   pageContext: { seo?: PageHead } | null
 }
 
-/** The pages the sitemap lists: those whose head says so (indexable content pages). */
+/**
+ * The pages the sitemap lists: those whose head says so (indexable content pages), by path.
+ * Sorted because Gatsby returns SitePage nodes in the order they were last written, which differs
+ * between a warm build (the edited pages' nodes written again) and a cold one, and the same
+ * catalogue should give the same sitemap bytes.
+ */
 export function listedPages(data: { allSitePage: { nodes: SitemapPage[] } }): SitemapPage[] {
-  return data.allSitePage.nodes.filter((page) => page.pageContext?.seo?.sitemap.listed === true)
+  return data.allSitePage.nodes
+    .filter((page) => page.pageContext?.seo?.sitemap.listed === true)
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
 }
 
 export interface SitemapVideo {

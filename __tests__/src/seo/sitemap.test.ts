@@ -35,13 +35,20 @@ describe("listedPages", () => {
       { path: "/dev-404-page/", pageContext: null },
       { path: "/no-seo/", pageContext: {} },
     ]
-    expect(listedPages({ allSitePage: { nodes: pages } }).map((page) => page.path)).toEqual([
+    expect(listedPages({ allSitePage: { nodes: pages } }).map((page) => page.path).sort()).toEqual([
       "/",
       "/category/1/",
-      "/subcategory/11/",
-      "/series/101/",
       "/detail/1001/",
+      "/series/101/",
+      "/subcategory/11/",
     ])
+  })
+
+  it("lists the pages by path, whatever order Gatsby gives them in, so the same catalogue gives the same sitemap", () => {
+    const pages = sitePages()
+    const listed = (nodes: SitemapPage[]) => listedPages({ allSitePage: { nodes } }).map((page) => page.path)
+    expect(listed([...pages].reverse())).toEqual(listed(pages))
+    expect(listed(pages)).toEqual(["/", "/category/1/", "/detail/1001/", "/series/101/", "/subcategory/11/"])
   })
 
   it("leaves out a series the CMS marks noindex", () => {
