@@ -1,0 +1,181 @@
+import { execFileSync } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { PROJECT_ROOT } from "../node-kit/processes"
+
+// patches/gatsby+5.16.1.patch keeps Gatsby's query file parser cache in
+// `.cache/caches` so that a warm build does not parse every file with babel
+// again. Each run below is a separate Node process, as each `gatsby build` is:
+// the only thing that carries from one to the next is the cache on disk.
+const gatsbyDist = path.join(PROJECT_ROOT, "node_modules", "gatsby", "dist")
+
+/** Extracts queries from `files` as Gatsby's query compiler does, counting babel parses. */
+const PARSE_IN_A_NEW_PROCESS = `
+const [dist, siteDir, files] = [process.argv[2], process.argv[3], JSON.parse(process.argv[4])]
+const { store } = require(dist + "/redux")
+store.dispatch({ type: "SET_PROGRAM", payload: { directory: siteDir } })
+const babel = require(dist + "/utils/babel-parse-to-ast")
+const parse = babel.babelParseToAst
+let babelParses = 0
+babel.babelParseToAst = (...args) => { babelParses += 1; return parse(...args) }
+const FileParser = require(dist + "/query/file-parser").default
+const { print } = require(require.resolve("graphql", { paths: [dist] }))
+const errors = []
+new FileParser().parseFiles(files, (error) => errors.push(error.id)).then((documents) => {
+  const described = documents.map(({ doc, ...rest }) => ({ ...rest, printed: print(doc), doc: JSON.stringify(doc) }))
+  process.stdout.write(JSON.stringify({ babelParses, errors, documents: described }))
+})
+`
+
+/**
+ * Runs `script` in a new Node process and returns its output. From a file, not
+ * `node -e`: a worker process Gatsby forks would run the `-e` script again.
+ */
+function runInNewProcess(script: string, args: string[], cwd: string): string {
+  const scriptDir = fs.mkdtempSync(path.join(os.tmpdir(), "gatsby-patch-script-"))
+  const scriptFile = path.join(scriptDir, "run.js")
+  fs.writeFileSync(scriptFile, script)
+  try {
+    return execFileSync(process.execPath, [scriptFile, ...args], {
+      cwd,
+      encoding: "utf8",
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+  } finally {
+    fs.rmSync(scriptDir, { recursive: true, force: true })
+  }
+}
+
+interface ParseRun {
+  babelParses: number
+  errors: string[]
+  documents: Array<{ filePath: string; printed: string; doc: string; hash: number; isStaticQuery: boolean }>
+}
+
+function parseInNewProcess(siteDir: string, files: string[]): ParseRun {
+  return JSON.parse(runInNewProcess(PARSE_IN_A_NEW_PROCESS, [gatsbyDist, siteDir, JSON.stringify(files)], siteDir)) as ParseRun
+}
+
+const TEMPLATE = `import * as React from "react"
+import { graphql, useStaticQuery, Slice } from "gatsby"
+
+export const fragment = graphql\`
+  fragment EpisodeCard on Episode {
+    title
+  }
+\`
+
+export default function Episode() {
+  const site = useStaticQuery(graphql\`
+    {
+      site {
+        siteMetadata {
+          title
+        }
+      }
+    }
+  \`)
+  return <Slice alias="footer" />
+}
+
+export const query = graphql\`
+  query EpisodePage($id: String!) {
+    episode(id: { eq: $id }) {
+      ...EpisodeCard
+    }
+  }
+\`
+`
+// A JavaScript syntax error: Gatsby reports it (85911) and returns no documents
+const BROKEN = `import { graphql } from "gatsby"
+export const query = graphql\`query Broken { site { id } }\`
+export default function Broken( {
+`
+
+describe("Gatsby's query file parser, patched", () => {
+  let siteDir: string
+  let template: string
+  let broken: string
+
+  beforeEach(() => {
+    siteDir = fs.mkdtempSync(path.join(os.tmpdir(), "file-parser-"))
+    fs.mkdirSync(path.join(siteDir, "src"))
+    template = path.join(siteDir, "src", "episode.tsx")
+    broken = path.join(siteDir, "src", "broken.tsx")
+    fs.writeFileSync(template, TEMPLATE)
+  })
+  afterEach(() => fs.rmSync(siteDir, { recursive: true, force: true }))
+
+  it("gives the next process the same query documents without parsing the file again", () => {
+    const first = parseInNewProcess(siteDir, [template])
+    const second = parseInNewProcess(siteDir, [template])
+
+    expect(first.babelParses).toBe(1)
+    expect(first.documents.map((document) => document.printed).join("\n")).toMatch(/query EpisodePage/)
+    // The anonymous static query gets the name Gatsby generates from its file and hash
+    expect(first.documents.map((document) => document.printed).join("\n")).toMatch(/query static\w+/)
+    expect(second.babelParses).toBe(0)
+    expect(second.documents).toEqual(first.documents)
+  })
+
+  it("parses a changed file again and returns its new query", () => {
+    parseInNewProcess(siteDir, [template])
+    fs.writeFileSync(template, TEMPLATE.replace("    title\n", "    title\n    duration\n"))
+
+    const afterEdit = parseInNewProcess(siteDir, [template])
+
+    expect(afterEdit.babelParses).toBe(1)
+    expect(afterEdit.documents.find((document) => document.printed.includes("fragment EpisodeCard"))?.printed).toMatch(/duration/)
+  })
+
+  it("reports a file that does not parse in every process, not only the first", () => {
+    fs.writeFileSync(broken, BROKEN)
+
+    const first = parseInNewProcess(siteDir, [broken])
+    const second = parseInNewProcess(siteDir, [broken])
+
+    expect(first.errors).toEqual(["85911"])
+    expect(second.errors).toEqual(["85911"])
+    expect(second.babelParses).toBe(1)
+  })
+})
+
+// The same patch skips compiling gatsby-config/gatsby-node (Parcel, in a worker
+// process) when nothing they are built from has changed since the last compile.
+const COMPILE_IN_A_NEW_PROCESS = `
+const [dist, siteDir] = [process.argv[2], process.argv[3]]
+require(dist + "/utils/parcel/compile-gatsby-files").compileGatsbyFiles(siteDir).then(() => process.exit(0))
+`
+
+function compileInNewProcess(siteDir: string): { compiled: string; writtenAt: number } {
+  runInNewProcess(COMPILE_IN_A_NEW_PROCESS, [gatsbyDist, siteDir], siteDir)
+  const output = path.join(siteDir, ".cache", "compiled", "gatsby-config.js")
+  return { compiled: fs.readFileSync(output, "utf8"), writtenAt: fs.statSync(output).mtimeMs }
+}
+
+describe("Gatsby's compile of gatsby-* files, patched", () => {
+  let siteDir: string
+
+  beforeAll(() => {
+    siteDir = fs.mkdtempSync(path.join(os.tmpdir(), "compile-gatsby-files-"))
+    fs.mkdirSync(path.join(siteDir, "src"))
+    fs.writeFileSync(path.join(siteDir, "package.json"), JSON.stringify({ name: "compile-fixture", private: true }))
+    fs.writeFileSync(path.join(siteDir, "gatsby-config.ts"), 'import { title } from "./src/title"\nexport default { siteMetadata: { title } }\n')
+    fs.writeFileSync(path.join(siteDir, "src", "title.ts"), 'export const title = "first title"\n')
+  })
+  afterAll(() => fs.rmSync(siteDir, { recursive: true, force: true }))
+
+  it("keeps the compiled files when no input changed, and compiles again when a module they import changes", () => {
+    const first = compileInNewProcess(siteDir)
+    const unchanged = compileInNewProcess(siteDir)
+    fs.writeFileSync(path.join(siteDir, "src", "title.ts"), 'export const title = "second title"\n')
+    const afterEdit = compileInNewProcess(siteDir)
+
+    expect(first.compiled).toContain("first title")
+    // Not written again: Gatsby empties the folder before every compile
+    expect(unchanged.writtenAt).toBe(first.writtenAt)
+    expect(afterEdit.compiled).toContain("second title")
+  })
+})
