@@ -43,6 +43,15 @@ function digestsUnder(dir: string): Map<string, string> {
   return digests
 }
 
+/** When each page under `dir` was last written. */
+function htmlWriteTimes(dir: string): Map<string, number> {
+  const times = new Map<string, number>()
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith(".html")) times.set(path.relative(dir, path.join(entry.parentPath, entry.name)), fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs)
+  }
+  return times
+}
+
 /** The files two builds' public/ folders do not share byte for byte: in one only, or with different content. */
 function publicDifferences(a: string, b: string): string[] {
   const [before, after] = [digestsUnder(a), digestsUnder(b)]
@@ -204,12 +213,13 @@ describe("the publisher's faults, with real builds", () => {
 
   it("the first edit after the cold build rewrites only the pages that show it, and makes the public/ a cold build of that catalogue makes", async () => {
     const cold = await idle(60_000)
+    const workspace = path.join(dataDir, "workspace")
+    const warmPublic = path.join(workspace, "public")
+    const writtenAt = htmlWriteTimes(warmPublic)
     const title = `First edit ${crypto.randomUUID().slice(0, 8)}`
     await editTitle(1010, title)
     await until(async () => ((await pageHas(1010, title)) ? true : undefined), 300_000, "the first edit")
     const edited = await idle(60_000)
-    const workspace = path.join(dataDir, "workspace")
-    const warmPublic = path.join(workspace, "public")
 
     // Warm in fact, not in name only: the pages rewritten are those that show the new title, and the webpack
     // compilation hash every page carries is the cold build's (app-data.json is unchanged).
@@ -223,6 +233,10 @@ describe("the publisher's faults, with real builds", () => {
     // A few more show the episode otherwise (its neighbours' and the home page's lists); never every page.
     expect(changedPages.length).toBeLessThan(pagesShowingTitle.length + 10)
     expect(changed).not.toContain("page-data/app-data.json")
+    // Rendered again, not only the same bytes: Gatsby wrote only those pages (a rebuilt HTML renderer writes every one).
+    const rewritten = [...htmlWriteTimes(warmPublic)].filter(([file, at]) => writtenAt.get(file) !== at).map(([file]) => file)
+    expect(rewritten).toEqual(expect.arrayContaining(pagesShowingTitle))
+    expect(rewritten.length).toBeLessThan(pagesShowingTitle.length + 10)
 
     // The same catalogue built cold, in the workspace's own folder (Gatsby's HTML renderer is built for its path),
     // with the publisher's environment for a cold build: its .cache and public/ are moved aside meanwhile and put back.
@@ -343,7 +357,8 @@ describe("the publisher's faults, with real builds", () => {
     const before = await idle(300_000)
     const after = await deliverNothing()
     expect(filesThatDiffer(dataDir, before.live?.releaseId, after.live?.releaseId)).toEqual([])
-    expect(after.recent[0]).toMatchObject({ status: "live", releaseId: before.live?.releaseId, note: expect.stringMatching(/^No change/) })
+    // reason and logExcerpt: a failed build says why in the test's output.
+    expect(after.recent[0]).toMatchObject({ status: "live", releaseId: before.live?.releaseId, note: expect.stringMatching(/^No change/), reason: null, logExcerpt: null })
     expect(after.releases).toEqual(before.releases)
     expect(poller.counts.non200).toEqual([])
     figures.push(`no-change build: ${seconds(after.recent[0]?.durationMs ?? 0)}, no release made`)
