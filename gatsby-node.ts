@@ -61,7 +61,9 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   const stampsFile = path.join(__dirname, ".cache", "security-header-stamps.json")
   await writeSiteSecurityHeaders(graphql, { publicDir: path.join(__dirname, "public"), stampsFile }, reporter)
   if (!seo) return
-  await writeSeoOutputs(seo, { siteDir: __dirname, publicDir: path.join(__dirname, "public"), reportsDir: path.join(__dirname, "reports") }, reporter)
+  // The publisher's builds write the report's JSON only (src/seo/report/write-report.ts).
+  const reportHtml = process.env.SEO_REPORT_HTML !== "off"
+  await writeSeoOutputs(seo, { siteDir: __dirname, publicDir: path.join(__dirname, "public"), reportsDir: path.join(__dirname, "reports") }, reporter, { reportHtml })
 }
 
 const analyseBundle = bundleAnalysis(path.join(__dirname, "reports"))

@@ -1,16 +1,20 @@
 import { spawn } from "node:child_process"
 import path from "node:path"
+import { parseArgs } from "node:util"
 import { PROJECT_ROOT } from "../node-kit/processes"
+import { writeReportPageIfStale } from "../src/seo/report/write-report"
 import { describeSeoReport, readSeoReport } from "./lib/seo-report"
 
 /**
- * `npm run seo:report [-- --open]`: the SEO report of the last build in the
+ * `npm run seo:report [-- --open] [--dir <folder>]`: the SEO report of the last build in the
  * terminal (summary, then every error and warning by page), and where the
  * HTML report is; `--open` opens that in a browser. Exits 1 when there is
  * no report to read.
  */
 
-const REPORT_DIRECTORY = path.join(PROJECT_ROOT, "reports", "seo")
+// `--dir <folder>`: another build's report, such as the publisher's (<data folder>/workspace/reports/seo).
+const { values } = parseArgs({ options: { open: { type: "boolean", default: false }, dir: { type: "string" } } })
+const REPORT_DIRECTORY = values.dir ? path.resolve(values.dir) : path.join(PROJECT_ROOT, "reports", "seo")
 const JSON_PATH = path.join(REPORT_DIRECTORY, "report.json")
 const HTML_PATH = path.join(REPORT_DIRECTORY, "index.html")
 
@@ -46,8 +50,10 @@ async function main() {
     console.error(read.message)
     process.exit(1)
   }
+  // The publisher's builds write the JSON only: the page is rendered here, once per report.
+  writeReportPageIfStale(REPORT_DIRECTORY, read.report)
   console.log(describeSeoReport(read.report, HTML_PATH))
-  if (!process.argv.includes("--open")) return
+  if (!values.open) return
   if (await openInBrowser(HTML_PATH)) console.log("Opened in your browser.")
   else console.log(`Could not start a browser: open ${HTML_PATH} yourself.`)
 }

@@ -104,6 +104,7 @@ describe("buildEnvironment", () => {
       SITE_URL: "https://example.org",
       GATSBY_TELEMETRY_DISABLED: "1",
       SITE_TYPEGEN: "off",
+      SEO_REPORT_HTML: "off",
       GATSBY_CPU_COUNT: "physical_cores",
     })
   })

@@ -27,7 +27,9 @@ const WITHHELD = ["PUBLISH_WEBHOOK_SECRET", "PUBLISHER_ADMIN_TOKEN"]
  * The build's environment: the publisher's (CATALOGUE_API_URL, VIDEO_API_URL,
  * VIDEO_API_TOKEN, SITE_URL, …), telemetry off, and no TypeScript types
  * written (SITE_TYPEGEN=off, see gatsby-config.ts: nothing here type-checks
- * them, and a build would otherwise regenerate them each time). A job's refs are not in
+ * them, and a build would otherwise regenerate them each time), and the SEO
+ * report as JSON only (SEO_REPORT_HTML=off, see src/seo/report/write-report.ts:
+ * its page is 0.8 s of a 10 000-episode build). A job's refs are not in
  * it: they are a hint the status page shows, and the source plugin reads
  * what changed from the changes feed. (They were once one variable,
  * GATSBY_INITIAL_WEBHOOK_BODY; Linux refuses a variable over 128 KiB, so a
@@ -53,7 +55,7 @@ const WITHHELD = ["PUBLISH_WEBHOOK_SECRET", "PUBLISHER_ADMIN_TOKEN"]
  * both bundles and rewrote every page. A value alone may change.
  */
 export function buildEnvironment(base: NodeJS.ProcessEnv, workspace: { warmCache: boolean } = { warmCache: false }): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...base, GATSBY_TELEMETRY_DISABLED: "1", SITE_TYPEGEN: "off" }
+  const env: NodeJS.ProcessEnv = { ...base, GATSBY_TELEMETRY_DISABLED: "1", SITE_TYPEGEN: "off", SEO_REPORT_HTML: "off" }
   env.GATSBY_CPU_COUNT ??= workspace.warmCache ? "1" : "physical_cores"
   for (const name of [...WITHHELD, "GATSBY_INITIAL_WEBHOOK_BODY"]) delete env[name]
   return env

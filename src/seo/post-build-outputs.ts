@@ -17,7 +17,12 @@ const SEO_WARNINGS_SHOWN = 20
  * listed (it fails the build), the warnings in the log, and the report for
  * marketing staff under `reportsDir`/seo.
  */
-export async function writeSeoOutputs({ site, catalogue }: BuildSeo, dirs: { siteDir: string; publicDir: string; reportsDir: string }, reporter: Reporter): Promise<void> {
+export async function writeSeoOutputs(
+  { site, catalogue }: BuildSeo,
+  dirs: { siteDir: string; publicDir: string; reportsDir: string },
+  reporter: Reporter,
+  options: { reportHtml: boolean } = { reportHtml: true },
+): Promise<void> {
   const { publicDir } = dirs
   await fs.writeFile(path.join(publicDir, "robots.txt"), robotsTxt(site.siteUrl, site.allowIndexing))
 
@@ -33,12 +38,12 @@ export async function writeSeoOutputs({ site, catalogue }: BuildSeo, dirs: { sit
   for (const row of rows) row.inSitemap = listedSet.has(absoluteUrl(site.siteUrl, row.path))
 
   const report = { generatedAt: new Date().toISOString(), siteUrl: site.siteUrl, siteName: site.siteName, allowIndexing: site.allowIndexing, pages: rows }
-  const { htmlPath } = writeSeoReport(path.join(dirs.reportsDir, "seo"), report)
+  const { htmlPath, jsonPath } = writeSeoReport(path.join(dirs.reportsDir, "seo"), report, { html: options.reportHtml })
   const warnings = problemLines(rows, "warnings")
   for (const warning of warnings.slice(0, SEO_WARNINGS_SHOWN)) reporter.warn(`SEO: ${warning}`)
   reporter.info(
     `SEO: ${rows.length} pages, ${rows.filter((row) => row.inSitemap).length} in the sitemap, ${warnings.length} warning(s)` +
-      `${warnings.length > SEO_WARNINGS_SHOWN ? ` (first ${SEO_WARNINGS_SHOWN} above)` : ""}; report: ${path.relative(dirs.siteDir, htmlPath)} (npm run seo:report)`,
+      `${warnings.length > SEO_WARNINGS_SHOWN ? ` (first ${SEO_WARNINGS_SHOWN} above)` : ""}; report: ${path.relative(dirs.siteDir, options.reportHtml ? htmlPath : jsonPath)} (npm run seo:report)`,
   )
   if (noindexListed.length) reporter.panicOnBuild(`SEO: the sitemap lists noindex pages:\n  ${noindexListed.join("\n  ")}`)
 }

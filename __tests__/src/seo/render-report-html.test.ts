@@ -15,7 +15,7 @@ import {
 } from "../../../src/seo/report/render-report-html"
 import type { SeoReport } from "../../../src/seo/report/report-types"
 import { INDEXING_OFF_MESSAGE } from "../../../src/seo/report/summarise-report"
-import { writeSeoReport } from "../../../src/seo/report/write-report"
+import { writeReportPageIfStale, writeSeoReport } from "../../../src/seo/report/write-report"
 import { HOSTILE, LONG_TITLE, samplePage, sampleReport } from "../../helpers/seo-report-sample"
 
 const parse = (report: SeoReport) => new DOMParser().parseFromString(renderSeoReportHtml(report), "text/html")
@@ -245,5 +245,21 @@ describe("writeSeoReport", () => {
     const json = fs.readFileSync(jsonPath, "utf8")
     expect(json).toContain('\n  "siteName": "Video Catalogue"')
     expect(JSON.parse(json)).toEqual(report)
+  })
+
+  it("without the page (the publisher's builds) writes the JSON, removes an older page, and renders it when asked", () => {
+    const target = path.join(directory, "seo")
+    const older = sampleReport({ allowIndexing: true })
+    writeSeoReport(target, older)
+    const report = sampleReport({ allowIndexing: false })
+    const { htmlPath, jsonPath } = writeSeoReport(target, report, { html: false })
+    expect(JSON.parse(fs.readFileSync(jsonPath, "utf8"))).toEqual(report)
+    // No page that shows another build's findings.
+    expect(fs.existsSync(htmlPath)).toBe(false)
+
+    expect(writeReportPageIfStale(target, report)).toBe(true)
+    expect(fs.readFileSync(htmlPath, "utf8")).toBe(renderSeoReportHtml(report))
+    // Rendered once per report.
+    expect(writeReportPageIfStale(target, report)).toBe(false)
   })
 })
