@@ -48,13 +48,25 @@ function digestOf(bytes: Buffer): string {
   return crypto.createHash("sha256").update(bytes).digest("base64url")
 }
 
+/**
+ * Gatsby's own folders at the top of public/, which hold no page: page data,
+ * content-hashed assets and processed pictures (no page of the site can have a
+ * path under them; Gatsby's page-data URLs would shadow one). At 10 000 episodes
+ * they are 35 000 of public/'s 46 500 entries, and listing them cost 0.4 s.
+ */
+const FOLDERS_WITHOUT_PAGES = new Set(["page-data", "static", "_gatsby"])
+
 /** Every `.html` file below `root`, relative with forward slashes, sorted. Synchronous, as the stats below: 11 000 awaited calls cost a second of waiting at 10 000 episodes. */
 function htmlFiles(root: string): string[] {
-  const entries = fs.readdirSync(root, { recursive: true, withFileTypes: true })
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
-    .sort()
+  const files: string[] = []
+  for (const top of fs.readdirSync(root, { withFileTypes: true })) {
+    if (top.isFile() && top.name.endsWith(".html")) files.push(top.name)
+    if (!top.isDirectory() || FOLDERS_WITHOUT_PAGES.has(top.name)) continue
+    for (const entry of fs.readdirSync(path.join(root, top.name), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && entry.name.endsWith(".html")) files.push(path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    }
+  }
+  return files.sort()
 }
 
 /** Each page file's digest with the stats it was taken at: a file whose stats are unchanged is not read again. */
@@ -80,6 +92,8 @@ export async function scanBuild(
   stampsFile?: string,
 ): Promise<{ map: SecurityHeaderMap; hashed: number; read: number }> {
   const known = new Map(Object.values(previous?.pages ?? {}).map((entry) => [entry.file, entry]))
+  // A page's policy depends on its hashes and the sources only: kept when neither changed (0.3–0.5 s of 11 000 policies).
+  const sameSources = previous !== undefined && JSON.stringify(previous.sources) === JSON.stringify(sources)
   const stamps = readMemoFile<PageStamps>(stampsFile) ?? {}
   const nextStamps: PageStamps = {}
   const pages: Record<string, PageEntry> = {}
@@ -97,6 +111,10 @@ export async function scanBuild(
       read++
     }
     nextStamps[file] = { stat, stamp }
+    if (before && before.stamp === stamp && sameSources) {
+      pages[pagePathOf(file)] = before
+      continue
+    }
     let hashes = before?.hashes
     if (!hashes || before?.stamp !== stamp) {
       hashes = inlineHashes((bytes ?? fs.readFileSync(full)).toString("utf8"))

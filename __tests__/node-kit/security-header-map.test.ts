@@ -52,6 +52,15 @@ describe("writeSecurityHeaders", () => {
     expect(map.common["Referrer-Policy"]).toBe("strict-origin-when-cross-origin")
   })
 
+  it("lists no file under Gatsby's own folders, which hold no page (an HTML asset in static/ is not one)", async () => {
+    writePage("static/embed-0123456789abcdef.html", pageHtml("/static/embed"))
+    writePage("page-data/series/101/index.html", pageHtml("/page-data"))
+    writePage("_gatsby/image/abc/index.html", pageHtml("/_gatsby"))
+    writePage("category/1/index.html", pageHtml("/category/1/"))
+    await writeSecurityHeaders(build, SOURCES)
+    expect(Object.keys(readHeaderMap(build)!.pages).sort()).toEqual(["/", "/404.html", "/category/1/", "/series/101/"])
+  })
+
   it("after an incremental build, covers every page of the folder but parses only the changed ones", async () => {
     await writeSecurityHeaders(build, SOURCES)
     // The next build rewrites one page, adds one and deletes one; the others keep their files.
