@@ -1,5 +1,5 @@
 import type { GatsbyConfig } from "gatsby"
-import { SITEMAP_QUERY, listedPages, sitemapEntry, type SitemapPage } from "./src/seo/sitemap"
+import { SITEMAP_QUERY, listedPages, recordedPages, sitemapEntry, type SitemapPage } from "./src/seo/sitemap"
 import { IMAGE_SLOTS, IMAGE_SLOT_OWNERS } from "./src/styles/image-slots"
 import { theme } from "./src/styles/theme"
 
@@ -42,7 +42,7 @@ const config: GatsbyConfig = {
         output: "/",
         query: SITEMAP_QUERY,
         resolveSiteUrl: () => siteUrl,
-        resolvePages: listedPages,
+        resolvePages: () => listedPages({ allSitePage: { nodes: recordedPages() } }),
         serialize: (page: SitemapPage) => sitemapEntry(page),
       },
     },

@@ -9,6 +9,8 @@ import { PAGE_QUERY } from "./src/page-creation/page-query"
 import { decideSeo, fixedPageHead, seoErrorsMessage, type BuildSeo } from "./src/seo/decide-seo"
 import type { SeoPageContext } from "./src/seo/page-head"
 import { writeSeoOutputs } from "./src/seo/post-build-outputs"
+import { recordPageHead } from "./src/seo/sitemap"
+import { withTrailingSlash } from "./src/routes"
 import { writeSiteSecurityHeaders } from "./src/security/write-security-headers"
 
 // The site's build hooks, each a list of steps: the page query and page
@@ -32,7 +34,12 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     return
   }
   seo = decided
-  createCataloguePages(actions.createPage, result.data, seo.catalogue)
+  const createPage: typeof actions.createPage = (page) => {
+    // At the path Gatsby gives the page (gatsby-config's trailingSlash "always"; no catalogue route has a file suffix).
+    recordPageHead(withTrailingSlash(page.path), (page.context as SeoPageContext).seo)
+    actions.createPage(page)
+  }
+  createCataloguePages(createPage, result.data, seo.catalogue)
   const errors = seoErrorsMessage(seo.catalogue.reportRows())
   if (errors) reporter.panicOnBuild(errors)
 }
@@ -43,6 +50,7 @@ export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions, report
   const fixed = fixedPageHead(seo, page.path)
   if (!fixed) return
   actions.deletePage(page)
+  recordPageHead(page.path, fixed.head)
   actions.createPage({ ...page, context: { ...page.context, seo: fixed.head } })
   const errors = fixed.row && seoErrorsMessage([fixed.row])
   if (errors) reporter.panicOnBuild(errors)

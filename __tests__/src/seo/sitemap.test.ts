@@ -3,7 +3,7 @@ import { fixedPageSeoInput } from "../../../src/seo/fixed-pages"
 import type { PageHead } from "../../../src/seo/page-head"
 import { robotsTxt } from "../../../src/seo/robots-txt"
 import { resolveSiteSeo, type SourcedSiteSettings } from "../../../src/seo/site-seo"
-import { durationSeconds, listedPages, sitemapEntry, type SitemapPage } from "../../../src/seo/sitemap"
+import { durationSeconds, listedPages, recordedPages, recordPageHead, sitemapEntry, type SitemapPage } from "../../../src/seo/sitemap"
 import { noindexPagesListed, sitemapLocations } from "../../../src/seo/sitemap-check"
 import { isoDuration } from "../../../src/seo/structured-data"
 import { EPISODE_DESCRIPTION, SITE_URL, catalogueData, sourcedSeo, type CatalogueOptions, NO_SETTINGS } from "./catalogue-fixture"
@@ -54,6 +54,21 @@ describe("listedPages", () => {
   it("leaves out a series the CMS marks noindex", () => {
     const pages = sitePages({ seriesSeo: sourcedSeo({ noindex: true }) })
     expect(listedPages({ allSitePage: { nodes: pages } }).map((page) => page.path)).not.toContain("/series/101/")
+  })
+})
+
+describe("recordedPages", () => {
+  it("hands the sitemap each page with the last head it was created with", () => {
+    const [first, second] = sitePages()
+    recordPageHead("/recorded-test/a/", first!.pageContext!.seo!)
+    recordPageHead("/recorded-test/b/", first!.pageContext!.seo!)
+    // onCreatePage creates a page again with its head: that one counts.
+    recordPageHead("/recorded-test/a/", second!.pageContext!.seo!)
+    const recorded = recordedPages().filter((page) => page.path.startsWith("/recorded-test/"))
+    expect(recorded).toEqual([
+      { path: "/recorded-test/a/", pageContext: { seo: second!.pageContext!.seo } },
+      { path: "/recorded-test/b/", pageContext: { seo: first!.pageContext!.seo } },
+    ])
   })
 })
 
