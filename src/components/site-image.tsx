@@ -13,9 +13,11 @@ export interface SiteImageProps extends Omit<ResponsiveImageProps, "image" | "al
 
 /** A full-width picture of the site's own, processed at build time like the catalogue's. */
 export function SiteImage({ name, alt = "", ...rest }: SiteImageProps) {
+  // Sorted by name: a cold build creates File nodes in the order its file system walk finds them, so
+  // unsorted, a warm and a cold build of the same site wrote this query's result in two orders.
   const data = useStaticQuery<Queries.SiteImagesQuery>(graphql`
     query SiteImages {
-      allFile(filter: { sourceInstanceName: { eq: "site-images" } }) {
+      allFile(filter: { sourceInstanceName: { eq: "site-images" } }, sort: { name: ASC }) {
         nodes {
           name
           childImageSharp {
