@@ -1,5 +1,5 @@
 import net from "node:net"
-import type { FastifyInstance } from "fastify"
+import type { FastifyInstance, FastifyRequest } from "fastify"
 import { HttpError } from "./http-error"
 
 /** The name of a Host header without its port and final dot, lower case: `[::1]:4000` -> `::1`. */
@@ -33,11 +33,18 @@ export function isAllowedHost(host: string | undefined, allowed: readonly string
  * Refuses, before routing, every request whose Host (X-Forwarded-Host from
  * a trusted proxy) is a name not in `allowed`: 421 Misdirected Request,
  * since the server is not configured to answer for that name, with a
- * message naming the setting (`variable`) that adds it.
+ * message naming the setting (`variable`) that adds it. `alsoAllowed`
+ * names more hosts for some requests only (the CMS's player page answers
+ * under the video host's name, its API does not).
  */
-export function refuseOtherHosts(app: FastifyInstance, allowed: readonly string[], variable: string): void {
+export function refuseOtherHosts(
+  app: FastifyInstance,
+  allowed: readonly string[],
+  variable: string,
+  alsoAllowed: (request: FastifyRequest) => readonly string[] = () => [],
+): void {
   app.addHook("onRequest", async (request) => {
-    if (isAllowedHost(request.host, allowed)) return
+    if (isAllowedHost(request.host, allowed) || isAllowedHost(request.host, alsoAllowed(request))) return
     const name = hostName(request.host)
     throw new HttpError(
       421,

@@ -41,3 +41,14 @@ describe("readConfig: the admin API and the public limits", () => {
     )
   })
 })
+
+describe("readConfig: the player's origin", () => {
+  it("takes VIDEO_PLAYER_ORIGIN as an http(s) origin alone, and is null without it", () => {
+    expect(readConfig({}).videoPlayerOrigin).toBeNull()
+    expect(readConfig({ VIDEO_PLAYER_ORIGIN: "https://player.vimeo.com" }).videoPlayerOrigin).toBe("https://player.vimeo.com")
+    expect(readConfig({ VIDEO_PLAYER_ORIGIN: " http://Player.Example:8443/ " }).videoPlayerOrigin).toBe("http://player.example:8443")
+    for (const wrong of ["player.vimeo.com", "ftp://player.vimeo.com", "https://player.vimeo.com/video", "https://player.vimeo.com/?a=1"]) {
+      expect(() => readConfig({ VIDEO_PLAYER_ORIGIN: wrong })).toThrow(/VIDEO_PLAYER_ORIGIN must be an (http\(s\) URL|origin alone)/)
+    }
+  })
+})

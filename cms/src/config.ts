@@ -29,6 +29,11 @@ export interface CmsConfig {
   subscribeRateLimit: RateLimitSetting | null
   /** CMS_TRUST_PROXY: addresses of the proxies whose X-Forwarded-For and X-Forwarded-Host are believed; Fastify's trustProxy. */
   trustProxy: string | undefined
+  /**
+   * VIDEO_PLAYER_ORIGIN (`https://player.vimeo.com`): the origin the player links name and the player page
+   * answers under, so the host's own SDK accepts it; null: this server's own origin and /player/{path}.
+   */
+  videoPlayerOrigin: string | null
 }
 
 /** Reads a `10/600` (requests/seconds) limit, or `off`; notes a problem for anything else. */
@@ -47,6 +52,18 @@ function listSetting(settings: SettingsReader, name: string, valid: (entry: stri
   const refused = entries.filter((entry) => !valid(entry))
   if (refused.length) settings.problem(`${name} must be a comma-separated list of ${what}; not ${refused.map((e) => JSON.stringify(e)).join(", ")}`)
   return entries.filter(valid)
+}
+
+/** An http(s) origin alone (scheme, host, port; no path, query or user); noted as a problem otherwise. */
+function originSetting(settings: SettingsReader, name: string): string | null {
+  const value = settings.url(name)
+  if (value === undefined) return null
+  const url = new URL(value)
+  if (url.origin !== value.replace(/\/$/, "").toLowerCase() || url.username || url.password) {
+    settings.problem(`${name} must be an origin alone, like https://player.vimeo.com (no path), not ${JSON.stringify(value)}`)
+    return null
+  }
+  return url.origin
 }
 
 const HOST_NAME = /^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i
@@ -91,6 +108,7 @@ export function readConfig(env: NodeJS.ProcessEnv): CmsConfig {
     allowedHosts,
     subscribeRateLimit: rateLimitSetting(settings, "CMS_SUBSCRIBE_RATE_LIMIT", DEFAULT_SUBSCRIBE_RATE_LIMIT),
     trustProxy: trustProxy.length ? trustProxy.join(",") : undefined,
+    videoPlayerOrigin: originSetting(settings, "VIDEO_PLAYER_ORIGIN"),
   })
 }
 

@@ -28,6 +28,7 @@ async function main() {
     allowedHosts: config.allowedHosts,
     subscribeRateLimit: config.subscribeRateLimit,
     trustProxy: config.trustProxy,
+    playerOrigin: config.videoPlayerOrigin,
   })
   if (seedIfEmpty(db)) app.log.info(`Seeded the sample catalogue into ${file}`)
   shutdownOnSignals({ app, cleanup: () => db.close() })
@@ -38,6 +39,7 @@ async function main() {
   app.log.info(runtimeLine())
   app.log.info(`Catalogue API:   ${origin}/api`)
   app.log.info(`Video host API:  ${origin}/video-host`)
+  if (config.videoPlayerOrigin) app.log.info(`Player pages:    ${config.videoPlayerOrigin}/video/{path} (map that name to this server)`)
   if (config.webhook) app.log.info(`Publish webhook: ${config.webhook.url}`)
   if (!config.adminToken) app.log.warn("CMS_ADMIN_TOKEN is not set: the admin API (editing, subscribers) answers 403 until it is.")
 }

@@ -10,7 +10,7 @@ import { DEFAULT_SUBSCRIBE_RATE_LIMIT, FixedWindowLimiter, type RateLimitSetting
 import { adminRoutes } from "./routes/admin"
 import { apiRoutes } from "./routes/api"
 import { mediaRoutes } from "./routes/media"
-import { playerRoutes } from "./routes/player"
+import { PLAYER_PAGE_ROUTES, playerRoutes } from "./routes/player"
 import { answerRefusalsAsDeclared, REQUEST_SCHEMA_OPTIONS } from "./routes/request-refusals"
 import { videoHostRoutes } from "./routes/video-host"
 import { WebhookSender, type WebhookOptions } from "./webhook"
@@ -38,6 +38,12 @@ export interface ServerOptions {
   subscribeRateLimit?: RateLimitSetting | null
   /** Fastify's trustProxy: the proxies whose X-Forwarded-For (the client's address) and X-Forwarded-Host are believed. */
   trustProxy?: string
+  /**
+   * The origin the player links name (VIDEO_PLAYER_ORIGIN, `https://player.vimeo.com`): the video host
+   * answers `{origin}/video/{path}`, and the player page (with its pictures) answers to that host name.
+   * Unset or null: this server's own origin and /player/{path}.
+   */
+  playerOrigin?: string | null
 }
 
 /** Largest request body accepted: a subscription is a few dozen bytes. */
@@ -57,7 +63,12 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   })
   answerRefusalsAsDeclared(app)
   // Before routing, so no answer at all goes to a page that rebound its own name to this server.
-  refuseOtherHosts(app, options.allowedHosts ?? [], "CMS_ALLOWED_HOSTS")
+  // The player's host name reaches the public player page and its pictures only, never the APIs.
+  const playerHosts = options.playerOrigin ? [new URL(options.playerOrigin).hostname] : []
+  const playerPage = new Set<string>([...PLAYER_PAGE_ROUTES, "/media/:name"])
+  refuseOtherHosts(app, options.allowedHosts ?? [], "CMS_ALLOWED_HOSTS", (request) =>
+    playerPage.has(request.routeOptions.url ?? "") ? playerHosts : [],
+  )
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ message: `There is nothing at ${request.method} ${request.url}.` }),
   )
@@ -82,7 +93,14 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     changes: options.changes === false ? false : { retentionDays: tombstoneDays },
     subscribeRateLimit: options.subscribeRateLimit === undefined ? DEFAULT_SUBSCRIBE_RATE_LIMIT : options.subscribeRateLimit,
   })
-  app.register(videoHostRoutes, { prefix: "/video-host", reads, token: options.videoApiToken, limiter, withdrawnVideos })
+  app.register(videoHostRoutes, {
+    prefix: "/video-host",
+    reads,
+    token: options.videoApiToken,
+    limiter,
+    withdrawnVideos,
+    playerOrigin: options.playerOrigin,
+  })
   app.register(playerRoutes, { reads, withdrawnVideos })
   app.register(mediaRoutes, { mediaDir: options.mediaDir, names: mediaNames })
   app.register(adminRoutes, {

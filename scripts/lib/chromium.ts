@@ -14,6 +14,7 @@ export const CHROMIUM_ARGS = [
 /** Debian's Chromium, or the one CHROMIUM_PATH names: playwright cannot download its own here. */
 export const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+/** Chromium with the project's flags, and `extraArgs` after them (`--host-resolver-rules=…` for the reference player). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...extraArgs] })
 }

@@ -2,6 +2,7 @@ import type { ChildProcess, SpawnOptions } from "node:child_process"
 import { DEFAULT_VIDEO_API_TOKEN } from "../../cms/src/config"
 import { COMMANDS, startProcess, stopProcess, waitForHttp } from "../../node-kit/processes"
 import { newAdminToken } from "./local-secrets"
+import { startTlsFront } from "./player-tls"
 
 export interface ReferenceServer {
   child: ChildProcess
@@ -16,6 +17,13 @@ export interface ReferenceServer {
   remove(path: string): Promise<void>
   /** Takes an episode's video off the stand-in video host, as if deleted there. */
   withdrawVideo(episodeId: number): Promise<void>
+  /**
+   * With `playerOrigin`: the Chromium flags that send its host name to this
+   * server (`--host-resolver-rules=MAP player.vimeo.com 127.0.0.1:{port}`,
+   * the port of the HTTPS front when the origin is https); empty without.
+   * An https player needs `ignoreHTTPSErrors: true` on the browser context.
+   */
+  playerBrowserArgs: string[]
 }
 
 export interface ReferenceServerOptions {
@@ -28,6 +36,28 @@ export interface ReferenceServerOptions {
   stdio?: SpawnOptions["stdio"]
   /** More of the server's environment, e.g. CMS_WEBHOOK_URL and PUBLISH_WEBHOOK_SECRET. */
   env?: NodeJS.ProcessEnv
+  /**
+   * VIDEO_PLAYER_ORIGIN, e.g. `https://player.vimeo.com`: player links name that origin (`/video/{path}`)
+   * so that the host's own SDK accepts the reference player. An https origin gets an HTTPS front with a
+   * throwaway certificate (player-tls.ts), closed when the server stops. See `playerBrowserArgs`.
+   */
+  playerOrigin?: string
+}
+
+/**
+ * The HTTPS front an https player origin needs, closed when the server's
+ * process ends, and the Chromium flag that maps the origin's name to it.
+ */
+async function playerFront(playerOrigin: string | undefined, port: number, child: ChildProcess): Promise<string[]> {
+  if (!playerOrigin) return []
+  const { hostname, protocol } = new URL(playerOrigin)
+  let target = port
+  if (protocol === "https:") {
+    const front = await startTlsFront(hostname, port)
+    child.once("exit", () => void front.close())
+    target = front.port
+  }
+  return [`--host-resolver-rules=MAP ${hostname} 127.0.0.1:${target}`]
 }
 
 /** Starts the bundled catalogue server on loopback and waits until it answers. */
@@ -51,11 +81,14 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       VIDEO_API_TOKEN: videoApiToken,
       CMS_ADMIN_TOKEN: adminToken,
       ...(options.dataDir ? { CMS_DATA_DIR: options.dataDir } : {}),
+      ...(options.playerOrigin ? { VIDEO_PLAYER_ORIGIN: options.playerOrigin } : {}),
       ...options.env,
     },
   })
+  let playerBrowserArgs: string[]
   try {
     await waitForHttp(`${origin}/health`, child)
+    playerBrowserArgs = await playerFront(options.playerOrigin, options.port, child)
   } catch (error) {
     await stopProcess(child)
     throw error
@@ -64,6 +97,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     child,
     origin,
     adminToken,
+    playerBrowserArgs,
     buildEnv: {
       ...process.env,
       GATSBY_TELEMETRY_DISABLED: "1",

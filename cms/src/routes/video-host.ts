@@ -10,6 +10,8 @@ export interface VideoHostOptions {
   limiter: FixedWindowLimiter
   /** Paths that answer 404 although an episode still names them. */
   withdrawnVideos: ReadonlySet<string>
+  /** The origin the player links name (`https://player.vimeo.com`, then `/video/{path}` as Vimeo's); null: this server's /player. */
+  playerOrigin?: string | null
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -25,9 +27,24 @@ function releaseTime(videoId: number): string {
 }
 
 /**
+ * How long the stand-in host says a video lasts, in seconds (10 to 40
+ * minutes, drawn from its id): what the API answers as `duration` and how
+ * long the player page's simulated clock runs.
+ */
+export function videoDuration(videoId: number): number {
+  return 600 + (videoId % 1800)
+}
+
+/** The player page of `path`: under the configured player origin as Vimeo's embeds are, else on `ownOrigin`. */
+function playerUrl(path: string, ownOrigin: string, playerOrigin: string | null | undefined): string {
+  return playerOrigin ? `${playerOrigin}/video/${encodeURIComponent(path)}` : `${ownOrigin}/player/${encodeURIComponent(path)}`
+}
+
+/**
  * A stand-in for the video host's API (Vimeo-style), mounted under
- * /video-host. Its player links point at this server's own /player page so
- * that the site works with no internet.
+ * /video-host. Its player links point at this server's own player page so
+ * that the site works with no internet: at /player/{path} on this server, or
+ * at {playerOrigin}/video/{path} when the host's own name is mapped here.
  */
 export async function videoHostRoutes(app: FastifyInstance, options: VideoHostOptions) {
   const { reads } = options
@@ -47,13 +64,13 @@ export async function videoHostRoutes(app: FastifyInstance, options: VideoHostOp
     if (!episode) return reply.status(404).send({ error: `No video ${JSON.stringify(request.params.path)}.` })
 
     const origin = `${request.protocol}://${request.host}`
-    const player = `${origin}/player/${encodeURIComponent(episode.path)}`
+    const player = playerUrl(episode.path, origin, options.playerOrigin)
     // The episode's own picture, absolute as Vimeo's thumbnails are; left out when it has none.
     const picture = imageUrl(episode.images[0], origin)
     return {
       uri: `/videos/${episode.path}`,
       name: episode.title,
-      duration: 600 + (episode.video_id % 1800),
+      duration: videoDuration(episode.video_id),
       release_time: releaseTime(episode.video_id),
       link: player,
       player_embed_url: player,

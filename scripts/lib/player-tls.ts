@@ -1,0 +1,71 @@
+import { spawnSync } from "node:child_process"
+import fs from "node:fs"
+import net, { type AddressInfo } from "node:net"
+import os from "node:os"
+import path from "node:path"
+import tls from "node:tls"
+
+/**
+ * A throwaway self-signed certificate for `hostName`, made by the openssl
+ * command (node cannot write certificates itself), valid two days. For a
+ * browser told to accept any certificate (`ignoreHTTPSErrors`) in a test:
+ * it proves nothing and is never written to the project.
+ */
+export function selfSignedCertificate(hostName: string): { key: string; cert: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "player-tls-"))
+  try {
+    const [keyFile, certFile] = [path.join(dir, "key.pem"), path.join(dir, "cert.pem")]
+    const made = spawnSync(
+      "openssl",
+      ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2"]
+        .concat(["-subj", `/CN=${hostName}`, "-addext", `subjectAltName=DNS:${hostName}`, "-keyout", keyFile, "-out", certFile]),
+      { encoding: "utf8" },
+    )
+    if (made.status !== 0) throw new Error(`openssl could not make a test certificate: ${made.error?.message ?? made.stderr}`)
+    return { key: fs.readFileSync(keyFile, "utf8"), cert: fs.readFileSync(certFile, "utf8") }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+export interface TlsFront {
+  /** The loopback port the front listens on: map the player's host name to 127.0.0.1:{port}. */
+  port: number
+  close(): Promise<void>
+}
+
+/**
+ * HTTPS in front of a plain HTTP server on loopback, for a host name
+ * browsers only reach over HTTPS: Chromium's HSTS preload list holds
+ * vimeo.com, so http://player.vimeo.com is upgraded before any request
+ * leaves. It ends TLS with a self-signed certificate for `hostName` and
+ * passes the bytes on unchanged, so the server sees the Host the browser sent.
+ */
+export async function startTlsFront(hostName: string, targetPort: number): Promise<TlsFront> {
+  const sockets = new Set<net.Socket>()
+  const server = tls.createServer(selfSignedCertificate(hostName), (client) => {
+    const upstream = net.connect(targetPort, "127.0.0.1")
+    const end = () => {
+      client.destroy()
+      upstream.destroy()
+      sockets.delete(client)
+      sockets.delete(upstream)
+    }
+    for (const socket of [client, upstream]) {
+      sockets.add(socket)
+      socket.on("error", end).on("close", end)
+    }
+    client.pipe(upstream).pipe(client)
+  })
+  // A failed handshake (a client that gives up) is no reason to stop the front.
+  server.on("tlsClientError", () => undefined)
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(0, "127.0.0.1", resolve))
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      }),
+  }
+}
