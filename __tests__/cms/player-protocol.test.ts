@@ -239,4 +239,16 @@ describe("the reference player's own controls", () => {
     expect((await new AxeBuilder({ page: page as never }).analyze()).violations).toEqual([])
     expect(await page.evaluate(() => document.getAnimations().length)).toBe(0)
   })
+
+  it("shows h:mm:ss past an hour", async () => {
+    const page = await context.newPage()
+    opened.push({ page, errors: [] })
+    // No sample video lasts an hour: this one is told it lasts 4 000 s (the CSP covers the script, not the markup).
+    const original = await fetch(`${server.origin}/video/${video.path}`)
+    const body = (await original.text()).replace(/data-duration="\d+"/, 'data-duration="4000"')
+    const headers = { "content-type": "text/html", "content-security-policy": original.headers.get("content-security-policy")! }
+    await page.route(`${video.player_embed_url}*`, (route) => route.fulfill({ headers, body }))
+    await page.goto(`${video.player_embed_url}#t=1h2m5s`)
+    await expect(page.locator("#time").textContent()).resolves.toBe("1:02:05 / 1:06:40")
+  })
 })

@@ -40,8 +40,9 @@ export interface TlsFront {
  * vimeo.com, so http://player.vimeo.com is upgraded before any request
  * leaves. It ends TLS with a self-signed certificate for `hostName` and
  * passes the bytes on unchanged, so the server sees the Host the browser sent.
+ * Listens on 127.0.0.1:`listenPort` (0: any free port).
  */
-export async function startTlsFront(hostName: string, targetPort: number): Promise<TlsFront> {
+export async function startTlsFront(hostName: string, targetPort: number, listenPort = 0): Promise<TlsFront> {
   const sockets = new Set<net.Socket>()
   const server = tls.createServer(selfSignedCertificate(hostName), (client) => {
     const upstream = net.connect(targetPort, "127.0.0.1")
@@ -59,7 +60,7 @@ export async function startTlsFront(hostName: string, targetPort: number): Promi
   })
   // A failed handshake (a client that gives up) is no reason to stop the front.
   server.on("tlsClientError", () => undefined)
-  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(0, "127.0.0.1", resolve))
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(listenPort, "127.0.0.1", resolve))
   return {
     port: (server.address() as AddressInfo).port,
     close: () =>
