@@ -18,8 +18,12 @@ import { fileFor, serveStatic } from "../node-kit/static-server"
 
 /** Bytes per KB in the budgets and the table. */
 const KB = 1000
-const BUDGET_KB = { home: 115, inner: 100 } as const
-const budgetOf = (family: PageFamily) => (family.name === "home" ? BUDGET_KB.home : BUDGET_KB.inner)
+// The episode page carries the visitor's memory before play (Resume, progress on its cards, Save on
+// Recommended: the storage code, 2.2 KB) and the player's facade: 2 KB more than the other inner pages.
+// The host's SDK and the code that writes positions load only after play, and are not counted here.
+const BUDGET_KB = { home: 115, episode: 102, inner: 100 } as const
+const budgetOf = (family: PageFamily) =>
+  family.name === "home" ? BUDGET_KB.home : family.name === "episode" ? BUDGET_KB.episode : BUDGET_KB.inner
 
 const PUBLIC = path.join(PROJECT_ROOT, "public")
 const gzipSize = (bytes: Buffer | string) => zlib.gzipSync(bytes, { level: 9 }).length

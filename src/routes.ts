@@ -5,6 +5,8 @@ export const routes = {
   series: (id: string) => `/series/${encodeURIComponent(id)}`,
   episode: (id: string) => `/detail/${encodeURIComponent(id)}`,
   searchResults: (query: string) => `/search-results?q=${encodeURIComponent(query)}`,
+  /** The visitor's saved series (a page of ours; SPEC.md has none). */
+  myList: "/my-list/",
 } as const
 
 /** The path Gatsby gives a page under `trailingSlash: "always"` (gatsby-config.ts): canonical URLs, breadcrumbs and sitemaps name it so. */

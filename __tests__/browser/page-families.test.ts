@@ -3,7 +3,7 @@ import type { ApiCategory, ApiEpisode, ApiSubcategory } from "../../contract/sch
 import { htmlToText } from "../../contract/html-to-text"
 import { holdRequests, useBrowser, visit } from "./harness/browser"
 import { api, withoutTrailingSlash } from "./harness/catalogue"
-import { harness } from "./harness/harness-env"
+import { harness, PLAYER_ORIGIN, playerUrlOf } from "./harness/harness-env"
 
 const browser = useBrowser()
 
@@ -65,7 +65,7 @@ describe("subcategory, series and episode pages", () => {
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(first!.title)
     await page.getByRole("button", { name: `Play ${first!.title}` }).click()
     const player = page.locator("iframe")
-    await expect(player.getAttribute("src")).resolves.toBe(`${harness().cmsOrigin}/player/${760_000_000 + first!.id}?autoplay=1`)
+    await expect(player.getAttribute("src")).resolves.toBe(`${playerUrlOf(first!.id)}?autoplay=1`)
     await expect(page.frameLocator("iframe").getByText(first!.title).first().isVisible()).resolves.toBe(true)
     await expect(page.getByText("Playing", { exact: true }).isVisible()).resolves.toBe(true)
     expect(await cardTitles(page, "Recommended")).toEqual(others.slice(0, 3).map((s) => s.title))
@@ -335,7 +335,7 @@ describe("page head and loading states", () => {
     const [first] = await api<ApiEpisode[]>("/series/101/episodes")
     const context = await browser().newContext()
     const page = await context.newPage()
-    const release = await holdRequests(page, "**/player/**")
+    const release = await holdRequests(page, `${PLAYER_ORIGIN}/video/**`)
     // The button plays once the page is interactive.
     await page.goto(`${harness().siteUrl}/detail/${first!.id}`, { waitUntil: "networkidle" })
     await page.getByRole("button", { name: `Play ${first!.title}` }).click()

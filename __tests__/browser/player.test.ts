@@ -2,15 +2,15 @@ import type { Page } from "playwright-core"
 import type { ApiEpisode } from "../../contract/schemas"
 import { useBrowser, visit } from "./harness/browser"
 import { api } from "./harness/catalogue"
-import { harness } from "./harness/harness-env"
+import { harness, PLAYER_ORIGIN, playerUrlOf } from "./harness/harness-env"
 
 const browser = useBrowser()
 
-/** Every request the page makes to the video host's player origin (the reference server here). */
+/** Every request the page makes to the video host's player origin (the reference player, under the host's name). */
 function playerRequests(page: Page): string[] {
   const seen: string[] = []
   page.on("request", (request) => {
-    if (new URL(request.url()).origin === harness().cmsOrigin) seen.push(request.url())
+    if (new URL(request.url()).origin === PLAYER_ORIGIN) seen.push(request.url())
   })
   return seen
 }
@@ -42,7 +42,7 @@ describe("the player facade", () => {
     await press(page, name)
     const player = page.locator("iframe")
     await player.waitFor()
-    await expect(player.getAttribute("src")).resolves.toBe(`${harness().cmsOrigin}/player/${760_000_000 + episode!.id}?autoplay=1`)
+    await expect(player.getAttribute("src")).resolves.toBe(`${playerUrlOf(episode!.id)}?autoplay=1`)
     await expect(player.getAttribute("title")).resolves.toBe(episode!.title)
     await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe("IFRAME")
     expect(await box(page, "iframe")).toEqual(before)
@@ -57,7 +57,7 @@ describe("the player facade", () => {
     const page = await context.newPage()
     await page.goto(`${harness().siteUrl}/detail/${episode!.id}`)
     const player = page.locator("iframe")
-    await expect(player.getAttribute("src")).resolves.toBe(`${harness().cmsOrigin}/player/${760_000_000 + episode!.id}`)
+    await expect(player.getAttribute("src")).resolves.toBe(playerUrlOf(episode!.id))
     // The player is on top, so the visitor's click reaches it, not the play button that cannot work without a script.
     const box = (await player.boundingBox())!
     await expect(

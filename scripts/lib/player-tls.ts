@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process"
+import crypto from "node:crypto"
 import fs from "node:fs"
 import net, { type AddressInfo } from "node:net"
 import os from "node:os"
@@ -28,9 +29,17 @@ export function selfSignedCertificate(hostName: string): { key: string; cert: st
   }
 }
 
+/** The base64 SHA-256 of a PEM certificate's SubjectPublicKeyInfo, as Chromium's SPKI allow-list names it. */
+export function spkiHashOf(certPem: string): string {
+  const spki = new crypto.X509Certificate(certPem).publicKey.export({ type: "spki", format: "der" })
+  return crypto.createHash("sha256").update(spki).digest("base64")
+}
+
 export interface TlsFront {
   /** The loopback port the front listens on: map the player's host name to 127.0.0.1:{port}. */
   port: number
+  /** Base64 SHA-256 of its certificate's public key: Chromium's `--ignore-certificate-errors-spki-list` trusts exactly it. */
+  spkiHash: string
   close(): Promise<void>
 }
 
@@ -44,7 +53,8 @@ export interface TlsFront {
  */
 export async function startTlsFront(hostName: string, targetPort: number, listenPort = 0): Promise<TlsFront> {
   const sockets = new Set<net.Socket>()
-  const server = tls.createServer(selfSignedCertificate(hostName), (client) => {
+  const certificate = selfSignedCertificate(hostName)
+  const server = tls.createServer(certificate, (client) => {
     const upstream = net.connect(targetPort, "127.0.0.1")
     const end = () => {
       client.destroy()
@@ -63,6 +73,7 @@ export async function startTlsFront(hostName: string, targetPort: number, listen
   await new Promise<void>((resolve, reject) => server.once("error", reject).listen(listenPort, "127.0.0.1", resolve))
   return {
     port: (server.address() as AddressInfo).port,
+    spkiHash: spkiHashOf(certificate.cert),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy()

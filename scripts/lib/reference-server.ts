@@ -20,8 +20,8 @@ export interface ReferenceServer {
   /**
    * With `playerOrigin`: the Chromium flags that send its host name to this
    * server (`--host-resolver-rules=MAP player.vimeo.com 127.0.0.1:{port}`,
-   * the port of the HTTPS front when the origin is https); empty without.
-   * An https player needs `ignoreHTTPSErrors: true` on the browser context.
+   * the port of the HTTPS front when the origin is https, and the flag that
+   * trusts that front's certificate and no other); empty without.
    */
   playerBrowserArgs: string[]
 }
@@ -51,13 +51,11 @@ export interface ReferenceServerOptions {
 async function playerFront(playerOrigin: string | undefined, port: number, child: ChildProcess): Promise<string[]> {
   if (!playerOrigin) return []
   const { hostname, protocol } = new URL(playerOrigin)
-  let target = port
-  if (protocol === "https:") {
-    const front = await startTlsFront(hostname, port)
-    child.once("exit", () => void front.close())
-    target = front.port
-  }
-  return [`--host-resolver-rules=MAP ${hostname} 127.0.0.1:${target}`]
+  if (protocol !== "https:") return [`--host-resolver-rules=MAP ${hostname} 127.0.0.1:${port}`]
+  const front = await startTlsFront(hostname, port)
+  child.once("exit", () => void front.close())
+  // Trusts the front's throwaway certificate alone, for every context: no other certificate error is ignored.
+  return [`--host-resolver-rules=MAP ${hostname} 127.0.0.1:${front.port}`, `--ignore-certificate-errors-spki-list=${front.spkiHash}`]
 }
 
 /** Starts the bundled catalogue server on loopback and waits until it answers. */

@@ -48,7 +48,7 @@ export const CardBody = styled.div`
   padding: ${({ theme }) => theme.space.md};
 `
 
-const CardLabel = styled.p`
+export const CardLabel = styled.p`
   margin: 0 0 ${({ theme }) => theme.space.xs};
   color: ${({ theme }) => theme.colors.accent};
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -85,14 +85,20 @@ export interface CardItem {
   text?: string | null
   label?: string | null
   image?: Queries.CardImageFragment | null
+  /** Laid over the card's picture, such as the visitor's progress in an episode. */
+  imageOverlay?: ReactNode
+  /** A control of the card's own beside its link, such as Save. */
+  action?: ReactNode
 }
 
 /** The picture, label, title and text of a card, shared by linked and inert cards. */
-export function CardContent({ item, children }: { item: Omit<CardItem, "key" | "to">; children?: ReactNode }) {
+export function CardContent({ item, children }: { item: Omit<CardItem, "key" | "to" | "action">; children?: ReactNode }) {
   return (
     <>
       {/* The card's title names it; the picture would only say the title again. */}
-      <CatalogueImage image={item.image} alt="" />
+      <CatalogueImage image={item.image} alt="">
+        {item.imageOverlay}
+      </CatalogueImage>
       <CardBody>
         {item.label && <CardLabel>{item.label}</CardLabel>}
         <CardTitle>{item.title}</CardTitle>
@@ -128,6 +134,7 @@ export function CardGrid({ items, className }: { items: readonly CardItem[]; cla
           <CardLink to={item.to}>
             <CardContent item={item} />
           </CardLink>
+          {item.action}
         </Card>
       ))}
     </Grid>

@@ -5,11 +5,13 @@ import { Container, Section, SectionTitle } from "../styles/layout"
 import { pageItems, pageOfIndex, paginationContext } from "../pagination"
 import { routes } from "../routes"
 import { Card, CardContent, CardGrid, CardLink, Grid } from "./card-grid"
+import { EpisodePlayback } from "./episode-playback"
 import { HtmlContent } from "./html-content"
 import { PageShell } from "./page-shell"
 import { Pagination } from "./pagination"
 import { ShareButton } from "./share-button"
-import { VideoPlayer } from "./video-player"
+import { SaveSeriesButton } from "./save-series-button"
+import { WatchProgress } from "./watch-progress"
 
 export const query = graphql`
   fragment EpisodeScreen on CatalogueEpisode {
@@ -62,6 +64,9 @@ const Inert = styled.div`
 
 export interface EpisodeScreenProps {
   episode: Queries.EpisodeScreenFragment
+  series: { _id: string; title: string | null } | null
+  /** The visitor came from Up next: play at once. */
+  autoStart?: boolean
   /** The series' episodes, ascending by episode number. */
   seriesEpisodes: readonly Queries.EpisodeCardFragment[]
   recommended: readonly Queries.SeriesCardFragment[]
@@ -69,7 +74,7 @@ export interface EpisodeScreenProps {
 
 const episodeLabel = (item: Queries.EpisodeCardFragment) => (item.episode != null ? `Episode ${item.episode}` : null)
 
-export function EpisodeScreen({ episode, seriesEpisodes, recommended }: EpisodeScreenProps) {
+export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, autoStart = false }: EpisodeScreenProps) {
   const currentIndex = seriesEpisodes.findIndex((item) => item._id === episode._id)
   // Open 'Next Episodes' on the page that holds the playing episode.
   const [page, setPage] = useState(pageOfIndex(currentIndex))
@@ -77,7 +82,7 @@ export function EpisodeScreen({ episode, seriesEpisodes, recommended }: EpisodeS
 
   return (
     <PageShell>
-      <VideoPlayer src={episode.playerEmbedUrl} title={episode.title ?? "this episode"} poster={episode.images[0]} />
+      <EpisodePlayback key={episode._id} episode={episode} series={series} seriesEpisodes={seriesEpisodes} autoStart={autoStart} />
       <Container>
         <Title>{episode.title}</Title>
         <Description html={episode.description} />
@@ -88,7 +93,13 @@ export function EpisodeScreen({ episode, seriesEpisodes, recommended }: EpisodeS
             <SectionTitle id="next-episodes">Next Episodes</SectionTitle>
             <Grid>
               {pageItems(seriesEpisodes, pagination).map((item) => {
-                const content = { label: episodeLabel(item), title: item.title, text: item.descriptionText, image: item.images[0] }
+                const content = {
+                  label: episodeLabel(item),
+                  title: item.title,
+                  text: item.descriptionText,
+                  image: item.images[0],
+                  imageOverlay: <WatchProgress episodeId={item._id} />,
+                }
                 return item._id === episode._id ? (
                   <PlayingCard key={item._id} aria-current="true">
                     <Inert>
@@ -121,6 +132,7 @@ export function EpisodeScreen({ episode, seriesEpisodes, recommended }: EpisodeS
                 to: routes.series(series._id),
                 title: series.title,
                 image: series.images[0],
+                action: <SaveSeriesButton series={series} look="card" />,
               }))}
             />
           </Container>

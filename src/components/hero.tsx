@@ -64,10 +64,12 @@ export interface HeroProps {
   /** A picture of the site's own (`SiteImage`) instead of a catalogue image. */
   background?: ReactNode
   children?: ReactNode
+  /** A control laid over the hero's top right corner (a series' Save), out of the text's flow. */
+  action?: ReactNode
 }
 
 /** The picture and headline at the top of a page; the title is the page's h1. */
-export function Hero({ title, subtitle, image, fullScreen = false, background, children }: HeroProps) {
+export function Hero({ title, subtitle, image, fullScreen = false, background, children, action }: HeroProps) {
   return (
     <HeroSection $fullScreen={fullScreen}>
       <Background>
@@ -78,6 +80,7 @@ export function Hero({ title, subtitle, image, fullScreen = false, background, c
         {subtitle && <Subtitle>{subtitle}</Subtitle>}
         {children}
       </Content>
+      {action}
     </HeroSection>
   )
 }

@@ -2,6 +2,7 @@ import React from "react"
 import styled from "styled-components"
 import { graphql } from "gatsby"
 import { Container, Eyebrow, Section, SectionTitle } from "../styles/layout"
+import { ContinueWatchingSlot } from "./continue-watching-slot"
 import { EntertainmentSection } from "./entertainment-section"
 import { FitnessSection } from "./fitness-section"
 import { HomeHero } from "./home-hero"
@@ -50,6 +51,7 @@ export function HomeScreen({ statistics, features, fitnessCategory }: HomeScreen
   return (
     <PageShell>
       <HomeHero />
+      <ContinueWatchingSlot />
       <Section id="heroDescription" aria-labelledby="home-intro">
         <Container>
           <Eyebrow>Fitness · Dance · Entertainment</Eyebrow>

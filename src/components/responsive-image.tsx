@@ -1,4 +1,4 @@
-import React from "react"
+import React, { type ReactNode } from "react"
 import styled from "styled-components"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 
@@ -48,6 +48,8 @@ export interface ResponsiveImageProps {
   objectFit?: "cover" | "contain"
   /** Cover the positioned box it sits in (a hero, a featured card, the player) instead of keeping its own proportions. */
   fill?: boolean
+  /** Laid over the picture, in its box: a card's progress bar or watched mark. */
+  children?: ReactNode
 }
 
 /**
@@ -59,7 +61,7 @@ export interface ResponsiveImageProps {
  * after every page's hydration, to do what the browser's `loading` attribute
  * already does.
  */
-export function ResponsiveImage({ image, alt, className, priority = false, objectFit = "cover", fill = false }: ResponsiveImageProps) {
+export function ResponsiveImage({ image, alt, className, priority = false, objectFit = "cover", fill = false, children }: ResponsiveImageProps) {
   const { layout, width, height, backgroundColor, images } = image
   const size = fill
     ? {}
@@ -89,6 +91,7 @@ export function ResponsiveImage({ image, alt, className, priority = false, objec
           {...fetchPriority}
         />
       </picture>
+      {children}
     </Frame>
   )
 }

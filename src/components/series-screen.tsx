@@ -6,6 +6,8 @@ import { CardGrid } from "./card-grid"
 import { Hero } from "./hero"
 import { IntroBlock } from "./intro-block"
 import { PageShell } from "./page-shell"
+import { SaveSeriesButton } from "./save-series-button"
+import { WatchProgress } from "./watch-progress"
 
 export const query = graphql`
   fragment SeriesScreen on CatalogueSeries {
@@ -34,7 +36,7 @@ export const query = graphql`
 export function SeriesScreen({ series }: { series: Queries.SeriesScreenFragment }) {
   return (
     <PageShell>
-      <Hero title={series.title} image={series.images[0]} />
+      <Hero title={series.title} image={series.images[0]} action={<SaveSeriesButton series={series} look="hero" />} />
       <IntroBlock id="series-intro" title={series.title} html={series.description} />
       {series.episodes.length > 0 && (
         <Section aria-labelledby="videos-heading">
@@ -48,6 +50,7 @@ export function SeriesScreen({ series }: { series: Queries.SeriesScreenFragment 
                 title: episode.title,
                 text: episode.descriptionText,
                 image: episode.images[0],
+                imageOverlay: <WatchProgress episodeId={episode._id} />,
               }))}
             />
           </Container>

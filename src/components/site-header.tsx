@@ -90,10 +90,50 @@ const NavLink = styled(Link)`
   }
 `
 
+// On phones a round icon beside Contact Us (its name stays for screen readers); from md, the icon and its words.
+const MyListLink = styled(Link)`
+  order: 2;
+  flex-shrink: 0;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-width: 2.75rem;
+  min-height: 2.75rem;
+  margin-left: auto;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-weight: 600;
+  text-decoration: none;
+  &:hover,
+  &[aria-current="page"] {
+    color: ${({ theme }) => theme.colors.accent};
+  }
+  ${media.md} {
+    order: 3;
+    margin-left: ${({ theme }) => theme.space.sm};
+    padding: 0 ${({ theme }) => theme.space.sm};
+  }
+`
+
+const MyListWords = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  ${media.md} {
+    position: static;
+    width: auto;
+    height: auto;
+    overflow: visible;
+    clip: auto;
+  }
+`
+
 const Contact = styled(ButtonLink)`
   order: 2;
   flex-shrink: 0;
-  margin-left: auto;
   padding: 0.5rem 1rem;
   ${media.md} {
     padding: 0.6rem 1.4rem;
@@ -151,6 +191,12 @@ export function SiteHeader({ categories }: { categories: readonly Queries.NavCat
             ))}
           </NavList>
         </Nav>
+        <MyListLink to={routes.myList}>
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M6 3.5h12v17l-6-4.2-6 4.2z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+          </svg>
+          <MyListWords>My list</MyListWords>
+        </MyListLink>
         <Contact to="/#contact-us" $variant="ghost">
           Contact Us
         </Contact>

@@ -1,6 +1,11 @@
-import React, { useEffect, useRef, useState } from "react"
+import React, { useEffect, useRef, useState, type ReactNode } from "react"
 import styled, { keyframes } from "styled-components"
+import { forgetAutoplay } from "../playback/autoplay-state"
+import type { EpisodeSnapshot } from "../playback/progress-recorder"
+import { useHostPlayer } from "../playback/use-host-player"
 import { CatalogueImage } from "./catalogue-image"
+import { PlayIcon } from "./play-icon"
+import { ResumeChoices } from "./resume-choices"
 
 const Frame = styled.div`
   position: relative;
@@ -85,43 +90,68 @@ const Unavailable = styled.p`
   color: ${({ theme }) => theme.colors.mutedText};
 `
 
-/** The player link with the host's autoplay switch on: the visitor has just pressed play. */
-export function autoplayUrl(src: string): string {
+/**
+ * The player link with the host's autoplay switch on (the visitor has just
+ * pressed play) and, past 0, the host's start-time fragment (`#t=754s`, as
+ * Vimeo's embeds take it), so a resumed video starts where it stopped.
+ */
+export function autoplayUrl(src: string, startAt = 0): string {
   try {
     const url = new URL(src)
     url.searchParams.set("autoplay", "1")
+    if (startAt >= 1) url.hash = `t=${Math.floor(startAt)}s`
     return url.href
   } catch {
     return src
   }
 }
 
-const PlayIcon = () => (
-  <svg width="32" height="32" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path d="M8 5.5v13l11-6.5z" fill="currentColor" />
-  </svg>
-)
-
 export interface VideoPlayerProps {
   src: string | null | undefined
   title: string
   poster: Queries.PosterImageFragment | null | undefined
+  /** Where the visitor stopped last time, in seconds; null: nothing to resume. */
+  resumeAt?: number | null
+  /** The episode, for remembering its position; null: play without memory. */
+  episode?: EpisodeSnapshot | null
+  /** Start at once: the visitor asked for this episode from Up next. */
+  autoStart?: boolean
+  /** The visitor asked for the video (or Up next did). */
+  onStart?: () => void
+  onEnded?: () => void
+  /** Laid over the player once it has something to say (Up next). */
+  children?: ReactNode
 }
 
 /**
  * The full-width player as a facade: the episode's picture and a play button
- * until the visitor asks for the video, so a page that is only read loads
- * nothing of the video host. Pressing play puts the host's player in the same
- * 16:9 box, autoplaying, and moves focus into it; a spinner shows until it
- * has loaded. Without JavaScript the player itself is in the box.
+ * (or Resume and Play from start, for a visitor who stopped part-way) until
+ * the visitor asks for the video, so a page that is only read loads nothing
+ * of the video host. Pressing play puts the host's player in the same 16:9
+ * box, autoplaying, and moves focus into it; a spinner shows until it has
+ * loaded. Only then does the host's SDK load, to remember the position.
+ * Without JavaScript the player itself is in the box.
  */
-export function VideoPlayer({ src, title, poster }: VideoPlayerProps) {
-  const [playing, setPlaying] = useState(false)
+export function VideoPlayer({ src, title, poster, resumeAt = null, episode = null, autoStart = false, onStart, onEnded, children }: VideoPlayerProps) {
+  const [startAt, setStartAtState] = useState<number | null>(null)
+  const setStartAt = (seconds: number) => {
+    setStartAtState(seconds)
+    onStart?.()
+  }
   const [loaded, setLoaded] = useState(false)
   const player = useRef<HTMLIFrameElement>(null)
+  const playing = startAt !== null
   useEffect(() => {
     if (playing) player.current?.focus()
   }, [playing])
+  useEffect(() => {
+    if (!autoStart || !src) return
+    setStartAt(resumeAt ?? 0)
+    forgetAutoplay()
+    // Once, on arrival: a later change of the remembered position must not restart the video.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  useHostPlayer(player, playing, { episode, startAt: startAt ?? 0, onEnded })
 
   if (!src) {
     return (
@@ -135,14 +165,18 @@ export function VideoPlayer({ src, title, poster }: VideoPlayerProps) {
     <Frame aria-busy={playing && !loaded}>
       <CatalogueImage image={poster} alt="" fill priority />
       {playing ? (
-        <iframe ref={player} src={autoplayUrl(src)} onLoad={() => setLoaded(true)} {...iframeProps} />
+        <iframe ref={player} src={autoplayUrl(src, startAt)} onLoad={() => setLoaded(true)} {...iframeProps} />
       ) : (
         <>
-          <PlayButton type="button" aria-label={`Play ${title}`} onClick={() => setPlaying(true)}>
-            <span>
-              <PlayIcon />
-            </span>
-          </PlayButton>
+          {resumeAt === null ? (
+            <PlayButton type="button" aria-label={`Play ${title}`} onClick={() => setStartAt(0)}>
+              <span>
+                <PlayIcon />
+              </span>
+            </PlayButton>
+          ) : (
+            <ResumeChoices resumeAt={resumeAt} onStart={setStartAt} />
+          )}
           <noscript>
             <iframe src={src} {...iframeProps} />
           </noscript>
@@ -153,6 +187,7 @@ export function VideoPlayer({ src, title, poster }: VideoPlayerProps) {
           <Spinner />
         </Loading>
       )}
+      {children}
     </Frame>
   )
 }

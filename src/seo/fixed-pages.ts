@@ -1,4 +1,4 @@
-import { NOT_FOUND_TEXT, THANK_YOU_TEXT, THANK_YOU_TITLE } from "../fixed-page-texts"
+import { MY_LIST_TITLE, NOT_FOUND_TEXT, THANK_YOU_TEXT, THANK_YOU_TITLE } from "../fixed-page-texts"
 import type { PageSeoInput } from "./resolve-page-seo"
 
 type FixedPage = Pick<PageSeoInput, "kind" | "title" | "description" | "listable" | "canonicalPath">
@@ -17,6 +17,13 @@ const FIXED_PAGES: Record<string, FixedPage> = {
     kind: "search",
     title: "Search Results",
     description: "Search the fitness, dance and entertainment catalogue for workouts, dance classes and shows to watch.",
+    listable: false,
+  },
+  // Each visitor's own list, drawn from their browser's storage: the same empty frame for every crawler.
+  "/my-list/": {
+    kind: "my-list",
+    title: MY_LIST_TITLE,
+    description: "The series you saved to watch later: your own list, kept in this browser only and never sent anywhere.",
     listable: false,
   },
   "/thank-you/": { kind: "thank-you", title: THANK_YOU_TITLE, description: THANK_YOU_TEXT, listable: false },

@@ -16,6 +16,7 @@
  */
 import "../pages/404"
 import "../pages/index"
+import "../pages/my-list"
 import "../pages/search-results"
 import "../pages/thank-you"
 import "../templates/category"

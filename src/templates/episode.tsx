@@ -1,5 +1,6 @@
 import React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { asksToAutoplay } from "../playback/autoplay-state"
 import { EpisodeScreen } from "../components/episode-screen"
 import { Seo } from "../components/seo"
 import type { EpisodePageContext } from "../page-creation/create-pages"
@@ -7,11 +8,13 @@ import type { EpisodePageContext } from "../page-creation/create-pages"
 /** At most this many other series of the same subcategory under 'Recommended'. */
 const RECOMMENDED_LIMIT = 3
 
-export default function EpisodeTemplate({ data }: PageProps<Queries.EpisodeTemplateQuery, EpisodePageContext>) {
+export default function EpisodeTemplate({ data, location }: PageProps<Queries.EpisodeTemplateQuery, EpisodePageContext>) {
   if (!data.catalogueEpisode) return null
   return (
     <EpisodeScreen
       episode={data.catalogueEpisode}
+      series={data.catalogueSeries}
+      autoStart={asksToAutoplay(location.state)}
       seriesEpisodes={data.catalogueSeries?.episodes ?? []}
       recommended={(data.catalogueSubcategory?.series ?? [])
         .filter((series) => series._id !== data.catalogueSeries?._id)
@@ -33,6 +36,7 @@ export const query = graphql`
     }
     catalogueSeries(id: { eq: $seriesId }) {
       _id
+      title
       episodes {
         ...EpisodeCard
       }

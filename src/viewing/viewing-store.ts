@@ -9,10 +9,11 @@
  * stored value first, and a failure only means the site forgets: no function
  * here throws. Nothing touches `window` when the module is imported.
  */
+import { VIEWING_STORAGE_KEY } from "./storage-key"
 import { parseViewing, serializeViewing, toProgress, toSavedSeries } from "./viewing-parse"
 import type { EpisodeProgress, SavedSeries, ViewingState } from "./viewing-types"
 
-export const VIEWING_STORAGE_KEY = "moveflix.viewing"
+export { VIEWING_STORAGE_KEY }
 export const HISTORY_LIMIT = 50
 export const SAVED_LIMIT = 100
 

@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from "playwright-core"
 import { launchBrowser } from "../../../scripts/lib/chromium"
-import { harness } from "./harness-env"
+import { harness, harnessChromiumArgs } from "./harness-env"
 
 export { chromiumPath, launchBrowser } from "../../../scripts/lib/chromium"
 
@@ -12,7 +12,7 @@ export { chromiumPath, launchBrowser } from "../../../scripts/lib/chromium"
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await launchBrowser(harnessChromiumArgs())
   })
   afterEach(async () => {
     await Promise.all(browser?.contexts().map((context) => context.close()) ?? [])

@@ -6,7 +6,7 @@ import { COMMANDS, freePort, PROJECT_ROOT, runToCompletion, startProcess, stopPr
 import { newAdminToken } from "../../../scripts/lib/local-secrets"
 import { startReferenceServer } from "../../../scripts/lib/reference-server"
 import { chromiumPath } from "./browser"
-import { CONTENT_EDITS, HARNESS_ENV, WITHDRAWN_VIDEO_EPISODE } from "./harness-env"
+import { CONTENT_EDITS, HARNESS_ENV, PLAYER_ORIGIN, WITHDRAWN_VIDEO_EPISODE } from "./harness-env"
 import { harnessProcesses, setHarnessProcesses } from "./harness-processes"
 
 /** `npm run serve` without npm: the production server over public/, security headers and all. */
@@ -37,6 +37,7 @@ export default async function globalSetup(): Promise<void> {
   const log = fs.openSync(logFile, "a")
   const quiet = { stdio: ["ignore", log, log] as ("ignore" | number)[] }
   const adminToken = newAdminToken()
+  let playerBrowserArgs: string[] = []
 
   try {
     const server = await startReferenceServer({
@@ -45,8 +46,11 @@ export default async function globalSetup(): Promise<void> {
       videoApiToken,
       adminToken,
       stdio: quiet.stdio,
+      // The site's player is the host's (Vimeo's SDK accepts no other name): the reference player answers as it.
+      playerOrigin: PLAYER_ORIGIN,
     })
     const cms = server.child
+    playerBrowserArgs = server.playerBrowserArgs
     setHarnessProcesses({ children: [cms], workDir })
     for (const edit of Object.values(CONTENT_EDITS)) await server.edit(edit.path, edit.fields)
     await server.withdrawVideo(WITHDRAWN_VIDEO_EPISODE)
@@ -71,4 +75,5 @@ export default async function globalSetup(): Promise<void> {
   process.env[HARNESS_ENV.videoApiToken] = videoApiToken
   process.env[HARNESS_ENV.cmsAdminToken] = adminToken
   process.env[HARNESS_ENV.buildLog] = logFile
+  process.env[HARNESS_ENV.chromiumArgs] = JSON.stringify(playerBrowserArgs)
 }

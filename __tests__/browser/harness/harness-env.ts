@@ -5,7 +5,23 @@ export const HARNESS_ENV = {
   videoApiToken: "BROWSER_TEST_VIDEO_API_TOKEN",
   cmsAdminToken: "BROWSER_TEST_CMS_ADMIN_TOKEN",
   buildLog: "BROWSER_TEST_BUILD_LOG",
+  chromiumArgs: "BROWSER_TEST_CHROMIUM_ARGS",
 } as const
+
+/**
+ * The video host's player origin in the built site: the reference player
+ * answers under it, through an HTTPS front (vimeo.com is on Chromium's HSTS
+ * preload list), and every test browser maps the name to that front.
+ */
+export const PLAYER_ORIGIN = "https://player.vimeo.com"
+
+/** An episode's player link in the built site: the sample catalogue's video paths are 760 000 000 + the episode's id. */
+export const playerUrlOf = (episodeId: number) => `${PLAYER_ORIGIN}/video/${760_000_000 + episodeId}`
+
+/** The Chromium flags of this run: the player's name mapped to the reference server, its certificate trusted. */
+export function harnessChromiumArgs(): string[] {
+  return JSON.parse(required(HARNESS_ENV.chromiumArgs)) as string[]
+}
 
 /**
  * Edits the global setup makes to the fresh sample catalogue before the

@@ -30,6 +30,7 @@ const noPagesOfAnyKind = (): Record<PageKind, number> => ({
   series: 0,
   episode: 0,
   search: 0,
+  "my-list": 0,
   "thank-you": 0,
   "not-found": 0,
 })

@@ -1,0 +1,21 @@
+import React, { Suspense, lazy, useEffect, useState } from "react"
+import { hasStoredViewing } from "../viewing/storage-key"
+
+const ContinueWatching = lazy(() => import("./continue-watching").then((module) => ({ default: module.ContinueWatching })))
+
+/**
+ * Where Continue watching goes on the home page. Its code (the section, the
+ * store, the cards) downloads only for a visitor whose browser remembers
+ * something, after hydration; a first visit pays nothing for it. It sits
+ * below the full-screen hero, so arriving late moves nothing on screen.
+ */
+export function ContinueWatchingSlot() {
+  const [remembered, setRemembered] = useState(false)
+  useEffect(() => setRemembered(hasStoredViewing()), [])
+  if (!remembered) return null
+  return (
+    <Suspense fallback={null}>
+      <ContinueWatching />
+    </Suspense>
+  )
+}

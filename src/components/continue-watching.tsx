@@ -1,0 +1,87 @@
+import React, { useRef } from "react"
+import styled from "styled-components"
+import { formatMinutes } from "../playback/format-clock"
+import { routes } from "../routes"
+import { Container, Section, SectionTitle } from "../styles/layout"
+import { useViewing } from "../viewing/use-viewing"
+import { inProgress, removeFromHistory } from "../viewing/viewing-store"
+import type { EpisodeProgress } from "../viewing/viewing-types"
+import { Card, CardBody, CardLabel, CardLink, CardText, CardTitle, Grid } from "./card-grid"
+import { RemoveCardButton } from "./card-icon-button"
+import { ClearHistoryButton } from "./clear-history-button"
+import { RememberedImage } from "./remembered-image"
+import { ProgressBar } from "./watch-progress"
+
+/** The home page shows at most this many episodes in progress, most recent first. */
+export const CONTINUE_WATCHING_LIMIT = 8
+
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  h2:focus {
+    outline: none;
+  }
+`
+
+const seriesLine = (progress: EpisodeProgress) =>
+  [progress.seriesTitle, progress.episodeNumber != null ? `Episode ${progress.episodeNumber}` : null].filter(Boolean).join(" · ")
+
+function ContinueCard({ progress, onRemoved }: { progress: EpisodeProgress; onRemoved: () => void }) {
+  const title = progress.episodeTitle ?? "Untitled episode"
+  return (
+    <Card>
+      <CardLink to={routes.episode(progress.episodeId)}>
+        <RememberedImage image={progress.image}>
+          <ProgressBar progress={progress} />
+        </RememberedImage>
+        <CardBody>
+          {seriesLine(progress) && <CardLabel>{seriesLine(progress)}</CardLabel>}
+          <CardTitle>{title}</CardTitle>
+          <CardText>{formatMinutes(progress.duration - progress.seconds)} left</CardText>
+        </CardBody>
+      </CardLink>
+      <RemoveCardButton
+        label={`Remove ${title} from Continue watching`}
+        onRemove={() => {
+          removeFromHistory(progress.episodeId)
+          onRemoved()
+        }}
+      />
+    </Card>
+  )
+}
+
+/**
+ * The episodes the visitor started and did not finish, from their own
+ * browser's memory. It renders nothing on the server and nothing for a
+ * visitor without history; it sits below the full-screen hero, so appearing
+ * after hydration moves nothing already on screen.
+ */
+export function ContinueWatching() {
+  const { state } = useViewing()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const items = inProgress(state).slice(0, CONTINUE_WATCHING_LIMIT)
+  if (items.length === 0) return null
+  // A removed card takes its button with it: focus goes to the section's heading, not the page's top.
+  const onRemoved = () => heading.current?.focus()
+  return (
+    <Section aria-labelledby="continue-watching">
+      <Container>
+        <Heading>
+          <SectionTitle id="continue-watching" ref={heading} tabIndex={-1}>
+            Continue watching
+          </SectionTitle>
+          <ClearHistoryButton />
+        </Heading>
+        <Grid>
+          {items.map((progress) => (
+            <ContinueCard key={progress.episodeId} progress={progress} onRemoved={onRemoved} />
+          ))}
+        </Grid>
+      </Container>
+    </Section>
+  )
+}

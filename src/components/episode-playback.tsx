@@ -1,0 +1,74 @@
+import React, { Suspense, lazy, useMemo, useState, type ComponentType } from "react"
+import { nextEpisodeOf } from "../playback/next-episode"
+import type { EpisodeSnapshot } from "../playback/progress-recorder"
+import { storedImageOf } from "../playback/stored-image"
+import { routes } from "../routes"
+import { useViewing } from "../viewing/use-viewing"
+import { inProgress } from "../viewing/viewing-store"
+import type { UpNextCardProps } from "./up-next-card"
+import { VideoPlayer } from "./video-player"
+
+// Up next's code arrives with the video (it is asked for on play), not with the page; if that
+// download failed (offline), the card is simply not shown.
+const loadUpNext = (): Promise<{ default: ComponentType<UpNextCardProps> }> =>
+  import("./up-next-card").then(
+    (module) => ({ default: module.UpNextCard }),
+    () => ({ default: () => null }),
+  )
+const UpNextCard = lazy(loadUpNext)
+
+export interface EpisodePlaybackProps {
+  episode: Queries.EpisodeScreenFragment
+  series: { _id: string; title: string | null } | null
+  /** The series' episodes, ascending by episode number. */
+  seriesEpisodes: readonly Queries.EpisodeCardFragment[]
+  /** The visitor came from Up next: play at once. */
+  autoStart: boolean
+}
+
+/**
+ * The episode's player with the visitor's memory: Resume where they stopped,
+ * the position saved as it plays, and Up next when it ends (none after the
+ * series' last episode). Keyed by episode, so each episode starts afresh.
+ */
+export function EpisodePlayback({ episode, series, seriesEpisodes, autoStart }: EpisodePlaybackProps) {
+  const { state } = useViewing()
+  const [ended, setEnded] = useState(false)
+  const listed = seriesEpisodes.find((item) => item._id === episode._id)
+  const next = nextEpisodeOf(seriesEpisodes, episode._id)
+  const resumeAt = inProgress(state).find((progress) => progress.episodeId === episode._id)?.seconds ?? null
+  const snapshot = useMemo<EpisodeSnapshot>(
+    () => ({
+      episodeId: episode._id,
+      seriesId: series?._id ?? null,
+      seriesTitle: series?.title ?? null,
+      episodeTitle: episode.title,
+      episodeNumber: listed?.episode ?? null,
+      image: storedImageOf(listed?.images[0] ?? null),
+    }),
+    [episode, series, listed],
+  )
+  return (
+    <VideoPlayer
+      src={episode.playerEmbedUrl}
+      title={episode.title ?? "this episode"}
+      poster={episode.images[0]}
+      resumeAt={resumeAt}
+      episode={snapshot}
+      autoStart={autoStart}
+      onStart={() => void loadUpNext()}
+      onEnded={() => setEnded(true)}
+    >
+      {ended && next && (
+        <Suspense fallback={null}>
+          <UpNextCard
+          to={routes.episode(next._id)}
+          label={next.episode != null ? `Episode ${next.episode}` : null}
+          title={next.title}
+          onCancel={() => setEnded(false)}
+          />
+        </Suspense>
+      )}
+    </VideoPlayer>
+  )
+}

@@ -1,0 +1,119 @@
+import React, { useRef, useState } from "react"
+import styled from "styled-components"
+import { Link } from "gatsby"
+import { MY_LIST_TITLE } from "../fixed-page-texts"
+import { routes } from "../routes"
+import { Container, Section, SectionTitle } from "../styles/layout"
+import { useViewing } from "../viewing/use-viewing"
+import { unsaveSeries } from "../viewing/viewing-store"
+import type { SavedSeries } from "../viewing/viewing-types"
+import { Card, CardBody, CardLink, CardTitle, Grid } from "./card-grid"
+import { RemoveCardButton } from "./card-icon-button"
+import { ClearHistoryButton } from "./clear-history-button"
+import { PageShell } from "./page-shell"
+import { RememberedImage } from "./remembered-image"
+
+export const MY_LIST_TEXTS = {
+  title: MY_LIST_TITLE,
+  lead: "Series you save stay here, in this browser only: no account, and nothing is sent to us.",
+  empty: "Nothing saved yet. Press Save on any series to keep it here.",
+  browse: "Browse the catalogue",
+  noStorage: "This browser is not keeping data for this site (a private window, or storage turned off), so My list cannot remember series here.",
+  noScript: "My list lives in your browser and needs JavaScript to show.",
+  history: "Viewing history",
+  historyCleared: "Viewing history cleared.",
+} as const
+
+const Title = styled.h1`
+  margin: ${({ theme }) => theme.space.lg} 0 ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  &:focus {
+    outline: none;
+  }
+`
+
+const Lead = styled.p`
+  max-width: 40rem;
+  color: ${({ theme }) => theme.colors.mutedText};
+`
+
+// At least a screen high, so the footer does not rise into view or jump when the list replaces the HTML's empty space.
+const ListArea = styled.div`
+  min-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
+  min-height: calc(100svh - ${({ theme }) => theme.layout.headerHeight});
+`
+
+function SavedCard({ series, onRemoved }: { series: SavedSeries; onRemoved: () => void }) {
+  const title = series.title ?? "Untitled series"
+  return (
+    <Card>
+      <CardLink to={routes.series(series.seriesId)}>
+        <RememberedImage image={series.image} />
+        <CardBody>
+          <CardTitle>{title}</CardTitle>
+        </CardBody>
+      </CardLink>
+      <RemoveCardButton
+        label={`Remove ${title} from My list`}
+        onRemove={() => {
+          unsaveSeries(series.seriesId)
+          onRemoved()
+        }}
+      />
+    </Card>
+  )
+}
+
+function ViewingHistory({ count }: { count: number }) {
+  const [cleared, setCleared] = useState(false)
+  return (
+    <Section aria-labelledby="viewing-history">
+      <SectionTitle id="viewing-history">{MY_LIST_TEXTS.history}</SectionTitle>
+      <Lead>
+        {count === 1 ? "Where you stopped in 1 episode is" : `Where you stopped in ${count} episodes is`} kept in this browser
+        only, for Resume and Continue watching.
+      </Lead>
+      {count > 0 && <ClearHistoryButton onCleared={() => setCleared(true)} />}
+      <p role="status">{cleared ? MY_LIST_TEXTS.historyCleared : ""}</p>
+    </Section>
+  )
+}
+
+/**
+ * The visitor's saved series, drawn in the browser from its own storage: the
+ * HTML holds the page's frame, and the list appears on hydration. Empty,
+ * storage-less and script-less visitors each get a sentence that says why.
+ */
+export function MyListScreen() {
+  const { state, available, hydrated } = useViewing()
+  const title = useRef<HTMLHeadingElement>(null)
+  return (
+    <PageShell>
+      <Container>
+        <Title ref={title} tabIndex={-1}>
+          {MY_LIST_TEXTS.title}
+        </Title>
+        <Lead>{MY_LIST_TEXTS.lead}</Lead>
+        <ListArea>
+          <noscript>
+            <p>{MY_LIST_TEXTS.noScript}</p>
+          </noscript>
+          {hydrated && !available && <p>{MY_LIST_TEXTS.noStorage}</p>}
+          {hydrated && available && state.saved.length === 0 && (
+            <p>
+              {MY_LIST_TEXTS.empty} <Link to="/">{MY_LIST_TEXTS.browse}</Link>
+            </p>
+          )}
+          {state.saved.length > 0 && (
+            <Grid aria-label="Saved series">
+              {state.saved.map((series) => (
+                <SavedCard key={series.seriesId} series={series} onRemoved={() => title.current?.focus()} />
+              ))}
+            </Grid>
+          )}
+          {hydrated && available && <ViewingHistory count={state.history.length} />}
+        </ListArea>
+      </Container>
+    </PageShell>
+  )
+}

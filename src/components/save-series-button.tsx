@@ -1,0 +1,68 @@
+import React from "react"
+import styled from "styled-components"
+import { storedImageOf } from "../playback/stored-image"
+import { Button } from "../styles/layout"
+import { useViewing } from "../viewing/use-viewing"
+import { isSaved, saveSeries, unsaveSeries } from "../viewing/viewing-store"
+import { CardIconButton } from "./card-icon-button"
+
+const HeroPill = styled(Button)`
+  position: absolute;
+  z-index: 2;
+  top: ${({ theme }) => theme.space.md};
+  right: ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.backgroundTranslucentSoft};
+  &[aria-pressed="true"] {
+    background: ${({ theme }) => theme.colors.accent};
+    color: ${({ theme }) => theme.colors.accentText};
+  }
+`
+
+const SavedIconButton = styled(CardIconButton)`
+  &[aria-pressed="true"] {
+    color: ${({ theme }) => theme.colors.accent};
+  }
+  &[aria-pressed="true"]:hover {
+    color: ${({ theme }) => theme.colors.accentText};
+  }
+`
+
+const BookmarkIcon = ({ filled }: { filled: boolean }) => (
+  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d="M6 3.5h12v17l-6-4.2-6 4.2z" fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+  </svg>
+)
+
+export interface SaveSeriesButtonProps {
+  series: { _id: string; title: string | null; images: readonly Queries.CardImageFragment[] }
+  /** `card`: the round icon in a card's corner; `hero`: a pill in the series page's hero. */
+  look: "card" | "hero"
+}
+
+/**
+ * Save: puts the series on the visitor's own list (My list) or takes it off,
+ * in their browser's storage. A toggle button (aria-pressed) whose name stays
+ * the same. It appears only once the page is running and the browser keeps
+ * storage: without either it could do nothing. It is laid over a picture, so
+ * appearing moves nothing.
+ */
+export function SaveSeriesButton({ series, look }: SaveSeriesButtonProps) {
+  const { state, available, hydrated } = useViewing()
+  if (!hydrated || !available) return null
+  const saved = isSaved(state, series._id)
+  const toggle = () =>
+    saved ? unsaveSeries(series._id) : saveSeries({ seriesId: series._id, title: series.title, image: storedImageOf(series.images[0]) })
+  if (look === "hero") {
+    return (
+      <HeroPill type="button" $variant="ghost" aria-pressed={saved} onClick={toggle}>
+        <BookmarkIcon filled={saved} />
+        Save
+      </HeroPill>
+    )
+  }
+  return (
+    <SavedIconButton type="button" aria-pressed={saved} aria-label={`Save ${series.title ?? "this series"}`} onClick={toggle}>
+      <BookmarkIcon filled={saved} />
+    </SavedIconButton>
+  )
+}
