@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core"
 import { useBrowser } from "./harness/browser"
 import { harness } from "./harness/harness-env"
 import { PAGE_FAMILIES, type PageFamily } from "./harness/page-families"
+import { layoutShiftAfter, watchLayoutShift } from "./harness/layout-shift"
 
 const browser = useBrowser()
 
@@ -72,22 +73,11 @@ describe("layout shift", () => {
   it.each(cases)("%s at %i px shifts by at most 0.01 from navigation to load + 2 s", async (_name, width, family) => {
     const context = await browser().newContext({ viewport: { width, height: 900 } })
     const page = await context.newPage()
-    await page.addInitScript(() => {
-      const state = window as unknown as { layoutShift: number }
-      state.layoutShift = 0
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) state.layoutShift += entry.value
-        }
-      }).observe({ type: "layout-shift", buffered: true })
-    })
+    await watchLayoutShift(page)
     await page.goto(new URL(family.path, harness().siteUrl).href, { waitUntil: "load" })
     // The search answer arrives after load; its arrival is part of what is measured.
     if (family.ready) await page.getByText(family.ready).first().waitFor()
-    const shift = await page.evaluate(
-      (ms) => new Promise<number>((resolve) => setTimeout(() => resolve((window as unknown as { layoutShift: number }).layoutShift), ms)),
-      AFTER_LOAD_MS,
-    )
+    const shift = await layoutShiftAfter(page, AFTER_LOAD_MS)
     expect(shift).toBeLessThanOrEqual(0.01)
   })
 })

@@ -171,7 +171,7 @@ describe("home hero", () => {
     await page.goto(`${harness().siteUrl}/`)
     await expect(page.getByRole("heading", { level: 1 }).isVisible()).resolves.toBe(true)
     await expect(page.getByRole("link", { name: "Get Started" }).isVisible()).resolves.toBe(true)
-    const nav = page.getByRole("banner").getByRole("navigation", { name: "Categories" }).getByRole("list")
+    const nav = page.getByRole("banner").getByRole("navigation", { name: "Main" }).getByRole("list")
     await expect(nav.evaluate((element) => getComputedStyle(element).display)).resolves.toBe("flex")
   })
 })

@@ -17,7 +17,7 @@ describe("header", () => {
     const header = page.getByRole("banner")
     await expect(header.getByRole("link", { name: /MoveFlix home/ }).getAttribute("href")).resolves.toBe("/")
     await expect(header.getByRole("button", { name: "Menu" }).isVisible()).resolves.toBe(false)
-    const nav = header.getByRole("navigation", { name: "Categories" })
+    const nav = header.getByRole("navigation", { name: "Main" })
     const links = nav.getByRole("link")
     await expect(links.allInnerTexts()).resolves.toEqual(categories.map((c) => c.title))
     const tops = await links.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)))

@@ -231,6 +231,25 @@ describe("offline, once visited", () => {
     expect(errors).toEqual([])
   })
 
+  it("opens My list, with the series saved and their pictures, once visited", async () => {
+    const { context, page, errors } = await newVisitor()
+    await open(page, "/series/101/")
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    await open(page, "/my-list/")
+    const saved = page.getByRole("list", { name: "Saved series" }).getByRole("link", { name: seriesTitle })
+    await saved.waitFor()
+    await waitUntilSaved(page, ["/my-list/"])
+
+    await goOffline(context)
+    await page.reload()
+    await expectPageShown(page, "My list")
+    await saved.waitFor()
+    const pictures = await brokenPicturesOnScreen(page)
+    expect(pictures.shown).toBe(1)
+    expect(pictures.broken).toEqual([])
+    expect(errors).toEqual([])
+  })
+
   it("opens a page that was only prefetched from a link on the page visited", async () => {
     // Gatsby starts prefetching the links in view 3 s after they appear.
     const { context, page, errors } = await visitorWhoSaved("/", ["/", `/page-data/category/${CATEGORY_ID}/page-data.json`])

@@ -69,7 +69,12 @@ describe("subcategory, series and episode pages", () => {
     await expect(page.frameLocator("iframe").getByText(first!.title).first().isVisible()).resolves.toBe(true)
     await expect(page.getByText("Playing", { exact: true }).isVisible()).resolves.toBe(true)
     expect(await cardTitles(page, "Recommended")).toEqual(others.slice(0, 3).map((s) => s.title))
-    await page.getByRole("region", { name: "Recommended" }).getByRole("link", { name: others[0]!.title }).click()
+    const recommended = page.getByRole("region", { name: "Recommended" }).getByRole("link", { name: others[0]!.title })
+    // Scrolled first, on its own: the player is now a cross-site frame (player.vimeo.com), and a click sent in
+    // the very frame a scroll lands in is routed by the hit-test data from before the scroll, into the player
+    // (headless Chromium's out-of-process iframes; no person clicks that fast after a scroll).
+    await recommended.scrollIntoViewIfNeeded()
+    await recommended.click()
     await page.waitForURL(new RegExp(`/series/${others[0]!.id}/?$`))
     expect(errors).toEqual([])
   })

@@ -74,6 +74,7 @@ describe("head tags on every page family", () => {
       "search-results": [],
       "search-nothing-found": [],
       "thank-you": [],
+      "my-list": [],
       "not-found": [],
     }
     for (const family of PAGE_FAMILIES) {

@@ -64,15 +64,17 @@ function SavedCard({ series, onRemoved }: { series: SavedSeries; onRemoved: () =
   )
 }
 
+const historyText = (count: number) =>
+  count === 0
+    ? "Nothing is kept yet: Resume and Continue watching begin when you play a video."
+    : `Where you stopped in ${count === 1 ? "1 episode" : `${count} episodes`} is kept in this browser only, for Resume and Continue watching.`
+
 function ViewingHistory({ count }: { count: number }) {
   const [cleared, setCleared] = useState(false)
   return (
     <Section aria-labelledby="viewing-history">
       <SectionTitle id="viewing-history">{MY_LIST_TEXTS.history}</SectionTitle>
-      <Lead>
-        {count === 1 ? "Where you stopped in 1 episode is" : `Where you stopped in ${count} episodes is`} kept in this browser
-        only, for Resume and Continue watching.
-      </Lead>
+      <Lead>{historyText(count)}</Lead>
       {count > 0 && <ClearHistoryButton onCleared={() => setCleared(true)} />}
       <p role="status">{cleared ? MY_LIST_TEXTS.historyCleared : ""}</p>
     </Section>

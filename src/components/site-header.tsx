@@ -90,31 +90,33 @@ const NavLink = styled(Link)`
   }
 `
 
-// On phones a round icon beside Contact Us (its name stays for screen readers); from md, the icon and its words.
+// From md, in the header's row beside Contact Us; on phones the row has no room left, and My list is
+// the last entry of the menu instead (MenuListItem).
 const MyListLink = styled(Link)`
-  order: 2;
-  flex-shrink: 0;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space.xs};
-  min-width: 2.75rem;
-  min-height: 2.75rem;
-  margin-left: auto;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-weight: 600;
-  text-decoration: none;
-  &:hover,
-  &[aria-current="page"] {
-    color: ${({ theme }) => theme.colors.accent};
-  }
+  display: none;
   ${media.md} {
     order: 3;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: ${({ theme }) => theme.space.xs};
+    min-width: 2.75rem;
+    min-height: 2.75rem;
+    flex-shrink: 0;
+    font-weight: 600;
+    text-decoration: none;
+    &:hover,
+    &[aria-current="page"] {
+      color: ${({ theme }) => theme.colors.accent};
+    }
+  }
+  ${media.lg} {
     margin-left: ${({ theme }) => theme.space.sm};
     padding: 0 ${({ theme }) => theme.space.sm};
   }
 `
 
+// Below lg the row holds the categories too: the icon alone there, its name still read out.
 const MyListWords = styled.span`
   position: absolute;
   width: 1px;
@@ -122,7 +124,7 @@ const MyListWords = styled.span`
   overflow: hidden;
   clip: rect(0 0 0 0);
   white-space: nowrap;
-  ${media.md} {
+  ${media.lg} {
     position: static;
     width: auto;
     height: auto;
@@ -131,14 +133,30 @@ const MyListWords = styled.span`
   }
 `
 
+const MenuListItem = styled.li`
+  ${media.md} {
+    display: none;
+  }
+`
+
+const BookmarkIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d="M6 3.5h12v17l-6-4.2-6 4.2z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+  </svg>
+)
+
 const Contact = styled(ButtonLink)`
   order: 2;
   flex-shrink: 0;
+  margin-left: auto;
   padding: 0.5rem 1rem;
   ${media.md} {
-    padding: 0.6rem 1.4rem;
+    padding: 0.6rem 1rem;
     order: 3;
     margin-left: 0;
+  }
+  ${media.lg} {
+    padding: 0.6rem 1.4rem;
   }
 `
 
@@ -180,7 +198,7 @@ export function SiteHeader({ categories }: { categories: readonly Queries.NavCat
           <MenuIcon open={menuOpen} />
           <VisuallyHidden>Menu</VisuallyHidden>
         </MenuButton>
-        <Nav id="site-menu" aria-label="Categories" $open={menuOpen}>
+        <Nav id="site-menu" aria-label="Main" $open={menuOpen}>
           <NavList>
             {categories.map((category) => (
               <li key={category._id}>
@@ -189,12 +207,15 @@ export function SiteHeader({ categories }: { categories: readonly Queries.NavCat
                 </NavLink>
               </li>
             ))}
+            <MenuListItem>
+              <NavLink to={routes.myList} onClick={() => setMenuOpen(false)}>
+                My list
+              </NavLink>
+            </MenuListItem>
           </NavList>
         </Nav>
         <MyListLink to={routes.myList}>
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M6 3.5h12v17l-6-4.2-6 4.2z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-          </svg>
+          <BookmarkIcon />
           <MyListWords>My list</MyListWords>
         </MyListLink>
         <Contact to="/#contact-us" $variant="ghost">
