@@ -66,7 +66,8 @@ describe("subcategory, series and episode pages", () => {
     await page.getByRole("button", { name: `Play ${first!.title}` }).click()
     const player = page.locator("iframe")
     await expect(player.getAttribute("src")).resolves.toBe(`${playerUrlOf(first!.id)}?autoplay=1`)
-    await expect(page.frameLocator("iframe").getByText(first!.title).first().isVisible()).resolves.toBe(true)
+    // The player is a cross-site frame now (player.vimeo.com): wait for it to draw, rather than look once.
+    await page.frameLocator("iframe").getByText(first!.title).first().waitFor()
     await expect(page.getByText("Playing", { exact: true }).isVisible()).resolves.toBe(true)
     expect(await cardTitles(page, "Recommended")).toEqual(others.slice(0, 3).map((s) => s.title))
     const recommended = page.getByRole("region", { name: "Recommended" }).getByRole("link", { name: others[0]!.title })
@@ -74,6 +75,7 @@ describe("subcategory, series and episode pages", () => {
     // the very frame a scroll lands in is routed by the hit-test data from before the scroll, into the player
     // (headless Chromium's out-of-process iframes; no person clicks that fast after a scroll).
     await recommended.scrollIntoViewIfNeeded()
+    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))))
     await recommended.click()
     await page.waitForURL(new RegExp(`/series/${others[0]!.id}/?$`))
     expect(errors).toEqual([])

@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from "../../node-kit/processes"
 import type { SeoReport } from "../../src/seo/report/report-types"
 import { useBrowser, visit } from "./harness/browser"
 import { api } from "./harness/catalogue"
-import { CONTENT_EDITS, harness } from "./harness/harness-env"
+import { CONTENT_EDITS, harness, playerUrlOf } from "./harness/harness-env"
 import { PAGE_FAMILIES } from "./harness/page-families"
 import { jsonLdOf, validateStructuredData } from "./harness/structured-data"
 
@@ -199,7 +199,7 @@ describe("sitemap and robots.txt", () => {
     expect(new Date(field("lastmod")).toISOString()).toBe(new Date(episode.updated_at).toISOString())
     expect(field("video:title")).toBe(episode.title)
     expect(field("video:thumbnail_loc")).toMatch(new RegExp(`^${url("/_gatsby/image/")}`))
-    expect(field("video:player_loc")).toMatch(/\/player\//)
+    expect(field("video:player_loc")).toBe(playerUrlOf(1002))
     expect(Number(field("video:duration"))).toBeGreaterThan(0)
     expect(field("video:description").length).toBeGreaterThan(0)
   })

@@ -185,8 +185,10 @@ describe("the reference player under the host's name, driven by @vimeo/player", 
       const frames = document.querySelectorAll("iframe")
       const player = frames[0]!.contentWindow!
       const got: unknown[] = []
-      // Answers to methods only: the player's ready event may still be on its way.
-      window.addEventListener("message", (event) => event.source === player && "method" in event.data && got.push(event.data))
+      // Answers to the two methods at stake only: the player's ready event may still be on its way, and the
+      // SDK's own calls on ready (getVideoId, appendVideoMetadata) may be answered meanwhile.
+      const atStake = new Set(["play", "getPaused"])
+      window.addEventListener("message", (event) => event.source === player && atStake.has(event.data?.method) && got.push(event.data))
       // A script of the sibling frame (of this page's origin) asks the player to play: ignored.
       const sibling = frames[1]!.contentDocument!
       const script = sibling.createElement("script")

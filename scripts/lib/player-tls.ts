@@ -29,9 +29,9 @@ export function selfSignedCertificate(hostName: string): { key: string; cert: st
   }
 }
 
-/** The base64 SHA-256 of a PEM certificate's SubjectPublicKeyInfo, as Chromium's SPKI allow-list names it. */
-export function spkiHashOf(certPem: string): string {
-  const spki = new crypto.X509Certificate(certPem).publicKey.export({ type: "spki", format: "der" })
+/** The base64 SHA-256 of a certificate's (PEM or DER) SubjectPublicKeyInfo, as Chromium's SPKI allow-list names it. */
+export function spkiHashOf(certificate: string | Buffer): string {
+  const spki = new crypto.X509Certificate(certificate).publicKey.export({ type: "spki", format: "der" })
   return crypto.createHash("sha256").update(spki).digest("base64")
 }
 
