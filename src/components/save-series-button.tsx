@@ -1,16 +1,26 @@
 import React from "react"
 import styled from "styled-components"
 import { storedImageOf } from "../playback/stored-image"
+import { PAGE_COLUMN } from "../styles/boxes"
 import { Button } from "../styles/layout"
+import { media } from "../styles/theme"
 import { useViewing } from "../viewing/use-viewing"
 import { isSaved, saveSeries, unsaveSeries } from "../viewing/viewing-store"
 import { CardIconButton } from "./card-icon-button"
 
+// At the right edge of the page column (layout.ts Container), as the hero's title is at its left.
 const HeroPill = styled(Button)`
   position: absolute;
   z-index: 2;
   top: ${({ theme }) => theme.space.md};
-  right: ${({ theme }) => theme.space.md};
+  right: ${({ theme }) => theme.space[PAGE_COLUMN.padding.phone]};
+  ${media.md} {
+    top: ${({ theme }) => theme.space.lg};
+    right: max(
+      ${({ theme }) => theme.space[PAGE_COLUMN.padding.wide]},
+      calc((100% - ${({ theme }) => theme.layout.maxWidth}) / 2 + ${({ theme }) => theme.space[PAGE_COLUMN.padding.wide]})
+    );
+  }
   background: ${({ theme }) => theme.colors.backgroundTranslucentSoft};
   &[aria-pressed="true"] {
     background: ${({ theme }) => theme.colors.accent};
