@@ -11,6 +11,7 @@ import { RemoveCardButton } from "./card-icon-button"
 import { ClearHistoryButton } from "./clear-history-button"
 import { RememberedImage } from "./remembered-image"
 import { ProgressBar } from "./watch-progress"
+import { episodeLabel } from "../episode-label"
 
 /** The home page shows at most this many episodes in progress, most recent first. */
 export const CONTINUE_WATCHING_LIMIT = 8
@@ -27,10 +28,11 @@ const Heading = styled.div`
 `
 
 const seriesLine = (progress: EpisodeProgress) =>
-  [progress.seriesTitle, progress.episodeNumber != null ? `Episode ${progress.episodeNumber}` : null].filter(Boolean).join(" · ")
+  [progress.seriesTitle, episodeLabel(progress.episodeNumber)].filter(Boolean).join(" · ")
 
 function ContinueCard({ progress, onRemoved }: { progress: EpisodeProgress; onRemoved: () => void }) {
   const title = progress.episodeTitle ?? "Untitled episode"
+  const series = seriesLine(progress)
   return (
     <Card>
       <CardLink to={routes.episode(progress.episodeId)}>
@@ -38,7 +40,7 @@ function ContinueCard({ progress, onRemoved }: { progress: EpisodeProgress; onRe
           <ProgressBar progress={progress} />
         </RememberedImage>
         <CardBody>
-          {seriesLine(progress) && <CardLabel>{seriesLine(progress)}</CardLabel>}
+          {series && <CardLabel>{series}</CardLabel>}
           <CardTitle>{title}</CardTitle>
           <CardText>{formatMinutes(progress.duration - progress.seconds)} left</CardText>
         </CardBody>

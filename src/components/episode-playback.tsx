@@ -7,6 +7,7 @@ import { useViewing } from "../viewing/use-viewing"
 import { inProgress } from "../viewing/viewing-store"
 import type { UpNextCardProps } from "./up-next-card"
 import { VideoPlayer } from "./video-player"
+import { episodeLabel } from "../episode-label"
 
 // Up next's code arrives with the video (it is asked for on play), not with the page; if that
 // download failed (offline), the card is simply not shown.
@@ -63,7 +64,7 @@ export function EpisodePlayback({ episode, series, seriesEpisodes, autoStart }: 
         <Suspense fallback={null}>
           <UpNextCard
           to={routes.episode(next._id)}
-          label={next.episode != null ? `Episode ${next.episode}` : null}
+          label={episodeLabel(next.episode)}
           title={next.title}
           onCancel={() => setEnded(false)}
           />

@@ -12,6 +12,7 @@ import { Pagination } from "./pagination"
 import { ShareButton } from "./share-button"
 import { SaveSeriesButton } from "./save-series-button"
 import { WatchProgress } from "./watch-progress"
+import { episodeLabel } from "../episode-label"
 
 export const query = graphql`
   fragment EpisodeScreen on CatalogueEpisode {
@@ -72,7 +73,6 @@ export interface EpisodeScreenProps {
   recommended: readonly Queries.SeriesCardFragment[]
 }
 
-const episodeLabel = (item: Queries.EpisodeCardFragment) => (item.episode != null ? `Episode ${item.episode}` : null)
 
 export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, autoStart = false }: EpisodeScreenProps) {
   const currentIndex = seriesEpisodes.findIndex((item) => item._id === episode._id)
@@ -94,7 +94,7 @@ export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, au
             <Grid>
               {pageItems(seriesEpisodes, pagination).map((item) => {
                 const content = {
-                  label: episodeLabel(item),
+                  label: episodeLabel(item.episode),
                   title: item.title,
                   text: item.descriptionText,
                   image: item.images[0],

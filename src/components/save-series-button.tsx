@@ -7,6 +7,7 @@ import { media } from "../styles/theme"
 import { useViewing } from "../viewing/use-viewing"
 import { isSaved, saveSeries, unsaveSeries } from "../viewing/viewing-store"
 import { CardIconButton } from "./card-icon-button"
+import { BookmarkIcon } from "./bookmark-icon"
 
 // At the right edge of the page column (layout.ts Container), as the hero's title is at its left.
 const HeroPill = styled(Button)`
@@ -36,12 +37,6 @@ const SavedIconButton = styled(CardIconButton)`
     color: ${({ theme }) => theme.colors.accentText};
   }
 `
-
-const BookmarkIcon = ({ filled }: { filled: boolean }) => (
-  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path d="M6 3.5h12v17l-6-4.2-6 4.2z" fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-  </svg>
-)
 
 export interface SaveSeriesButtonProps {
   series: { _id: string; title: string | null; images: readonly Queries.CardImageFragment[] }

@@ -8,6 +8,7 @@ import { IntroBlock } from "./intro-block"
 import { PageShell } from "./page-shell"
 import { SaveSeriesButton } from "./save-series-button"
 import { WatchProgress } from "./watch-progress"
+import { episodeLabel } from "../episode-label"
 
 export const query = graphql`
   fragment SeriesScreen on CatalogueSeries {
@@ -46,7 +47,7 @@ export function SeriesScreen({ series }: { series: Queries.SeriesScreenFragment 
               items={series.episodes.map((episode) => ({
                 key: episode._id,
                 to: routes.episode(episode._id),
-                label: episode.episode != null ? `Episode ${episode.episode}` : null,
+                label: episodeLabel(episode.episode),
                 title: episode.title,
                 text: episode.descriptionText,
                 image: episode.images[0],

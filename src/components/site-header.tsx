@@ -5,6 +5,7 @@ import { ButtonLink, VisuallyHidden, bareList } from "../styles/layout"
 import { media } from "../styles/theme"
 import { routes } from "../routes"
 import { BrandLogo } from "./brand-logo"
+import { BookmarkIcon } from "./bookmark-icon"
 
 const Bar = styled.header`
   position: sticky;
@@ -138,12 +139,6 @@ const MenuListItem = styled.li`
     display: none;
   }
 `
-
-const BookmarkIcon = () => (
-  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path d="M6 3.5h12v17l-6-4.2-6 4.2z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-  </svg>
-)
 
 const Contact = styled(ButtonLink)`
   order: 2;
