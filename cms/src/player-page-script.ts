@@ -57,9 +57,10 @@ export const PLAYER_PAGE_SCRIPT = String.raw`
   // Not framed, window.parent is the page itself: nobody to tell.
   const post = (message) => parent !== window && parent.postMessage(message, "*")
 
-  function emit(name) {
+  // at: the position the event happened at, when the clock may have moved on since.
+  function emit(name, at) {
     if (!listeners.has(name)) return
-    const seconds = rounded(currentTime(), 3)
+    const seconds = rounded(at === undefined ? currentTime() : at, 3)
     post({ event: name, data: { seconds, percent: duration > 0 ? rounded(seconds / duration, 4) : 0, duration } })
   }
 
@@ -94,7 +95,8 @@ export const PLAYER_PAGE_SCRIPT = String.raw`
     clock.ended = false
     clock.startedAt = performance.now()
     clock.ticker = setInterval(tick, TICK_MS)
-    emit("play")
+    // Where it started: on a busy machine the clock can be milliseconds on already.
+    emit("play", clock.position)
     render()
   }
 
