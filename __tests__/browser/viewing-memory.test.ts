@@ -200,9 +200,32 @@ describe("resume and continue watching", () => {
     expect(carrying.map((request) => `${request.method()} ${request.url()}`)).toEqual([])
 
     await open(page, "/")
-    await continueWatching.getByRole("button", { name: `Remove ${episode.title} from Continue watching` }).click()
+    const remembered = async () => (await stored(page))?.history.some((entry) => entry.episodeId === String(episode.id)) ?? false
+    const remove = continueWatching.getByRole("button", { name: `Remove ${episode.title} from Continue watching` })
+    await remove.click()
+    // The section stays, saying what went, with Undo focused; Enter puts the card back.
+    await expect(continueWatching.getByRole("status").textContent()).resolves.toBe(`Removed ${episode.title} from Continue watching.`)
+    await expect(card.count()).resolves.toBe(0)
+    expect(await remembered()).toBe(false)
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Undo")
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.keyboard.press("Enter")
+    await card.waitFor()
+    expect(await remembered()).toBe(true)
+    await expect(continueWatching.getByRole("button", { name: "Undo" }).count()).resolves.toBe(0)
+
+    // Clearing the whole history can be undone too.
+    await continueWatching.getByRole("button", { name: "Clear viewing history" }).click()
+    await expect(continueWatching.getByRole("status").textContent()).resolves.toBe("Viewing history cleared.")
+    expect(await stored(page)).toBeNull()
+    await continueWatching.getByRole("button", { name: "Undo" }).click()
+    await card.waitFor()
+    expect(await remembered()).toBe(true)
+
+    await remove.click()
+    await open(page, "/")
     await expect(continueWatching.count()).resolves.toBe(0)
-    expect((await stored(page))?.history.some((entry) => entry.episodeId === String(episode.id)) ?? false).toBe(false)
+    expect(await remembered()).toBe(false)
     expect(errors).toEqual([])
   })
 
@@ -304,6 +327,12 @@ describe("my list", () => {
     expect(await seriousAxeViolations(page)).toEqual([])
     await saved.getByRole("button", { name: `Remove ${seriesTitle} from My list` }).click()
     await page.getByText("Nothing saved yet. Press Save on any series to keep it here.").waitFor()
+    // Undo puts it back; removing it again leaves the list empty.
+    await expect(page.getByRole("status").first().textContent()).resolves.toBe(`Removed ${seriesTitle} from My list.`)
+    await page.getByRole("button", { name: "Undo" }).click()
+    await expect(saved.getByRole("link").allTextContents()).resolves.toEqual([seriesTitle])
+    await saved.getByRole("button", { name: `Remove ${seriesTitle} from My list` }).click()
+    await page.getByText("Nothing saved yet. Press Save on any series to keep it here.").waitFor()
 
     // A series card's own toggle (the subcategory page lists series as cards).
     await open(page, `/subcategory/${episodes[0]!.subcategoryId}`)
@@ -318,6 +347,43 @@ describe("my list", () => {
     await open(page, "/my-list/")
     await page.getByText("Nothing saved yet. Press Save on any series to keep it here.").waitFor()
     expect(await seriousAxeViolations(page)).toEqual([])
+    expect(errors).toEqual([])
+  })
+
+  it("saves a series from its search result card, and My list shows it with the result's picture", async () => {
+    const { page, errors } = await newVisitor()
+    await open(page, `/search-results?q=${encodeURIComponent(seriesTitle)}`)
+    const cardSave = page.getByRole("button", { name: `Save ${seriesTitle}` })
+    await expect(cardSave.getAttribute("aria-pressed")).resolves.toBe("false")
+    await cardSave.click()
+    await expect(cardSave.getAttribute("aria-pressed")).resolves.toBe("true")
+    expect(await seriousAxeViolations(page)).toEqual([])
+    const resultPicture = await page.getByRole("listitem").filter({ has: cardSave }).locator("img").getAttribute("src")
+
+    await open(page, "/my-list/")
+    const saved = page.getByRole("list", { name: "Saved series" })
+    await expect(saved.getByRole("link").allTextContents()).resolves.toEqual([seriesTitle])
+    await expect(saved.locator("img").getAttribute("src")).resolves.toBe(resultPicture)
+    expect(errors).toEqual([])
+  })
+
+  it("clears the viewing history from My list, and Undo brings it back", async () => {
+    const { page, errors } = await newVisitor({ viewport: { width: 375, height: 800 } })
+    // Most recent first, as the site writes it.
+    const history = [progressEntry(episodes[0]!, 60, 600), { ...progressEntry(episodes[1]!, 90, 600), updatedAt: Date.now() - 60_000 }]
+    await open(page, "/")
+    await page.evaluate(([key, raw]) => localStorage.setItem(key!, raw!), [VIEWING_STORAGE_KEY, storedValue({ history })])
+    await open(page, "/my-list/")
+    const section = page.getByRole("region", { name: "Viewing history" })
+    await section.getByText("Where you stopped in 2 episodes is kept in this browser only").waitFor()
+    await section.getByRole("button", { name: "Clear viewing history" }).click()
+    await section.getByText("Nothing is kept yet").waitFor()
+    await expect(section.getByRole("status").textContent()).resolves.toBe("Viewing history cleared.")
+    expect(await stored(page)).toBeNull()
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await section.getByRole("button", { name: "Undo" }).click()
+    await section.getByText("Where you stopped in 2 episodes is kept in this browser only").waitFor()
+    expect((await stored(page))?.history).toEqual(history)
     expect(errors).toEqual([])
   })
 

@@ -4,11 +4,12 @@ import { formatMinutes } from "../playback/format-clock"
 import { routes } from "../routes"
 import { Container, Section, SectionTitle } from "../styles/layout"
 import { useViewing } from "../viewing/use-viewing"
-import { inProgress, removeFromHistory } from "../viewing/viewing-store"
+import { inProgress, removeFromHistory, restoreHistory } from "../viewing/viewing-store"
 import type { EpisodeProgress } from "../viewing/viewing-types"
 import { Card, CardBody, CardLabel, CardLink, CardText, CardTitle, Grid } from "./card-grid"
 import { RemoveCardButton } from "./card-icon-button"
 import { ClearHistoryButton } from "./clear-history-button"
+import { useRemovalNotice, type Removal } from "./undo-notice"
 import { RememberedImage } from "./remembered-image"
 import { ProgressBar } from "./watch-progress"
 import { episodeLabel } from "../episode-label"
@@ -30,7 +31,7 @@ const Heading = styled.div`
 const seriesLine = (progress: EpisodeProgress) =>
   [progress.seriesTitle, episodeLabel(progress.episodeNumber)].filter(Boolean).join(" · ")
 
-function ContinueCard({ progress, onRemoved }: { progress: EpisodeProgress; onRemoved: () => void }) {
+function ContinueCard({ progress, onRemoved }: { progress: EpisodeProgress; onRemoved: (removal: Removal) => void }) {
   const title = progress.episodeTitle ?? "Untitled episode"
   const series = seriesLine(progress)
   return (
@@ -48,8 +49,8 @@ function ContinueCard({ progress, onRemoved }: { progress: EpisodeProgress; onRe
       <RemoveCardButton
         label={`Remove ${title} from Continue watching`}
         onRemove={() => {
-          removeFromHistory(progress.episodeId)
-          onRemoved()
+          const removed = removeFromHistory(progress.episodeId)
+          if (removed) onRemoved({ message: `Removed ${title} from Continue watching.`, undo: () => restoreHistory([removed]) })
         }}
       />
     </Card>
@@ -65,10 +66,13 @@ function ContinueCard({ progress, onRemoved }: { progress: EpisodeProgress; onRe
 export function ContinueWatching() {
   const { state } = useViewing()
   const heading = useRef<HTMLHeadingElement>(null)
+  const { removal, offerUndo, notice } = useRemovalNotice(() => heading.current?.focus())
   const items = inProgress(state).slice(0, CONTINUE_WATCHING_LIMIT)
-  if (items.length === 0) return null
-  // A removed card takes its button with it: focus goes to the section's heading, not the page's top.
-  const onRemoved = () => heading.current?.focus()
+  // Emptied by the visitor, the section stays for its Undo until they leave.
+  if (items.length === 0 && removal === null) return null
+  const onCleared = (forgotten: readonly EpisodeProgress[]) => {
+    if (forgotten.length > 0) offerUndo({ message: "Viewing history cleared.", undo: () => restoreHistory(forgotten) })
+  }
   return (
     <Section aria-labelledby="continue-watching">
       <Container>
@@ -76,13 +80,16 @@ export function ContinueWatching() {
           <SectionTitle id="continue-watching" ref={heading} tabIndex={-1}>
             Continue watching
           </SectionTitle>
-          <ClearHistoryButton />
+          {items.length > 0 && <ClearHistoryButton onCleared={onCleared} />}
         </Heading>
-        <Grid>
-          {items.map((progress) => (
-            <ContinueCard key={progress.episodeId} progress={progress} onRemoved={onRemoved} />
-          ))}
-        </Grid>
+        {notice}
+        {items.length > 0 && (
+          <Grid>
+            {items.map((progress) => (
+              <ContinueCard key={progress.episodeId} progress={progress} onRemoved={offerUndo} />
+            ))}
+          </Grid>
+        )}
       </Container>
     </Section>
   )

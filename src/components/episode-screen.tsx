@@ -10,7 +10,7 @@ import { HtmlContent } from "./html-content"
 import { PageShell } from "./page-shell"
 import { Pagination } from "./pagination"
 import { ShareButton } from "./share-button"
-import { SaveSeriesButton } from "./save-series-button"
+import { SaveSeriesButton, saveableSeries } from "./save-series-button"
 import { WatchProgress } from "./watch-progress"
 import { episodeLabel } from "../episode-label"
 
@@ -132,7 +132,7 @@ export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, au
                 to: routes.series(series._id),
                 title: series.title,
                 image: series.images[0],
-                action: <SaveSeriesButton series={series} look="card" />,
+                action: <SaveSeriesButton series={saveableSeries(series)} look="card" />,
               }))}
             />
           </Container>

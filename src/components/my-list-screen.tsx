@@ -1,17 +1,18 @@
-import React, { useRef, useState } from "react"
+import React, { useRef } from "react"
 import styled from "styled-components"
 import { Link } from "gatsby"
 import { MY_LIST_TITLE } from "../fixed-page-texts"
 import { routes } from "../routes"
 import { Container, Section, SectionTitle } from "../styles/layout"
 import { useViewing } from "../viewing/use-viewing"
-import { unsaveSeries } from "../viewing/viewing-store"
-import type { SavedSeries } from "../viewing/viewing-types"
+import { restoreHistory, restoreSaved, unsaveSeries } from "../viewing/viewing-store"
+import type { EpisodeProgress, SavedSeries } from "../viewing/viewing-types"
 import { Card, CardBody, CardLink, CardTitle, Grid } from "./card-grid"
 import { RemoveCardButton } from "./card-icon-button"
 import { ClearHistoryButton } from "./clear-history-button"
 import { PageShell } from "./page-shell"
 import { RememberedImage } from "./remembered-image"
+import { useRemovalNotice, type Removal } from "./undo-notice"
 
 export const MY_LIST_TEXTS = {
   title: MY_LIST_TITLE,
@@ -32,6 +33,13 @@ const Title = styled.h1`
   }
 `
 
+// Focused only to put the visitor back after Undo, as the page's title is.
+const HistoryTitle = styled(SectionTitle)`
+  &:focus {
+    outline: none;
+  }
+`
+
 const Lead = styled.p`
   max-width: 40rem;
   color: ${({ theme }) => theme.colors.mutedText};
@@ -43,7 +51,7 @@ const ListArea = styled.div`
   min-height: calc(100svh - ${({ theme }) => theme.layout.headerHeight});
 `
 
-function SavedCard({ series, onRemoved }: { series: SavedSeries; onRemoved: () => void }) {
+function SavedCard({ series, onRemoved }: { series: SavedSeries; onRemoved: (removal: Removal) => void }) {
   const title = series.title ?? "Untitled series"
   return (
     <Card>
@@ -56,8 +64,8 @@ function SavedCard({ series, onRemoved }: { series: SavedSeries; onRemoved: () =
       <RemoveCardButton
         label={`Remove ${title} from My list`}
         onRemove={() => {
-          unsaveSeries(series.seriesId)
-          onRemoved()
+          const removed = unsaveSeries(series.seriesId)
+          if (removed) onRemoved({ message: `Removed ${title} from My list.`, undo: () => restoreSaved(removed) })
         }}
       />
     </Card>
@@ -70,13 +78,19 @@ const historyText = (count: number) =>
     : `Where you stopped in ${count === 1 ? "1 episode" : `${count} episodes`} is kept in this browser only, for Resume and Continue watching.`
 
 function ViewingHistory({ count }: { count: number }) {
-  const [cleared, setCleared] = useState(false)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const { notice, offerUndo } = useRemovalNotice(() => heading.current?.focus())
+  const onCleared = (forgotten: readonly EpisodeProgress[]) => {
+    if (forgotten.length > 0) offerUndo({ message: MY_LIST_TEXTS.historyCleared, undo: () => restoreHistory(forgotten) })
+  }
   return (
     <Section aria-labelledby="viewing-history">
-      <SectionTitle id="viewing-history">{MY_LIST_TEXTS.history}</SectionTitle>
+      <HistoryTitle id="viewing-history" ref={heading} tabIndex={-1}>
+        {MY_LIST_TEXTS.history}
+      </HistoryTitle>
       <Lead>{historyText(count)}</Lead>
-      {count > 0 && <ClearHistoryButton onCleared={() => setCleared(true)} />}
-      <p role="status">{cleared ? MY_LIST_TEXTS.historyCleared : ""}</p>
+      {count > 0 && <ClearHistoryButton onCleared={onCleared} />}
+      {notice}
     </Section>
   )
 }
@@ -89,6 +103,7 @@ function ViewingHistory({ count }: { count: number }) {
 export function MyListScreen() {
   const { state, available, hydrated } = useViewing()
   const title = useRef<HTMLHeadingElement>(null)
+  const { notice, offerUndo } = useRemovalNotice(() => title.current?.focus())
   return (
     <PageShell>
       <Container>
@@ -101,6 +116,7 @@ export function MyListScreen() {
             <p>{MY_LIST_TEXTS.noScript}</p>
           </noscript>
           {hydrated && !available && <p>{MY_LIST_TEXTS.noStorage}</p>}
+          {hydrated && available && notice}
           {hydrated && available && state.saved.length === 0 && (
             <p>
               {MY_LIST_TEXTS.empty} <Link to="/">{MY_LIST_TEXTS.browse}</Link>
@@ -109,7 +125,7 @@ export function MyListScreen() {
           {state.saved.length > 0 && (
             <Grid aria-label="Saved series">
               {state.saved.map((series) => (
-                <SavedCard key={series.seriesId} series={series} onRemoved={() => title.current?.focus()} />
+                <SavedCard key={series.seriesId} series={series} onRemoved={offerUndo} />
               ))}
             </Grid>
           )}

@@ -1,6 +1,7 @@
 import React from "react"
 import styled from "styled-components"
 import { storedImageOf } from "../playback/stored-image"
+import type { StoredImage } from "../viewing/viewing-types"
 import { PAGE_COLUMN } from "../styles/boxes"
 import { Button } from "../styles/layout"
 import { media } from "../styles/theme"
@@ -38,8 +39,22 @@ const SavedIconButton = styled(CardIconButton)`
   }
 `
 
+/** A series as My list keeps it: its id, title and the picture its card there shows. */
+export interface SaveableSeries {
+  id: string
+  title: string | null
+  image: StoredImage | null
+}
+
+/** A series from the build's data, as Save keeps it. */
+export const saveableSeries = (series: { _id: string; title: string | null; images: readonly Queries.CardImageFragment[] }): SaveableSeries => ({
+  id: series._id,
+  title: series.title,
+  image: storedImageOf(series.images[0]),
+})
+
 export interface SaveSeriesButtonProps {
-  series: { _id: string; title: string | null; images: readonly Queries.CardImageFragment[] }
+  series: SaveableSeries
   /** `card`: the round icon in a card's corner; `hero`: a pill in the series page's hero. */
   look: "card" | "hero"
 }
@@ -54,9 +69,8 @@ export interface SaveSeriesButtonProps {
 export function SaveSeriesButton({ series, look }: SaveSeriesButtonProps) {
   const { state, available, hydrated } = useViewing()
   if (!hydrated || !available) return null
-  const saved = isSaved(state, series._id)
-  const toggle = () =>
-    saved ? unsaveSeries(series._id) : saveSeries({ seriesId: series._id, title: series.title, image: storedImageOf(series.images[0]) })
+  const saved = isSaved(state, series.id)
+  const toggle = () => (saved ? unsaveSeries(series.id) : saveSeries({ seriesId: series.id, title: series.title, image: series.image }))
   if (look === "hero") {
     return (
       <HeroPill type="button" $variant="ghost" aria-pressed={saved} onClick={toggle}>

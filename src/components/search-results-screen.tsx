@@ -1,4 +1,4 @@
-import React, { useState } from "react"
+import React, { Suspense, lazy, useState } from "react"
 import styled from "styled-components"
 import { navigate } from "gatsby"
 import { Button, Container, Section, SectionTitle } from "../styles/layout"
@@ -53,6 +53,13 @@ const OneLine = styled.span`
   text-overflow: ellipsis;
 `
 
+// Save and the storage code behind it (3.7 KB gzip) are fetched with the
+// results, not with the page: until an answer comes there is no card to save.
+const SaveSeriesButton = lazy(() => import("./save-series-button").then((module) => ({ default: module.SaveSeriesButton })))
+
+// The result card's picture: its box is 1.6, as every card's (card-grid.tsx).
+const PICTURE = { width: 400, height: 250 } as const
+
 const GroupSection = styled.section`
   margin-bottom: ${({ theme }) => theme.space.xl};
 `
@@ -70,13 +77,20 @@ function ResultGroup({ group }: { group: SearchGroup }) {
             <Card key={series.id}>
               <CardLink to={routes.series(series.id)}>
                 {series.imageUrl && (
-                  <Picture src={series.imageUrl} alt="" width={400} height={250} loading="lazy" decoding="async" />
+                  <Picture src={series.imageUrl} alt="" {...PICTURE} loading="lazy" decoding="async" />
                 )}
                 <CardBody>
                   <CardTitle>{series.title}</CardTitle>
                   {series.description && <CardText>{series.description}</CardText>}
                 </CardBody>
               </CardLink>
+              {/* Laid over the picture: arriving a moment after the card moves nothing. */}
+              <Suspense fallback={null}>
+                <SaveSeriesButton
+                  series={{ id: series.id, title: series.title, image: series.imageUrl ? { src: series.imageUrl, ...PICTURE } : null }}
+                  look="card"
+                />
+              </Suspense>
             </Card>
           ))}
         </Grid>

@@ -6,7 +6,7 @@ import { CardGrid } from "./card-grid"
 import { Hero } from "./hero"
 import { IntroBlock } from "./intro-block"
 import { PageShell } from "./page-shell"
-import { SaveSeriesButton } from "./save-series-button"
+import { SaveSeriesButton, saveableSeries } from "./save-series-button"
 import { WatchProgress } from "./watch-progress"
 import { episodeLabel } from "../episode-label"
 
@@ -37,7 +37,7 @@ export const query = graphql`
 export function SeriesScreen({ series }: { series: Queries.SeriesScreenFragment }) {
   return (
     <PageShell>
-      <Hero title={series.title} image={series.images[0]} action={<SaveSeriesButton series={series} look="hero" />} />
+      <Hero title={series.title} image={series.images[0]} action={<SaveSeriesButton series={saveableSeries(series)} look="hero" />} />
       <IntroBlock id="series-intro" title={series.title} html={series.description} />
       {series.episodes.length > 0 && (
         <Section aria-labelledby="videos-heading">

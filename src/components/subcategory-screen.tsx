@@ -8,7 +8,7 @@ import { Hero } from "./hero"
 import { IntroBlock } from "./intro-block"
 import { PageShell } from "./page-shell"
 import { ALL_TAGS, TagFilter, distinctTags } from "./tag-filter"
-import { SaveSeriesButton } from "./save-series-button"
+import { SaveSeriesButton, saveableSeries } from "./save-series-button"
 
 export const query = graphql`
   fragment SubcategoryScreen on CatalogueSubcategory {
@@ -63,7 +63,7 @@ export function SubcategoryScreen({ subcategory }: { subcategory: Queries.Subcat
                 title: item.title,
                 text: item.tags.join(" · "),
                 image: item.images[0],
-                action: <SaveSeriesButton series={item} look="card" />,
+                action: <SaveSeriesButton series={saveableSeries(item)} look="card" />,
               }))}
             />
           </Container>

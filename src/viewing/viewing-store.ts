@@ -176,18 +176,40 @@ export function recordProgress(entry: Omit<EpisodeProgress, "updatedAt">): void 
   }))
 }
 
-/** Forgets one episode (the remove control of "Continue watching"). */
-export function removeFromHistory(episodeId: string): void {
-  write((state) =>
-    progressOf(state, episodeId) === undefined
-      ? state
-      : { ...state, history: state.history.filter((progress) => progress.episodeId !== episodeId) },
-  )
+/** Forgets one episode (the remove control of "Continue watching"); answers the entry forgotten, for Undo. */
+export function removeFromHistory(episodeId: string): EpisodeProgress | undefined {
+  let removed: EpisodeProgress | undefined
+  write((state) => {
+    removed = progressOf(state, episodeId)
+    return removed === undefined ? state : { ...state, history: state.history.filter((progress) => progress !== removed) }
+  })
+  return removed
 }
 
-/** Forgets every position ("Clear viewing history"); the saved list stays. */
-export function clearHistory(): void {
-  write((state) => (state.history.length === 0 ? state : { ...state, history: [] }))
+/** Forgets every position ("Clear viewing history"), the saved list stays; answers the entries forgotten, for Undo. */
+export function clearHistory(): readonly EpisodeProgress[] {
+  let removed: readonly EpisodeProgress[] = []
+  write((state) => {
+    removed = state.history
+    return state.history.length === 0 ? state : { ...state, history: [] }
+  })
+  return removed
+}
+
+const newestFirst = <T>(stamp: (entry: T) => number) => (a: T, b: T) => stamp(b) - stamp(a)
+
+/**
+ * Undo of a removal: puts forgotten entries back in their places by date. An
+ * episode played again since keeps its newer entry; past HISTORY_LIMIT the
+ * oldest go, as ever.
+ */
+export function restoreHistory(entries: readonly EpisodeProgress[]): void {
+  write((state) => {
+    const back = entries.filter((entry) => progressOf(state, entry.episodeId) === undefined)
+    if (back.length === 0) return state
+    const history = [...state.history, ...back].sort(newestFirst((entry) => entry.updatedAt)).slice(0, HISTORY_LIMIT)
+    return { ...state, history }
+  })
 }
 
 /**
@@ -212,11 +234,23 @@ export function saveSeries(series: Omit<SavedSeries, "savedAt">): void {
   })
 }
 
-/** Takes a series off the visitor's list. */
-export function unsaveSeries(seriesId: string): void {
-  write((state) =>
-    isSaved(state, seriesId) ? { ...state, saved: state.saved.filter((saved) => saved.seriesId !== seriesId) } : state,
-  )
+/** Takes a series off the visitor's list; answers the entry taken off, for Undo. */
+export function unsaveSeries(seriesId: string): SavedSeries | undefined {
+  let removed: SavedSeries | undefined
+  write((state) => {
+    removed = state.saved.find((saved) => saved.seriesId === seriesId)
+    return removed === undefined ? state : { ...state, saved: state.saved.filter((saved) => saved !== removed) }
+  })
+  return removed
+}
+
+/** Undo of an unsave: the series goes back to its place by the date it was saved (unless saved again since). */
+export function restoreSaved(series: SavedSeries): void {
+  write((state) => {
+    if (isSaved(state, series.seriesId)) return state
+    const saved = [...state.saved, series].sort(newestFirst((entry) => entry.savedAt)).slice(0, SAVED_LIMIT)
+    return { ...state, saved }
+  })
 }
 
 // `null` is another tab's localStorage.clear(), which cleared this key too.

@@ -10,6 +10,8 @@ import {
   readViewing,
   recordProgress,
   removeFromHistory,
+  restoreHistory,
+  restoreSaved,
   SAVED_LIMIT,
   saveSeries,
   subscribeViewing,
@@ -160,6 +162,54 @@ describe("removing", () => {
     unsaveSeries("s1")
     expect(storage.getItem(VIEWING_STORAGE_KEY)).toBeNull()
     expect(readViewing()).toBe(EMPTY_VIEWING)
+  })
+})
+
+describe("undoing a removal", () => {
+  it("puts a forgotten episode back in its place by date", () => {
+    for (const id of ["e1", "e2", "e3"]) recordProgress(episode(id))
+    const removed = removeFromHistory("e2")
+    expect(removed?.episodeId).toBe("e2")
+    expect(historyIds()).toEqual(["e3", "e1"])
+    restoreHistory([removed!])
+    expect(historyIds()).toEqual(["e3", "e2", "e1"])
+    expect(progressOf(readViewing(), "e2")).toEqual(removed)
+  })
+
+  it("brings a cleared history back whole, after anything played since, which keeps its newer entry", () => {
+    for (const id of ["e1", "e2", "e3"]) recordProgress(episode(id))
+    const cleared = clearHistory()
+    expect(cleared.map((entry) => entry.episodeId)).toEqual(["e3", "e2", "e1"])
+    recordProgress(episode("e2", 99))
+    restoreHistory(cleared)
+    expect(historyIds()).toEqual(["e2", "e3", "e1"])
+    expect(progressOf(readViewing(), "e2")?.seconds).toBe(99)
+  })
+
+  it("answers nothing to undo when nothing was removed", () => {
+    expect(removeFromHistory("e9")).toBeUndefined()
+    expect(clearHistory()).toEqual([])
+    expect(unsaveSeries("s9")).toBeUndefined()
+  })
+
+  it("puts an unsaved series back in its place by the date it was saved, unless saved again since", () => {
+    for (const id of ["s1", "s2", "s3"]) saveSeries({ seriesId: id, title: id, image: null })
+    const removed = unsaveSeries("s2")
+    expect(readViewing().saved.map((series) => series.seriesId)).toEqual(["s3", "s1"])
+    restoreSaved(removed!)
+    expect(readViewing().saved.map((series) => series.seriesId)).toEqual(["s3", "s2", "s1"])
+    expect(readViewing().saved[1]).toEqual(removed)
+
+    const again = unsaveSeries("s1")!
+    saveSeries({ seriesId: "s1", title: "renamed", image: null })
+    restoreSaved(again)
+    expect(readViewing().saved.filter((series) => series.seriesId === "s1").map((series) => series.title)).toEqual(["renamed"])
+  })
+
+  it("with storage refused there is nothing to undo", () => {
+    installStorage({ refusal: securityError() })
+    expect(clearHistory()).toEqual([])
+    expect(unsaveSeries("s1")).toBeUndefined()
   })
 })
 
