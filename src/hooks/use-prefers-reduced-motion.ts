@@ -1,14 +1,23 @@
-import { useEffect, useState } from "react"
+import { useSyncExternalStore } from "react"
 
-/** Whether the visitor asked the system for less motion; false until the browser says otherwise. */
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)"
+
+function subscribe(onChange: () => void): () => void {
+  const query = window.matchMedia(REDUCED_MOTION)
+  query.addEventListener("change", onChange)
+  return () => query.removeEventListener("change", onChange)
+}
+
+const askBrowser = () => window.matchMedia(REDUCED_MOTION).matches
+// The built HTML cannot know: it is drawn with motion, and hydration draws the same.
+const askNobody = () => false
+
+/**
+ * Whether the visitor asked the system for less motion. Hydration first draws
+ * what the HTML has (false) and corrects it at once; a component mounted
+ * later (Up next) knows from its first frame, so it never shows a countdown
+ * only to take it back.
+ */
 export function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false)
-  useEffect(() => {
-    const query = window.matchMedia("(prefers-reduced-motion: reduce)")
-    setReduced(query.matches)
-    const onChange = () => setReduced(query.matches)
-    query.addEventListener("change", onChange)
-    return () => query.removeEventListener("change", onChange)
-  }, [])
-  return reduced
+  return useSyncExternalStore(subscribe, askBrowser, askNobody)
 }
