@@ -9,8 +9,9 @@ import tls from "node:tls"
 /**
  * A throwaway self-signed certificate for `hostName`, made by the openssl
  * command (node cannot write certificates itself), valid two days. For a
- * browser told to accept any certificate (`ignoreHTTPSErrors`) in a test:
- * it proves nothing and is never written to the project.
+ * test's browser told to trust this one key (`spkiHashOf`, Chromium's
+ * `--ignore-certificate-errors-spki-list`) or any certificate
+ * (`ignoreHTTPSErrors`): it proves nothing and is never written to the project.
  */
 export function selfSignedCertificate(hostName: string): { key: string; cert: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "player-tls-"))
