@@ -207,7 +207,7 @@ describe("resume and continue watching", () => {
     await expect(continueWatching.getByRole("status").textContent()).resolves.toBe(`Removed ${episode.title} from Continue watching.`)
     await expect(card.count()).resolves.toBe(0)
     expect(await remembered()).toBe(false)
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Undo")
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent), (focused) => focused === "Undo")
     expect(await seriousAxeViolations(page)).toEqual([])
     await page.keyboard.press("Enter")
     await card.waitFor()
