@@ -1,12 +1,19 @@
 import React from "react"
 import { Button } from "../styles/layout"
-import { clearHistory } from "../viewing/viewing-store"
-import type { EpisodeProgress } from "../viewing/viewing-types"
+import { clearHistory, restoreHistory } from "../viewing/viewing-store"
+import type { Removal } from "./undo-notice"
 
-/** Forgets where the visitor stopped in every episode; their saved series stay. `onCleared` gets what was forgotten, for Undo. */
-export function ClearHistoryButton({ className, onCleared }: { className?: string; onCleared: (forgotten: readonly EpisodeProgress[]) => void }) {
+/**
+ * Forgets where the visitor stopped in every episode; their saved series stay.
+ * `onCleared` gets the removal to offer Undo for (not called when there was nothing to clear).
+ */
+export function ClearHistoryButton({ onCleared }: { onCleared: (removal: Removal) => void }) {
+  const clear = () => {
+    const forgotten = clearHistory()
+    if (forgotten.length > 0) onCleared({ message: "Viewing history cleared.", undo: () => restoreHistory(forgotten) })
+  }
   return (
-    <Button type="button" $variant="ghost" className={className} onClick={() => onCleared(clearHistory())}>
+    <Button type="button" $variant="ghost" onClick={clear}>
       Clear viewing history
     </Button>
   )

@@ -70,9 +70,6 @@ export function ContinueWatching() {
   const items = inProgress(state).slice(0, CONTINUE_WATCHING_LIMIT)
   // Emptied by the visitor, the section stays for its Undo until they leave.
   if (items.length === 0 && removal === null) return null
-  const onCleared = (forgotten: readonly EpisodeProgress[]) => {
-    if (forgotten.length > 0) offerUndo({ message: "Viewing history cleared.", undo: () => restoreHistory(forgotten) })
-  }
   return (
     <Section aria-labelledby="continue-watching">
       <Container>
@@ -80,7 +77,7 @@ export function ContinueWatching() {
           <SectionTitle id="continue-watching" ref={heading} tabIndex={-1}>
             Continue watching
           </SectionTitle>
-          {items.length > 0 && <ClearHistoryButton onCleared={onCleared} />}
+          {items.length > 0 && <ClearHistoryButton onCleared={offerUndo} />}
         </Heading>
         {notice}
         {items.length > 0 && (

@@ -5,8 +5,8 @@ import { MY_LIST_TITLE } from "../fixed-page-texts"
 import { routes } from "../routes"
 import { Container, Section, SectionTitle } from "../styles/layout"
 import { useViewing } from "../viewing/use-viewing"
-import { restoreHistory, restoreSaved, unsaveSeries } from "../viewing/viewing-store"
-import type { EpisodeProgress, SavedSeries } from "../viewing/viewing-types"
+import { restoreSaved, unsaveSeries } from "../viewing/viewing-store"
+import type { SavedSeries } from "../viewing/viewing-types"
 import { Card, CardBody, CardLink, CardTitle, Grid } from "./card-grid"
 import { RemoveCardButton } from "./card-icon-button"
 import { ClearHistoryButton } from "./clear-history-button"
@@ -22,7 +22,6 @@ export const MY_LIST_TEXTS = {
   noStorage: "This browser is not keeping data for this site (a private window, or storage turned off), so My list cannot remember series here.",
   noScript: "My list lives in your browser and needs JavaScript to show.",
   history: "Viewing history",
-  historyCleared: "Viewing history cleared.",
 } as const
 
 const Title = styled.h1`
@@ -80,16 +79,13 @@ const historyText = (count: number) =>
 function ViewingHistory({ count }: { count: number }) {
   const heading = useRef<HTMLHeadingElement>(null)
   const { notice, offerUndo } = useRemovalNotice(() => heading.current?.focus())
-  const onCleared = (forgotten: readonly EpisodeProgress[]) => {
-    if (forgotten.length > 0) offerUndo({ message: MY_LIST_TEXTS.historyCleared, undo: () => restoreHistory(forgotten) })
-  }
   return (
     <Section aria-labelledby="viewing-history">
       <HistoryTitle id="viewing-history" ref={heading} tabIndex={-1}>
         {MY_LIST_TEXTS.history}
       </HistoryTitle>
       <Lead>{historyText(count)}</Lead>
-      {count > 0 && <ClearHistoryButton onCleared={onCleared} />}
+      {count > 0 && <ClearHistoryButton onCleared={offerUndo} />}
       {notice}
     </Section>
   )

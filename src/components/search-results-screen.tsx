@@ -53,7 +53,7 @@ const OneLine = styled.span`
   text-overflow: ellipsis;
 `
 
-// Save and the storage code behind it (3.7 KB gzip) are fetched with the
+// Save and the storage code behind it (3.3 KB gzip) are fetched with the
 // results, not with the page: until an answer comes there is no card to save.
 const SaveSeriesButton = lazy(() => import("./save-series-button").then((module) => ({ default: module.SaveSeriesButton })))
 
