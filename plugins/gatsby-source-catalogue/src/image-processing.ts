@@ -1,7 +1,7 @@
 import crypto from "node:crypto"
 import fs from "node:fs/promises"
 import path from "node:path"
-import sharp from "sharp"
+import sharp, { type OutputInfo } from "sharp"
 import { createLimiter } from "./limiter"
 import type { ImageSlot } from "./image-slots"
 import { variantPath, variantsOf, type PictureFacts, type Variant } from "./image-variants"
@@ -78,7 +78,7 @@ export async function writeAtomically(file: string, bytes: Buffer): Promise<void
   }
 }
 
-type Decoded = { data: Buffer; info: sharp.OutputInfo }
+type Decoded = { data: Buffer; info: OutputInfo }
 
 const fromRaw = ({ data, info }: Decoded) => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
 
