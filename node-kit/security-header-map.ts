@@ -3,7 +3,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { statStamp } from "./file-hasher"
 import { readMemoFile } from "./memo-file"
-import { commonSecurityHeaders, contentSecurityPolicy, inlineHashes, ownPageSecurityHeaders, pageSecurityHeaders, type InlineHashes, type SiteSources } from "./security-headers"
+import { commonSecurityHeaders, contentSecurityPolicy, pageInlineCode, pageSecurityHeaders, type InlineHashes, type SiteSources } from "./security-headers"
 
 /**
  * The security headers of every page of a build, written into the build by
@@ -27,10 +27,23 @@ export interface PageEntry {
   stamp: string
   hashes: InlineHashes
   csp: string
+  /**
+   * The page's inline scripts that are not Gatsby's, which its CSP does not
+   * allow (pageInlineCode); kept so that every build reports them, not only
+   * the one that parsed the page. Absent when there are none.
+   */
+  refusedScripts?: string[]
 }
 
+/**
+ * 2: a page's hashes allow Gatsby's inline scripts only (pageInlineCode).
+ * A version-1 map's allowed every inline script a page held: servers still
+ * read it (an older release kept for rollback), a build never reuses its hashes.
+ */
+const MAP_VERSION = 2
+
 export interface SecurityHeaderMap {
-  version: 1
+  version: 1 | typeof MAP_VERSION
   sources: SiteSources
   /** Sent with every HTML answer. */
   common: Record<string, string>
@@ -90,10 +103,11 @@ export async function scanBuild(
   sources: SiteSources,
   previous?: SecurityHeaderMap,
   stampsFile?: string,
-): Promise<{ map: SecurityHeaderMap; hashed: number; read: number }> {
-  const known = new Map(Object.values(previous?.pages ?? {}).map((entry) => [entry.file, entry]))
+): Promise<{ map: SecurityHeaderMap; hashed: number; read: number; refused: Record<string, string[]> }> {
+  const reusable = previous?.version === MAP_VERSION ? previous : undefined
+  const known = new Map(Object.values(reusable?.pages ?? {}).map((entry) => [entry.file, entry]))
   // A page's policy depends on its hashes and the sources only: kept when neither changed (0.3–0.5 s of 11 000 policies).
-  const sameSources = previous !== undefined && JSON.stringify(previous.sources) === JSON.stringify(sources)
+  const sameSources = reusable !== undefined && JSON.stringify(reusable.sources) === JSON.stringify(sources)
   const stamps = readMemoFile<PageStamps>(stampsFile) ?? {}
   const nextStamps: PageStamps = {}
   const pages: Record<string, PageEntry> = {}
@@ -115,18 +129,20 @@ export async function scanBuild(
       pages[pagePathOf(file)] = before
       continue
     }
-    let hashes = before?.hashes
-    if (!hashes || before?.stamp !== stamp) {
-      hashes = inlineHashes((bytes ?? fs.readFileSync(full)).toString("utf8"))
+    let code = before && before.stamp === stamp ? { hashes: before.hashes, refusedScripts: before.refusedScripts ?? [] } : undefined
+    if (!code) {
+      code = pageInlineCode((bytes ?? fs.readFileSync(full)).toString("utf8"))
       hashed++
     }
-    pages[pagePathOf(file)] = { file, stamp, hashes, csp: contentSecurityPolicy(hashes, sources) }
+    const { hashes, refusedScripts } = code
+    pages[pagePathOf(file)] = { file, stamp, hashes, csp: contentSecurityPolicy(hashes, sources), ...(refusedScripts.length ? { refusedScripts } : {}) }
   }
   if (stampsFile) {
     await fs.promises.mkdir(path.dirname(stampsFile), { recursive: true })
     await fs.promises.writeFile(stampsFile, JSON.stringify(nextStamps))
   }
-  return { map: { version: 1, sources, common: commonSecurityHeaders(sources), pages }, hashed, read }
+  const refused = Object.fromEntries(Object.entries(pages).flatMap(([pagePath, entry]) => (entry.refusedScripts ? [[pagePath, entry.refusedScripts]] : [])))
+  return { map: { version: MAP_VERSION, sources, common: commonSecurityHeaders(sources), pages }, hashed, read, refused }
 }
 
 /**
@@ -150,7 +166,7 @@ export function headersFileText(map: SecurityHeaderMap): string {
 export function readHeaderMap(root: string): SecurityHeaderMap | undefined {
   try {
     const map = JSON.parse(fs.readFileSync(path.join(root, HEADER_MAP_FILE), "utf8")) as SecurityHeaderMap
-    return map.version === 1 ? map : undefined
+    return map.version === 1 || map.version === MAP_VERSION ? map : undefined
   } catch {
     return undefined
   }
@@ -159,13 +175,18 @@ export function readHeaderMap(root: string): SecurityHeaderMap | undefined {
 /**
  * Writes `security-headers.json` and `_headers` for every page of
  * `publicDir` (see scanBuild for `stampsFile`); returns how many pages,
- * how many were parsed and how many read.
+ * how many were parsed and how many read, and by page path the inline
+ * scripts no policy allows (not Gatsby's: the build warns of them).
  */
-export async function writeSecurityHeaders(publicDir: string, sources: SiteSources, stampsFile?: string): Promise<{ pages: number; hashed: number; read: number }> {
-  const { map, hashed, read } = await scanBuild(publicDir, sources, readHeaderMap(publicDir), stampsFile)
+export async function writeSecurityHeaders(
+  publicDir: string,
+  sources: SiteSources,
+  stampsFile?: string,
+): Promise<{ pages: number; hashed: number; read: number; refused: Record<string, string[]> }> {
+  const { map, hashed, read, refused } = await scanBuild(publicDir, sources, readHeaderMap(publicDir), stampsFile)
   await fs.promises.writeFile(path.join(publicDir, HEADER_MAP_FILE), JSON.stringify(map))
   await fs.promises.writeFile(path.join(publicDir, HEADERS_FILE), headersFileText(map))
-  return { pages: Object.keys(map.pages).length, hashed, read }
+  return { pages: Object.keys(map.pages).length, hashed, read, refused }
 }
 
 /** The headers of an HTML answer: where the file is in the build, and its body. */
@@ -176,7 +197,8 @@ export type HtmlHeaderLookup = (root: string, relativeFile: string, html: Buffer
  * build's map (read once per build folder and map file version, a few
  * the live release and the one before it: the publisher switches releases). A page the map does not
  * list (a build without the step, a file added by hand) is hashed as it is
- * served, with the map's sources or none: never an HTML answer without a CSP.
+ * served, with the map's sources or none, Gatsby's inline scripts only (as
+ * the build's step): never an HTML answer without a CSP.
  */
 export function createHtmlHeaderLookup(): HtmlHeaderLookup {
   const maps = new Map<string, { stamp: string; map: SecurityHeaderMap | undefined }>()
@@ -203,7 +225,6 @@ export function createHtmlHeaderLookup(): HtmlHeaderLookup {
     const map = mapOf(root)
     const entry = map?.pages[pagePathOf(relativeFile)]
     if (map && entry) return { ...map.common, "Content-Security-Policy": entry.csp }
-    const text = html.toString("utf8")
-    return map ? pageSecurityHeaders(inlineHashes(text), map.sources) : ownPageSecurityHeaders(text)
+    return pageSecurityHeaders(pageInlineCode(html.toString("utf8")).hashes, map?.sources ?? { api: [], player: [], images: [] })
   }
 }

@@ -21,6 +21,12 @@ export interface SiteSources {
    * the public API), and an image service or CDN serves the pages' own.
    */
   images: string[]
+  /**
+   * The site's own public address (SITE_URL). On https every HTML answer
+   * asks browsers to keep to https (Strict-Transport-Security); absent or
+   * http (development on localhost), it never does.
+   */
+  site?: string
 }
 
 /** `'sha256-…'` sources of a page's inline code, what its CSP must allow. */
@@ -59,24 +65,118 @@ function insideNoscript(element: Element): boolean {
 }
 
 /**
- * The hashes of a page's inline scripts, style elements and style attributes,
- * each listed once. Script and style text is hashed raw, as the browser reads
- * it; attribute values decoded, as the browser reads them. `<noscript>` content
- * is left out: with scripting on, a browser never applies it.
+ * The window properties Gatsby's own inline scripts set, and nothing else
+ * they do: the page's path (cache-dir/static-entry.js, `gatsby-script-loader`),
+ * the chunk mapping and the compilation hash (the `_gatsby-scripts` slice of
+ * utils/gatsby-webpack-stats-extractor.js, or static-entry.js without slices)
+ * and, with `inlinePageData`, the page's data.
  */
-export function inlineHashes(html: string): InlineHashes {
-  const document = parseDocument(html)
-  const elements = DomUtils.findAll(() => true, document.children).filter((element) => !insideNoscript(element))
+const GATSBY_WINDOW_DATA = new Set(["pagePath", "___chunkMapping", "___webpackCompilationHash", "pageData"])
+const JSON_STRING_AT_START = /^"(?:[^"\\]|\\.)*"/
+const CDATA_WRAPPED = /^\/\*<!\[CDATA\[\*\/([\s\S]*)\/\*\]\]>\*\/$/
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Whether `code` only sets Gatsby's window properties to JSON values
+ * (`window.pagePath="/detail/1/";`, in Gatsby's CDATA comment or not): such
+ * a script can run nothing else, whoever wrote it. Its shape, not an `id`,
+ * decides: CMS HTML can carry any id, and Gatsby gives the compilation hash's
+ * script none.
+ */
+export function isGatsbyDataScript(code: string): boolean {
+  let rest = code.trim()
+  rest = CDATA_WRAPPED.exec(rest)?.[1] ?? rest
+  if (!rest) return false
+  while (rest) {
+    const head = /^window\.(\w+)=/.exec(rest)
+    if (!head || !GATSBY_WINDOW_DATA.has(head[1] ?? "")) return false
+    rest = rest.slice(head[0].length)
+    // A string ends at its closing quote; an object (the chunk map, the page data) is the last value, up to the last `;`.
+    const value = JSON_STRING_AT_START.exec(rest)?.[0] ?? rest.slice(0, Math.max(0, rest.lastIndexOf(";")))
+    if (!isJson(value) || rest[value.length] !== ";") return false
+    rest = rest.slice(value.length + 1)
+  }
+  return true
+}
+
+/**
+ * One of the inline scripts Gatsby writes into a page: a child of `<body>`
+ * itself (Gatsby's post-body components; the page's content, CMS HTML
+ * included, is inside `<div id="___gatsby">`) that only sets Gatsby's data.
+ */
+function isGatsbyScript(element: Element): boolean {
+  const parent = element.parent
+  return parent !== null && "name" in parent && parent.name === "body" && isGatsbyDataScript(DomUtils.textContent(element))
+}
+
+const isRunnableInlineScript = (element: Element) =>
+  element.name === "script" && !("src" in element.attribs) && RUNNABLE_SCRIPT.test((element.attribs.type ?? "").trim())
+
+/** The elements of a page that apply with scripting on: `<noscript>` content is left out, a browser never applies it. */
+function liveElements(html: string): Element[] {
+  return DomUtils.findAll(() => true, parseDocument(html).children).filter((element) => !insideNoscript(element))
+}
+
+/**
+ * The hashes of `scripts` and of the page's style elements and style
+ * attributes, each listed once. Script and style text is hashed raw, as the
+ * browser reads it; attribute values decoded, as the browser reads them.
+ */
+function hashesOf(elements: Element[], scripts: Element[]): InlineHashes {
   const unique = (texts: string[]) => [...new Set(texts.map(hashSource))]
   return {
-    scripts: unique(
-      elements
-        .filter((element) => element.name === "script" && !("src" in element.attribs) && RUNNABLE_SCRIPT.test((element.attribs.type ?? "").trim()))
-        .map((element) => DomUtils.textContent(element)),
-    ),
+    scripts: unique(scripts.map((element) => DomUtils.textContent(element))),
     styles: unique(elements.filter((element) => element.name === "style").map((element) => DomUtils.textContent(element))),
     styleAttributes: unique(elements.flatMap((element) => (element.attribs.style === undefined ? [] : [element.attribs.style]))),
   }
+}
+
+/** What a built page's CSP allows of its inline code, and the inline scripts it does not. */
+export interface PageInlineCode {
+  hashes: InlineHashes
+  /**
+   * Inline scripts that would run but are not Gatsby's (each trimmed and cut
+   * to 80 characters, once each): left out of the CSP, so the browser blocks
+   * them. A script in CMS content that got past the sanitiser is one.
+   */
+  refusedScripts: string[]
+}
+
+/**
+ * The inline code of a page of a build: its styles, and of its inline
+ * scripts only Gatsby's own (isGatsbyScript). A page's body holds CMS HTML,
+ * so hashing every script found would allow an injected one by the page's
+ * own policy. Styles are all hashed: styled-components' sheet and the pages'
+ * `style` attributes have no marker that CMS HTML could not copy.
+ */
+export function pageInlineCode(html: string): PageInlineCode {
+  const elements = liveElements(html)
+  const gatsby: Element[] = []
+  const refused: Element[] = []
+  for (const script of elements.filter(isRunnableInlineScript)) (isGatsbyScript(script) ? gatsby : refused).push(script)
+  return {
+    hashes: hashesOf(elements, gatsby),
+    refusedScripts: [...new Set(refused.map((element) => DomUtils.textContent(element).trim().slice(0, 80)))],
+  }
+}
+
+/**
+ * The hashes of every inline script and style of HTML a server of this
+ * project writes itself, through the escaping `html` tag (the publisher's
+ * status page): all of it is the server's own. Never for a build's pages
+ * (pageInlineCode).
+ */
+export function ownInlineHashes(html: string): InlineHashes {
+  const elements = liveElements(html)
+  return hashesOf(elements, elements.filter(isRunnableInlineScript))
 }
 
 const orNone = (sources: string[]) => (sources.length ? sources : [NONE])
@@ -128,9 +228,22 @@ export function permissionsPolicy(sources: SiteSources): string {
 }
 
 /**
+ * HSTS for a site on https: a year, what the MDN Observatory asks for. No
+ * `includeSubDomains`: a site at its domain's apex would bind every other
+ * host of that domain (a CMS, an API, a mail panel on http) to https, which
+ * the site cannot know of. No `preload`: a browser's built-in list is not
+ * taken back by a release.
+ */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000"
+
+const isHttps = (url: string | undefined) => url !== undefined && /^https:\/\//i.test(url)
+
+/**
  * The headers every HTML answer carries beside its CSP; the same for every
  * page of a build. X-Frame-Options repeats frame-ancestors for browsers
- * that predate it.
+ * that predate it. Strict-Transport-Security only when the site's address is
+ * https, never for http: on localhost it would hold every port of the
+ * developer's machine to https for a year.
  */
 export function commonSecurityHeaders(sources: SiteSources): Record<string, string> {
   return {
@@ -138,6 +251,7 @@ export function commonSecurityHeaders(sources: SiteSources): Record<string, stri
     "Permissions-Policy": permissionsPolicy(sources),
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
+    ...(isHttps(sources.site) ? { "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY } : {}),
   }
 }
 
@@ -152,7 +266,7 @@ export function pageSecurityHeaders(hashes: InlineHashes, sources: SiteSources):
  * outside the server.
  */
 export function ownPageSecurityHeaders(html: string): Record<string, string> {
-  return pageSecurityHeaders(inlineHashes(html), { api: [], player: [], images: [] })
+  return pageSecurityHeaders(ownInlineHashes(html), { api: [], player: [], images: [] })
 }
 
 /** The origin of each URL, once each, in order; URLs that do not parse or are not http(s) are left out. */

@@ -10,7 +10,6 @@ const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
   ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".svg": "image/svg+xml",
   ".webp": "image/webp",
@@ -26,8 +25,25 @@ const CONTENT_TYPES: Record<string, string> = {
   ".xml": "application/xml; charset=utf-8",
   ".webmanifest": "application/manifest+json",
 }
-/** Files of the build meant for its hosts, not its visitors (as Netlify and Cloudflare Pages never serve `_headers`). */
-const HOST_FILES = new Set([HEADER_MAP_FILE, HEADERS_FILE])
+/**
+ * Files of the build no browser asks for, answered 404 like a path the build
+ * has not got: the hosts' header files (as Netlify and Cloudflare Pages never
+ * serve `_headers`), and what the build keeps for itself: webpack's stats and
+ * Gatsby's chunk map, which Gatsby reads from disk while it renders pages
+ * (cache-dir/static-entry.js; the browser gets the map inline, as
+ * `window.___chunkMapping`, and loads chunks by the names in it).
+ */
+const BUILD_ONLY_FILES = new Set([HEADER_MAP_FILE, HEADERS_FILE, "webpack.stats.json", "chunk-map.json"])
+
+/**
+ * Whether a path of the build is one a visitor never gets: BUILD_ONLY_FILES,
+ * and source maps, anywhere (webpack's `.js.map` beside every chunk), which
+ * hand out the site's source with its comments and paths; only developer
+ * tools ask for them.
+ */
+export function isBuildOnlyFile(buildPath: string): boolean {
+  return BUILD_ONLY_FILES.has(buildPath) || buildPath.endsWith(".map")
+}
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/
 
 /** Cache-Control of files that may change under the same URL: the browser asks again every time. */
@@ -209,7 +225,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       response.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad request")
       return
     }
-    if (found && HOST_FILES.has(found.buildPath)) found = undefined
+    if (found && isBuildOnlyFile(found.buildPath)) found = undefined
     const status = found ? 200 : 404
     const served = found ?? locate(site, "/404.html")
     if (!served) {

@@ -11,10 +11,13 @@ import {
   scanBuild,
   writeSecurityHeaders,
 } from "../../node-kit/security-header-map"
-import { hashSource, type SiteSources } from "../../node-kit/security-headers"
+import { hashSource, STRICT_TRANSPORT_SECURITY, type SiteSources } from "../../node-kit/security-headers"
 
 const SOURCES: SiteSources = { api: ["https://api.example.com"], player: ["https://player.vimeo.com"], images: ["https://api.example.com", "https://cdn.example.com"] }
 const pageHtml = (pagePath: string) => `<html><head></head><body><script>window.pagePath="${pagePath}";</script></body></html>`
+/** A page as Gatsby writes it whose content (an episode's description from the CMS) carries a script. */
+const injectedPageHtml = (pagePath: string) =>
+  `<html><head></head><body><div id="___gatsby"><p>Stretch.</p><script>alert(1)</script></div><script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="${pagePath}";/*]]>*/</script></body></html>`
 
 let build: string
 
@@ -44,12 +47,46 @@ describe("pagePathOf", () => {
 
 describe("writeSecurityHeaders", () => {
   it("writes every HTML page's CSP, each with the hash of its own inline script", async () => {
-    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 3, read: 3 })
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 3, read: 3, refused: {} })
     const map = readHeaderMap(build)!
     expect(Object.keys(map.pages).sort()).toEqual(["/", "/404.html", "/series/101/"])
     expect(map.pages["/series/101/"]!.csp).toContain(hashSource('window.pagePath="/series/101/";'))
     expect(map.pages["/series/101/"]!.csp).not.toContain(hashSource('window.pagePath="/";'))
     expect(map.common["Referrer-Policy"]).toBe("strict-origin-when-cross-origin")
+  })
+
+  it("leaves a script injected into a page's content out of its CSP, and reports the page on every build, not only the one that parsed it", async () => {
+    writePage("detail/7/index.html", injectedPageHtml("/detail/7/"))
+    const expected = { pages: 4, hashed: 4, read: 4, refused: { "/detail/7/": ["alert(1)"] } }
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual(expected)
+    const csp = readHeaderMap(build)!.pages["/detail/7/"]!.csp
+    expect(csp).toContain(hashSource('/*<![CDATA[*/window.pagePath="/detail/7/";/*]]>*/'))
+    expect(csp).not.toContain(hashSource("alert(1)"))
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ ...expected, hashed: 0 })
+  })
+
+  it("never reuses the hashes of a map written before only Gatsby's scripts were allowed (version 1), though servers still read it", async () => {
+    writePage("detail/7/index.html", injectedPageHtml("/detail/7/"))
+    await writeSecurityHeaders(build, SOURCES)
+    const map = readHeaderMap(build)!
+    const injected = hashSource("alert(1)")
+    // What the step wrote before: every inline script hashed.
+    const old = { ...map, version: 1, pages: { ...map.pages, "/detail/7/": { ...map.pages["/detail/7/"]!, hashes: { ...map.pages["/detail/7/"]!.hashes, scripts: [injected] }, csp: injected } } }
+    fs.writeFileSync(path.join(build, HEADER_MAP_FILE), JSON.stringify(old))
+    expect(readHeaderMap(build)!.version).toBe(1)
+
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toMatchObject({ hashed: 4, refused: { "/detail/7/": ["alert(1)"] } })
+    expect(readHeaderMap(build)!.pages["/detail/7/"]!.csp).not.toContain(injected)
+    expect(readHeaderMap(build)!.version).toBe(2)
+  })
+
+  it("asks browsers to keep to https only when the site's address is https", async () => {
+    await writeSecurityHeaders(build, { ...SOURCES, site: "https://moveflix.example" })
+    expect(readHeaderMap(build)!.common["Strict-Transport-Security"]).toBe(STRICT_TRANSPORT_SECURITY)
+    expect(fs.readFileSync(path.join(build, HEADERS_FILE), "utf8")).toMatch(/^\/\*\n(  .*\n)*  Strict-Transport-Security: max-age=31536000\n/m)
+    await writeSecurityHeaders(build, { ...SOURCES, site: "http://localhost:9000" })
+    expect(readHeaderMap(build)!.common).not.toHaveProperty("Strict-Transport-Security")
+    expect(fs.readFileSync(path.join(build, HEADERS_FILE), "utf8")).not.toContain("Strict-Transport-Security")
   })
 
   it("lists no file under Gatsby's own folders, which hold no page (an HTML asset in static/ is not one)", async () => {
@@ -68,7 +105,7 @@ describe("writeSecurityHeaders", () => {
     writePage("series/102/index.html", pageHtml("/series/102/"))
     fs.rmSync(path.join(build, "404.html"))
 
-    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 2, read: 3 })
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 2, read: 3, refused: {} })
     const map = readHeaderMap(build)!
     expect(Object.keys(map.pages).sort()).toEqual(["/", "/series/101/", "/series/102/"])
     expect(map.pages["/series/101/"]!.csp).toContain(hashSource('window.pagePath="/series/101/?v2";'))
@@ -83,13 +120,13 @@ describe("writeSecurityHeaders", () => {
       writePage(file, fs.readFileSync(path.join(build, file), "utf8"))
       fs.utimesSync(path.join(build, file), later, later)
     }
-    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 0, read: 3 })
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 0, read: 3, refused: {} })
     expect(fs.readFileSync(path.join(build, HEADER_MAP_FILE)).equals(first)).toBe(true)
   })
 
   it("remakes every policy when the sources change, without reading unchanged pages", async () => {
     await writeSecurityHeaders(build, SOURCES)
-    await expect(writeSecurityHeaders(build, { ...SOURCES, player: ["https://player.example.net"] })).resolves.toEqual({ pages: 3, hashed: 0, read: 3 })
+    await expect(writeSecurityHeaders(build, { ...SOURCES, player: ["https://player.example.net"] })).resolves.toEqual({ pages: 3, hashed: 0, read: 3, refused: {} })
     expect(readHeaderMap(build)!.pages["/"]!.csp).toContain("frame-src https://player.example.net")
   })
 })
@@ -102,14 +139,14 @@ describe("writeSecurityHeaders with a stamps file", () => {
   afterEach(() => fs.rmSync(path.dirname(stamps), { recursive: true, force: true }))
 
   it("reads only the pages written since the last scan, and writes the map it would have written reading all", async () => {
-    await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 3, hashed: 3, read: 3 })
+    await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 3, hashed: 3, read: 3, refused: {} })
     writePage("series/101/index.html", pageHtml("/series/101/?v2"))
     writePage("series/102/index.html", pageHtml("/series/102/"))
-    await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 4, hashed: 2, read: 2 })
+    await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 4, hashed: 2, read: 2, refused: {} })
     const withStamps = fs.readFileSync(path.join(build, HEADER_MAP_FILE))
     expect(readHeaderMap(build)!.pages["/series/101/"]!.csp).toContain(hashSource('window.pagePath="/series/101/?v2";'))
 
-    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 4, hashed: 0, read: 4 })
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 4, hashed: 0, read: 4, refused: {} })
     expect(fs.readFileSync(path.join(build, HEADER_MAP_FILE)).equals(withStamps)).toBe(true)
   })
 
@@ -120,7 +157,7 @@ describe("writeSecurityHeaders with a stamps file", () => {
     fs.writeFileSync(file, pageHtml("/").replace('"/"', '"!"'))
     fs.utimesSync(file, atime, mtime)
     // The ctime moved (no program can set it back), so the page is read and parsed again.
-    await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 3, hashed: 1, read: 1 })
+    await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 3, hashed: 1, read: 1, refused: {} })
     expect(readHeaderMap(build)!.pages["/"]!.csp).toContain(hashSource('window.pagePath="!";'))
   })
 })
@@ -157,6 +194,16 @@ describe("createHtmlHeaderLookup", () => {
     const headers = createHtmlHeaderLookup()(build, "added/index.html", Buffer.from(pageHtml("/added/")))
     expect(headers["Content-Security-Policy"]).toContain(hashSource('window.pagePath="/added/";'))
     expect(headers["Content-Security-Policy"]).toContain("connect-src 'self' https://api.example.com")
+  })
+
+  it("hashes only Gatsby's scripts of a page the map does not list, as the build's step does", async () => {
+    await writeSecurityHeaders(build, SOURCES)
+    const headers = createHtmlHeaderLookup()(build, "added/index.html", Buffer.from(injectedPageHtml("/added/")))
+    expect(headers["Content-Security-Policy"]).toContain(hashSource('/*<![CDATA[*/window.pagePath="/added/";/*]]>*/'))
+    expect(headers["Content-Security-Policy"]).not.toContain(hashSource("alert(1)"))
+    expect(createHtmlHeaderLookup()(build, "added/index.html", Buffer.from("<body><script>alert(1)</script></body>"))["Content-Security-Policy"]).toContain(
+      "script-src 'self';",
+    )
   })
 
   it("with no map at all, still sends a CSP: the page's own hashes and no outside origin", () => {

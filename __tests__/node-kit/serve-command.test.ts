@@ -22,7 +22,8 @@ describe("parseServeArgs", () => {
 describe("serveBuild", () => {
   it("serves a build on the host asked, brotli first as the publisher does, with the page's CSP", async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "serve-build-"))
-    fs.writeFileSync(path.join(root, "index.html"), "<html><body><script>window.pagePath='/'</script></body></html>")
+    // Gatsby's page-path script as it writes it (JSON value, closing `;`): the only kind of inline script a page's CSP allows.
+    fs.writeFileSync(path.join(root, "index.html"), '<html><body><script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/";/*]]>*/</script></body></html>')
     const server = await serveBuild(root, { host: "127.0.0.1", port: 0 })
     try {
       expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)

@@ -64,6 +64,41 @@ describe("serveStatic over a whole build", () => {
   })
 })
 
+describe("serveStatic refuses what the build keeps for itself", () => {
+  const buildOnly = {
+    "app-0123456789abcdef0123.js.map": '{"version":3,"sourcesContent":["// a comment"]}',
+    "styles.0123456789abcdef0123.css.map": '{"version":3}',
+    "static/0a1b/lib.js.map": '{"version":3}',
+    "webpack.stats.json": '{"namedChunkGroups":{}}',
+    "chunk-map.json": '{"app":["/app-0123456789abcdef0123.js"]}',
+  }
+  let build: StaticServer
+  beforeAll(async () => {
+    for (const [file, text] of Object.entries(buildOnly)) {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
+      fs.writeFileSync(path.join(root, file), text)
+    }
+    build = await serveStatic(root)
+  })
+  afterAll(async () => {
+    await build.close()
+    for (const file of Object.keys(buildOnly)) fs.rmSync(path.join(root, file))
+  })
+
+  it.each(Object.keys(buildOnly))("answers /%s with the 404 page, as a file it has not got", async (file) => {
+    for (const method of ["GET", "HEAD"]) {
+      const response = await fetch(`${build.origin}/${file}`, { method })
+      expect(response.status).toBe(404)
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8")
+    }
+    await expect((await fetch(`${build.origin}/${file}`)).text()).resolves.toContain("404 PAGE NOT FOUND")
+  })
+
+  it("still serves the chunk whose map it refuses", async () => {
+    expect((await fetch(`${build.origin}/app-0123456789abcdef0123.js`)).status).toBe(200)
+  })
+})
+
 describe("serveStatic's security headers", () => {
   let build: StaticServer
   beforeAll(async () => {

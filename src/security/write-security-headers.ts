@@ -6,14 +6,14 @@ import { originsOf, type SiteSources } from "../../node-kit/security-headers"
 // The catalogue plugin's options as the build resolved them (defaults from the environment included).
 const SOURCES_QUERY = `
   query SecurityHeaderSources {
-    site { siteMetadata { publicApiUrl } }
+    site { siteMetadata { publicApiUrl siteUrl } }
     allCatalogueEpisode { distinct(field: { playerEmbedUrl: SELECT }) }
     sitePlugin(name: { eq: "gatsby-source-catalogue" }) { pluginOptions }
   }
 `
 
 interface SourcesQueryResult {
-  site?: { siteMetadata?: { publicApiUrl?: string | null } | null } | null
+  site?: { siteMetadata?: { publicApiUrl?: string | null; siteUrl?: string | null } | null } | null
   allCatalogueEpisode?: { distinct?: (string | null)[] | null } | null
   sitePlugin?: { pluginOptions?: { imageOrigins?: string[]; imageService?: { origins?: string[]; urlTemplate?: string } | null } | null } | null
 }
@@ -50,10 +50,31 @@ export async function writeSiteSecurityHeaders(
     api: originsOf([result.data.site?.siteMetadata?.publicApiUrl]),
     player: originsOf(result.data.allCatalogueEpisode?.distinct ?? []),
     images: pictureOrigins(result.data),
+    // SITE_URL (gatsby-config.ts): https brings Strict-Transport-Security.
+    site: originsOf([result.data.site?.siteMetadata?.siteUrl])[0],
   }
-  const { pages, hashed, read } = await writeSecurityHeaders(folders.publicDir, sources, folders.stampsFile)
+  const { pages, hashed, read, refused } = await writeSecurityHeaders(folders.publicDir, sources, folders.stampsFile)
   const named = (origins: string[]) => origins.join(" ") || "none"
   reporter.info(
     `Security headers: ${pages} pages (${read} read, ${hashed} hashed, the rest unchanged since the last build); API ${named(sources.api)}, player ${named(sources.player)}, pictures ${named(sources.images)}`,
   )
+  warnOfRefusedScripts(refused, reporter)
+}
+
+/** Pages named in full up to this many; past it, a count: content injected into every episode must not bury the build log. */
+const NAMED_PAGES = 20
+
+/**
+ * A warning per page with an inline script that is not Gatsby's: its CSP
+ * leaves the script out, so browsers block it. Something in the page's
+ * content (CMS HTML past the sanitiser) or in a plugin wrote it.
+ */
+export function warnOfRefusedScripts(refused: Record<string, string[]>, reporter: Pick<Reporter, "warn">): void {
+  const entries = Object.entries(refused)
+  for (const [pagePath, scripts] of entries.slice(0, NAMED_PAGES)) {
+    reporter.warn(
+      `Security headers: ${pagePath} has ${scripts.length} inline script(s) that Gatsby did not write; its CSP does not allow them, browsers will block them: ${scripts.map((script) => JSON.stringify(script)).join(", ")}`,
+    )
+  }
+  if (entries.length > NAMED_PAGES) reporter.warn(`Security headers: ${entries.length - NAMED_PAGES} more page(s) have inline scripts that Gatsby did not write, blocked the same way`)
 }

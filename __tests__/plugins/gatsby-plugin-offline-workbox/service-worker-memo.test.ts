@@ -41,6 +41,9 @@ describe("the service worker is made again only when what it is made from change
     const { calls, generate } = countingGenerator()
     const first = await write(where, generate)
     const made = fs.readFileSync(path.join(where.publicDir, "sw.js"))
+    // The worker as written keeps the matchers' refusals (service-worker-options.ts): admin paths and Authorization.
+    expect(made.toString()).toContain(String.raw`/^\/(_publisher|status|releases|hooks)(\/|$)/`)
+    expect(made.toString()).toContain('headers.has("authorization")')
     const second = await write(where, generate)
     expect(calls.count).toBe(1)
     expect(second).toMatchObject({ reused: true, count: first.count, size: first.size })

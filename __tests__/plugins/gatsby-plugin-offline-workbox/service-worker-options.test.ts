@@ -12,12 +12,19 @@ type Matcher = Extract<NonNullable<RuntimeCaching["urlPattern"]>, (...args: neve
  */
 const asWritten = (matcher: RuntimeCaching["urlPattern"]) => new Function(`return (${String(matcher)})`)() as Matcher
 
-function ruleFor(href: string, request: { mode?: string; destination?: string; method?: string } = {}): string | undefined {
+interface RequestShape {
+  mode?: string
+  destination?: string
+  method?: string
+  headers?: Record<string, string>
+}
+
+function ruleFor(href: string, { headers = {}, ...request }: RequestShape = {}): string | undefined {
   const url = new URL(href)
   const options = {
     url,
     sameOrigin: url.origin === SITE,
-    request: { mode: "cors", destination: "", method: "GET", ...request, url: href } as unknown as Request,
+    request: { mode: "cors", destination: "", method: "GET", ...request, headers: new Headers(headers), url: href } as unknown as Request,
     event: {},
   }
   const rule = runtimeCaching().find((candidate) => asWritten(candidate.urlPattern)(options as never))
@@ -52,6 +59,35 @@ describe("the service worker's runtime rules", () => {
     ["a form post", `${SITE}/search-results/`, { method: "POST" }],
   ])("leave %s alone", (_name, href, request) => {
     expect(ruleFor(href, request)).toBeUndefined()
+  })
+
+  // A request no rule matches is not answered by the worker at all: the browser asks the server, Basic authentication prompt and all.
+  it.each([
+    ["the status page", `${SITE}/_publisher/`, { mode: "navigate", destination: "document" }],
+    ["the status page without its slash", `${SITE}/_publisher`, { mode: "navigate", destination: "document" }],
+    ["a file of the status page", `${SITE}/_publisher/app-978ae7bbc8ac97b6405b.js`, { destination: "script" }],
+    ["a picture of the status page", `${SITE}/_publisher/logo.png`, { destination: "image" }],
+    ["the status report", `${SITE}/status`, {}],
+    ["the status report, navigated to", `${SITE}/status`, { mode: "navigate", destination: "document" }],
+    ["a rollback", `${SITE}/releases/rollback`, {}],
+    ["the webhook", `${SITE}/hooks/catalogue`, {}],
+  ])("leave the publisher's admin alone: %s", (_name, href, request) => {
+    expect(ruleFor(href, request)).toBeUndefined()
+  })
+
+  it.each([
+    ["a page", `${SITE}/series/101/`, { mode: "navigate", destination: "document" }],
+    ["page data", `${SITE}/page-data/series/101/page-data.json`, {}],
+    ["a hashed chunk", `${SITE}/app-978ae7bbc8ac97b6405b.js`, { destination: "script" }],
+    ["a picture", `${SITE}/favicon.svg`, { destination: "image" }],
+  ])("never cache an answer to a request with Authorization: %s", (_name, href, request) => {
+    expect(ruleFor(href, request)).toBeDefined()
+    expect(ruleFor(href, { ...request, headers: { Authorization: "Basic b3BlcmF0b3I6c2VjcmV0" } })).toBeUndefined()
+  })
+
+  it("keeps site pages whose path only begins like an admin path", () => {
+    expect(ruleFor(`${SITE}/statuses/`, { mode: "navigate", destination: "document" })).toBe("pages")
+    expect(ruleFor(`${SITE}/hooksy/`, { mode: "navigate", destination: "document" })).toBe("pages")
   })
 
   it("tries the network first for pages and page data, within the timeout, and falls back to the offline page", () => {

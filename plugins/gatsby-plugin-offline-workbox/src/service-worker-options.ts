@@ -4,27 +4,44 @@ import { OFFLINE } from "./constants"
 
 /*
  * Workbox writes every function below into sw.js as source text, so each is
- * self-contained: no imports, no outer variables, literals only.
+ * self-contained: no imports, no outer variables, literals only. That is why
+ * each matcher repeats the refusals that can concern it, which no rule may
+ * lose (page data's fixed folder is no admin path):
+ * - the publisher's admin paths (`/_publisher/`, `/status`, `/releases/`,
+ *   `/hooks/`, publisher/src/routes/), which answer behind a token or Basic
+ *   authentication: a saved copy would show an operator's build logs to
+ *   whoever opens the browser next, offline and without the password;
+ * - any request carrying Authorization, whose answer is for its sender only.
+ * A request no rule matches is not handled at all: the browser fetches it as
+ * if there were no worker, and a Basic-authentication prompt still appears.
  */
 
 /** A page: a navigation, or a page URL the site asks the worker to save (a request with no destination). */
 export const isPageRequest: NonNullable<RuntimeCaching["urlPattern"]> = ({ request, url, sameOrigin }) =>
   sameOrigin &&
+  !/^\/(_publisher|status|releases|hooks)(\/|$)/.test(url.pathname) &&
+  !request.headers.has("authorization") &&
   request.method === "GET" &&
   (request.mode === "navigate" ||
     (request.destination === "" && !url.pathname.startsWith("/page-data/") && /(\/|\.html|\/[^./]+)$/.test(url.pathname)))
 
 /** page-data.json, app-data.json and static-query results (/page-data/sq/d/*.json): same URL, new content each deploy. */
-export const isPageData: NonNullable<RuntimeCaching["urlPattern"]> = ({ url, sameOrigin }) =>
-  sameOrigin && url.pathname.startsWith("/page-data/") && url.pathname.endsWith(".json")
+export const isPageData: NonNullable<RuntimeCaching["urlPattern"]> = ({ request, url, sameOrigin }) =>
+  sameOrigin && !request.headers.has("authorization") && url.pathname.startsWith("/page-data/") && url.pathname.endsWith(".json")
 
 /** Files whose URL changes with their content: webpack's hashed chunks, /static/ and Gatsby's image and file folders. */
-export const isHashedAsset: NonNullable<RuntimeCaching["urlPattern"]> = ({ url, sameOrigin }) =>
-  sameOrigin && (/^\/(static|_gatsby\/image|_gatsby\/file)\//.test(url.pathname) || /[.-][0-9a-f]{16,}\.(js|css)$/.test(url.pathname))
+export const isHashedAsset: NonNullable<RuntimeCaching["urlPattern"]> = ({ request, url, sameOrigin }) =>
+  sameOrigin &&
+  !/^\/(_publisher|status|releases|hooks)(\/|$)/.test(url.pathname) &&
+  !request.headers.has("authorization") &&
+  (/^\/(static|_gatsby\/image|_gatsby\/file)\//.test(url.pathname) || /[.-][0-9a-f]{16,}\.(js|css)$/.test(url.pathname))
 
 /** The site's other pictures (favicon, app icons): their URL stays, so they are checked again each time. */
-export const isOtherImage: NonNullable<RuntimeCaching["urlPattern"]> = ({ request, sameOrigin }) =>
-  sameOrigin && request.destination === "image"
+export const isOtherImage: NonNullable<RuntimeCaching["urlPattern"]> = ({ request, url, sameOrigin }) =>
+  sameOrigin &&
+  !/^\/(_publisher|status|releases|hooks)(\/|$)/.test(url.pathname) &&
+  !request.headers.has("authorization") &&
+  request.destination === "image"
 
 /**
  * One saved copy per page whatever its query or trailing slash: a search for
