@@ -218,4 +218,47 @@ describe("createHttpClient", () => {
     expect([elsewhereHits, sleeps]).toEqual([0, []])
     await Promise.all([api.close(), elsewhere.close()])
   })
+
+  it("sends its token on a redirect within its origin, and never to another allowed origin, even when sent back", async () => {
+    const TOKEN = "Bearer video-token-never-elsewhere"
+    const seen: { at: string; authorization: string | undefined }[] = []
+    const record = (at: string, req: http.IncomingMessage) => seen.push({ at: `${at} ${req.url}`, authorization: req.headers.authorization })
+    const cdn = await serve((req, res) => {
+      record("cdn", req)
+      if (req.url === "/api/back") {
+        res.writeHead(307, { Location: `${host.url}/final` })
+        res.end()
+        return
+      }
+      res.end('{"from":"cdn"}')
+    })
+    const host = await serve((req, res) => {
+      record("host", req)
+      const target = ({ "/api/moved": "/api/videos/1", "/api/away": `${cdn.url}/videos/1`, "/api/round-trip": `${cdn.url}/back` } as Record<string, string>)[req.url ?? ""]
+      if (target) {
+        res.writeHead(302, { Location: target })
+        res.end()
+        return
+      }
+      res.end('{"from":"host"}')
+    })
+    try {
+      // Both origins allowed, as the video host's and an image CDN's are.
+      const { instance } = client({ baseUrl: host.url, headers: { Authorization: TOKEN }, ...requestLimits(host.url, cdn.url) })
+      await expect(instance.getJson("moved")).resolves.toMatchObject({ body: { from: "host" } })
+      await expect(instance.getJson("away")).resolves.toMatchObject({ body: { from: "cdn" } })
+      await expect(instance.getJson("round-trip")).resolves.toMatchObject({ body: { from: "host" } })
+      expect(seen).toEqual([
+        { at: "host /api/moved", authorization: TOKEN },
+        { at: "host /api/videos/1", authorization: TOKEN },
+        { at: "host /api/away", authorization: TOKEN },
+        { at: "cdn /api/videos/1", authorization: undefined },
+        { at: "host /api/round-trip", authorization: TOKEN },
+        { at: "cdn /api/back", authorization: undefined },
+        { at: "host /api/final", authorization: undefined },
+      ])
+    } finally {
+      await Promise.all([host.close(), cdn.close()])
+    }
+  })
 })

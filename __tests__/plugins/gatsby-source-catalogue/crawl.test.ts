@@ -84,6 +84,30 @@ describe("crawlCatalogue", () => {
     await expect(result).rejects.toMatchObject({ code: ERROR_CODES.CatalogueWrongShape, message: expect.stringContaining("allow_indexing") })
   })
 
+  it("stops on an id that is not a safe path segment, naming the URL, the field and the entity, and never asks a path made of it", async () => {
+    const subcategory = { id: 11, title: "HIIT", series: [{ id: "..", title: "Yoga basics" }, { id: 102, title: "Quick HIIT" }] }
+    const fake = fakeCatalogueFetch({ "/sub-categories/11": { body: { data: subcategory } } })
+    const error = await crawl(fake).result.then(
+      () => undefined,
+      (reason: unknown) => reason as { code: string; message: string },
+    )
+    expect(error).toMatchObject({
+      code: ERROR_CODES.CatalogueWrongShape,
+      message: `${FAKE_API_URL}/sub-categories/11: "data.series[0].id" is ".." (the entity titled "Yoga basics"): an id names a page and a request path, so it must be 1 to 128 letters (A-Z, a-z), digits, "-", "_", "." or "~", not starting with "."`,
+    })
+    expect(fake.calls.filter((path) => path.includes(".."))).toEqual([])
+  })
+
+  it.each([
+    ["/categories", { data: [{ id: "a/b", title: "Dance" }] }, '"data[0].id" is "a/b" (the entity titled "Dance")'],
+    ["/categories/1", { data: { id: 1, title: "Fitness", sub_categories: [{ id: "%2e%2e", title: "HIIT" }] } }, '"data.sub_categories[0].id" is "%2e%2e" (the entity titled "HIIT")'],
+    ["/series/101/episodes", { data: [{ id: ".", title: "Warm up", series_id: 101 }] }, '"data[0].id" is "." (the entity titled "Warm up")'],
+    ["/featured-collections", { data: [{ id: 1, title: "Fitness", category: [{ id: "a\\b", title: "Dance" }] }] }, '"data[0].category[0].id" is "a\\\\b" (the entity titled "Dance")'],
+  ])("refuses an unsafe id in %s", async (path, body, named) => {
+    const fake = fakeCatalogueFetch({ [path]: { body } })
+    await expect(crawl(fake).result).rejects.toMatchObject({ code: ERROR_CODES.CatalogueWrongShape, message: expect.stringContaining(`${FAKE_API_URL}${path}: ${named}: an id names a page`) })
+  })
+
   it("retries a 503 and a 429 and then goes on", async () => {
     const fake = fakeCatalogueFetch({
       "/categories": [{ status: 503 }, { status: 429, headers: { "Retry-After": "1" } }],

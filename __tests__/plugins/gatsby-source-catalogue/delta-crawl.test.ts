@@ -155,4 +155,10 @@ describe("readChanges", () => {
     expect(result.changes).toBeUndefined()
     expect(result.fallbackReason).toMatch(/^the changes feed could not be used: .*type/)
   })
+
+  it("falls back to a full read on a feed naming an id that is not a safe path segment, which the full read then refuses too", async () => {
+    const result = await read({ body: { data: { now: "2026-11-23T12:00:00.000Z", changed: [{ type: "series", id: ".." }], deleted: [] } } })
+    expect(result.changes).toBeUndefined()
+    expect(result.fallbackReason).toContain('"data.changed[0].id" is "..": an id names a page')
+  })
 })

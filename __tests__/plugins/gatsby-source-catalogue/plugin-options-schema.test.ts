@@ -1,4 +1,4 @@
-import { testPluginOptionsSchema } from "gatsby-plugin-utils"
+import { Joi, testPluginOptionsSchema, validateOptionsSchema } from "gatsby-plugin-utils"
 import { imageOriginsFromEnv, pluginOptionsSchema } from "../../../plugins/gatsby-source-catalogue/src/plugin-options-schema"
 import { IMAGE_SLOTS, IMAGE_SLOT_OWNERS } from "../../../src/styles/image-slots"
 
@@ -60,5 +60,34 @@ describe("pluginOptionsSchema", () => {
       "http://10.0.0.5:8080",
     ])
     expect(imageOriginsFromEnv({})).toEqual([])
+  })
+
+  // Gatsby persists the validated options in its redux cache (.cache/redux*, the workers' slices):
+  // the token must not be among them, as a default or through gatsby-config.ts.
+  describe("keep VIDEO_API_TOKEN out of Gatsby's persisted state", () => {
+    const TOKEN = "video-token-that-must-not-be-persisted"
+    const saved = process.env.VIDEO_API_TOKEN
+    beforeEach(() => {
+      process.env.VIDEO_API_TOKEN = TOKEN
+    })
+    afterEach(() => {
+      if (saved === undefined) delete process.env.VIDEO_API_TOKEN
+      else process.env.VIDEO_API_TOKEN = saved
+    })
+
+    it("the schema gives no default from the environment", async () => {
+      const { value } = await validateOptionsSchema(pluginOptionsSchema!({ Joi } as never) as never, { ...SITE_SLOTS })
+      expect(value).not.toHaveProperty("videoApiToken")
+      expect(JSON.stringify(value)).not.toContain(TOKEN)
+    })
+
+    it("gatsby-config.ts gives the plugin no token", () => {
+      jest.isolateModules(() => {
+        const config = (require("../../../gatsby-config") as { default: { plugins: unknown[] } }).default
+        const entry = config.plugins.find((plugin) => (plugin as { resolve?: string }).resolve === "gatsby-source-catalogue")
+        expect(entry).toBeDefined()
+        expect(JSON.stringify(config)).not.toContain(TOKEN)
+      })
+    })
   })
 })

@@ -27,6 +27,21 @@ describe("sanitizeDescription", () => {
     )
   })
 
+  // Reverse tabnabbing: browsers read the target keyword without regard to case, a named window is a new one too, and rel="opener" would undo noopener.
+  it.each([
+    ['<a href="https://x.example" target="_BLANK" rel="opener">x</a>', '<a href="https://x.example" target="_BLANK" rel="noopener noreferrer">x</a>'],
+    ['<a href="https://x.example" target="foo">x</a>', '<a href="https://x.example" target="foo" rel="noopener noreferrer">x</a>'],
+    ['<a href="https://x.example" target="_blank" rel="nofollow OPENER">x</a>', '<a href="https://x.example" target="_blank" rel="nofollow noopener noreferrer">x</a>'],
+    ['<a href="https://x.example" target="_top" rel="noopener">x</a>', '<a href="https://x.example" target="_top" rel="noopener noreferrer">x</a>'],
+  ])("gives every link that opens another window noopener noreferrer, and never opener: %s", (html, expected) => {
+    expect(sanitizeDescription(html)).toBe(expected)
+  })
+
+  it("keeps only safe rel values on a link that stays in its window", () => {
+    expect(sanitizeDescription('<a href="https://x.example" rel="opener">x</a>')).toBe('<a href="https://x.example">x</a>')
+    expect(sanitizeDescription('<a href="https://x.example" target="_Self" rel="opener nofollow">x</a>')).toBe('<a href="https://x.example" target="_Self" rel="nofollow">x</a>')
+  })
+
   it("turns null, missing and blank into null", () => {
     expect(sanitizeDescription(null)).toBeNull()
     expect(sanitizeDescription(undefined)).toBeNull()

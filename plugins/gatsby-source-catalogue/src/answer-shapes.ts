@@ -2,6 +2,7 @@ import type { z } from "zod/mini"
 import { describeIssues } from "../../../contract/describe-issues"
 import { CatalogueRequestError, type HttpClient } from "./client"
 import { ERROR_CODES } from "./constants"
+import { SAFE_ID_RULE, unsafeIds } from "./safe-ids"
 
 /**
  * The answer of `url` read with its contract schema (contract/schemas.ts
@@ -16,10 +17,30 @@ export function readAnswer<T>(schema: z.ZodMiniType<T>, url: string, body: unkno
   return result.data
 }
 
-/** GETs `path` and reads the answer with its contract schema. */
+/** How many unsafe ids one message names; the rest are counted. */
+const MAX_NAMED_IDS = 3
+
+/**
+ * A catalogue answer read with its contract schema, whose ids must also be
+ * safe path segments (safe-ids.ts): refused here, at the plugin's boundary,
+ * an id like `..` never reaches a request path, a node or a page path. An
+ * answer with one stops the build, as an answer of the wrong shape does,
+ * naming the URL, the field and the entity's title.
+ */
+export function readCatalogueAnswer<T>(schema: z.ZodMiniType<T>, url: string, body: unknown): T {
+  const answer = readAnswer(schema, url, body)
+  const unsafe = unsafeIds(answer)
+  if (unsafe.length > 0) {
+    const more = unsafe.length > MAX_NAMED_IDS ? `, and ${unsafe.length - MAX_NAMED_IDS} more` : ""
+    throw new CatalogueRequestError(ERROR_CODES.CatalogueWrongShape, url, `${unsafe.slice(0, MAX_NAMED_IDS).join("; ")}${more}: ${SAFE_ID_RULE}`)
+  }
+  return answer
+}
+
+/** GETs `path` and reads the answer with its contract schema, its ids checked. */
 export async function getAnswer<T>(client: HttpClient, path: string, schema: z.ZodMiniType<T>): Promise<T> {
   const { url, body } = await client.getJson(path)
-  return readAnswer(schema, url, body)
+  return readCatalogueAnswer(schema, url, body)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ANSWERS, type ApiCategory, type ApiChanges, type ApiEpisode, type ApiRef, type ApiSubcategory } from "../../../contract/schemas"
-import { getAnswer, getOrNull, readAnswer } from "./answer-shapes"
+import { getAnswer, getOrNull, readCatalogueAnswer } from "./answer-shapes"
 import { CatalogueRequestError, fillPath, type HttpClient } from "./client"
 import type { CataloguePaths } from "./constants"
 import type { CatalogueAnswers } from "./types"
@@ -40,7 +40,7 @@ const key = (type: ApiRef["type"], id: unknown) => `${type} ${String(id)}`
 export async function readChanges(client: HttpClient, paths: CataloguePaths, since: string): Promise<{ changes?: ApiChanges; fallbackReason?: string }> {
   try {
     const { url, body } = await client.getJson(`${paths.changes}?since=${encodeURIComponent(since)}`)
-    return { changes: readAnswer(ANSWERS.changes, url, body).data }
+    return { changes: readCatalogueAnswer(ANSWERS.changes, url, body).data }
   } catch (error) {
     if (!(error instanceof CatalogueRequestError)) throw error
     if (error.status === 404) return { fallbackReason: "the catalogue has no changes feed (404)" }

@@ -64,21 +64,40 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308])
 const MAX_REDIRECTS = 5
 
 /**
+ * Headers that carry a credential for the origin asked (the video host's
+ * token). Fetch drops them on a redirect to another origin; following
+ * redirects by hand, so must we: two allowed origins are not one party, and
+ * the video host's token is not the image CDN's to read.
+ */
+const CREDENTIAL_HEADERS = ["authorization", "proxy-authorization", "cookie"]
+
+/** `init` without its credentials. */
+function withoutCredentials(init: RequestInit): RequestInit {
+  const headers = new Headers(init.headers)
+  for (const name of CREDENTIAL_HEADERS) headers.delete(name)
+  return { ...init, headers }
+}
+
+/**
  * fetch() that follows redirects itself, each hop only to an allowed origin:
- * an allowed host could otherwise send the build anywhere. The refusal does
- * not name where the redirect pointed, since failures reach the publisher's
- * public status page.
+ * an allowed host could otherwise send the build anywhere. Once a hop leaves
+ * the origin it came from, the credentials stay behind for the rest of the
+ * way, as fetch's own redirects do. The refusal does not name where the
+ * redirect pointed, since failures reach the publisher's public status page.
  */
 export async function guardedFetch(url: string, init: RequestInit, guard: OriginGuard, fetchImpl: typeof fetch = fetch): Promise<Response> {
   let current = url
+  let hopInit = init
   for (let hop = 0; ; hop++) {
     if (!guard.allows(current)) throw new FetchRefused("origin", hop === 0 ? "is on a host the build does not fetch from" : "redirected to a host the build does not fetch from")
-    const response = await fetchImpl(current, { ...init, redirect: "manual" })
+    const response = await fetchImpl(current, { ...hopInit, redirect: "manual" })
     const location = response.headers.get("location")
     if (!REDIRECTS.has(response.status) || !location) return response
     await response.body?.cancel()
     if (hop >= MAX_REDIRECTS) throw new FetchRefused("redirects", `redirected more than ${MAX_REDIRECTS} times`)
-    current = new URL(location, current).href
+    const next = new URL(location, current)
+    if (next.origin !== new URL(current).origin) hopInit = withoutCredentials(hopInit)
+    current = next.href
   }
 }
 

@@ -6,6 +6,15 @@ import type { CatalogueSnapshot, CataloguePluginOptions } from "./types"
 import { resolveVideoLinks, type VideoFacts } from "./video-links"
 
 /**
+ * The video host's token: the option when the site sets one, else
+ * VIDEO_API_TOKEN as it is now. Read here, when the plugin runs, rather than
+ * as the option's default, since Gatsby persists its options under .cache.
+ */
+export function videoApiToken(options: Pick<CataloguePluginOptions, "videoApiToken">, env: NodeJS.ProcessEnv = process.env): string {
+  return options.videoApiToken ?? env.VIDEO_API_TOKEN ?? ""
+}
+
+/**
  * The player links of the snapshot's episodes, from the video host (with
  * the token, at build time only), with progress and a summary in the log.
  * Without a token none is looked up and the episodes show no player.
@@ -21,14 +30,15 @@ export async function lookUpVideos(args: {
 }): Promise<Map<string, VideoFacts>> {
   const { options, reporter, warn } = args
   const videoPaths = args.snapshot.episodes.flatMap(({ episode }) => (episode.path ? [episode.path] : []))
-  if (!options.videoApiToken) {
+  const token = videoApiToken(options)
+  if (!token) {
     if (videoPaths.length > 0) warn("VIDEO_API_TOKEN is not set: no player links were looked up, so episodes show no player.")
     return new Map()
   }
   const videoHost = createHttpClient({
     ...args.requests,
     baseUrl: options.videoApiUrl,
-    headers: { Authorization: `Bearer ${options.videoApiToken}` },
+    headers: { Authorization: `Bearer ${token}` },
     limiter: createLimiter(options.concurrency),
   })
   const distinct = new Set(videoPaths).size

@@ -87,10 +87,14 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
     videoApiUrl: httpUrl(Joi)
       .default(process.env.VIDEO_API_URL || DEFAULT_VIDEO_API_URL)
       .description("Base URL of the video host's API. Defaults to VIDEO_API_URL, then to https://api.vimeo.com."),
+    // No default from the environment here: Gatsby keeps the validated options in its redux
+    // state, persisted under .cache (the workers' slices too), so a default would write the
+    // token to disk. The plugin reads VIDEO_API_TOKEN when it runs (look-up-videos.ts).
     videoApiToken: Joi.string()
       .allow("")
-      .default(process.env.VIDEO_API_TOKEN || "")
-      .description("Bearer token for the video host, used at build time only. Defaults to VIDEO_API_TOKEN. Without it no player links are looked up."),
+      .description(
+        "Bearer token for the video host, used at build time only. Leave it unset: the plugin then reads VIDEO_API_TOKEN when it runs, and the token stays out of Gatsby's cache (.cache/), which keeps every option it is given. Empty: no token. Without one no player links are looked up.",
+      ),
     concurrency: Joi.number()
       .integer()
       .min(1)

@@ -15,6 +15,7 @@ import type { ImageService } from "./images"
 export interface CataloguePluginOptions extends ImageSlotOptions {
   apiUrl: string
   videoApiUrl: string
+  /** Unset: VIDEO_API_TOKEN, read when the plugin runs (look-up-videos.ts), so it is never in Gatsby's persisted state. */
   videoApiToken?: string
   concurrency: number
   retries: number
