@@ -349,7 +349,7 @@ describe("releases that hold only what changed", () => {
       return { status: response.status, text: await response.text(), csp: response.headers.get("content-security-policy") }
     }
   }
-  const PAGE = (text: string) => `<!doctype html><html><body><p>${text}</p><script>window.page=${JSON.stringify(text)}</script></body></html>`
+  const PAGE = (text: string) => `<!doctype html><html><body><p>${text}</p><script>window.pagePath=${JSON.stringify(text)};</script></body></html>`
   const writeSite = async (pages: Record<string, string>) => {
     for (const [file, text] of Object.entries(pages)) write(file, PAGE(text))
     await writeSecurityHeaders(publicDir, { api: ["https://api.example.com"], player: [], images: [] })
@@ -385,7 +385,7 @@ describe("releases that hold only what changed", () => {
     const unchanged = await get("/a/")
     expect(unchanged).toMatchObject({ status: 200, text: PAGE("page a") })
     // The CSP of a page held by the parent comes from the live release's map.
-    expect(unchanged.csp).toContain(hashSource('window.page="page a"'))
+    expect(unchanged.csp).toContain(hashSource('window.pagePath="page a";'))
     expect(unchanged.csp).toContain("connect-src 'self' https://api.example.com")
     expect(await get("/gone.txt")).toMatchObject({ status: 404, text: PAGE("not here") })
     for (const hostFile of ["/security-headers.json", "/_headers"]) expect((await get(hostFile)).status).toBe(404)
@@ -394,8 +394,8 @@ describe("releases that hold only what changed", () => {
     write("robots.txt", "User-agent: *\n")
     const third = await publish(3)
     expect(await folderFiles(third.releaseId)).toEqual(["robots.txt"])
-    expect((await get("/")).csp).toContain(hashSource('window.page="home 2"'))
-    expect((await get("/a")).csp).toContain(hashSource('window.page="page a"'))
+    expect((await get("/")).csp).toContain(hashSource('window.pagePath="home 2";'))
+    expect((await get("/a")).csp).toContain(hashSource('window.pagePath="page a";'))
     expect(isIntactRelease(dataDir(), third.releaseId)).toBe(true)
     expect(first.unchanged).toBe(false)
   })
@@ -413,7 +413,7 @@ describe("releases that hold only what changed", () => {
     })
     const home = await get("/")
     expect(home.text).toContain("home 1")
-    expect(home.csp).toContain(hashSource('window.page="home 1"'))
+    expect(home.csp).toContain(hashSource('window.pagePath="home 1";'))
     expect(liveReleaseId(dataDir())).toBe(second.releaseId)
     // Started on the second: its answer, though the first went live meanwhile.
     expect(await get("/gone.txt")).toMatchObject({ status: 404, text: PAGE("not here") })
