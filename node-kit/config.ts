@@ -1,3 +1,4 @@
+import net from "node:net"
 import path from "node:path"
 import { splitSecrets, webhookSecretProblem } from "../contract/webhook-signature"
 
@@ -27,6 +28,12 @@ export const EXIT_CONFIG = 2
 /** The shortest shared secret `secret()` takes (an admin token, say). */
 export const MIN_SECRET_LENGTH = 16
 
+/** A host name as an allow-list names it (`.example.com`: it and every name under it), as `list()` checks entries. */
+export const isHostNameEntry = (entry: string): boolean => /^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(entry)
+
+/** A proxy's address or CIDR range (`127.0.0.1`, `10.0.0.0/8`), as Fastify's trustProxy takes them. */
+export const isProxyAddress = (entry: string): boolean => net.isIP(entry.replace(/\/\d{1,3}$/, "")) !== 0
+
 export interface IntegerRange {
   min?: number
   max?: number
@@ -51,8 +58,10 @@ export interface SettingsReader {
   path(name: string, fallback: string): string
   /** An http(s) URL, or undefined when unset. */
   url(name: string): string | undefined
-  /** A shared secret of at least MIN_SECRET_LENGTH characters, or undefined when unset. */
-  secret(name: string, purpose: string): string | undefined
+  /** A shared secret of at least `minLength` (default MIN_SECRET_LENGTH) characters, or undefined when unset. */
+  secret(name: string, purpose: string, minLength?: number): string | undefined
+  /** A comma-separated list, blanks trimmed; entries `valid` refuses are noted as a problem naming `what` the list holds. */
+  list(name: string, valid: (entry: string) => boolean, what: string): string[]
   /**
    * The publish webhook's Standard Webhooks secret (contract/webhook-signature.ts):
    * one or more space-separated `whsec_` secrets, each the base64 of 24 to 64
@@ -81,6 +90,14 @@ function readWebhookSecret(name: string, value: string | undefined, purpose: str
       `several, space-separated, during a rotation. It matters: ${purpose}.`,
   )
   return undefined
+}
+
+/** The list reader's rule: comma-separated, blanks dropped, every refused entry named in one problem. */
+function readList(name: string, value: string | undefined, rule: { valid: (entry: string) => boolean; what: string }, problems: string[]): string[] {
+  const entries = (value ?? "").split(",").map((entry) => entry.trim()).filter(Boolean)
+  const refused = entries.filter((entry) => !rule.valid(entry))
+  if (refused.length) problems.push(`${name} must be a comma-separated list of ${rule.what}; not ${refused.map((entry) => JSON.stringify(entry)).join(", ")}`)
+  return entries.filter(rule.valid)
 }
 
 /**
@@ -147,13 +164,15 @@ export function readSettings(env: NodeJS.ProcessEnv, service: string): SettingsR
       }
       return value
     },
-    secret(name, purpose) {
+    secret(name, purpose, minLength = MIN_SECRET_LENGTH) {
       const value = reader.text(name)
-      if (value !== undefined && value.length < MIN_SECRET_LENGTH) {
-        problems.push(`${name} must be at least ${MIN_SECRET_LENGTH} characters long: ${purpose}`)
+      if (value !== undefined && value.length < minLength) {
+        // The way to make one is named, so a too-short token is replaced by a random one, not padded.
+        problems.push(`${name} must be at least ${minLength} characters long: ${purpose}. Make one with \`openssl rand -hex 32\`.`)
       }
       return value
     },
+    list: (name, valid, what) => readList(name, reader.text(name), { valid, what }, problems),
     webhookSecret: (name, purpose) => readWebhookSecret(name, reader.text(name), purpose, problems),
     problem: (message) => void problems.push(message),
     done(value) {

@@ -78,11 +78,14 @@ async function main() {
     const gatsby = track(startProcess(COMMANDS.gatsby, ["develop", ...host], { env }), "gatsby develop")
     await waitForHttp(`http://127.0.0.1:${SITE_PORT}/`, gatsby, 15 * 60_000)
   } else {
-    publisher = await startPublisher({ port: SITE_PORT, webhookSecret, buildEnv: env })
+    // The status page without a token, on this machine's loopback only: development only (an operator's own PUBLISHER_STATUS_OPEN_ON_LOOPBACK wins).
+    const statusOpenOnLoopback = process.env.PUBLISHER_STATUS_OPEN_ON_LOOPBACK === undefined ? true : undefined
+    publisher = await startPublisher({ port: SITE_PORT, webhookSecret, buildEnv: env, statusOpenOnLoopback })
     await publisher.idle()
     const live = publisher.status().live
     if (!live) throw new Error(`The first build failed: see http://localhost:${SITE_PORT}${STATUS_PAGE_PATH}`)
     addresses.push(`Build status: http://localhost:${SITE_PORT}${STATUS_PAGE_PATH}`)
+    if (publisher.config.statusOpenOnLoopback) addresses.push("Status page open without a token (PUBLISHER_STATUS_OPEN_ON_LOOPBACK=on): development only")
     if (!process.env.CATALOGUE_API_URL) {
       addresses.push(
         `Try an edit: curl -X PATCH -H "Authorization: Bearer ${adminTokenInShell(secrets.adminToken)}" -H 'content-type: application/json' -d '{"title":"Power and Control, edited"}' http://127.0.0.1:${cmsPort}/admin/episodes/1002`,

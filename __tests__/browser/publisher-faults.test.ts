@@ -192,6 +192,8 @@ describe("the publisher's faults, with real builds", () => {
       PUBLISHER_DATA_DIR: dataDir,
       PUBLISH_WEBHOOK_SECRET: webhookSecret,
       PUBLISHER_DEBOUNCE_MS: "300",
+      // The test reads /status without a token, as `npm start` lets a developer.
+      PUBLISHER_STATUS_OPEN_ON_LOOPBACK: "on",
       LOG_FORMAT: "json",
     }
     const started = Date.now()

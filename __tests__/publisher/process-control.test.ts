@@ -95,6 +95,8 @@ describe("the publisher as `npm run publisher` starts it (a supervisor holding t
         PUBLISHER_BUILD_COMMAND: `"${process.execPath}" "${FAKE_BUILD}"`,
         PUBLISH_WEBHOOK_SECRET: SECRET,
         PUBLISHER_DEBOUNCE_MS: "50",
+        // The tests read /status without a token, as `npm start` lets a developer.
+        PUBLISHER_STATUS_OPEN_ON_LOOPBACK: "on",
         FAKE_BUILD_PLAN: path.join(dir, "plan.json"),
         FAKE_BUILD_RECORD: path.join(dir, "builds.jsonl"),
         LOG_LEVEL: "silent",
@@ -183,6 +185,8 @@ describe("the publisher under systemd's socket activation", () => {
           PUBLISHER_DATA_DIR: path.join(dir, "data"),
           PUBLISHER_SOURCE_DIR: path.join(dir, "project"),
           PUBLISHER_BUILD_COMMAND: `"${process.execPath}" "${FAKE_BUILD}"`,
+          // /status tells that it serves; read without a token, as `npm start` lets a developer.
+          PUBLISHER_STATUS_OPEN_ON_LOOPBACK: "on",
           LOG_LEVEL: "silent",
         },
       },

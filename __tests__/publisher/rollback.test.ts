@@ -1,7 +1,14 @@
 import { execFile } from "node:child_process"
 import fs from "node:fs"
+import os from "node:os"
 import path from "node:path"
+import { Writable } from "node:stream"
 import { promisify } from "node:util"
+import Fastify from "fastify"
+import { installErrorHandler } from "../../node-kit/http-error"
+import { JobStore } from "../../publisher/src/job-store"
+import { FailedAttempts } from "../../publisher/src/routes/admin-access"
+import { rollbackRoutes } from "../../publisher/src/routes/rollback"
 import { listReleases, liveReleaseId } from "../../publisher/src/releases"
 import { rollback, RollbackError } from "../../publisher/src/rollback"
 import { ADMIN_TOKEN, episode, sendHook, startTestPublisher, type TestPublisher } from "./helpers/harness"
@@ -84,4 +91,36 @@ describe("rollback", () => {
     expect(await home()).toBe("Home v2")
     expect(site.publisher.status().live).toMatchObject({ releaseId: releases[1], cause: "rollback" })
   }, 30_000)
+})
+
+describe("rollback over HTTP with no PUBLISHER_ADMIN_TOKEN", () => {
+  it("answers 503 and logs one WARN line, not an ERROR with a stack", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rollback-off-"))
+    const lines: { level: number; msg: string; err?: unknown }[] = []
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString("utf8")) as (typeof lines)[number])
+        done()
+      },
+    })
+    const app = Fastify({ logger: { level: "info", stream } })
+    installErrorHandler(app, { serverErrorMessage: "Something went wrong in the publisher." })
+    const store = new JobStore(path.join(dir, "publisher.db"))
+    try {
+      const access = { adminToken: undefined, allowedHosts: [], attempts: new FailedAttempts() }
+      await app.register(rollbackRoutes, { dataDir: dir, store, access, now: Date.now })
+      const origin = await app.listen({ host: "127.0.0.1", port: 0 })
+      const response = await fetch(`${origin}/releases/rollback`, { method: "POST", headers: { authorization: "Bearer anything" } })
+      expect(response.status).toBe(503)
+      expect(await response.json()).toEqual({ message: "Rollback over HTTP is off: the publisher has no PUBLISHER_ADMIN_TOKEN." })
+      const logged = lines.filter((line) => line.level >= 40)
+      expect(logged).toHaveLength(1)
+      expect(logged[0]).toMatchObject({ level: 40, msg: "POST /releases/rollback: Rollback over HTTP is off: the publisher has no PUBLISHER_ADMIN_TOKEN." })
+      expect(logged[0]!.err).toBeUndefined()
+    } finally {
+      await app.close()
+      store.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })

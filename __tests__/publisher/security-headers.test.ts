@@ -47,14 +47,17 @@ describe("the publisher's security headers", () => {
     for (const file of [HEADER_MAP_FILE, HEADERS_FILE]) expect((await fetch(`${site.url}/${file}`)).status).toBe(404)
   })
 
-  it("sends its own status page with a CSP that lets in its style sheet and nothing else", async () => {
+  it("sends its own status page with its own strict CSP, which lets in its style sheet and nothing else, and the site's other headers", async () => {
     const response = await fetch(`${site.url}/_publisher/`)
     const html = await response.text()
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1]
     expect(style).toBeDefined()
-    const policy = response.headers.get("content-security-policy")
-    expect(policy).toContain(hashSource(style!))
-    expect(policy).toContain("connect-src 'self';")
+    // Not the site's policy (script-src 'self', connect-src 'self', …), which the site's onSend hook once put in its place.
+    expect(response.headers.get("content-security-policy")).toBe(
+      `default-src 'none'; style-src ${hashSource(style!)}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    )
     expect(response.headers.get("x-frame-options")).toBe("DENY")
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin")
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff")
   })
 })

@@ -1,17 +1,34 @@
-import fs from "node:fs"
-import os from "node:os"
-import path from "node:path"
-import Fastify, { type FastifyInstance } from "fastify"
-import { installErrorHandler } from "../../node-kit/http-error"
-import { JobStore } from "../../publisher/src/job-store"
-import { isLoopbackAddress } from "../../publisher/src/routes/admin-access"
-import { statusRoutes } from "../../publisher/src/routes/status"
-import { ADMIN_TOKEN, startTestPublisher } from "./helpers/harness"
+import http from "node:http"
+import { ADMIN_TOKEN, startTestPublisher, type TestPublisher } from "./helpers/harness"
+import { FailedAttempts, isLoopbackAddress } from "../../publisher/src/routes/admin-access"
 
-// /status and /_publisher/ show every job, its failure and its build log: on
-// a publisher reachable from elsewhere they need PUBLISHER_ADMIN_TOKEN. Tests
-// listen on loopback only, so "elsewhere" is the route's tokenRequired switch,
-// which the real server derives from its listening address (isLoopbackAddress).
+// /status and /_publisher/ show every job, its failure and its build log;
+// POST /releases/rollback changes what is live. Behind a reverse proxy every
+// request arrives from loopback, so they need PUBLISHER_ADMIN_TOKEN on every
+// address; only the development opt-in (PUBLISHER_STATUS_OPEN_ON_LOOPBACK,
+// which `npm start` and the test harness set) opens the status on loopback.
+
+interface Answer {
+  statusCode: number
+  headers: http.IncomingHttpHeaders
+  body: string
+}
+
+/** One request with exactly these headers (fetch will not send a Host of our choosing). */
+function request(url: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(url, { method, headers }, (response) => {
+      let body = ""
+      response.setEncoding("utf8")
+      response.on("data", (chunk: string) => (body += chunk))
+      response.on("end", () => resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body }))
+    })
+    outgoing.on("error", reject)
+    outgoing.end()
+  })
+}
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+const basic = (password: string) => ({ authorization: `Basic ${Buffer.from(`editor:${password}`).toString("base64")}` })
 
 describe("isLoopbackAddress", () => {
   it("calls loopback only what only this machine can reach", () => {
@@ -22,74 +39,147 @@ describe("isLoopbackAddress", () => {
   })
 })
 
-describe("the status beyond loopback", () => {
-  let dir: string
-  let store: JobStore
-  let app: FastifyInstance
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "status-access-"))
-    store = new JobStore(path.join(dir, "publisher.db"))
-  })
-  afterEach(async () => {
-    await app.close()
-    store.close()
-    fs.rmSync(dir, { recursive: true, force: true })
-  })
-
-  let origin: string
-  async function statusApp(adminToken: string | undefined) {
-    app = Fastify({ logger: false })
-    installErrorHandler(app, { serverErrorMessage: "Something went wrong in the publisher." })
-    await app.register(statusRoutes, { store, dataDir: dir, webhooksOn: true, adminToken, tokenRequired: true, now: Date.now })
-    origin = await app.listen({ host: "127.0.0.1", port: 0 })
-  }
-  const get = async (url: string, authorization?: string) => {
-    const response = await fetch(`${origin}${url}`, { headers: authorization ? { authorization } : {} })
-    return { statusCode: response.status, headers: response.headers, body: await response.text() }
-  }
-  const basic = (password: string) => `Basic ${Buffer.from(`editor:${password}`).toString("base64")}`
+describe("the status without the development opt-in, on loopback too", () => {
+  let site: TestPublisher
+  afterEach(async () => site.dispose())
 
   it("answers 401 without the token, or with a wrong one, and shows nothing", async () => {
-    await statusApp(ADMIN_TOKEN)
-    for (const authorization of [undefined, "Bearer wrong-token", `Bearer ${ADMIN_TOKEN}x`, basic("wrong"), ADMIN_TOKEN]) {
-      const json = await get("/status", authorization)
+    site = await startTestPublisher({ initialBuild: false, statusOpenOnLoopback: false })
+    for (const headers of [{}, bearer("wrong-token"), bearer(`${ADMIN_TOKEN}x`), basic("wrong"), { authorization: ADMIN_TOKEN }]) {
+      const json = await request(`${site.url}/status`, headers)
       expect(json.statusCode).toBe(401)
-      expect(json.headers.get("www-authenticate")).toBe("Bearer")
+      expect(json.headers["www-authenticate"]).toBe("Bearer")
       expect(JSON.parse(json.body)).toEqual({ message: "The status needs Authorization: Bearer <PUBLISHER_ADMIN_TOKEN>." })
-      const page = await get("/_publisher/", authorization)
+      const page = await request(`${site.url}/_publisher/`, headers)
       expect(page.statusCode).toBe(401)
       // A browser asks for the token itself (as the password) after this challenge.
-      expect(page.headers.get("www-authenticate")).toMatch(/^Basic realm="publisher status"/)
+      expect(page.headers["www-authenticate"]).toMatch(/^Basic realm="publisher status"/)
       expect(page.body).not.toContain("Site publishing status")
     }
   })
 
   it("answers with the token, as a Bearer token or a browser's Basic password", async () => {
-    await statusApp(ADMIN_TOKEN)
-    const json = await get("/status", `Bearer ${ADMIN_TOKEN}`)
+    site = await startTestPublisher({ initialBuild: false, statusOpenOnLoopback: false })
+    const json = await request(`${site.url}/status`, bearer(ADMIN_TOKEN))
     expect(json.statusCode).toBe(200)
     expect(JSON.parse(json.body)).toMatchObject({ live: null, webhooks: "accepting" })
-    const page = await get("/_publisher/", basic(ADMIN_TOKEN))
+    const page = await request(`${site.url}/_publisher/`, basic(ADMIN_TOKEN))
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain("Site publishing status")
   })
 
-  it("is off (403, saying why) when there is no token to ask for", async () => {
-    await statusApp(undefined)
-    const answer = await get("/status", "Bearer anything")
-    expect(answer.statusCode).toBe(403)
-    expect(JSON.parse(answer.body).message).toMatch(/PUBLISHER_ADMIN_TOKEN/)
+  it("is off (403, naming the settings) when there is no token to ask for", async () => {
+    site = await startTestPublisher({ initialBuild: false, statusOpenOnLoopback: false, adminToken: undefined, env: {} })
+    expect(site.publisher.config.adminToken).toBeUndefined()
+    for (const path of ["/status", "/_publisher/"]) {
+      const answer = await request(`${site.url}${path}`, bearer("anything"))
+      expect(answer.statusCode).toBe(403)
+      expect(JSON.parse(answer.body).message).toMatch(/PUBLISHER_ADMIN_TOKEN .*openssl rand -hex 32.*PUBLISHER_STATUS_OPEN_ON_LOOPBACK=on/)
+    }
   })
 })
 
-describe("the status on loopback", () => {
-  it("stays open, token or not", async () => {
-    const site = await startTestPublisher({ initialBuild: false })
-    try {
-      expect((await fetch(`${site.url}/status`)).status).toBe(200)
-      expect((await fetch(`${site.url}/_publisher/`)).status).toBe(200)
-    } finally {
-      await site.dispose()
+describe("the status with the development opt-in", () => {
+  let site: TestPublisher
+  beforeAll(async () => {
+    site = await startTestPublisher({ initialBuild: false, statusOpenOnLoopback: true })
+  })
+  afterAll(async () => site.dispose())
+
+  it("is open on loopback, token or not", async () => {
+    expect((await request(`${site.url}/status`)).statusCode).toBe(200)
+    expect((await request(`${site.url}/_publisher/`)).statusCode).toBe(200)
+  })
+
+  it("still asks for the token for a request a proxy forwarded", async () => {
+    for (const header of ["x-forwarded-for", "forwarded", "x-real-ip"]) {
+      expect((await request(`${site.url}/status`, { [header]: "203.0.113.9" })).statusCode).toBe(401)
+      expect((await request(`${site.url}/status`, { [header]: "203.0.113.9", ...bearer(ADMIN_TOKEN) })).statusCode).toBe(200)
     }
+  })
+})
+
+describe("the admin paths' Host allow-list (DNS rebinding)", () => {
+  let site: TestPublisher
+  beforeAll(async () => {
+    // Open on loopback, as under `npm start`: the case a rebound page would read.
+    site = await startTestPublisher({ plan: { version: "v1" }, statusOpenOnLoopback: true, allowedHosts: ["publish.example.com", ".staff.example"] })
+    await site.publisher.idle()
+  })
+  afterAll(async () => site.dispose())
+
+  it("answers 421 to a name not listed, token or not, and names the setting", async () => {
+    const port = new URL(site.url).port
+    for (const host of [`rebind.attacker.example:${port}`, "rebind.attacker.example", "example.com", "publish.example.com.evil.example"]) {
+      for (const headers of [{ host }, { host, ...bearer(ADMIN_TOKEN) }]) {
+        const status = await request(`${site.url}/status`, headers)
+        expect(status.statusCode).toBe(421)
+        expect(JSON.parse(status.body).message).toContain("PUBLISHER_ALLOWED_HOSTS")
+        expect((await request(`${site.url}/_publisher/`, headers)).statusCode).toBe(421)
+        expect((await request(`${site.url}/releases/rollback`, headers, "POST")).statusCode).toBe(421)
+      }
+    }
+  })
+
+  it("answers the names listed, addresses and localhost", async () => {
+    const port = new URL(site.url).port
+    for (const host of ["publish.example.com", `PUBLISH.example.com.:${port}`, "ops.staff.example", `127.0.0.1:${port}`, `localhost:${port}`, "[::1]"]) {
+      expect((await request(`${site.url}/status`, { host })).statusCode).toBe(200)
+    }
+  })
+
+  it("leaves the public site to any name a CDN or proxy forwards", async () => {
+    const page = await request(`${site.url}/`, { host: "www.public-name.example" })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain("Home v1")
+  })
+})
+
+describe("wrong admin tokens", () => {
+  let site: TestPublisher
+  beforeEach(async () => {
+    site = await startTestPublisher({ initialBuild: false, statusOpenOnLoopback: false })
+  })
+  afterEach(async () => site.dispose())
+
+  it("are refused with 429 and Retry-After after ten in a minute from one address, even the right token after them", async () => {
+    // Asking without a token and succeeding are not counted.
+    for (let i = 0; i < 15; i++) expect((await request(`${site.url}/status`)).statusCode).toBe(401)
+    for (let i = 0; i < 5; i++) expect((await request(`${site.url}/status`, bearer(ADMIN_TOKEN))).statusCode).toBe(200)
+    // The status and the rollback share one count.
+    for (let i = 0; i < 5; i++) expect((await request(`${site.url}/status`, bearer(`wrong-${i}`))).statusCode).toBe(401)
+    for (let i = 0; i < 5; i++) expect((await request(`${site.url}/releases/rollback`, bearer(`wrong-${i}`), "POST")).statusCode).toBe(401)
+    for (const [path, method] of [["/status", "GET"], ["/_publisher/", "GET"], ["/releases/rollback", "POST"]] as const) {
+      const refused = await request(`${site.url}${path}`, bearer(ADMIN_TOKEN), method)
+      expect(refused.statusCode).toBe(429)
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1)
+      expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(60)
+      expect(JSON.parse(refused.body).message).toMatch(/^Too many wrong admin tokens from this address: try again in \d+ s\.$/)
+    }
+  })
+})
+
+describe("FailedAttempts", () => {
+  it("closes an address for the rest of its window after the limit, and opens it when the window ends", () => {
+    let now = 1_000_000
+    const attempts = new FailedAttempts(3, 60_000, () => now)
+    for (let i = 0; i < 2; i++) attempts.record("192.0.2.1")
+    expect(attempts.waitSeconds("192.0.2.1")).toBe(0)
+    attempts.record("192.0.2.1")
+    expect(attempts.waitSeconds("192.0.2.1")).toBe(60)
+    expect(attempts.waitSeconds("192.0.2.2")).toBe(0)
+    now += 59_500
+    expect(attempts.waitSeconds("192.0.2.1")).toBe(1)
+    now += 500
+    expect(attempts.waitSeconds("192.0.2.1")).toBe(0)
+    attempts.record("192.0.2.1")
+    expect(attempts.waitSeconds("192.0.2.1")).toBe(0)
+  })
+
+  it("remembers a bounded number of addresses", () => {
+    const attempts = new FailedAttempts(1, 60_000, () => 0)
+    for (let i = 0; i < 10_050; i++) attempts.record(`2001:db8::${i.toString(16)}`)
+    expect((attempts as unknown as { seen: Map<string, unknown> }).seen.size).toBeLessThanOrEqual(10_000)
+    expect(attempts.waitSeconds("2001:db8::2741")).toBe(60)
   })
 })

@@ -4,7 +4,8 @@ import path from "node:path"
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULTS, readConfig } from "../../publisher/src/config"
 import { buildEnvironment, hasWarmCache } from "../../publisher/src/publish-job"
 import { refreshWorkspace } from "../../publisher/src/workspace"
-import { OTHER_SECRET, SECRET } from "./helpers/harness"
+import { createServer, REQUEST_TIMEOUT_MS } from "../../publisher/src/server"
+import { ADMIN_TOKEN, OTHER_SECRET, SECRET } from "./helpers/harness"
 
 describe("refreshWorkspace", () => {
   let dir: string
@@ -167,6 +168,9 @@ describe("readConfig", () => {
       changesPollMs: 180_000,
       webhookSecret: undefined,
       adminToken: undefined,
+      statusOpenOnLoopback: false,
+      allowedHosts: [],
+      trustProxy: undefined,
       buildCommand: DEFAULTS.buildCommand,
     })
     expect(DEFAULTS.buildCommand.at(-2)).toMatch(/gatsby[/\\]cli\.js$/)
@@ -179,10 +183,14 @@ describe("readConfig", () => {
       PUBLISHER_DATA_DIR: "/tmp/pub",
       PUBLISHER_BUILD_TIMEOUT_MS: "5000",
       PUBLISHER_DEBOUNCE_MS: "0",
-      PUBLISHER_ADMIN_TOKEN: "admin",
+      PUBLISHER_ADMIN_TOKEN: ADMIN_TOKEN,
       PUBLISH_WEBHOOK_SECRET: `${SECRET}  ${OTHER_SECRET} `,
       PUBLISHER_BUILD_COMMAND: "node fake.js --slow",
       PUBLISHER_CHANGES_POLL_MS: "0",
+      PUBLISHER_STATUS_OPEN_ON_LOOPBACK: "on",
+      PUBLISHER_HOST: "publisher.internal",
+      PUBLISHER_ALLOWED_HOSTS: " publish.example.com, .staff.example ",
+      PUBLISHER_TRUST_PROXY: "127.0.0.1, 10.0.0.0/8",
     })
     expect(config).toMatchObject({
       port: 9100,
@@ -191,11 +199,39 @@ describe("readConfig", () => {
       databaseFile: "/tmp/pub/publisher.db",
       buildTimeoutMs: 5000,
       debounceMs: 0,
-      adminToken: "admin",
+      adminToken: ADMIN_TOKEN,
+      statusOpenOnLoopback: true,
+      host: "publisher.internal",
+      // A PUBLISHER_HOST that is a name is one the admin paths answer to, as CMS_HOST is for the CMS.
+      allowedHosts: ["publish.example.com", ".staff.example", "publisher.internal"],
+      trustProxy: "127.0.0.1,10.0.0.0/8",
       webhookSecret: `${SECRET} ${OTHER_SECRET}`,
       buildCommand: "node fake.js --slow",
       changesPollMs: 0,
     })
+  })
+
+  it("refuses an admin token shorter than 32 characters, saying how to make one", () => {
+    expect(() => readConfig({ PUBLISHER_ADMIN_TOKEN: "x".repeat(31) })).toThrow(
+      "PUBLISHER_ADMIN_TOKEN must be at least 32 characters long: anyone who knows it reads every build log and rolls the site back. Make one with `openssl rand -hex 32`.",
+    )
+    expect(readConfig({ PUBLISHER_ADMIN_TOKEN: "x".repeat(32) }).adminToken).toBe("x".repeat(32))
+  })
+
+  it("names wrong admin settings, the CMS's rules for the same lists", () => {
+    const message = (() => {
+      try {
+        readConfig({ PUBLISHER_STATUS_OPEN_ON_LOOPBACK: "1", PUBLISHER_ALLOWED_HOSTS: "ok.example, http://bad.example", PUBLISHER_TRUST_PROXY: "proxy.example" })
+        return ""
+      } catch (error) {
+        return (error as Error).message
+      }
+    })()
+    expect(message).toContain('PUBLISHER_STATUS_OPEN_ON_LOOPBACK must be on or off, not "1"')
+    expect(message).toContain('PUBLISHER_ALLOWED_HOSTS must be a comma-separated list of host names (.example.com: it and every name under it); not "http://bad.example"')
+    expect(message).toContain('PUBLISHER_TRUST_PROXY must be a comma-separated list of proxy addresses or CIDR ranges (127.0.0.1, 10.0.0.0/8); not "proxy.example"')
+    // An address to listen on is no name to answer to.
+    expect(readConfig({ PUBLISHER_HOST: "0.0.0.0" }).allowedHosts).toEqual([])
   })
 
   it("names every wrong value at once", () => {
@@ -207,6 +243,18 @@ describe("readConfig", () => {
       expect(message).toContain('PUBLISHER_PORT must be a whole number from 0 to 65535, not "nine thousand"')
       expect(message).toContain("PUBLISHER_BUILD_TIMEOUT_MS")
       expect(message).toContain("PUBLISH_WEBHOOK_SECRET is wrong: it is not a Standard Webhooks secret (whsec_ followed by the base64 of 24 to 64 random bytes)")
+    }
+  })
+})
+
+describe("createServer", () => {
+  it("gives a client 30 s to send its request, not forever (Node's requestTimeout is 0 by default)", async () => {
+    const app = createServer({ level: "silent", format: "json" })
+    try {
+      expect(REQUEST_TIMEOUT_MS).toBe(30_000)
+      expect(app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS)
+    } finally {
+      await app.close()
     }
   })
 })

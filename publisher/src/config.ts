@@ -1,5 +1,6 @@
+import net from "node:net"
 import path from "node:path"
-import { readSettings } from "../../node-kit/config"
+import { isHostNameEntry, isProxyAddress, readSettings } from "../../node-kit/config"
 import { logSettings, type LogSettings } from "../../node-kit/logger"
 import { COMMANDS, PROJECT_ROOT } from "../../node-kit/processes"
 
@@ -25,10 +26,26 @@ export interface PublisherConfig {
   /** PUBLISH_WEBHOOK_SECRET: one or more space-separated `whsec_` secrets (a rotation); webhooks are refused (503) without it. */
   webhookSecret: string | undefined
   /**
-   * The rollback endpoint is off (503) without it; on an address other than
-   * loopback, the status (/status, /_publisher/) asks for it too.
+   * PUBLISHER_ADMIN_TOKEN, at least ADMIN_TOKEN_MIN_LENGTH characters: asked
+   * for by the rollback endpoint (off, 503, without it) and by the status
+   * (/status, /_publisher/; off, 403, without it) on every address.
    */
   adminToken: string | undefined
+  /**
+   * PUBLISHER_STATUS_OPEN_ON_LOOPBACK=on: the status answers without the
+   * token while the server listens on loopback only. For `npm start` on a
+   * developer's machine; behind a proxy on the same machine it would make
+   * the build logs public, so it is never the default.
+   */
+  statusOpenOnLoopback: boolean
+  /**
+   * PUBLISHER_ALLOWED_HOSTS and a PUBLISHER_HOST that is a name: the names
+   * the admin paths answer to (addresses and localhost always do); see
+   * routes/admin-access.ts for why the site itself answers to any name.
+   */
+  allowedHosts: string[]
+  /** PUBLISHER_TRUST_PROXY: the proxies whose X-Forwarded-For (the client address) and X-Forwarded-Host are believed; Fastify's trustProxy. */
+  trustProxy: string | undefined
   /**
    * How often the catalogue's changes feed is asked whether something changed
    * that no build has published (a lost webhook); 0: never.
@@ -44,6 +61,12 @@ export interface PublisherConfig {
   /** LOG_LEVEL and LOG_FORMAT (node-kit/logger.ts). */
   logging: LogSettings
 }
+
+/** 128 bits written in hex (`openssl rand -hex 16`), past guessing even without the limit on wrong tries; a shorter token is refused at start. */
+export const ADMIN_TOKEN_MIN_LENGTH = 32
+
+/** Addresses that listen everywhere: not a name anyone calls the server by. */
+const ANY_ADDRESS = new Set(["0.0.0.0", "::", "[::]"])
 
 export const DEFAULTS = {
   host: "127.0.0.1",
@@ -63,15 +86,23 @@ export const DEFAULTS = {
 export function readConfig(env: NodeJS.ProcessEnv): PublisherConfig {
   const settings = readSettings(env, "publisher")
   const dataDir = settings.path("PUBLISHER_DATA_DIR", DEFAULT_DATA_DIR)
+  const host = settings.host("PUBLISHER_HOST", DEFAULTS.host)
+  // The CMS's rule for CMS_ALLOWED_HOSTS, word for word (node-kit/config.ts).
+  const allowedHosts = settings.list("PUBLISHER_ALLOWED_HOSTS", isHostNameEntry, "host names (.example.com: it and every name under it)")
+  if (!ANY_ADDRESS.has(host) && net.isIP(host) === 0) allowedHosts.push(host)
+  const trustProxy = settings.list("PUBLISHER_TRUST_PROXY", isProxyAddress, "proxy addresses or CIDR ranges (127.0.0.1, 10.0.0.0/8)")
   return settings.done({
-    host: settings.host("PUBLISHER_HOST", DEFAULTS.host),
+    host,
     port: settings.port("PUBLISHER_PORT", DEFAULTS.port),
     dataDir,
     workspaceDir: settings.path("PUBLISHER_WORKSPACE_DIR", path.join(dataDir, "workspace")),
     databaseFile: settings.path("PUBLISHER_DB", path.join(dataDir, "publisher.db")),
     sourceDir: settings.path("PUBLISHER_SOURCE_DIR", PROJECT_ROOT),
     webhookSecret: settings.webhookSecret("PUBLISH_WEBHOOK_SECRET", "anyone who knows it can trigger builds"),
-    adminToken: settings.text("PUBLISHER_ADMIN_TOKEN"),
+    adminToken: settings.secret("PUBLISHER_ADMIN_TOKEN", "anyone who knows it reads every build log and rolls the site back", ADMIN_TOKEN_MIN_LENGTH),
+    statusOpenOnLoopback: settings.onOff("PUBLISHER_STATUS_OPEN_ON_LOOPBACK", false),
+    allowedHosts,
+    trustProxy: trustProxy.length ? trustProxy.join(",") : undefined,
     buildCommand: settings.text("PUBLISHER_BUILD_COMMAND") ?? DEFAULTS.buildCommand,
     buildTimeoutMs: settings.integer("PUBLISHER_BUILD_TIMEOUT_MS", DEFAULTS.buildTimeoutMs, { min: 1000 }),
     debounceMs: settings.integer("PUBLISHER_DEBOUNCE_MS", DEFAULTS.debounceMs, { min: 0, max: 60_000 }),

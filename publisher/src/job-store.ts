@@ -1,5 +1,7 @@
 import type { ApiRef, ApiWebhookBody } from "../../contract/schemas"
 import { MAX_REFS_PER_DELIVERY } from "../../contract/webhook-signature"
+import fs from "node:fs"
+import path from "node:path"
 import { openDatabase, type SqliteDatabase } from "../../node-kit/sqlite"
 import { JOB_FIELDS, toJob, type Job, type JobRow, type JobStatus, type JobTrigger } from "./job"
 
@@ -101,10 +103,24 @@ export interface HookOutcome {
   duplicate: boolean
 }
 
+/**
+ * Creates the database file (and a folder it needs) readable by this user
+ * only, whatever the umask, before SQLite opens it: SQLite gives the -wal
+ * and -shm files it makes the database file's mode, so they follow. Files
+ * an older publisher left 0644 are narrowed too. The store holds webhook
+ * refs, failure reasons and log excerpts.
+ */
+function ownerOnlyDatabase(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+  fs.closeSync(fs.openSync(file, "a", 0o600))
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(name)) fs.chmodSync(name, 0o600)
+}
+
 export class JobStore {
   private readonly db: SqliteDatabase
 
   constructor(file: string) {
+    ownerOnlyDatabase(file)
     this.db = openDatabase(file, { schema: SCHEMA })
   }
 

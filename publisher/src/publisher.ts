@@ -62,7 +62,7 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
   const definedOverrides = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined))
   const config: PublisherConfig = { ...readConfig(env ?? process.env), ...definedOverrides }
 
-  const app = createServer(config.logging)
+  const app = createServer(config.logging, config.trustProxy)
   const { log } = app
   const folder = await openDataFolder(config.dataDir, log)
   let store: JobStore
@@ -80,9 +80,9 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
     debounceMs: config.debounceMs,
     onError: (job, error) => log.error({ err: error }, `Job ${job.id}: the publisher failed`),
   })
-  const { dataDir, webhookSecret, adminToken } = config
+  const { dataDir, webhookSecret, adminToken, allowedHosts, statusOpenOnLoopback } = config
   try {
-    await registerSiteRoutes(app, { dataDir, store, queue, webhookSecret, adminToken })
+    await registerSiteRoutes(app, { dataDir, store, queue, webhookSecret, adminToken, allowedHosts, statusOpenOnLoopback })
     await app.listen(listenOptions(config, listenFd))
   } catch (error) {
     store.close()

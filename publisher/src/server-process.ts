@@ -18,7 +18,11 @@ async function main() {
   const publisher = await startPublisher({ ...config, env: process.env, listenFd: supervisedListenFd() })
   const { log } = publisher
   if (!config.webhookSecret) log.warn("PUBLISH_WEBHOOK_SECRET is not set: webhooks are refused (503) until it is.")
-  if (!config.adminToken) log.warn("PUBLISHER_ADMIN_TOKEN is not set: roll back with `npx tsx publisher/src/cli.ts rollback`.")
+  if (!config.adminToken) {
+    const off = config.statusOpenOnLoopback ? "rollback over HTTP is off" : "the status and rollback over HTTP are off"
+    log.warn(`PUBLISHER_ADMIN_TOKEN is not set: ${off}; roll back with \`npx tsx publisher/src/cli.ts rollback\`.`)
+  }
+  if (config.statusOpenOnLoopback) log.warn("PUBLISHER_STATUS_OPEN_ON_LOOPBACK=on: the status is open without a token on loopback. Development only, never behind a proxy.")
   log.info(runtimeLine())
   log.info(`Builds run \`${describeCommand(config.buildCommand)}\` in ${config.workspaceDir}`)
   // The publisher closes its own app: the running build first (it re-queues its job), then the server, then the store.

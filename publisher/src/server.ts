@@ -3,6 +3,7 @@ import { installErrorHandler } from "../../node-kit/http-error"
 import { serverLogging, type LogSettings } from "../../node-kit/logger"
 import type { BuildQueue } from "./build-queue"
 import type { JobStore } from "./job-store"
+import { FailedAttempts } from "./routes/admin-access"
 import { serveLiveRelease } from "./routes/live-site"
 import { rollbackRoutes } from "./routes/rollback"
 import { statusRoutes } from "./routes/status"
@@ -12,12 +13,28 @@ import { webhookRoutes } from "./routes/webhook"
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
 /**
+ * How long a client may take to send a whole request (headers and body;
+ * Node's requestTimeout, 0 by default: never). Our requests are small (a
+ * webhook of at most BODY_LIMIT_BYTES, GETs without a body) and nothing
+ * streams in, so a client slower than this holds a socket for nothing.
+ * The answer is not bounded by it: a slow visitor still gets a large file.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000
+
+/**
  * The publisher's one Fastify app, before its routes: the kit's logger
  * (`app.log`, handed to the queue and the job runner too) and error handler.
+ * `trustProxy` (PUBLISHER_TRUST_PROXY) names the proxies whose
+ * X-Forwarded-For and X-Forwarded-Host are believed.
  */
-export function createServer(logging: LogSettings): FastifyInstance {
+export function createServer(logging: LogSettings, trustProxy?: string): FastifyInstance {
   // Site paths can be long (/_gatsby/image/<hash>/<hash>/<name>.webp); they never reach a route parameter anyway.
-  const app = Fastify({ ...serverLogging(logging), bodyLimit: BODY_LIMIT_BYTES })
+  const app = Fastify({
+    ...serverLogging(logging),
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    ...(trustProxy ? { trustProxy } : {}),
+  })
   installErrorHandler(app, { serverErrorMessage: "Something went wrong in the publisher." })
   return app
 }
@@ -28,6 +45,10 @@ export interface SiteRoutesOptions {
   queue: BuildQueue
   webhookSecret: string | undefined
   adminToken: string | undefined
+  /** PUBLISHER_ALLOWED_HOSTS: the names the admin paths answer to besides addresses and localhost. */
+  allowedHosts?: readonly string[]
+  /** PUBLISHER_STATUS_OPEN_ON_LOOPBACK: the status without the token on loopback (development). */
+  statusOpenOnLoopback?: boolean
   now?: () => number
 }
 
@@ -38,9 +59,11 @@ export interface SiteRoutesOptions {
 export async function registerSiteRoutes(app: FastifyInstance, options: SiteRoutesOptions): Promise<void> {
   const { dataDir, store, queue, webhookSecret, adminToken } = options
   const now = options.now ?? Date.now
+  // One count of wrong tokens for the status and the rollback: a guesser gains nothing by switching.
+  const access = { adminToken, allowedHosts: options.allowedHosts ?? [], attempts: new FailedAttempts(undefined, undefined, now) }
   // The webhook's own context: its raw-body parser must not reach the other routes.
   await app.register(webhookRoutes, { queue, webhookSecret, now })
-  await app.register(statusRoutes, { store, dataDir, webhooksOn: Boolean(webhookSecret), adminToken, now })
-  await app.register(rollbackRoutes, { dataDir, store, adminToken, now })
+  await app.register(statusRoutes, { store, dataDir, webhooksOn: Boolean(webhookSecret), access, openOnLoopback: options.statusOpenOnLoopback ?? false, now })
+  await app.register(rollbackRoutes, { dataDir, store, access, now })
   serveLiveRelease(app, dataDir)
 }

@@ -10,7 +10,8 @@ import { startPublisher, type Publisher, type PublisherOptions } from "../../../
 export const SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`
 /** Another valid secret, which the test publisher does not know. */
 export const OTHER_SECRET = `whsec_${Buffer.alloc(32, 9).toString("base64")}`
-export const ADMIN_TOKEN = "test-admin-token"
+/** As long as PUBLISHER_ADMIN_TOKEN must be (32 characters), fixed so a failure reproduces. */
+export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef"
 export const FAKE_BUILD = path.join(__dirname, "fake-build.js")
 
 /** What fake-build.js does on its next run (see its header). */
@@ -70,6 +71,8 @@ function makeSourceDir(dir: string): string {
 /**
  * A publisher in a temp folder whose builds run fake-build.js, on a free
  * port, quiet, with a short debounce. `plan` is the first build's plan.
+ * Its status is open on loopback, as under `npm start`, so tests read it
+ * without the token; status-access.test.ts turns that off.
  */
 export async function startTestPublisher(options: Partial<PublisherOptions> & { plan?: FakePlan; dir?: string } = {}): Promise<TestPublisher> {
   const { plan, dir: givenDir, ...publisherOptions } = options
@@ -90,6 +93,7 @@ export async function startTestPublisher(options: Partial<PublisherOptions> & { 
     sourceDir,
     webhookSecret: SECRET,
     adminToken: ADMIN_TOKEN,
+    statusOpenOnLoopback: true,
     buildCommand: [process.execPath, FAKE_BUILD],
     buildTimeoutMs: 20_000,
     debounceMs: 50,

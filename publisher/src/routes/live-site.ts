@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import { ownPageSecurityHeaders } from "../../../node-kit/security-headers"
+import { commonSecurityHeaders, ownPageSecurityHeaders } from "../../../node-kit/security-headers"
 import { createStaticHandler } from "../../../node-kit/static-server"
 import { liveSiteFiles } from "../releases"
 
@@ -13,7 +13,8 @@ import { liveSiteFiles } from "../releases"
  * from the newest kept release that has it (kept-assets.ts). Set on the
  * root app (a 404 handler belongs to the whole server, not to one plugin),
  * with the hook that gives the publisher's own HTML (the status page) the
- * same headers.
+ * same headers, except a Content-Security-Policy the route set itself: the
+ * status page's is stricter than any the site could give it.
  */
 export function serveLiveRelease(app: FastifyInstance, dataDir: string): void {
   const serveSite = createStaticHandler({ root: () => liveSiteFiles(dataDir), encodings: ["br", "gzip"] })
@@ -25,7 +26,9 @@ export function serveLiveRelease(app: FastifyInstance, dataDir: string): void {
     await serveSite(request.raw, reply.raw)
   })
   app.addHook("onSend", async (_request, reply, payload) => {
-    if (typeof payload === "string" && String(reply.getHeader("content-type")).startsWith("text/html")) reply.headers(ownPageSecurityHeaders(payload))
+    if (typeof payload !== "string" || !String(reply.getHeader("content-type")).startsWith("text/html")) return payload
+    const ownPolicy = reply.hasHeader("content-security-policy")
+    reply.headers(ownPolicy ? commonSecurityHeaders({ api: [], player: [], images: [] }) : ownPageSecurityHeaders(payload))
     return payload
   })
 }
