@@ -1,6 +1,7 @@
+import http from "node:http"
 import { signWebhook } from "../../contract/webhook-signature"
 import { verifyWebhook, webhookVerifiers, type WebhookDelivery } from "../../publisher/src/verify-webhook"
-import { episode, OTHER_SECRET, SECRET, sendHook, startTestPublisher, type TestPublisher } from "./helpers/harness"
+import { episode, hookHeaders, OTHER_SECRET, SECRET, sendHook, startTestPublisher, type TestPublisher } from "./helpers/harness"
 
 const body = { event: "publish" as const, refs: [episode(1001)] }
 
@@ -17,14 +18,14 @@ describe("verifyWebhook", () => {
     ...overrides,
   })
 
-  it("accepts the standardwebhooks signature of the id, timestamp and raw body", () => {
+  it("accepts the Standard Webhooks signature of the id, timestamp and raw body", () => {
     expect(verifyWebhook(verifiers, delivery(now()))).toEqual({ ok: true, id })
   })
 
   it("accepts timestamps within 5 minutes either way, and nothing beyond", () => {
     for (const offset of [-290, 290]) expect(verifyWebhook(verifiers, delivery(now() + offset)).ok).toBe(true)
     for (const offset of [-360, 360]) {
-      expect(verifyWebhook(verifiers, delivery(now() + offset))).toEqual({ ok: false, reason: expect.stringMatching(/^webhook-timestamp is 3[56]\d s away/) })
+      expect(verifyWebhook(verifiers, delivery(now() + offset))).toEqual({ ok: false, code: "stale", reason: expect.stringMatching(/^webhook-timestamp is 3[56]\d s away/) })
     }
   })
 
@@ -34,7 +35,7 @@ describe("verifyWebhook", () => {
     expect(verifyWebhook(verifiers, { ...good, rawBody: Buffer.from(JSON.stringify(body, null, 2)) }).ok).toBe(false)
     expect(verifyWebhook(verifiers, { ...good, id: "msg_other" }).ok).toBe(false)
     expect(verifyWebhook(verifiers, { ...good, timestamp: String(t - 1) }).ok).toBe(false)
-    expect(verifyWebhook(verifiers, delivery(t, {}, OTHER_SECRET))).toEqual({ ok: false, reason: "webhook-signature matches none of the publisher's secrets" })
+    expect(verifyWebhook(verifiers, delivery(t, {}, OTHER_SECRET))).toEqual({ ok: false, code: "forged", reason: "webhook-signature matches none of the publisher's secrets" })
   })
 
   it("takes one valid v1 signature among several, and checks every secret it knows (a rotation)", () => {
@@ -141,6 +142,35 @@ describe("POST /hooks/catalogue", () => {
     const response = await sendHook(site.url, body, { rawBody })
     expect(response.status).toBe(400)
     expect(((await response.json()) as { message: string }).message).toMatch(/body|JSON/)
+    expect(jobCount()).toBe(0)
+  })
+
+  /** Sends the headers of a large delivery and never its body: only an answer decided from the headers arrives. */
+  function answerToHeadersAlone(headers: Record<string, string>, length = 1024 * 1024): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(`${site.url}/hooks/catalogue`, { method: "POST", headers: { ...headers, "content-length": String(length) } })
+      const deadline = setTimeout(() => reject(new Error("no answer while the body was held back: the server waited for it")), 10_000)
+      request.on("response", (response) => {
+        clearTimeout(deadline)
+        resolve(response.statusCode ?? 0)
+        request.destroy()
+      })
+      request.on("error", (error) => {
+        clearTimeout(deadline)
+        reject(error)
+      })
+      request.flushHeaders()
+    })
+  }
+
+  it("refuses from the headers alone, before the body is read: bad or stale headers 401, a declared length over 1 MiB 413", async () => {
+    const raw = JSON.stringify(body)
+    const signed = hookHeaders(raw)
+    expect(await answerToHeadersAlone(hookHeaders(raw, { omit: ["id"] }))).toBe(401)
+    expect(await answerToHeadersAlone(hookHeaders(raw, { timestamp: Math.floor(Date.now() / 1000) - 360 }))).toBe(401)
+    expect(await answerToHeadersAlone({ ...signed, "webhook-signature": "v1,forged" })).toBe(401)
+    expect(await answerToHeadersAlone({ ...signed, "webhook-signature": signed["webhook-signature"]!.replace("v1,", "v2,") })).toBe(401)
+    expect(await answerToHeadersAlone(signed, 2 * 1024 * 1024)).toBe(413)
     expect(jobCount()).toBe(0)
   })
 

@@ -1,6 +1,7 @@
 import type { Job } from "./job"
 import type { JobStore } from "./job-store"
 import { listReleases, liveReleaseId, liveSinceFromDisk } from "./releases"
+import { refusalsOf, type RefusalReport } from "./webhook-refusals"
 
 /**
  * One job as GET /status shows it: the job's own fields, but times in ISO
@@ -25,6 +26,11 @@ export interface StatusReport {
   /** Releases kept on disk, newest first. */
   releases: { id: string; live: boolean }[]
   webhooks: "accepting" | "off: PUBLISH_WEBHOOK_SECRET is not set"
+  /**
+   * Deliveries the webhook refused since the publisher started, by reason;
+   * absent while there were none, so a quiet publisher's report reads as before.
+   */
+  webhookRefusals?: RefusalReport
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
@@ -50,6 +56,7 @@ export function statusReport(options: { store: JobStore; dataDir: string; webhoo
   const lastSwitch = liveId ? store.lastSwitchTo(liveId) : undefined
   const since = lastSwitch?.at ?? (liveId ? liveSinceFromDisk(dataDir) : undefined)
   const building = store.withStatus("building")[0]
+  const refusals = refusalsOf(store)?.report()
   return {
     now: new Date(now).toISOString(),
     live: liveId
@@ -62,5 +69,6 @@ export function statusReport(options: { store: JobStore; dataDir: string; webhoo
       .reverse()
       .map((id) => ({ id, live: id === liveId })),
     webhooks: options.webhooksOn ? "accepting" : "off: PUBLISH_WEBHOOK_SECRET is not set",
+    ...(refusals && refusals.total > 0 ? { webhookRefusals: refusals } : {}),
   }
 }

@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync } from "fastify"
+import type { FastifyError, FastifyPluginAsync, FastifyRequest } from "fastify"
 import { WebhookBody, type ApiWebhookBody } from "../../../contract/schemas"
 import { MAX_REFS_PER_DELIVERY, MAX_WEBHOOK_BODY_BYTES, WEBHOOK_HEADERS } from "../../../contract/webhook-signature"
 import { HttpError } from "../../../node-kit/http-error"
 import type { BuildQueue } from "../build-queue"
-import { verifyWebhook, webhookVerifiers } from "../verify-webhook"
+import { checkWebhookHeaders, verifyWebhook, webhookVerifiers } from "../verify-webhook"
+import { registerRefusals, WebhookRefusals, type RefusalLimits } from "../webhook-refusals"
 
 export const WEBHOOK_PATH = "/hooks/catalogue"
 
@@ -12,6 +13,8 @@ export interface WebhookRouteOptions {
   /** PUBLISH_WEBHOOK_SECRET: one or more space-separated `whsec_` secrets. Webhooks are refused (503) without it. */
   webhookSecret: string | undefined
   now: () => number
+  /** Refusals per address before 429 (webhook-refusals.ts); the defaults unless a test gives others. */
+  refusalLimits?: Partial<RefusalLimits>
 }
 
 function parseBody(rawBody: Buffer): ApiWebhookBody {
@@ -39,39 +42,86 @@ function boundedRefs(body: ApiWebhookBody): ApiWebhookBody {
   return body.refs.length > MAX_REFS_PER_DELIVERY ? { event: body.event, refs: [] } : body
 }
 
+/** A declared length over the limit: refused from the headers, before Fastify would start reading. */
+function declaredTooLarge(request: FastifyRequest): boolean {
+  const length = Number(request.headers["content-length"])
+  return Number.isFinite(length) && length > MAX_WEBHOOK_BODY_BYTES
+}
+
+/**
+ * Everything the headers alone decide, on arrival (`onRequest`, before the
+ * body is read): an address that earned too many refusals gets 429 and
+ * Retry-After; then 503 without a secret, 413 for a declared length over
+ * the limit, 401 for headers that no secret could make valid. A forger who
+ * fails here costs us a header read, not a megabyte and an HMAC.
+ */
+function onArrival(refusals: WebhookRefusals, webhooksOn: boolean, now: () => number) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const waitMs = refusals.limitedFor(request.ip)
+    if (waitMs !== undefined) {
+      const seconds = Math.max(1, Math.ceil(waitMs / 1000))
+      throw new HttpError(429, `Too many refused webhooks from this address; try again in ${seconds} s.`, { headers: { "Retry-After": String(seconds) } })
+    }
+    if (!webhooksOn) throw new HttpError(503, "Webhooks are off: the publisher has no PUBLISH_WEBHOOK_SECRET.")
+    if (declaredTooLarge(request)) {
+      refusals.refuse(request.ip, "tooLarge", `a body of ${request.headers["content-length"]} bytes`)
+      throw new HttpError(413, `The request body is larger than ${MAX_WEBHOOK_BODY_BYTES / 1024} KiB.`)
+    }
+    const verdict = checkWebhookHeaders(webhookHeaders(request), now())
+    if (!verdict.ok) {
+      refusals.refuse(request.ip, verdict.code, verdict.reason)
+      throw new HttpError(401, verdict.reason)
+    }
+  }
+}
+
+const webhookHeaders = (request: FastifyRequest) => ({
+  id: request.headers[WEBHOOK_HEADERS.id],
+  timestamp: request.headers[WEBHOOK_HEADERS.timestamp],
+  signature: request.headers[WEBHOOK_HEADERS.signature],
+})
+
 /**
  * POST /hooks/catalogue (API.md, "Changes feed and publish webhook"): a
  * Standard Webhooks delivery, verified, recorded, answered 202 at once; the
  * build happens later. No request schema here, by design: the signature
- * covers the body's exact bytes, so the body is taken raw (at most 1 MiB:
- * 413 above it, before anything is read further), and nothing about the body
- * is judged (or answered) before the sender is known. A delivery whose
- * webhook-id was seen before answers 200 with the job it joined.
+ * covers the body's exact bytes, so the body is taken raw (at most 1 MiB),
+ * and nothing about the body is judged (or answered) before the sender is
+ * known. What the headers decide is decided before the body is read
+ * (onArrival); refusals are counted and limited per address
+ * (webhook-refusals.ts). A delivery whose webhook-id was seen before
+ * answers 200 with the job it joined.
  */
-export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app, { queue, webhookSecret }) => {
+export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app, { queue, webhookSecret, now, refusalLimits }) => {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body))
-  const verifiers = webhookSecret ? webhookVerifiers(webhookSecret) : []
+  const keys = webhookSecret ? webhookVerifiers(webhookSecret) : []
+  const refusals = new WebhookRefusals({ warn: (line) => app.log.warn(line), now, limits: refusalLimits })
+  // The status reads the counters by the store it is given (status.ts); the queue holds that same store.
+  registerRefusals(queue["store"], refusals)
+  const flushing = setInterval(() => refusals.flush(), refusals.windowMs).unref()
+  app.addHook("onClose", async () => {
+    clearInterval(flushing)
+    refusals.flush()
+  })
 
-  app.post(WEBHOOK_PATH, { bodyLimit: MAX_WEBHOOK_BODY_BYTES }, async (request, reply) => {
-    if (verifiers.length === 0) throw new HttpError(503, "Webhooks are off: the publisher has no PUBLISH_WEBHOOK_SECRET.")
+  // A body over the limit with no declared length (chunked) is only found while reading: Fastify's 413, counted here.
+  const onError = async (request: FastifyRequest, _reply: unknown, error: FastifyError) => {
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") refusals.refuse(request.ip, "tooLarge", "a body over the limit")
+  }
+
+  app.post(WEBHOOK_PATH, { bodyLimit: MAX_WEBHOOK_BODY_BYTES, onRequest: onArrival(refusals, keys.length > 0, now), onError }, async (request, reply) => {
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-    const { headers } = request
-    const verdict = verifyWebhook(verifiers, {
-      id: headers[WEBHOOK_HEADERS.id],
-      timestamp: headers[WEBHOOK_HEADERS.timestamp],
-      signature: headers[WEBHOOK_HEADERS.signature],
-      rawBody,
-    })
+    const verdict = verifyWebhook(keys, { ...webhookHeaders(request), rawBody }, now())
     if (!verdict.ok) {
-      request.log.warn(`Refused a webhook from ${request.ip}: ${verdict.reason}`)
+      refusals.refuse(request.ip, verdict.code, verdict.reason)
       throw new HttpError(401, verdict.reason)
     }
     const body = parseBody(rawBody)
     if (body.refs.length > MAX_REFS_PER_DELIVERY) {
       request.log.warn(`Webhook ${verdict.id} names ${body.refs.length} refs (at most ${MAX_REFS_PER_DELIVERY}): read as "read the changes feed"`)
     }
-    const outcome = queue.addHook(verdict.id, String(headers[WEBHOOK_HEADERS.signature]), boundedRefs(body))
+    const outcome = queue.addHook(verdict.id, String(request.headers[WEBHOOK_HEADERS.signature]), boundedRefs(body))
     if (outcome.duplicate) return reply.code(200).send({ jobId: outcome.jobId, duplicate: true })
     return reply.code(202).send({ jobId: outcome.jobId })
   })
