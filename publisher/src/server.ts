@@ -8,6 +8,7 @@ import { serveLiveRelease } from "./routes/live-site"
 import { rollbackRoutes } from "./routes/rollback"
 import { statusRoutes } from "./routes/status"
 import { webhookRoutes } from "./routes/webhook"
+import { WebhookRefusals, type RefusalLimits } from "./webhook-refusals"
 
 /** A webhook body is a few refs; a megabyte is plenty and bounds what an unsigned sender can make us read. */
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -49,6 +50,8 @@ export interface SiteRoutesOptions {
   allowedHosts?: readonly string[]
   /** PUBLISHER_STATUS_OPEN_ON_LOOPBACK: the status without the token on loopback (development). */
   statusOpenOnLoopback?: boolean
+  /** Refusals per address before 429 (webhook-refusals.ts); the defaults unless a test gives others. */
+  refusalLimits?: Partial<RefusalLimits>
   now?: () => number
 }
 
@@ -62,8 +65,10 @@ export async function registerSiteRoutes(app: FastifyInstance, options: SiteRout
   // One count of wrong tokens for the status and the rollback: a guesser gains nothing by switching.
   const access = { adminToken, allowedHosts: options.allowedHosts ?? [], attempts: new FailedAttempts(undefined, undefined, now) }
   // The webhook's own context: its raw-body parser must not reach the other routes.
-  await app.register(webhookRoutes, { queue, webhookSecret, now })
-  await app.register(statusRoutes, { store, dataDir, webhooksOn: Boolean(webhookSecret), access, openOnLoopback: options.statusOpenOnLoopback ?? false, now })
+  // One count of refused webhooks: the webhook route limits by it, GET /status reports it.
+  const refusals = new WebhookRefusals({ warn: (line) => app.log.warn(line), now, limits: options.refusalLimits })
+  await app.register(webhookRoutes, { queue, webhookSecret, now, refusals })
+  await app.register(statusRoutes, { store, dataDir, webhooksOn: Boolean(webhookSecret), refusals, access, openOnLoopback: options.statusOpenOnLoopback ?? false, now })
   await app.register(rollbackRoutes, { dataDir, store, access, now })
   serveLiveRelease(app, dataDir)
 }

@@ -1,7 +1,7 @@
 import type { Job } from "./job"
 import type { JobStore } from "./job-store"
 import { listReleases, liveReleaseId, liveSinceFromDisk } from "./releases"
-import { refusalsOf, type RefusalReport } from "./webhook-refusals"
+import type { RefusalReport, WebhookRefusals } from "./webhook-refusals"
 
 /**
  * One job as GET /status shows it: the job's own fields, but times in ISO
@@ -49,14 +49,21 @@ export function jobView(job: Job, now: number): JobView {
   }
 }
 
-export function statusReport(options: { store: JobStore; dataDir: string; webhooksOn: boolean; now?: number; recent?: number }): StatusReport {
+export function statusReport(options: {
+  store: JobStore
+  dataDir: string
+  webhooksOn: boolean
+  refusals?: WebhookRefusals
+  now?: number
+  recent?: number
+}): StatusReport {
   const { store, dataDir } = options
   const now = options.now ?? Date.now()
   const liveId = liveReleaseId(dataDir)
   const lastSwitch = liveId ? store.lastSwitchTo(liveId) : undefined
   const since = lastSwitch?.at ?? (liveId ? liveSinceFromDisk(dataDir) : undefined)
   const building = store.withStatus("building")[0]
-  const refusals = refusalsOf(store)?.report()
+  const refusals = options.refusals?.report()
   return {
     now: new Date(now).toISOString(),
     live: liveId

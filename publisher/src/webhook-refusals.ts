@@ -159,19 +159,3 @@ export class WebhookRefusals {
     state.loggedAt = now
   }
 }
-
-/**
- * The refusals of each publisher, by its job store: GET /status is given the
- * store, the webhook route the queue that holds it, and the two are sibling
- * Fastify plugins that share nothing else. A WeakMap, so a closed
- * publisher's counters go with its store.
- */
-const refusalsByStore = new WeakMap<object, WebhookRefusals>()
-
-export function registerRefusals(store: object, refusals: WebhookRefusals): void {
-  refusalsByStore.set(store, refusals)
-}
-
-export function refusalsOf(store: object): WebhookRefusals | undefined {
-  return refusalsByStore.get(store)
-}

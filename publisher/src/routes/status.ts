@@ -6,6 +6,7 @@ import type { JobStore } from "../job-store"
 import { statusReport } from "../status"
 import { renderStatusPage, STATUS_PAGE_PATH } from "../status-page"
 import { isLoopbackAddress, refuseOtherAdminHosts, requireAdminToken, type AdminAccess } from "./admin-access"
+import type { WebhookRefusals } from "../webhook-refusals"
 
 export const STATUS_PATH = "/status"
 
@@ -25,6 +26,8 @@ export interface StatusRouteOptions {
   store: JobStore
   dataDir: string
   webhooksOn: boolean
+  /** The webhook route's refusal counts, reported as `webhookRefusals`. */
+  refusals?: WebhookRefusals
   access: AdminAccess
   /**
    * PUBLISHER_STATUS_OPEN_ON_LOOPBACK: answer without the token while the
@@ -48,8 +51,8 @@ function forwarded(request: FastifyRequest): boolean {
  * request a proxy forwarded needs the token.
  */
 export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, options) => {
-  const { store, dataDir, webhooksOn, access, openOnLoopback, now } = options
-  const report = () => statusReport({ store, dataDir, webhooksOn, now: now() })
+  const { store, dataDir, webhooksOn, refusals, access, openOnLoopback, now } = options
+  const report = () => statusReport({ store, dataDir, webhooksOn, refusals, now: now() })
   const listensOnLoopback = () => isLoopbackAddress((app.server.address() as AddressInfo | null)?.address ?? "")
   refuseOtherAdminHosts(app, access.allowedHosts)
 

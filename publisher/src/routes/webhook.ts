@@ -4,7 +4,7 @@ import { MAX_REFS_PER_DELIVERY, MAX_WEBHOOK_BODY_BYTES, WEBHOOK_HEADERS } from "
 import { HttpError } from "../../../node-kit/http-error"
 import type { BuildQueue } from "../build-queue"
 import { checkWebhookHeaders, verifyWebhook, webhookVerifiers } from "../verify-webhook"
-import { registerRefusals, WebhookRefusals, type RefusalLimits } from "../webhook-refusals"
+import type { WebhookRefusals } from "../webhook-refusals"
 
 export const WEBHOOK_PATH = "/hooks/catalogue"
 
@@ -13,8 +13,8 @@ export interface WebhookRouteOptions {
   /** PUBLISH_WEBHOOK_SECRET: one or more space-separated `whsec_` secrets. Webhooks are refused (503) without it. */
   webhookSecret: string | undefined
   now: () => number
-  /** Refusals per address before 429 (webhook-refusals.ts); the defaults unless a test gives others. */
-  refusalLimits?: Partial<RefusalLimits>
+  /** Counts and limits refusals per address (webhook-refusals.ts); GET /status reports the same counts. */
+  refusals: WebhookRefusals
 }
 
 function parseBody(rawBody: Buffer): ApiWebhookBody {
@@ -92,13 +92,10 @@ const webhookHeaders = (request: FastifyRequest) => ({
  * (webhook-refusals.ts). A delivery whose webhook-id was seen before
  * answers 200 with the job it joined.
  */
-export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app, { queue, webhookSecret, now, refusalLimits }) => {
+export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app, { queue, webhookSecret, now, refusals }) => {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body))
   const keys = webhookSecret ? webhookVerifiers(webhookSecret) : []
-  const refusals = new WebhookRefusals({ warn: (line) => app.log.warn(line), now, limits: refusalLimits })
-  // The status reads the counters by the store it is given (status.ts); the queue holds that same store.
-  registerRefusals(queue["store"], refusals)
   const flushing = setInterval(() => refusals.flush(), refusals.windowMs).unref()
   app.addHook("onClose", async () => {
     clearInterval(flushing)
