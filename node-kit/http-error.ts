@@ -42,14 +42,21 @@ function defaultMessages(bodyLimitBytes: number): Record<string, string> {
 /**
  * The server's one error handler (API.md's error shape, `{ message }`):
  * 4xx answers the error's message (a schema's validation error answers 400
- * with Fastify's description, e.g. "params/id must be integer"); 5xx
- * answers a generic message and logs the error with its stack through the
- * request's logger.
+ * with Fastify's description, e.g. "params/id must be integer"); an
+ * unexpected error answers a generic 500 and is logged with its stack
+ * through the request's logger. A 5xx HttpError is a state the code chose to
+ * announce (a feature switched off, 503 with Retry-After): it answers its
+ * own message and headers and is logged as one WARN line, so a caller that
+ * keeps asking cannot fill the log with stacks.
  */
 export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions): void {
   const messages = { ...defaultMessages(app.initialConfig.bodyLimit ?? 1024 * 1024), ...options.messages }
   app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
+    if (status >= 500 && error instanceof HttpError) {
+      request.log.warn(`${request.method} ${request.url}: ${status} ${error.message}`)
+      return reply.status(status).headers(error.headers).send(error.body ?? { message: error.message })
+    }
     if (status >= 500) {
       request.log.error({ err: error }, `${request.method} ${request.url} failed`)
       return reply.status(status).send({ message: options.serverErrorMessage })

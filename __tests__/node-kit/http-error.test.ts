@@ -39,6 +39,9 @@ function appWithLog() {
   app.get("/custom", async () => {
     throw new HttpError(409, "not shown", { body: { message: "conflict", current: 3 } })
   })
+  app.get("/off", async () => {
+    throw new HttpError(503, "Webhooks are off: no secret.", { headers: { "retry-after": "60" } })
+  })
   app.get("/broken", async () => {
     throw new Error("secret detail")
   })
@@ -67,6 +70,17 @@ describe("installErrorHandler", () => {
     expect(lines).toHaveLength(1)
     expect(lines[0]?.msg).toBe("GET /broken failed")
     expect((lines[0]?.err as { stack: string }).stack).toMatch(/secret detail\n\s+at /)
+  })
+
+  it("answers a 5xx HttpError with its own message and logs one line without a stack", async () => {
+    const { app, lines } = appWithLog()
+    app.log.level = "warn"
+    const response = await request(app, "/off")
+    expect(response.statusCode).toBe(503)
+    expect(response.headers.get("retry-after")).toBe("60")
+    expect(response.json()).toEqual({ message: "Webhooks are off: no secret." })
+    expect(lines).toEqual([expect.objectContaining({ level: 40, msg: "GET /off: 503 Webhooks are off: no secret." })])
+    expect(lines[0]).not.toHaveProperty("err")
   })
 
   it("answers schema validation and Fastify's body errors with 400 and a message", async () => {
