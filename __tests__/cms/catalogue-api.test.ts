@@ -234,18 +234,43 @@ describe("unknown routes and CORS", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe("*")
   })
 
-  it("answers the browser's preflight for a JSON POST to /subscribe", async () => {
-    const response = await server.call("/api/subscribe", {
+  const preflight = (target: TestServer, origin: string) =>
+    target.call("/api/subscribe", {
       method: "OPTIONS",
-      headers: {
-        origin: "http://localhost:9000",
-        "access-control-request-method": "POST",
-        "access-control-request-headers": "content-type",
-      },
+      headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
     })
-    expect(response.status).toBe(204)
-    expect(response.headers.get("access-control-allow-origin")).toBe("*")
-    expect(response.headers.get("access-control-allow-methods")).toContain("POST")
-    expect(response.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("content-type")
+
+  it("answers the browser's preflight for a JSON POST to /subscribe from the local site", async () => {
+    for (const origin of ["http://localhost:9000", "http://127.0.0.1:9000", "http://localhost:8000"]) {
+      const response = await preflight(server, origin)
+      expect(response.status).toBe(204)
+      expect(response.headers.get("access-control-allow-origin")).toBe(origin)
+      expect(response.headers.get("vary")).toMatch(/origin/i)
+      expect(response.headers.get("access-control-allow-methods")).toContain("POST")
+      expect(response.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("content-type")
+    }
+  })
+
+  it("gives no other page's browser leave to POST to /subscribe or to read its answer, while reads stay open to any", async () => {
+    const refused = await preflight(server, "https://elsewhere.example")
+    expect(refused.headers.get("access-control-allow-origin")).toBeNull()
+    const posted = await server.call("/api/subscribe", {
+      method: "POST",
+      headers: { origin: "https://elsewhere.example", "content-type": "application/json" },
+      body: JSON.stringify({ email: "not-from-the-site@example.com" }),
+    })
+    expect(posted.headers.get("access-control-allow-origin")).toBeNull()
+    const search = await server.call("/api/search?q=yoga", { headers: { origin: "https://elsewhere.example" } })
+    expect(search.headers.get("access-control-allow-origin")).toBe("*")
+  })
+
+  it("takes sign-ups from exactly the origins it is given (CMS_SUBSCRIBE_ORIGINS)", async () => {
+    const site = await startTestServer({ subscribeOrigins: ["https://www.example.com"] })
+    try {
+      expect((await preflight(site, "https://www.example.com")).headers.get("access-control-allow-origin")).toBe("https://www.example.com")
+      expect((await preflight(site, "http://localhost:9000")).headers.get("access-control-allow-origin")).toBeNull()
+    } finally {
+      await site.destroy()
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { readConfig } from "../../cms/src/config"
+import { LOCAL_SITE_ORIGINS, readConfig } from "../../cms/src/config"
 import { DEFAULT_SUBSCRIBE_RATE_LIMIT } from "../../cms/src/rate-limit"
 
 // The hardening settings (issue 23): the admin token, the Host check's names,
@@ -39,6 +39,27 @@ describe("readConfig: the admin API and the public limits", () => {
     expect(() => readConfig({ CMS_ADMIN_TOKEN: "x", CMS_ALLOWED_HOSTS: "a b", CMS_SUBSCRIBE_RATE_LIMIT: "?" })).toThrow(
       /CMS_ALLOWED_HOSTS[\s\S]*CMS_ADMIN_TOKEN[\s\S]*CMS_SUBSCRIBE_RATE_LIMIT/,
     )
+  })
+})
+
+describe("readConfig: who may subscribe, and the pictures kept", () => {
+  it("takes sign-ups from the local site and SITE_URL's origin by default, and from CMS_SUBSCRIBE_ORIGINS alone when set", () => {
+    expect(readConfig({}).subscribeOrigins).toEqual(LOCAL_SITE_ORIGINS)
+    expect(LOCAL_SITE_ORIGINS).toContain("http://localhost:9000")
+    expect(readConfig({ SITE_URL: "https://www.example.com/films/" }).subscribeOrigins).toEqual([...LOCAL_SITE_ORIGINS, "https://www.example.com"])
+    expect(readConfig({ CMS_SUBSCRIBE_ORIGINS: "https://www.example.com, http://Example.org:8080/" }).subscribeOrigins).toEqual([
+      "https://www.example.com",
+      "http://example.org:8080",
+    ])
+    expect(() => readConfig({ CMS_SUBSCRIBE_ORIGINS: "https://ok.example, www.example.com, https://x.example/path, *" })).toThrow(
+      /CMS_SUBSCRIBE_ORIGINS must be a comma-separated list of origins alone.*"www\.example\.com", "https:\/\/x\.example\/path", "\*"/,
+    )
+  })
+
+  it("keeps 10 000 resized pictures unless CMS_MEDIA_KEPT_VARIANTS says otherwise", () => {
+    expect(readConfig({}).keptMediaVariants).toBe(10_000)
+    expect(readConfig({ CMS_MEDIA_KEPT_VARIANTS: "500" }).keptMediaVariants).toBe(500)
+    expect(() => readConfig({ CMS_MEDIA_KEPT_VARIANTS: "0" })).toThrow(/CMS_MEDIA_KEPT_VARIANTS must be a whole number from 1/)
   })
 })
 

@@ -134,7 +134,7 @@ describe("POST /api/subscribe's rate limit", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(590)
     expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(600)
     // The site's page calls from another origin: the browser must let it read the message.
-    expect(refused.headers.get("access-control-allow-origin")).toBe("*")
+    expect(refused.headers.get("access-control-allow-origin")).toBe("http://localhost:9000")
     const kept = limited.db.prepare("SELECT email FROM subscriptions").all() as { email: string }[]
     expect(kept.map((row) => row.email)).not.toContain("one-too-many@example.com")
   })
@@ -168,5 +168,25 @@ describe("POST /api/subscribe's rate limit", () => {
       body: JSON.stringify({ email: "spoofed@example.com" }),
     })
     expect(spoofed.status).toBe(429)
+  })
+
+  it("counts an IPv6 client by its /64, which one line or host picks addresses from at will, and an IPv4 one by its address", async () => {
+    const proxied = await startTestServer({ subscribeRateLimit: { limit: 1, windowSeconds: 600 }, trustProxy: "127.0.0.1" })
+    try {
+      const from = (client: string, email: string) =>
+        proxied.call("/api/subscribe", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": client },
+          body: JSON.stringify({ email }),
+        })
+      expect((await from("2001:db8:1:2::1", "v6-first@example.com")).status).toBe(200)
+      expect((await from("2001:db8:1:2:ffff:ffff:ffff:fffe", "v6-same-64@example.com")).status).toBe(429)
+      expect((await from("2001:DB8:1:2:0:0:0:99", "v6-same-64-spelt-otherwise@example.com")).status).toBe(429)
+      expect((await from("2001:db8:1:3::1", "v6-next-64@example.com")).status).toBe(200)
+      expect((await from("203.0.113.7", "v4@example.com")).status).toBe(200)
+      expect((await from("203.0.113.8", "v4-neighbour@example.com")).status).toBe(200)
+    } finally {
+      await proxied.destroy()
+    }
   })
 })

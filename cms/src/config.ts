@@ -2,6 +2,7 @@ import net from "node:net"
 import path from "node:path"
 import { readSettings, type SettingsReader } from "../../node-kit/config"
 import { DEFAULT_TOMBSTONE_DAYS } from "./changes"
+import { DEFAULT_MEDIA_LIMITS } from "./media-jobs"
 import { DEFAULT_SUBSCRIBE_RATE_LIMIT, parseRateLimit, type RateLimitSetting } from "./rate-limit"
 
 /** Token the bundled video host accepts when VIDEO_API_TOKEN is unset. Not a secret: local only. */
@@ -34,6 +35,13 @@ export interface CmsConfig {
    * answers under, so the host's own SDK accepts it; null: this server's own origin and /player/{path}.
    */
   videoPlayerOrigin: string | null
+  /**
+   * CMS_SUBSCRIBE_ORIGINS: the site origins whose pages may POST /api/subscribe (CORS); by default the
+   * local site (npm start's :9000, npm run develop's :8000, as localhost and 127.0.0.1) and SITE_URL's origin.
+   */
+  subscribeOrigins: string[]
+  /** CMS_MEDIA_KEPT_VARIANTS: resized pictures kept on disk, all pictures together; the least recently served go first. */
+  keptMediaVariants: number
 }
 
 /** Reads a `10/600` (requests/seconds) limit, or `off`; notes a problem for anything else. */
@@ -64,6 +72,24 @@ function originSetting(settings: SettingsReader, name: string): string | null {
     return null
   }
   return url.origin
+}
+
+/** An http(s) origin alone: scheme, host and port, no path, query or user. */
+function isOriginAlone(value: string): boolean {
+  if (!/^https?:\/\/[^/]/.test(value) || !URL.canParse(value)) return false
+  const url = new URL(value)
+  return url.origin === value.replace(/\/$/, "").toLowerCase() && !url.username && !url.password
+}
+
+/** The sites npm start (:9000) and npm run develop (:8000) serve, by either loopback name a visitor may type. */
+export const LOCAL_SITE_ORIGINS = ["http://localhost:9000", "http://127.0.0.1:9000", "http://localhost:8000", "http://127.0.0.1:8000"]
+
+/** The origins allowed to subscribe: CMS_SUBSCRIBE_ORIGINS alone when set, else the local site's and SITE_URL's. */
+function subscribeOrigins(settings: SettingsReader): string[] {
+  const listed = listSetting(settings, "CMS_SUBSCRIBE_ORIGINS", isOriginAlone, "origins alone (https://www.example.com, no path)")
+  if (settings.text("CMS_SUBSCRIBE_ORIGINS") !== undefined) return listed.map((entry) => new URL(entry).origin)
+  const siteUrl = settings.url("SITE_URL")
+  return [...new Set([...LOCAL_SITE_ORIGINS, ...(siteUrl ? [new URL(siteUrl).origin] : [])])]
 }
 
 const HOST_NAME = /^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i
@@ -109,6 +135,8 @@ export function readConfig(env: NodeJS.ProcessEnv): CmsConfig {
     subscribeRateLimit: rateLimitSetting(settings, "CMS_SUBSCRIBE_RATE_LIMIT", DEFAULT_SUBSCRIBE_RATE_LIMIT),
     trustProxy: trustProxy.length ? trustProxy.join(",") : undefined,
     videoPlayerOrigin: originSetting(settings, "VIDEO_PLAYER_ORIGIN"),
+    subscribeOrigins: subscribeOrigins(settings),
+    keptMediaVariants: settings.positiveInteger("CMS_MEDIA_KEPT_VARIANTS", DEFAULT_MEDIA_LIMITS.keptVariants),
   })
 }
 

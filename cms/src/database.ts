@@ -1,3 +1,5 @@
+import fs from "node:fs"
+import path from "node:path"
 import { openDatabase as openSqlite, type SqliteDatabase } from "../../node-kit/sqlite"
 import { COLUMNS, PARENT, type Column } from "./catalogue-columns"
 import { CATALOGUE_TABLES, type CatalogueTable } from "./catalogue-tables"
@@ -75,11 +77,32 @@ CREATE VIRTUAL TABLE IF NOT EXISTS series_search USING fts5(
  * subscription answered 200 is on disk; foreign keys enforced).
  */
 export function openDatabase(file: string): CatalogueDatabase {
+  // Subscribers' addresses live here: the folder is the server's user's alone before the file exists.
+  const folder = path.dirname(file)
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 })
+  fs.chmodSync(folder, 0o700)
   const db = openSqlite(file, { schema: SCHEMA })
+  keepPrivate(file)
   addMissingColumns(db)
   db.exec(UPDATED_AT_INDEXES)
   db.prepare("INSERT OR IGNORE INTO changes_history (id, started_at) VALUES (1, ?)").run(now())
   return db
+}
+
+/**
+ * The database file and its WAL and shared-memory files readable by the
+ * server's user alone, whatever the umask made them and however an older
+ * version left them. chmod after opening: SQLite makes the -wal and -shm
+ * files on open, and later ones take the database file's mode.
+ */
+function keepPrivate(file: string): void {
+  for (const companion of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    try {
+      fs.chmodSync(companion, 0o600)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error
+    }
+  }
 }
 
 /**

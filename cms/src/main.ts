@@ -29,6 +29,8 @@ async function main() {
     subscribeRateLimit: config.subscribeRateLimit,
     trustProxy: config.trustProxy,
     playerOrigin: config.videoPlayerOrigin,
+    subscribeOrigins: config.subscribeOrigins,
+    mediaLimits: { keptVariants: config.keptMediaVariants },
   })
   if (seedIfEmpty(db)) app.log.info(`Seeded the sample catalogue into ${file}`)
   shutdownOnSignals({ app, cleanup: () => db.close() })

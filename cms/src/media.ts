@@ -57,9 +57,11 @@ export async function mediaFile(cacheDir: string, name: string): Promise<string>
 
 /**
  * The image service: a width and format in the query, as imgix-style CMS
- * asset hosts take them (`?w=480&fm=webp`). Sizes are bounded, so a crawler
- * cannot fill the disk with variants: widths are multiples of RESIZE_STEP up
- * to the drawing's own width (never enlarged), in three formats.
+ * asset hosts take them (`?w=480&fm=webp`). Widths are multiples of
+ * RESIZE_STEP up to the drawing's own width (never enlarged), in three
+ * formats: 300 variants of each picture. That alone does not bound the disk
+ * or the processor at catalogue scale; media-store.ts does (how many are made
+ * at once, how many are kept).
  */
 export const RESIZE_FORMATS = { jpg: "image/jpeg", webp: "image/webp", avif: "image/avif" } as const
 export type ResizeFormat = keyof typeof RESIZE_FORMATS
@@ -90,22 +92,24 @@ export function parseResizeQuery(query: Record<string, unknown>): ResizeRequest 
   return { width, format: format as ResizeFormat }
 }
 
-/** The variant's file, made from the drawn original on first request and kept beside it. */
-export async function resizedMediaFile(cacheDir: string, name: string, { width, format }: ResizeRequest): Promise<string> {
-  const file = path.join(cacheDir, "resized", `${name.replace(/\.jpg$/, "")}-w${width}.${format}`)
-  try {
-    await fs.access(file)
-    return file
-  } catch {
-    const original = await mediaFile(cacheDir, name)
-    await fs.mkdir(path.dirname(file), { recursive: true })
-    const resized = sharp(original).resize({ width })
-    const bytes = await (format === "webp" ? resized.webp({ quality: 75 }) : format === "avif" ? resized.avif({ quality: 50 }) : resized.jpeg({ quality: 80, mozjpeg: true })).toBuffer()
-    const temporary = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`
-    await fs.writeFile(temporary, bytes)
-    await fs.rename(temporary, file)
-    return file
-  }
+/** Where the variant of `name` at `width` in `format` is kept: beside the originals, in resized/. */
+export function variantFile(cacheDir: string, name: string, { width, format }: ResizeRequest): string {
+  return path.join(cacheDir, "resized", `${name.replace(/\.jpg$/, "")}-w${width}.${format}`)
+}
+
+/**
+ * Makes `file` (variantFile's name) from the drawn original `original`. The
+ * caller decides when: media-store.ts makes each variant once at a time and
+ * only as many at once as its limits allow.
+ */
+export async function writeVariant(original: string, file: string, { width, format }: ResizeRequest): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true })
+  const resized = sharp(original).resize({ width })
+  const bytes = await (format === "webp" ? resized.webp({ quality: 75 }) : format === "avif" ? resized.avif({ quality: 50 }) : resized.jpeg({ quality: 80, mozjpeg: true })).toBuffer()
+  // Write then rename, as mediaFile does: a reader never sees half a file.
+  const temporary = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`
+  await fs.writeFile(temporary, bytes)
+  await fs.rename(temporary, file)
 }
 
 export interface DrawProgress {

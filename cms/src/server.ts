@@ -4,8 +4,11 @@ import { installErrorHandler } from "../../node-kit/http-error"
 import { serverLogging } from "../../node-kit/logger"
 import { CatalogueReads } from "./catalogue-reads"
 import { DEFAULT_TOMBSTONE_DAYS } from "./changes"
+import { LOCAL_SITE_ORIGINS } from "./config"
 import type { CatalogueDatabase } from "./database"
 import { CatalogueMediaNames } from "./media-names"
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from "./media-jobs"
+import { MediaStore } from "./media-store"
 import { DEFAULT_SUBSCRIBE_RATE_LIMIT, FixedWindowLimiter, type RateLimitSetting } from "./rate-limit"
 import { adminRoutes } from "./routes/admin"
 import { apiRoutes } from "./routes/api"
@@ -19,6 +22,10 @@ export interface ServerOptions {
   db: CatalogueDatabase
   /** Where drawn images are cached. */
   mediaDir: string
+  /** How many pictures are made at once, wait, and are kept (media-store.ts); default DEFAULT_MEDIA_LIMITS. */
+  mediaLimits?: Partial<MediaLimits>
+  /** Called with the server's picture store once built, so a test can watch its counts and gate. */
+  onMediaStore?: (store: MediaStore) => void
   /** The bearer token the stand-in video host accepts. */
   videoApiToken: string
   videoRateLimit?: RateLimitSetting | null
@@ -34,6 +41,10 @@ export interface ServerOptions {
   adminToken?: string | null
   /** Host names requests may be sent to besides addresses and localhost (DNS rebinding); default none. */
   allowedHosts?: readonly string[]
+  /** The site origins whose pages may POST /api/subscribe (CORS); default LOCAL_SITE_ORIGINS. */
+  subscribeOrigins?: readonly string[]
+  /** How long a client may take to send a whole request (headers and body); default REQUEST_TIMEOUT_MS. */
+  requestTimeoutMs?: number
   /** POST /api/subscribe's limit per client address; null: none. Default DEFAULT_SUBSCRIBE_RATE_LIMIT. */
   subscribeRateLimit?: RateLimitSetting | null
   /** Fastify's trustProxy: the proxies whose X-Forwarded-For (the client's address) and X-Forwarded-Host are believed. */
@@ -49,11 +60,26 @@ export interface ServerOptions {
 /** Largest request body accepted: a subscription is a few dozen bytes. */
 export const BODY_LIMIT_BYTES = 16 * 1024
 
+/**
+ * Time to send a whole request, headers and body (Node's requestTimeout;
+ * Fastify's default 0 waits for ever, so a client trickling bytes holds a
+ * socket without end). Every request here is at most 16 KiB; answers are
+ * not limited by it, so a picture streamed to a slow visitor and the webhook
+ * outbox's deliveries (requests this server makes) are untouched.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000
+
 export function buildServer(options: ServerOptions): FastifyInstance {
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
   // Fastify's own pino logger (LOG_LEVEL, LOG_FORMAT): app.log for the server's code, request.log in routes.
   const app = Fastify({
     ...serverLogging(),
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout,
+    // Given to Node's constructor as well: it then lowers headersTimeout (60 s) to match, and a
+    // headersTimeout above requestTimeout leaves a request whose body never ends unchecked. Late
+    // requests are looked for every 30 s by default, which would let one take twice the limit.
+    http: { requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
     ajv: { customOptions: REQUEST_SCHEMA_OPTIONS },
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
   })
@@ -92,6 +118,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     siteSettings: options.siteSettings,
     changes: options.changes === false ? false : { retentionDays: tombstoneDays },
     subscribeRateLimit: options.subscribeRateLimit === undefined ? DEFAULT_SUBSCRIBE_RATE_LIMIT : options.subscribeRateLimit,
+    subscribeOrigins: options.subscribeOrigins ?? LOCAL_SITE_ORIGINS,
   })
   app.register(videoHostRoutes, {
     prefix: "/video-host",
@@ -102,7 +129,9 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     playerOrigin: options.playerOrigin,
   })
   app.register(playerRoutes, { reads, withdrawnVideos })
-  app.register(mediaRoutes, { mediaDir: options.mediaDir, names: mediaNames })
+  const mediaStore = new MediaStore(options.mediaDir, { ...DEFAULT_MEDIA_LIMITS, ...options.mediaLimits })
+  options.onMediaStore?.(mediaStore)
+  app.register(mediaRoutes, { store: mediaStore, names: mediaNames })
   app.register(adminRoutes, {
     prefix: "/admin",
     token: options.adminToken ?? null,

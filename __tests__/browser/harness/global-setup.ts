@@ -48,6 +48,8 @@ export default async function globalSetup(): Promise<void> {
       stdio: quiet.stdio,
       // The site's player is the host's (Vimeo's SDK accepts no other name): the reference player answers as it.
       playerOrigin: PLAYER_ORIGIN,
+      // The footer's sign-up posts from the served site, whose port is this run's own.
+      env: { CMS_SUBSCRIBE_ORIGINS: siteUrl },
     })
     const cms = server.child
     playerBrowserArgs = server.playerBrowserArgs

@@ -1,4 +1,4 @@
-import cors from "@fastify/cors"
+import cors, { type FastifyCorsOptions } from "@fastify/cors"
 import type { FastifyInstance } from "fastify"
 import type { CatalogueReads } from "../catalogue-reads"
 import type { ChangesOptions } from "../changes"
@@ -19,17 +19,23 @@ export interface ApiOptions {
   changes?: ChangesOptions | false
   /** POST /subscribe's limit per client address; null: none. */
   subscribeRateLimit: RateLimitSetting | null
+  /** The site origins whose pages may POST /subscribe. */
+  subscribeOrigins: readonly string[]
 }
+
+/** The read endpoints are the public catalogue and send no credentials: any page may read them. */
+const READ_CORS: FastifyCorsOptions = { origin: "*", methods: ["GET"], maxAge: 600 }
 
 /** The public catalogue API of shared/API.md, mounted under /api. */
 export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
-  // Visitors' browsers call /search and /subscribe from the site's origin;
-  // the API is public and sends no credentials, so any origin may read it.
+  // Visitors' browsers call /search and /subscribe from the site's origin. Sign-ups are taken from the
+  // site's own pages only: another page gets no CORS answer, so its browser neither sends the JSON
+  // (the preflight fails) nor shows it ours. Chosen per request, as the preflight (OPTIONS) is one
+  // route for every path and carries none of the POST route's own settings.
+  const subscribePath = `${app.prefix}/subscribe`
+  const subscribeCors: FastifyCorsOptions = { origin: [...options.subscribeOrigins], methods: ["POST"], allowedHeaders: ["Content-Type"], maxAge: 600 }
   await app.register(cors, {
-    origin: "*",
-    methods: ["GET", "POST", "OPTIONS"],
-    allowedHeaders: ["Content-Type"],
-    maxAge: 600,
+    delegator: (request, callback) => callback(null, request.url.split("?")[0] === subscribePath ? subscribeCors : READ_CORS),
   })
   await app.register(catalogueRoutes, { reads: options.reads })
   await app.register(siteSettingsRoute, { db: options.db, enabled: options.siteSettings !== false })

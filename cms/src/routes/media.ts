@@ -1,8 +1,9 @@
 import fs from "node:fs"
 import type { FastifyInstance } from "fastify"
 import { HttpError } from "../../../node-kit/http-error"
-import { MEDIA_NAME, RESIZE_FORMATS, mediaFile, parseResizeQuery, resizedMediaFile } from "../media"
+import { MEDIA_NAME, RESIZE_FORMATS, parseResizeQuery } from "../media"
 import type { CatalogueMediaNames } from "../media-names"
+import type { MediaStore } from "../media-store"
 
 /** `:name` of a picture: only names the server can draw (MEDIA_NAME); any other is a 404 like a missing file. */
 const MEDIA_PARAMS = {
@@ -17,9 +18,10 @@ const noImage = (name: string) => new HttpError(404, `No image ${JSON.stringify(
  * `GET /media/{name}`: the drawn sample pictures, resized on request
  * (`?w=&fm=`), for the names the catalogue uses and no other: the disk
  * holds at most one picture per name in the catalogue, and a bounded set of
- * sizes of each (parseResizeQuery).
+ * sizes of each (parseResizeQuery), made and kept within the store's limits
+ * (media-store.ts).
  */
-export async function mediaRoutes(app: FastifyInstance, options: { mediaDir: string; names: CatalogueMediaNames }) {
+export async function mediaRoutes(app: FastifyInstance, options: { store: MediaStore; names: CatalogueMediaNames }) {
   app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>(
     "/media/:name",
     { schema: { params: MEDIA_PARAMS }, config: { refuse: (request) => noImage((request.params as { name: string }).name) } },
@@ -28,12 +30,20 @@ export async function mediaRoutes(app: FastifyInstance, options: { mediaDir: str
       if (!options.names.has(name)) throw noImage(name)
       const resize = parseResizeQuery(request.query ?? {})
       if (resize && "error" in resize) throw new HttpError(400, resize.error)
-      const file = resize ? await resizedMediaFile(options.mediaDir, name, resize) : await mediaFile(options.mediaDir, name)
+      const answer = resize ? await options.store.variant(name, resize) : await options.store.original(name)
+      if ("busy" in answer) {
+        // Sent here rather than thrown: the error handler hides a 5xx's message and headers, and this one is the client's to act on.
+        return reply
+          .status(503)
+          .header("Retry-After", String(answer.retryAfterSeconds))
+          .header("Cache-Control", "no-store")
+          .send({ message: `The image service is making as many pictures as it can just now; try again in ${answer.retryAfterSeconds} s.` })
+      }
       // Each name (and each width and format of it) always draws the same picture, so it may be cached for good.
       return reply
         .type(resize ? RESIZE_FORMATS[resize.format] : "image/jpeg")
         .header("Cache-Control", "public, max-age=31536000, immutable")
-        .send(fs.createReadStream(file))
+        .send(fs.createReadStream(answer.file))
     },
   )
 }
