@@ -19,7 +19,7 @@ module.exports = {
       testPathIgnorePatterns,
       transformIgnorePatterns: [ESM_ONLY_DEPENDENCIES],
       testMatch: [
-        "<rootDir>/__tests__/{cms,node-kit,plugins,publisher,scripts,src}/**/*.test.ts",
+        "<rootDir>/__tests__/{cms,docs,gatsby,node-kit,plugins,publisher,scripts,src}/**/*.test.ts",
         "<rootDir>/__tests__/contract/**/*.test.ts",
         "<rootDir>/__tests__/*.test.ts",
       ],

@@ -1,0 +1,133 @@
+import { execFileSync } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+
+/**
+ * The docs a newcomer reads are checked like code: every relative link
+ * reaches a file (and its heading), every command names a script or file
+ * that exists, every repository path written in backticks is there, and the
+ * catalogue contract in the repository is the one the project was given.
+ */
+const ROOT = path.resolve(__dirname, "../..")
+
+function markdownFiles(): string[] {
+  return execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "*.md"], { cwd: ROOT, encoding: "utf8" })
+    .split("\n")
+    .filter((file) => file !== "" && fs.existsSync(path.join(ROOT, file)))
+}
+
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8")
+
+/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
+function anchorsOf(markdown: string): Set<string> {
+  const anchors = new Set<string>()
+  let fenced = false
+  for (const line of markdown.split("\n")) {
+    if (line.startsWith("```")) fenced = !fenced
+    const heading = !fenced && /^#{1,6} (.+)$/.exec(line)?.[1]
+    if (!heading) continue
+    const slug = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, "")
+      .replace(/ /g, "-")
+    anchors.add(slug)
+  }
+  return anchors
+}
+
+/** Relative links, `[text](target)`, outside code. */
+function linksOf(markdown: string): string[] {
+  const prose = markdown.replace(/```[\s\S]*?```/g, "").replace(/`[^`\n]*`/g, "")
+  return [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!).filter((target) => !/^[a-z]+:/i.test(target))
+}
+
+const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts
+
+/** `npm run X`, `npm start`, `npm test` in code spans and blocks. */
+function npmScriptsNamed(markdown: string): string[] {
+  // `npm run bench:*` names a family, not a script; a colon after a name is prose ("npm run serve: …").
+  const named = [...markdown.matchAll(/npm run ([a-z][\w:-]*)(\*?)/g)].filter((match) => match[2] === "").map((match) => match[1]!.replace(/[:-]+$/, ""))
+  if (/npm start\b/.test(markdown)) named.push("start")
+  if (/npm test\b/.test(markdown)) named.push("test")
+  return named
+}
+
+const REPO_TOP = /^(src|gatsby|plugins|publisher|cms|node-kit|contract|scripts|__tests__|docs|patches|static|\.ci)\//
+
+/** Paths in backticks that name a place in the repository (not a pattern, not a placeholder). */
+function repositoryPaths(markdown: string): string[] {
+  return [...markdown.matchAll(/`([^`\s]+)`/g)]
+    .map((match) => match[1]!)
+    .filter((text) => REPO_TOP.test(text) && !/[{}<>*…$|]/.test(text))
+    .map((text) => text.split(/[:#]/)[0]!.replace(/\/$/, ""))
+}
+
+const isIgnored = (file: string) => {
+  try {
+    execFileSync("git", ["check-ignore", "-q", file], { cwd: ROOT })
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe("the docs", () => {
+  const files = markdownFiles()
+
+  it("include the README, the guides, the reference and each package's README", () => {
+    expect(files).toEqual(expect.arrayContaining(["README.md", "docs/performance.md", "docs/reference/catalogue-api.md", "publisher/README.md", "cms/README.md"]))
+  })
+
+  it("keep the README under 200 lines", () => {
+    expect(read("README.md").split("\n").length).toBeLessThanOrEqual(200)
+  })
+
+  it("link only to files and headings that exist", () => {
+    const broken = files.flatMap((file) =>
+      linksOf(read(file)).flatMap((target) => {
+        const [targetPath = "", anchor] = target.split("#")
+        const resolved = targetPath === "" ? file : path.posix.join(path.posix.dirname(file), targetPath)
+        if (!fs.existsSync(path.join(ROOT, resolved))) return [`${file} -> ${target} (no such file)`]
+        if (anchor && resolved.endsWith(".md") && !anchorsOf(read(resolved)).has(anchor)) return [`${file} -> ${target} (no such heading)`]
+        return []
+      }),
+    )
+    expect(broken).toEqual([])
+  })
+
+  it("name only npm scripts that package.json has", () => {
+    const unknown = files.flatMap((file) => npmScriptsNamed(read(file)).filter((name) => !(name in scripts)).map((name) => `${file}: npm run ${name}`))
+    expect(unknown).toEqual([])
+  })
+
+  it("name only repository paths that exist (or are the git-ignored folders the tools write)", () => {
+    const missing = files.flatMap((file) =>
+      repositoryPaths(read(file))
+        .filter((place) => !fs.existsSync(path.join(ROOT, place)) && !isIgnored(place))
+        .map((place) => `${file}: ${place}`),
+    )
+    expect(missing).toEqual([])
+  })
+
+  it("carry no before/after benchmark table", () => {
+    const tables = files.flatMap((file) =>
+      read(file)
+        .split("\n")
+        .filter((line) => /^\|.*\|\s*$/.test(line) && /\|\s*(before|after)\s*\|/i.test(line))
+        .map((line) => `${file}: ${line.slice(0, 80)}`),
+    )
+    expect(tables).toEqual([])
+  })
+
+  it("give the performance figures with the commit they come from", () => {
+    const performance = read("docs/performance.md")
+    for (const section of performance.split(/^### /m).slice(1)) {
+      expect({ section: section.split("\n")[0], commit: /\bcommit [0-9a-f]{7,40}\b/i.test(section) }).toEqual({ section: section.split("\n")[0], commit: true })
+    }
+  })
+
+  const shared = path.join(ROOT, "..", "shared", "API.md")
+  it("hold the catalogue API contract exactly as ../shared/API.md (the project's given copy, beside every checkout and CI's) has it", () => {
+    expect(read("docs/reference/catalogue-api.md")).toBe(fs.readFileSync(shared, "utf8"))
+  })
+})
