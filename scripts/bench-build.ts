@@ -12,6 +12,7 @@ import { drawMedia } from "../cms/src/media"
 import type { CatalogueContent } from "../cms/src/types"
 import { COMMANDS, PROJECT_ROOT, freePort, runToCompletion, stopProcess } from "../node-kit/processes"
 import { startReferenceServer } from "./lib/reference-server"
+import { benchReport, writeBenchReport } from "./lib/bench-report"
 
 /**
  * `npm run bench:build`: for each catalogue size and image mode, a cold
@@ -23,6 +24,9 @@ import { startReferenceServer } from "./lib/reference-server"
  * kind (60 by default, as the earlier figures); 0: every entity has its own.
  * --modes build,service: CATALOGUE_IMAGE_SERVICE unset (pictures resized by
  * the build) or `on` (the pages name the catalogue server's image service).
+ *
+ * Writes every figure as JSON to reports/bench/build-<date>.json and
+ * build-latest.json (`--out FILE`: to that file alone).
  */
 
 const MODES = { build: undefined, service: "on" } as const
@@ -34,6 +38,7 @@ const { values } = parseArgs({
     "image-pool": { type: "string", default: "60" },
     modes: { type: "string", default: "build" },
     "skip-edit": { type: "boolean", default: false },
+    out: { type: "string" },
   },
 })
 const sizes = values.sizes.split(",").map(Number)
@@ -285,6 +290,8 @@ async function main() {
   }
   // A figure a run did not take (the edit with --skip-edit, image work no line told) is left blank.
   console.table(results.map(({ logs, ...figures }) => Object.fromEntries(Object.entries(figures).filter(([, value]) => value !== undefined))))
+  const { out, ...options } = values
+  writeBenchReport(benchReport("build", options, results), { out })
 }
 
 main().catch((error: unknown) => {

@@ -1,17 +1,23 @@
+import { parseArgs } from "node:util"
+import { benchReport, writeBenchReport } from "./lib/bench-report"
+
 /**
  * A bounded loopback load test of the reference server's two hot write and
  * read paths, to compare SQLite drivers on one machine:
  *
- *   npm run bench:cms-load -- [base URL] [requests per path] [concurrency]
+ *   npm run bench:cms-load -- [base URL] [requests per path] [concurrency] [--out FILE]
  *
  * GET /api/search with a rotating set of words (FTS5 prefix queries), then
  * POST /api/subscribe with a fresh address each time (one committed insert,
- * synchronous=FULL). Prints requests/s and latency percentiles per path.
+ * synchronous=FULL). Prints requests/s and latency percentiles per path,
+ * and writes them as JSON to reports/bench/cms-load-<date>.json and
+ * cms-load-latest.json (`--out FILE`: to that file alone).
  * Run it against a server started on a throwaway CMS_DATA_DIR (it adds
  * subscriptions) with CMS_SUBSCRIBE_RATE_LIMIT=off: every request comes
  * from one address, which the server's limit stops after ten.
  */
-const [base = "http://127.0.0.1:4000", perPath = "2000", concurrency = "8"] = process.argv.slice(2)
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: "string" } } })
+const [base = "http://127.0.0.1:4000", perPath = "2000", concurrency = "8"] = positionals
 const WORDS = ["dance", "yoga", "power", "core", "stretch", "salsa", "pilates", "box", "run", "hip hop", "zumba", "ballet"]
 
 interface PathResult {
@@ -68,6 +74,9 @@ async function main(): Promise<void> {
     console.log(`${r.path}: ${(r.requests / r.seconds).toFixed(0)} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, ${r.failures} failed`)
     if (r.limited) console.log(`  ${r.limited} were 429: start the server with CMS_SUBSCRIBE_RATE_LIMIT=off to measure it.`)
   }
+  const options = { base, requestsPerPath: total, concurrency: Number(concurrency) }
+  const perSecond = results.map((r) => ({ ...r, requestsPerSecond: Math.round(r.requests / r.seconds) }))
+  writeBenchReport(benchReport("cms-load", options, perSecond), { out: values.out })
 }
 
 main().catch((error: unknown) => {

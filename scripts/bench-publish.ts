@@ -12,6 +12,7 @@ import { logFileOf } from "../publisher/src/publish-job"
 import { refreshWorkspace } from "../publisher/src/workspace"
 import { freePort, PROJECT_ROOT, stopProcess } from "../node-kit/processes"
 import { startReferenceServer, type ReferenceServer } from "./lib/reference-server"
+import { benchReport, writeBenchReport } from "./lib/bench-report"
 
 /**
  * `npm run bench:publish`: what an editor waits for. For each catalogue size,
@@ -30,6 +31,9 @@ import { startReferenceServer, type ReferenceServer } from "./lib/reference-serv
  * originals downloaded (0 and 0 with the image store). `--code-deploy-only`
  * measures just the first build and the code deploy. `--image-pool off`
  * gives every entity its own picture.
+ *
+ * Writes every figure as JSON to reports/bench/publish-<date>.json and
+ * publish-latest.json (`--out FILE`: to that file alone).
  */
 
 const { values } = parseArgs({
@@ -40,6 +44,7 @@ const { values } = parseArgs({
     edits: { type: "string", default: "10" },
     "code-deploy": { type: "boolean", default: false },
     "code-deploy-only": { type: "boolean", default: false },
+    out: { type: "string" },
   },
 })
 const sizes = values.sizes.split(",").map(Number)
@@ -356,6 +361,8 @@ async function main() {
     results.push(result)
   }
   console.table(results.map((result) => result.figures))
+  const { out, ...options } = values
+  writeBenchReport(benchReport("publish", options, results), { out })
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { execFileSync, type ChildProcess } from "node:child_process"
+import type { ChildProcess } from "node:child_process"
 import { randomBytes, randomUUID } from "node:crypto"
 import fs from "node:fs"
 import http from "node:http"
@@ -6,6 +6,7 @@ import os from "node:os"
 import path from "node:path"
 import { parseArgs } from "node:util"
 import { freePort, PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "../node-kit/processes"
+import { benchReport, gitState, writeBenchReport } from "./lib/bench-report"
 
 /**
  * `npm run bench:webhook-flood`: what forged webhooks cost visitors. A
@@ -21,7 +22,9 @@ import { freePort, PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "
  *
  * Prints the visitors' p50/p95/p99 and requests a second for both phases,
  * the publisher's CPU and log lines during the flood, and the forged
- * deliveries' answers; writes the same as JSON to reports/bench/.
+ * deliveries' answers; writes the same as JSON to
+ * reports/bench/webhook-flood-<date>.json and webhook-flood-latest.json
+ * (`--out FILE`: to that file alone).
  *
  * Before and after a change: run it here, and with `--project` pointing at a
  * worktree of the older commit (`git worktree add /tmp/before <commit>`,
@@ -64,16 +67,6 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10
-
-function gitCommit(dir: string): string {
-  try {
-    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: dir, encoding: "utf8" }).trim()
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: dir, encoding: "utf8" }).trim() !== ""
-    return dirty ? `${commit} (with uncommitted changes)` : commit
-  } catch {
-    return "unknown"
-  }
-}
 
 /** CPU seconds (user + system) of every process in the group, from /proc; NaN without /proc. */
 function groupCpuSeconds(pgid: number): number {
@@ -123,7 +116,7 @@ async function startPublisherProcess(folders: ReturnType<typeof prepareFolders>,
     PUBLISHER_ADMIN_TOKEN: randomBytes(24).toString("base64url"),
     FAKE_BUILD_PLAN: folders.plan,
   }
-  const script = path.join(settings.project, "publisher", "src", "server-process.ts")
+  const script = ["process/server-process.ts", "server-process.ts"].map((file) => path.join(settings.project, "publisher/src", file)).find((file) => fs.existsSync(file)) ?? "publisher/src/process/server-process.ts"
   const child = startProcess([process.execPath, "--import", "tsx", script], [], { cwd: settings.project, env, stdio: ["ignore", "pipe", "pipe"] })
   const output = { lines: 0, warnings: 0, tail: [] as string[] }
   const count = (chunk: Buffer) => {
@@ -293,22 +286,16 @@ async function main() {
     const linesBefore = publisher.output.lines
     const warningsBefore = publisher.output.warnings
     const result = await measure(publisher.url, publisher.child)
-    const report = {
-      benchmark: "webhook-flood",
-      date: new Date().toISOString(),
-      commit: gitCommit(PROJECT_ROOT),
-      project: settings.project,
-      projectCommit: gitCommit(settings.project),
-      machine: { cpus: os.cpus().length, node: process.version },
-      settings: { ...settings, pages: PAGES },
+    const results = {
+      // The publisher measured: this checkout's, or another's with --project.
+      projectCommit: gitState(settings.project),
       ...result,
       publisherLog: { linesDuringRun: publisher.output.lines - linesBefore, warnings: publisher.output.warnings - warningsBefore },
     }
-    const out = values.out ?? path.join(PROJECT_ROOT, "reports", "bench", `webhook-flood-${report.date.replace(/[:.]/g, "-")}.json`)
-    fs.mkdirSync(path.dirname(out), { recursive: true })
-    fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`)
+    const options = { ...settings, pages: PAGES }
+    const report = benchReport("webhook-flood", options, results)
     console.log(JSON.stringify(report, null, 2))
-    console.log(`Written to ${path.relative(process.cwd(), out)}`)
+    writeBenchReport(report, { out: values.out })
   } finally {
     await stopProcess(publisher.child)
     fs.rmSync(folders.dir, { recursive: true, force: true })

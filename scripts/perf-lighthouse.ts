@@ -7,6 +7,7 @@ import { PAGE_FAMILIES } from "./lib/page-families"
 import { COMMANDS, PROJECT_ROOT, freePort, runToCompletion, stopProcess } from "../node-kit/processes"
 import { startReferenceServer } from "./lib/reference-server"
 import { serveStatic } from "../node-kit/static-server"
+import { benchReport, writeBenchReport } from "./lib/bench-report"
 
 /**
  * `npm run perf:lighthouse`: a benchmark, not a test (Lighthouse is noisy).
@@ -16,6 +17,9 @@ import { serveStatic } from "../node-kit/static-server"
  * simulated throttling on Debian's Chromium, `--runs` times per page family
  * (default 3), and prints the median of each figure. Run it with nothing
  * else on the machine. `--skip-build` measures the last build as it is.
+ * Writes each family's medians and every run's figures as JSON to
+ * reports/bench/lighthouse-<date>.json and lighthouse-latest.json
+ * (`--out FILE`: to that file alone).
  */
 
 const { values } = parseArgs({
@@ -23,6 +27,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "3" },
     "skip-build": { type: "boolean", default: false },
     only: { type: "string" },
+    out: { type: "string" },
   },
 })
 const runs = Number(values.runs)
@@ -92,6 +97,7 @@ async function main() {
     const site = await serveStatic(path.join(PROJECT_ROOT, "public"))
     const rows: string[] = []
     const notes = new Set<string>()
+    const measured: { family: string; url: string; median: Omit<Figures, "failing">; runs: Figures[] }[] = []
     try {
       for (const family of families) {
         // Lighthouse stops at a 404 status, so the not-found family is measured
@@ -101,9 +107,19 @@ async function main() {
         const results: Figures[] = []
         for (let run = 0; run < runs; run++) results.push(await audit(url))
         const m = (pick: (figures: Figures) => number) => median(results.map(pick))
+        const medians = {
+          performance: m((f) => f.performance),
+          accessibility: m((f) => f.accessibility),
+          bestPractices: m((f) => f.bestPractices),
+          seo: m((f) => f.seo),
+          lcpMs: m((f) => f.lcpMs),
+          tbtMs: m((f) => f.tbtMs),
+          cls: m((f) => f.cls),
+        }
+        measured.push({ family: family.name, url: url.slice(site.origin.length), median: medians, runs: results })
         rows.push(
-          `| ${family.name} | ${m((f) => f.performance)} | ${m((f) => f.accessibility)} | ${m((f) => f.bestPractices)} | ` +
-            `${m((f) => f.seo)} | ${(m((f) => f.lcpMs) / 1000).toFixed(2)} s | ${Math.round(m((f) => f.tbtMs))} ms | ${m((f) => f.cls).toFixed(3)} |`,
+          `| ${family.name} | ${medians.performance} | ${medians.accessibility} | ${medians.bestPractices} | ` +
+            `${medians.seo} | ${(medians.lcpMs / 1000).toFixed(2)} s | ${Math.round(medians.tbtMs)} ms | ${medians.cls.toFixed(3)} |`,
         )
         for (const failing of results.flatMap((f) => f.failing)) notes.add(`${family.name}: ${failing}`)
         console.log(rows.at(-1))
@@ -115,6 +131,8 @@ async function main() {
     console.log("| page family | performance | accessibility | best practices | SEO | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|")
     console.log(rows.join("\n"))
     if (notes.size > 0) console.log(`\nAudits not passed in some run:\n${[...notes].map((note) => `- ${note}`).join("\n")}`)
+    const { out, ...options } = values
+    writeBenchReport(benchReport("lighthouse", options, measured), { out })
   } finally {
     await stopProcess(server.child)
   }
