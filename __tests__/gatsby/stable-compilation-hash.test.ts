@@ -3,7 +3,7 @@ import os from "node:os"
 import path from "node:path"
 import type { CreateWebpackConfigArgs } from "gatsby"
 import webpack from "webpack"
-import { HashWithoutChildCompilations, keepCompilationHashStable } from "../../src/stable-compilation-hash"
+import { HashWithoutChildCompilations, keepCompilationHashStable } from "../../gatsby/stable-compilation-hash"
 
 // The browser bundle's compilation hash is in every page: a cold build and the
 // warm build after it must give the same one from the same inputs.

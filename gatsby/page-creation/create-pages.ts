@@ -1,9 +1,10 @@
 import path from "node:path"
 import type { Actions } from "gatsby"
-import { paginate, type PaginationContext } from "../pagination"
-import { routes, withTrailingSlash } from "../routes"
+import type { CategoryPageContext, EpisodePageContext, IdPageContext } from "../../src/page-context"
+import { paginate } from "../../src/pagination"
+import { routes, withTrailingSlash } from "../../src/routes"
 import type { CatalogueSeo } from "../seo/catalogue-page-seo"
-import type { PageHead, SeoPageContext } from "../seo/page-head"
+import type { PageHead } from "../../src/seo/page-head"
 
 type CreatePage = Actions["createPage"]
 
@@ -13,16 +14,7 @@ type CreatePage = Actions["createPage"]
  */
 export type HeadFor = (entityId: string, pagePath: string, pageNumber: number) => PageHead
 
-const template = (name: string) => path.resolve(__dirname, "..", "templates", `${name}.tsx`)
-
-// Contexts carry Gatsby node ids: a template that looks its node up by `id`
-// depends on that node alone, so an edit elsewhere does not re-run its query.
-
-export interface IdPageContext extends SeoPageContext {
-  id: string
-}
-
-export type CategoryPageContext = IdPageContext & PaginationContext
+const template = (name: string) => path.resolve(__dirname, "..", "..", "src", "templates", `${name}.tsx`)
 
 /** `/category/{id}`, then `/category/{id}/2` and on: the subcategory grid, 8 a page. */
 export function createCategoryPages(
@@ -55,12 +47,6 @@ export function createSeriesPages(createPage: CreatePage, series: readonly { id:
     const path = routes.series(_id)
     createPage<IdPageContext>({ path, component: template("series"), context: { id, seo: headFor(_id, withTrailingSlash(path), 1) } })
   }
-}
-
-export interface EpisodePageContext extends SeoPageContext {
-  id: string
-  seriesId: string
-  subcategoryId: string
 }
 
 /**

@@ -1,5 +1,5 @@
-import { routes, withTrailingSlash } from "../routes"
-import type { PageHead, SocialImage } from "./page-head"
+import { routes, withTrailingSlash } from "../../src/routes"
+import type { PageHead, SocialImage } from "../../src/seo/page-head"
 import type { SeoReportPage } from "./report/report-types"
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, resolvePageSeo, warnDuplicates, type PageSeoInput, type SiteSeo } from "./resolve-page-seo"
 

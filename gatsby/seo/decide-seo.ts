@@ -1,6 +1,6 @@
 import { catalogueSeo, socialImage, type CatalogueSeo } from "./catalogue-page-seo"
 import { fixedPageSeoInput } from "./fixed-pages"
-import type { PageHead } from "./page-head"
+import type { PageHead } from "../../src/seo/page-head"
 import type { SeoReportPage } from "./report/report-types"
 import { isHttpUrl, type SiteSeo } from "./resolve-page-seo"
 import { resolveSiteSeo } from "./site-seo"

@@ -1,4 +1,4 @@
-import { MY_LIST_TITLE, NOT_FOUND_TEXT, THANK_YOU_TEXT, THANK_YOU_TITLE } from "../fixed-page-texts"
+import { MY_LIST_TITLE, NOT_FOUND_TEXT, THANK_YOU_TEXT, THANK_YOU_TITLE } from "../../src/fixed-page-texts"
 import type { PageSeoInput } from "./resolve-page-seo"
 
 type FixedPage = Pick<PageSeoInput, "kind" | "title" | "description" | "listable" | "canonicalPath">

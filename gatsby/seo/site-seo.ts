@@ -1,4 +1,4 @@
-import type { SocialImage } from "./page-head"
+import type { SocialImage } from "../../src/seo/page-head"
 import { cleanText, isHttpUrl, type SiteSeo } from "./resolve-page-seo"
 
 /** The CMS's site settings as sourced (CatalogueSiteSettings), social images already at 1200×630. */

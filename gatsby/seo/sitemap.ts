@@ -1,5 +1,5 @@
 import type { VideoObject } from "schema-dts"
-import type { PageHead } from "./page-head"
+import type { PageHead } from "../../src/seo/page-head"
 
 // gatsby-plugin-sitemap's hooks (gatsby-config.ts). Every page's head
 // already says whether it is listed and when its content changed, so the

@@ -3,7 +3,7 @@ import {
   createEpisodePages,
   createSeriesPages,
   createSubcategoryPages,
-} from "../../../src/page-creation/create-pages"
+} from "../../../gatsby/page-creation/create-pages"
 import { pageItems, pageOfIndex, paginate, pagePath } from "../../../src/pagination"
 
 const createPage = () => jest.fn()

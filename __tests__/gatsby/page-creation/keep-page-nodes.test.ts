@@ -1,5 +1,5 @@
 import type { Node, SourceNodesArgs } from "gatsby"
-import { keepPageNodes } from "../../../src/page-creation/keep-page-nodes"
+import { keepPageNodes } from "../../../gatsby/page-creation/keep-page-nodes"
 
 const node = (type: string, id: string) => ({ id, internal: { type } }) as unknown as Node
 

@@ -4,7 +4,7 @@ import path from "node:path"
 import type { CreatePagesArgs, Reporter } from "gatsby"
 import { readHeaderMap } from "../../../node-kit/security-header-map"
 import { hashSource } from "../../../node-kit/security-headers"
-import { warnOfRefusedScripts, writeSiteSecurityHeaders } from "../../../src/security/write-security-headers"
+import { warnOfRefusedScripts, writeSiteSecurityHeaders } from "../../../gatsby/security/write-security-headers"
 
 let folder: string
 

@@ -1,6 +1,6 @@
 import { routes, withTrailingSlash } from "../../../src/routes"
-import type { EntitySeoFields, PageSeoInput } from "../../../src/seo/resolve-page-seo"
-import type { SourcedSiteSettings } from "../../../src/seo/site-seo"
+import type { EntitySeoFields, PageSeoInput } from "../../../gatsby/seo/resolve-page-seo"
+import type { SourcedSiteSettings } from "../../../gatsby/seo/site-seo"
 // A small catalogue as gatsby-node's createPages query answers it
 // (Queries.CreatePagesQuery): one category, subcategory, series and episode.
 // Shared by the SEO unit tests; not a test file itself.

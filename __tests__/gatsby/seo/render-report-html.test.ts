@@ -12,10 +12,10 @@ import {
   renderSeoReportHtml,
   TITLE_PREVIEW_LENGTH,
   truncateForSnippet,
-} from "../../../src/seo/report/render-report-html"
-import type { SeoReport } from "../../../src/seo/report/report-types"
-import { INDEXING_OFF_MESSAGE } from "../../../src/seo/report/summarise-report"
-import { writeReportPageIfStale, writeSeoReport } from "../../../src/seo/report/write-report"
+} from "../../../gatsby/seo/report/render-report-html"
+import type { SeoReport } from "../../../gatsby/seo/report/report-types"
+import { INDEXING_OFF_MESSAGE } from "../../../gatsby/seo/report/summarise-report"
+import { writeReportPageIfStale, writeSeoReport } from "../../../gatsby/seo/report/write-report"
 import { HOSTILE, LONG_TITLE, samplePage, sampleReport } from "../../helpers/seo-report-sample"
 
 const parse = (report: SeoReport) => new DOMParser().parseFromString(renderSeoReportHtml(report), "text/html")

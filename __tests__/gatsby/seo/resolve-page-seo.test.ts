@@ -1,8 +1,8 @@
 import type { BreadcrumbList, ListItem, Organization, VideoObject, WebSite } from "schema-dts"
-import { catalogueSeo, socialImage } from "../../../src/seo/catalogue-page-seo"
-import { fixedPageSeoInput } from "../../../src/seo/fixed-pages"
+import { catalogueSeo, socialImage } from "../../../gatsby/seo/catalogue-page-seo"
+import { fixedPageSeoInput } from "../../../gatsby/seo/fixed-pages"
 import type { PageHead, SocialImage } from "../../../src/seo/page-head"
-import type { SeoReportPage } from "../../../src/seo/report/report-types"
+import type { SeoReportPage } from "../../../gatsby/seo/report/report-types"
 import {
   DESCRIPTION_HARD_MAX,
   DESCRIPTION_MAX,
@@ -13,8 +13,8 @@ import {
   type EntitySeoFields,
   type PageSeoInput,
   type SiteSeo,
-} from "../../../src/seo/resolve-page-seo"
-import { resolveSiteSeo, type BuiltInSeo, type SourcedSiteSettings } from "../../../src/seo/site-seo"
+} from "../../../gatsby/seo/resolve-page-seo"
+import { resolveSiteSeo, type BuiltInSeo, type SourcedSiteSettings } from "../../../gatsby/seo/site-seo"
 import { catalogueData, entityPageInput, NO_SETTINGS, seoFields } from "./catalogue-fixture"
 
 const SITE = "https://moveflix.example"

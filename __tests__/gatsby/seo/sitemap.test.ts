@@ -1,11 +1,11 @@
-import { catalogueSeo } from "../../../src/seo/catalogue-page-seo"
-import { fixedPageSeoInput } from "../../../src/seo/fixed-pages"
+import { catalogueSeo } from "../../../gatsby/seo/catalogue-page-seo"
+import { fixedPageSeoInput } from "../../../gatsby/seo/fixed-pages"
 import type { PageHead } from "../../../src/seo/page-head"
-import { robotsTxt } from "../../../src/seo/robots-txt"
-import { resolveSiteSeo, type SourcedSiteSettings } from "../../../src/seo/site-seo"
-import { durationSeconds, listedPages, recordedPages, recordPageHead, sitemapEntry, type SitemapPage } from "../../../src/seo/sitemap"
-import { noindexPagesListed, sitemapLocations } from "../../../src/seo/sitemap-check"
-import { isoDuration } from "../../../src/seo/structured-data"
+import { robotsTxt } from "../../../gatsby/seo/robots-txt"
+import { resolveSiteSeo, type SourcedSiteSettings } from "../../../gatsby/seo/site-seo"
+import { durationSeconds, listedPages, recordedPages, recordPageHead, sitemapEntry, type SitemapPage } from "../../../gatsby/seo/sitemap"
+import { noindexPagesListed, sitemapLocations } from "../../../gatsby/seo/sitemap-check"
+import { isoDuration } from "../../../gatsby/seo/structured-data"
 import { EPISODE_DESCRIPTION, SITE_URL, catalogueData, sourcedSeo, type CatalogueOptions, NO_SETTINGS } from "./catalogue-fixture"
 
 

@@ -1,5 +1,6 @@
 import type { Thing, WithContext } from "schema-dts"
-import { breadcrumbList, isoDuration, organization, serializeJsonLd, structuredDataTypes, videoObject } from "../../../src/seo/structured-data"
+import { serializeJsonLd } from "../../../src/seo/json-ld"
+import { breadcrumbList, isoDuration, organization, structuredDataTypes, videoObject } from "../../../gatsby/seo/structured-data"
 
 describe("isoDuration", () => {
   it.each([

@@ -1,4 +1,4 @@
-import { isIndexable, isNoindex, orderForReading, summariseReport } from "../../../src/seo/report/summarise-report"
+import { isIndexable, isNoindex, orderForReading, summariseReport } from "../../../gatsby/seo/report/summarise-report"
 import { samplePage, sampleReport } from "../../helpers/seo-report-sample"
 
 describe("summariseReport", () => {
