@@ -4,14 +4,14 @@ import os from "node:os"
 import path from "node:path"
 import type { NodeInput, SourceNodesArgs } from "gatsby"
 import { DEFAULT_PATHS, NODE_TYPES } from "../../../plugins/gatsby-source-catalogue/src/constants"
-import { commitHeldNodeDigests } from "../../../plugins/gatsby-source-catalogue/src/node-digests"
+import { commitHeldNodeDigests } from "../../../plugins/gatsby-source-catalogue/src/nodes/node-digests"
 import { sourceNodes } from "../../../plugins/gatsby-source-catalogue/src/source-nodes"
 import { seriesEpisodes } from "./fixtures/episodes"
 import { FAKE_API_URL, fakeCatalogueFetch } from "./helpers/fake-catalogue-api"
 
 // Images are not what these tests are about: none is fetched.
-jest.mock("../../../plugins/gatsby-source-catalogue/src/images", () => ({
-  ...jest.requireActual("../../../plugins/gatsby-source-catalogue/src/images"),
+jest.mock("../../../plugins/gatsby-source-catalogue/src/images/probe", () => ({
+  ...jest.requireActual("../../../plugins/gatsby-source-catalogue/src/images/probe"),
   fetchImages: jest.fn(async () => new Map()),
 }))
 

@@ -1,7 +1,7 @@
 import type { GatsbyNode } from "gatsby"
 import { NODE_TYPES } from "./constants"
-import { servedBy } from "./images"
-import { SOCIAL_VARIANT, builtVariantUrl, pictureData, serviceVariantUrl, type PictureFacts, type VariantUrl } from "./image-variants"
+import { servedBy } from "./images/probe"
+import { SOCIAL_VARIANT, builtVariantUrl, pictureData, serviceVariantUrl, type PictureFacts, type VariantUrl } from "./images/variants"
 import type { CataloguePluginOptions } from "./types"
 
 interface ImageNodeSource extends Omit<PictureFacts, "contentDigest"> {

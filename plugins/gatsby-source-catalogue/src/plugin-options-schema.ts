@@ -1,8 +1,8 @@
 import type { GatsbyNode } from "gatsby"
 import { cpuCoreCount } from "gatsby-core-utils"
 import { DEFAULT_API_URL, DEFAULT_PATHS, DEFAULT_VIDEO_API_URL } from "./constants"
-import type { ImageSlotOptions } from "./image-slots"
-import type { ImageService } from "./images"
+import type { ImageSlotOptions } from "./images/slots"
+import type { ImageService } from "./images/probe"
 
 /** The bundled reference server's image service (cms/, `GET /media/{name}?w=&fm=`). */
 export const REFERENCE_IMAGE_SERVICE_TEMPLATE = "{url}?w={width}&fm={format}"
@@ -89,7 +89,7 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
       .description("Base URL of the video host's API. Defaults to VIDEO_API_URL, then to https://api.vimeo.com."),
     // No default from the environment here: Gatsby keeps the validated options in its redux
     // state, persisted under .cache (the workers' slices too), so a default would write the
-    // token to disk. The plugin reads VIDEO_API_TOKEN when it runs (look-up-videos.ts).
+    // token to disk. The plugin reads VIDEO_API_TOKEN when it runs (videos/look-up.ts).
     videoApiToken: Joi.string()
       .allow("")
       .description(

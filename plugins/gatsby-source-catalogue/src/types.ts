@@ -8,14 +8,14 @@ import type {
   ApiSubcategory,
 } from "../../../contract/schemas"
 import type { CataloguePaths } from "./constants"
-import type { ImageSlotOptions } from "./image-slots"
-import type { ImageService } from "./images"
+import type { ImageSlotOptions } from "./images/slots"
+import type { ImageService } from "./images/probe"
 
 /** The options as the schema (plugin-options-schema.ts) leaves them, defaults filled in. */
 export interface CataloguePluginOptions extends ImageSlotOptions {
   apiUrl: string
   videoApiUrl: string
-  /** Unset: VIDEO_API_TOKEN, read when the plugin runs (look-up-videos.ts), so it is never in Gatsby's persisted state. */
+  /** Unset: VIDEO_API_TOKEN, read when the plugin runs (videos/look-up.ts), so it is never in Gatsby's persisted state. */
   videoApiToken?: string
   concurrency: number
   retries: number
@@ -25,7 +25,7 @@ export interface CataloguePluginOptions extends ImageSlotOptions {
   /** Null: every picture is resized at build time. */
   imageService: ImageService | null
   imageConcurrency: number
-  /** The image store's folder (image-store.ts); null: the default. */
+  /** The image store's folder (images/store.ts); null: the default. */
   imageStore?: string | null
   /** Origins of pictures beside the catalogue API's, the video host's and the image service's (a CDN). */
   imageOrigins: string[]

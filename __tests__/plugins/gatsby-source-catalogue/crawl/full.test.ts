@@ -1,10 +1,10 @@
-import { assembleSnapshot } from "../../../plugins/gatsby-source-catalogue/src/assemble-snapshot"
-import { createHttpClient } from "../../../plugins/gatsby-source-catalogue/src/client"
-import { DEFAULT_PATHS, ERROR_CODES } from "../../../plugins/gatsby-source-catalogue/src/constants"
-import { crawlCatalogue } from "../../../plugins/gatsby-source-catalogue/src/crawl"
-import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
-import { FAKE_API_URL, fakeCatalogueFetch } from "./helpers/fake-catalogue-api"
-import { requestLimits } from "./helpers/request-limits"
+import { assembleSnapshot } from "../../../../plugins/gatsby-source-catalogue/src/crawl/assemble"
+import { createHttpClient } from "../../../../plugins/gatsby-source-catalogue/src/http/client"
+import { DEFAULT_PATHS, ERROR_CODES } from "../../../../plugins/gatsby-source-catalogue/src/constants"
+import { crawlCatalogue } from "../../../../plugins/gatsby-source-catalogue/src/crawl/full"
+import { createLimiter } from "../../../../plugins/gatsby-source-catalogue/src/http/limiter"
+import { FAKE_API_URL, fakeCatalogueFetch } from "../helpers/fake-catalogue-api"
+import { requestLimits } from "../helpers/request-limits"
 
 function crawl(fake: ReturnType<typeof fakeCatalogueFetch>) {
   const warnings: string[] = []

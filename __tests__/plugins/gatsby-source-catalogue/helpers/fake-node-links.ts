@@ -1,5 +1,5 @@
-import type { NodeLinks } from "../../../../plugins/gatsby-source-catalogue/src/node-builder"
-import type { VideoFacts } from "../../../../plugins/gatsby-source-catalogue/src/video-links"
+import type { NodeLinks } from "../../../../plugins/gatsby-source-catalogue/src/nodes/node-builder"
+import type { VideoFacts } from "../../../../plugins/gatsby-source-catalogue/src/videos/links"
 
 /**
  * Node links for building one entity alone: the given entities exist (as

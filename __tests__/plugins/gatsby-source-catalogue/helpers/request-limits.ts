@@ -1,4 +1,4 @@
-import { createOriginGuard } from "../../../../plugins/gatsby-source-catalogue/src/fetch-limits"
+import { createOriginGuard } from "../../../../plugins/gatsby-source-catalogue/src/http/fetch-limits"
 
 /** The plugin's default cap on a JSON answer (its maxJsonBytes option). */
 export const DEFAULT_MAX_JSON_BYTES = 10 * 2 ** 20

@@ -6,11 +6,11 @@ import {
   fillPath,
   joinUrl,
   type HttpClientOptions,
-} from "../../../plugins/gatsby-source-catalogue/src/client"
-import { retryAfterMs } from "../../../node-kit/retry-after"
-import { ERROR_CODES } from "../../../plugins/gatsby-source-catalogue/src/constants"
-import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
-import { requestLimits } from "./helpers/request-limits"
+} from "../../../../plugins/gatsby-source-catalogue/src/http/client"
+import { retryAfterMs } from "../../../../node-kit/retry-after"
+import { ERROR_CODES } from "../../../../plugins/gatsby-source-catalogue/src/constants"
+import { createLimiter } from "../../../../plugins/gatsby-source-catalogue/src/http/limiter"
+import { requestLimits } from "../helpers/request-limits"
 
 /** A real little HTTP server, so the client's own fetch and timeouts are exercised. */
 function serve(handler: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {

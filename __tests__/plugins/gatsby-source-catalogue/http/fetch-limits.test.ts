@@ -1,4 +1,4 @@
-import { allowedOrigins, createOriginGuard } from "../../../plugins/gatsby-source-catalogue/src/fetch-limits"
+import { allowedOrigins, createOriginGuard } from "../../../../plugins/gatsby-source-catalogue/src/http/fetch-limits"
 
 describe("allowedOrigins", () => {
   it("are the catalogue API's, the video host's, the imageOrigins option's and the image service's, as origins", () => {

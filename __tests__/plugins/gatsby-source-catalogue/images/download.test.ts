@@ -3,8 +3,8 @@ import http from "node:http"
 import os from "node:os"
 import path from "node:path"
 import type { AddressInfo } from "node:net"
-import { downloadImage } from "../../../plugins/gatsby-source-catalogue/src/image-download"
-import { requestLimits } from "./helpers/request-limits"
+import { downloadImage } from "../../../../plugins/gatsby-source-catalogue/src/images/download"
+import { requestLimits } from "../helpers/request-limits"
 
 let server: http.Server
 let origin: string

@@ -5,9 +5,9 @@ import path from "node:path"
 import type { AddressInfo } from "node:net"
 import type { GatsbyCache } from "gatsby"
 import sharp from "sharp"
-import { fetchImages } from "../../../plugins/gatsby-source-catalogue/src/images"
-import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
-import { requestLimits } from "./helpers/request-limits"
+import { fetchImages } from "../../../../plugins/gatsby-source-catalogue/src/images/probe"
+import { createLimiter } from "../../../../plugins/gatsby-source-catalogue/src/http/limiter"
+import { requestLimits } from "../helpers/request-limits"
 
 let server: http.Server
 let origin: string

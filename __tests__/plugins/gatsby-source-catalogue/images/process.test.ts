@@ -2,10 +2,10 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import sharp from "sharp"
-import { createImageProcessor } from "../../../plugins/gatsby-source-catalogue/src/image-processing"
-import { dominantColor } from "../../../plugins/gatsby-source-catalogue/src/images"
-import { variantPath, variantsOf, type PictureFacts } from "../../../plugins/gatsby-source-catalogue/src/image-variants"
-import { IMAGE_SLOTS } from "../../../src/styles/image-slots"
+import { createImageProcessor } from "../../../../plugins/gatsby-source-catalogue/src/images/process"
+import { dominantColor } from "../../../../plugins/gatsby-source-catalogue/src/images/probe"
+import { variantPath, variantsOf, type PictureFacts } from "../../../../plugins/gatsby-source-catalogue/src/images/variants"
+import { IMAGE_SLOTS } from "../../../../src/styles/image-slots"
 
 let dir: string
 let source: string

@@ -1,5 +1,5 @@
-import { IMAGE_SLOTS, IMAGE_SLOT_OWNERS } from "../../../src/styles/image-slots"
-import { slotsOfOwners } from "../../../plugins/gatsby-source-catalogue/src/image-slots"
+import { IMAGE_SLOTS, IMAGE_SLOT_OWNERS } from "../../../../src/styles/image-slots"
+import { slotsOfOwners } from "../../../../plugins/gatsby-source-catalogue/src/images/slots"
 import {
   builtVariantUrl,
   pictureData,
@@ -8,7 +8,7 @@ import {
   variantPath,
   variantsOf,
   type PictureFacts,
-} from "../../../plugins/gatsby-source-catalogue/src/image-variants"
+} from "../../../../plugins/gatsby-source-catalogue/src/images/variants"
 
 const picture: PictureFacts = {
   url: "http://cms.test/media/episode-7.jpg",

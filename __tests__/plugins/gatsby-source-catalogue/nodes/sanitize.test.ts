@@ -1,4 +1,4 @@
-import { sanitizeDescription } from "../../../plugins/gatsby-source-catalogue/src/sanitize"
+import { sanitizeDescription } from "../../../../plugins/gatsby-source-catalogue/src/nodes/sanitize"
 
 describe("sanitizeDescription", () => {
   it("keeps the allowed formatting", () => {

@@ -1,8 +1,8 @@
-import { createHttpClient } from "../../../plugins/gatsby-source-catalogue/src/client"
-import { DEFAULT_PATHS } from "../../../plugins/gatsby-source-catalogue/src/constants"
-import { createLimiter } from "../../../plugins/gatsby-source-catalogue/src/limiter"
-import { resolveVideoLinks } from "../../../plugins/gatsby-source-catalogue/src/video-links"
-import { requestLimits } from "./helpers/request-limits"
+import { createHttpClient } from "../../../../plugins/gatsby-source-catalogue/src/http/client"
+import { DEFAULT_PATHS } from "../../../../plugins/gatsby-source-catalogue/src/constants"
+import { createLimiter } from "../../../../plugins/gatsby-source-catalogue/src/http/limiter"
+import { resolveVideoLinks } from "../../../../plugins/gatsby-source-catalogue/src/videos/links"
+import { requestLimits } from "../helpers/request-limits"
 
 const VIDEO_API = "http://video.test"
 

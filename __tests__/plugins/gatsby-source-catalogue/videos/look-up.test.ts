@@ -1,10 +1,10 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import type { Reporter } from "gatsby"
-import { DEFAULT_PATHS } from "../../../plugins/gatsby-source-catalogue/src/constants"
-import { lookUpVideos, videoApiToken } from "../../../plugins/gatsby-source-catalogue/src/look-up-videos"
-import type { CatalogueSnapshot, CataloguePluginOptions } from "../../../plugins/gatsby-source-catalogue/src/types"
-import { requestLimits } from "./helpers/request-limits"
+import { DEFAULT_PATHS } from "../../../../plugins/gatsby-source-catalogue/src/constants"
+import { lookUpVideos, videoApiToken } from "../../../../plugins/gatsby-source-catalogue/src/videos/look-up"
+import type { CatalogueSnapshot, CataloguePluginOptions } from "../../../../plugins/gatsby-source-catalogue/src/types"
+import { requestLimits } from "../helpers/request-limits"
 
 // The token is read from the environment when the plugin runs, never taken
 // into the plugin's options: Gatsby persists those under .cache.

@@ -1,5 +1,5 @@
-import type { ApiEpisode } from "../../../contract/schemas"
-import type { CatalogueAnswers, CatalogueSnapshot } from "./types"
+import type { ApiEpisode } from "../../../../contract/schemas"
+import type { CatalogueAnswers, CatalogueSnapshot } from "../types"
 
 /** The entities of a list by their id, as text. */
 function byId<T extends { id: string | number }>(entities: readonly T[]): Map<string, T> {

@@ -1,8 +1,8 @@
-import { ANSWERS, type ApiCategory, type ApiChanges, type ApiEpisode, type ApiRef, type ApiSubcategory } from "../../../contract/schemas"
-import { getAnswer, getOrNull, readCatalogueAnswer } from "./answer-shapes"
-import { CatalogueRequestError, fillPath, type HttpClient } from "./client"
-import type { CataloguePaths } from "./constants"
-import type { CatalogueAnswers } from "./types"
+import { ANSWERS, type ApiCategory, type ApiChanges, type ApiEpisode, type ApiRef, type ApiSubcategory } from "../../../../contract/schemas"
+import { getAnswer, getOrNull, readCatalogueAnswer } from "../http/answer-shapes"
+import { CatalogueRequestError, fillPath, type HttpClient } from "../http/client"
+import type { CataloguePaths } from "../constants"
+import type { CatalogueAnswers } from "../types"
 
 // A build after the first reads only what the changes feed names, and
 // patches the last build's answers with it; `assembleSnapshot` then places

@@ -1,9 +1,9 @@
 import type { z } from "zod/mini"
-import { ANSWERS } from "../../../contract/schemas"
-import { getAnswer, getOrNull } from "./answer-shapes"
-import { fillPath, type HttpClient } from "./client"
-import type { CataloguePaths } from "./constants"
-import type { CatalogueAnswers } from "./types"
+import { ANSWERS } from "../../../../contract/schemas"
+import { getAnswer, getOrNull } from "../http/answer-shapes"
+import { fillPath, type HttpClient } from "../http/client"
+import type { CataloguePaths } from "../constants"
+import type { CatalogueAnswers } from "../types"
 
 export interface CrawlContext {
   client: HttpClient

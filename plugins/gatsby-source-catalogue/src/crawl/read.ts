@@ -1,9 +1,9 @@
-import type { HttpClient } from "./client"
-import type { CatalogueState } from "./catalogue-state"
-import type { CataloguePaths } from "./constants"
-import { crawlCatalogue } from "./crawl"
-import { applyChanges, readChanges } from "./delta-crawl"
-import type { CatalogueAnswers } from "./types"
+import type { HttpClient } from "../http/client"
+import type { CatalogueState } from "./state"
+import type { CataloguePaths } from "../constants"
+import { crawlCatalogue } from "./full"
+import { applyChanges, readChanges } from "./delta"
+import type { CatalogueAnswers } from "../types"
 
 /** Where this build's catalogue came from, for the log and the publisher's status. */
 export type ReadKind = { kind: "full"; reason: string } | { kind: "delta"; since: string; changed: number; deleted: number }

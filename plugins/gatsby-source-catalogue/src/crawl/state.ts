@@ -1,7 +1,7 @@
 import fs from "node:fs/promises"
 import path from "node:path"
-import type { ImageFile } from "./images"
-import type { CatalogueAnswers } from "./types"
+import type { ImageFile } from "../images/probe"
+import type { CatalogueAnswers } from "../types"
 
 /**
  * What one build hands the next: the catalogue's answers as read, the images as

@@ -1,7 +1,7 @@
 import type { z } from "zod/mini"
-import { describeIssues } from "../../../contract/describe-issues"
+import { describeIssues } from "../../../../contract/describe-issues"
 import { CatalogueRequestError, type HttpClient } from "./client"
-import { ERROR_CODES } from "./constants"
+import { ERROR_CODES } from "../constants"
 import { SAFE_ID_RULE, unsafeIds } from "./safe-ids"
 
 /**

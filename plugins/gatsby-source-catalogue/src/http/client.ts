@@ -1,6 +1,6 @@
-import { retryAfterMs } from "../../../node-kit/retry-after"
-import { ERROR_CODES } from "./constants"
-import type { ErrorCode } from "./errors"
+import { retryAfterMs } from "../../../../node-kit/retry-after"
+import { ERROR_CODES } from "../constants"
+import type { ErrorCode } from "../errors"
 import { FetchRefused, guardedFetch, readCapped, type OriginGuard } from "./fetch-limits"
 import type { Limiter } from "./limiter"
 

@@ -1,9 +1,9 @@
 import crypto from "node:crypto"
 import path from "node:path"
 import type { GatsbyCache } from "gatsby"
-import { CACHE_KEYS } from "./constants"
-import { guardedFetch, readCapped, type OriginGuard } from "./fetch-limits"
-import { exists, writeAtomically } from "./image-processing"
+import { CACHE_KEYS } from "../constants"
+import { guardedFetch, readCapped, type OriginGuard } from "../http/fetch-limits"
+import { exists, writeAtomically } from "./process"
 
 /** What a picture download may do: which hosts it may ask (redirects included), how many bytes it reads. */
 export interface ImageDownloadLimits {

@@ -1,7 +1,7 @@
-import { imageUrl } from "../../../contract/image-url"
-import type { ApiImage, ApiSeo } from "../../../contract/schemas"
-import { servedBy, type ImageFile, type ImageService } from "./images"
-import type { CatalogueSnapshot } from "./types"
+import { imageUrl } from "../../../../contract/image-url"
+import type { ApiImage, ApiSeo } from "../../../../contract/schemas"
+import { servedBy, type ImageFile, type ImageService } from "./probe"
+import type { CatalogueSnapshot } from "../types"
 
 /**
  * Every image URL the pages show, with the entities that show it: `users`

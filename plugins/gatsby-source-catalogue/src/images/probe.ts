@@ -3,10 +3,10 @@ import crypto from "node:crypto"
 import fs from "node:fs/promises"
 import sharp from "sharp"
 import type { GatsbyCache } from "gatsby"
-import { fetchImageBytes, fetchOriginal, originalFileOf, revalidate, type ImageDownloadLimits, type Validators } from "./image-download"
-import { exists } from "./image-processing"
-import type { ImageStore } from "./image-store"
-import type { Limiter } from "./limiter"
+import { fetchImageBytes, fetchOriginal, originalFileOf, revalidate, type ImageDownloadLimits, type Validators } from "./download"
+import { exists } from "./process"
+import type { ImageStore } from "./store"
+import type { Limiter } from "../http/limiter"
 
 /** What the RemoteFile interface needs to know of an image. */
 export interface ImageFile {
@@ -102,7 +102,7 @@ export interface ImageFetchContext {
 /**
  * The picture's facts from the image store when its original is no longer in
  * Gatsby's cache (cleared by a code deploy) and the host does not say it
- * changed (image-download.ts `revalidate`); a changed picture's new original.
+ * changed (download.ts `revalidate`); a changed picture's new original.
  */
 async function fromStore(url: string, context: ImageFetchContext): Promise<ImageFile | { file: string; validators: Validators } | undefined> {
   const original = originalFileOf(url, context.cache.directory)

@@ -2,9 +2,9 @@ import crypto from "node:crypto"
 import fs from "node:fs/promises"
 import path from "node:path"
 import sharp, { type OutputInfo } from "sharp"
-import { createLimiter } from "./limiter"
-import type { ImageSlot } from "./image-slots"
-import { variantPath, variantsOf, type PictureFacts, type Variant } from "./image-variants"
+import { createLimiter } from "../http/limiter"
+import type { ImageSlot } from "./slots"
+import { variantPath, variantsOf, type PictureFacts, type Variant } from "./variants"
 
 /** What one build's image work came to, for the log and the benchmark. */
 export interface ImageWorkSummary {
@@ -19,7 +19,7 @@ export interface ImageWorkSummary {
 }
 
 export interface ImageProcessorOptions {
-  /** Where made files are kept across builds: the image store's variants (image-store.ts). */
+  /** Where made files are kept across builds: the image store's variants (images/store.ts). */
   cacheDir: string
   /** The site's public/ folder; files are hard-linked into it. */
   publicDir: string

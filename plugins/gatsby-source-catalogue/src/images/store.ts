@@ -1,9 +1,9 @@
 import crypto from "node:crypto"
 import fs from "node:fs/promises"
 import path from "node:path"
-import type { Validators } from "./image-download"
-import { writeAtomically } from "./image-processing"
-import type { PictureFacts } from "./image-variants"
+import type { Validators } from "./download"
+import { writeAtomically } from "./process"
+import type { PictureFacts } from "./variants"
 
 /**
  * The image store: processed variants, and what the build needs to know of

@@ -1,7 +1,7 @@
 import crypto from "node:crypto"
 import path from "node:path"
 import { getImageData, type IGatsbyImageData } from "gatsby-plugin-image"
-import { DISPLAY_FORMAT, SOCIAL_IMAGE, type ImageSlot } from "./image-slots"
+import { DISPLAY_FORMAT, SOCIAL_IMAGE, type ImageSlot } from "./slots"
 
 /** What a picture's variants and image data follow from: its size, colour and bytes. */
 export interface PictureFacts {

@@ -1,8 +1,8 @@
 import path from "node:path"
 import type { GatsbyCache, Reporter } from "gatsby"
-import { downloadCounter, downloadImage, type ImageDownloadLimits } from "./image-download"
-import { createImageProcessor, exists, type ImageProcessor, type ImageWorkSummary } from "./image-processing"
-import { slotsOfOwners } from "./image-slots"
+import { downloadCounter, downloadImage, type ImageDownloadLimits } from "./download"
+import { createImageProcessor, exists, type ImageProcessor, type ImageWorkSummary } from "./process"
+import { slotsOfOwners } from "./slots"
 import {
   describeStoreSize,
   imageStoreDirectory,
@@ -12,10 +12,10 @@ import {
   type ImageStore,
   type StoreUse,
   type SweepResult,
-} from "./image-store"
-import { pictureFolder } from "./image-variants"
-import { servedBy, type ImageFetchContext, type ImageFile } from "./images"
-import type { CataloguePluginOptions } from "./types"
+} from "./store"
+import { pictureFolder } from "./variants"
+import { servedBy, type ImageFetchContext, type ImageFile } from "./probe"
+import type { CataloguePluginOptions } from "../types"
 
 /**
  * This build's image work, started by sourceNodes and awaited by onPostBuild:

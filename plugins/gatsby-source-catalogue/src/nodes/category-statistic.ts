@@ -1,6 +1,6 @@
 import type { ApiCategoryStatistic } from "../../../../contract/schemas"
 import { NODE_TYPES } from "../constants"
-import { nodeBuilder, text, type GatsbyApi } from "../node-builder"
+import { nodeBuilder, text, type GatsbyApi } from "./node-builder"
 
 /**
  * The CatalogueCategoryStatistic node of one entry of `/categories-states`.

@@ -1,6 +1,6 @@
 import type { ApiEpisode } from "../../../../contract/schemas"
 import { NODE_TYPES } from "../constants"
-import { descriptionFields, linkTo, nodeBuilder, pageEntityFields, text, type GatsbyApi, type NodeLinks } from "../node-builder"
+import { descriptionFields, linkTo, nodeBuilder, pageEntityFields, text, type GatsbyApi, type NodeLinks } from "./node-builder"
 
 export interface EpisodeEntry {
   episode: ApiEpisode

@@ -1,6 +1,6 @@
 import type { ApiFeaturedItem } from "../../../../contract/schemas"
 import { FEATURE_ROLES, NODE_TYPES } from "../constants"
-import { descriptionFields, linkTo, nodeBuilder, text, type GatsbyApi, type NodeLinks } from "../node-builder"
+import { descriptionFields, linkTo, nodeBuilder, text, type GatsbyApi, type NodeLinks } from "./node-builder"
 
 export interface FeaturedItemEntry {
   item: ApiFeaturedItem

@@ -1,6 +1,6 @@
 import { NODE_TYPES } from "../constants"
-import type { ImageFile } from "../images"
-import { nodeBuilder, type GatsbyApi } from "../node-builder"
+import type { ImageFile } from "../images/probe"
+import { nodeBuilder, type GatsbyApi } from "./node-builder"
 
 /**
  * The CatalogueImage node of one downloaded image, keyed by its URL. Its

@@ -1,9 +1,9 @@
 import type { NodeInput, SourceNodesArgs } from "gatsby"
-import { htmlToText } from "../../../contract/html-to-text"
-import type { ApiImage, ApiSeo } from "../../../contract/schemas"
-import type { NodeType } from "./constants"
+import { htmlToText } from "../../../../contract/html-to-text"
+import type { ApiImage, ApiSeo } from "../../../../contract/schemas"
+import type { NodeType } from "../constants"
 import { sanitizeDescription } from "./sanitize"
-import type { VideoFacts } from "./video-links"
+import type { VideoFacts } from "../videos/links"
 
 export type GatsbyApi = Pick<SourceNodesArgs, "actions" | "createNodeId" | "createContentDigest">
 

@@ -1,6 +1,6 @@
 import type { ApiEpisode, ApiSeries } from "../../../../contract/schemas"
 import { NODE_TYPES } from "../constants"
-import { descriptionFields, nodeBuilder, pageEntityFields, text, type GatsbyApi, type NodeLinks } from "../node-builder"
+import { descriptionFields, nodeBuilder, pageEntityFields, text, type GatsbyApi, type NodeLinks } from "./node-builder"
 
 export interface SeriesEntry {
   series: ApiSeries

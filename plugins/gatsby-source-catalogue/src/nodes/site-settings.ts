@@ -1,6 +1,6 @@
 import type { ApiSiteSettings } from "../../../../contract/schemas"
 import { NODE_TYPES } from "../constants"
-import { nodeBuilder, text, type GatsbyApi, type NodeLinks } from "../node-builder"
+import { nodeBuilder, text, type GatsbyApi, type NodeLinks } from "./node-builder"
 
 /** The one settings node has a fixed upstream id, since the API's has none. */
 export const SITE_SETTINGS_ID = "site"

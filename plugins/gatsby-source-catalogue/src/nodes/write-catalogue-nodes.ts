@@ -1,7 +1,7 @@
 import type { SourceNodesArgs } from "gatsby"
 import { rebuildCatalogueNodes, type BuildContext } from "./build-catalogue-nodes"
 import { holdNodeDigests, markNodeWritesStarted, readLastNodeWrites } from "./node-digests"
-import type { CatalogueSnapshot } from "./types"
+import type { CatalogueSnapshot } from "../types"
 
 /**
  * The sourceNodes step that turns the snapshot into nodes: only the nodes

@@ -1,8 +1,8 @@
 import type { GatsbyCache } from "gatsby"
-import { Video } from "../../../contract/schemas"
-import { readAnswer } from "./answer-shapes"
-import { CatalogueRequestError, fillPath, type HttpClient } from "./client"
-import { CACHE_KEYS } from "./constants"
+import { Video } from "../../../../contract/schemas"
+import { readAnswer } from "../http/answer-shapes"
+import { CatalogueRequestError, fillPath, type HttpClient } from "../http/client"
+import { CACHE_KEYS } from "../constants"
 
 /** What the site uses of the video host's answer: the player, and the facts video search wants. */
 export interface VideoFacts {

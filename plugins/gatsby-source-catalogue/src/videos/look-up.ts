@@ -1,9 +1,9 @@
 import type { GatsbyCache, Reporter } from "gatsby"
-import { createHttpClient, type HttpClientOptions } from "./client"
-import { createLimiter } from "./limiter"
-import { progressBar } from "./progress-bar"
-import type { CatalogueSnapshot, CataloguePluginOptions } from "./types"
-import { resolveVideoLinks, type VideoFacts } from "./video-links"
+import { createHttpClient, type HttpClientOptions } from "../http/client"
+import { createLimiter } from "../http/limiter"
+import { progressBar } from "../progress-bar"
+import type { CatalogueSnapshot, CataloguePluginOptions } from "../types"
+import { resolveVideoLinks, type VideoFacts } from "./links"
 
 /**
  * The video host's token: the option when the site sets one, else
