@@ -1,5 +1,5 @@
 import type { GatsbyConfig } from "gatsby"
-import { SITEMAP_QUERY, listedPages, recordedPages, sitemapEntry, type SitemapPage } from "./src/seo/sitemap"
+import { SITEMAP_QUERY, listedPages, recordedPages, sitemapEntry, type SitemapPage } from "./gatsby/seo/sitemap"
 import { IMAGE_SLOTS, IMAGE_SLOT_OWNERS } from "./src/styles/image-slots"
 import { theme } from "./src/styles/theme"
 
@@ -18,11 +18,11 @@ const config: GatsbyConfig = {
   trailingSlash: "always",
   // Types are written on build too, so `npm run typecheck` works without `gatsby develop`; the
   // publisher's builds (SITE_TYPEGEN=off) type-check nothing, and skip it. Beside Gatsby's default
-  // search paths, the page query's own module (src/page-creation/page-query.ts).
+  // search paths, the page query's own module (gatsby/page-creation/page-query.ts).
   graphqlTypegen: {
     typesOutputPath: "src/gatsby-types.d.ts",
     generateOnBuild: process.env.SITE_TYPEGEN !== "off",
-    documentSearchPaths: ["./gatsby-node.ts", "./plugins/**/gatsby-node.ts", "./src/page-creation/page-query.ts"],
+    documentSearchPaths: ["./gatsby-node.ts", "./plugins/**/gatsby-node.ts", "./gatsby/page-creation/page-query.ts"],
   },
   plugins: [
     "gatsby-plugin-styled-components",
@@ -35,7 +35,7 @@ const config: GatsbyConfig = {
     // The image slots are the site's own (its CSS boxes decide the widths made); every other
     // option comes from API.md's environment variables: see the plugin's schema.
     { resolve: "gatsby-source-catalogue", options: { imageSlots: IMAGE_SLOTS, imageSlotOwners: IMAGE_SLOT_OWNERS } },
-    // A sitemap index plus sitemaps; each page's head (src/seo) says whether it is listed, its lastmod and its video.
+    // A sitemap index plus sitemaps; each page's head (gatsby/seo) says whether it is listed, its lastmod and its video.
     {
       resolve: "gatsby-plugin-sitemap",
       options: {

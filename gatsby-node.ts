@@ -1,20 +1,20 @@
 import path from "node:path"
 import type { GatsbyNode } from "gatsby"
-import { allowFinalStateSave, skipIntermediateStateSaves } from "./src/build-steps/save-state-once"
-import { bundleAnalysis } from "./src/bundle-analysis"
-import { keepCompilationHashStable } from "./src/stable-compilation-hash"
-import { createCataloguePages } from "./src/page-creation/create-pages"
-import { keepPageNodes } from "./src/page-creation/keep-page-nodes"
-import { PAGE_QUERY } from "./src/page-creation/page-query"
-import { decideSeo, fixedPageHead, seoErrorsMessage, type BuildSeo } from "./src/seo/decide-seo"
+import { allowFinalStateSave, skipIntermediateStateSaves } from "./gatsby/build-steps/save-state-once"
+import { bundleAnalysis } from "./gatsby/bundle-analysis"
+import { keepCompilationHashStable } from "./gatsby/stable-compilation-hash"
+import { createCataloguePages } from "./gatsby/page-creation/create-pages"
+import { keepPageNodes } from "./gatsby/page-creation/keep-page-nodes"
+import { PAGE_QUERY } from "./gatsby/page-creation/page-query"
+import { decideSeo, fixedPageHead, seoErrorsMessage, type BuildSeo } from "./gatsby/seo/decide-seo"
 import type { SeoPageContext } from "./src/seo/page-head"
-import { writeSeoOutputs } from "./src/seo/post-build-outputs"
-import { recordPageHead } from "./src/seo/sitemap"
+import { writeSeoOutputs } from "./gatsby/seo/post-build-outputs"
+import { recordPageHead } from "./gatsby/seo/sitemap"
 import { withTrailingSlash } from "./src/routes"
-import { writeSiteSecurityHeaders } from "./src/security/write-security-headers"
+import { writeSiteSecurityHeaders } from "./gatsby/security/write-security-headers"
 
 // The site's build hooks, each a list of steps: the page query and page
-// creation live in src/page-creation/, every SEO decision and output in src/seo/.
+// creation live in gatsby/page-creation/, every SEO decision and output in gatsby/seo/.
 
 /** Decided in createPages, read by onCreatePage (the pages under src/pages come later) and onPostBuild. */
 let seo: BuildSeo | undefined
@@ -56,7 +56,7 @@ export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions, report
   if (errors) reporter.panicOnBuild(errors)
 }
 
-/** Gatsby's state is saved once, at the end of the build: see src/build-steps/save-state-once.ts. */
+/** Gatsby's state is saved once, at the end of the build: see gatsby/build-steps/save-state-once.ts. */
 export const onPreBuild: GatsbyNode["onPreBuild"] = () => skipIntermediateStateSaves()
 
 /**
@@ -69,7 +69,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   const stampsFile = path.join(__dirname, ".cache", "security-header-stamps.json")
   await writeSiteSecurityHeaders(graphql, { publicDir: path.join(__dirname, "public"), stampsFile }, reporter)
   if (!seo) return
-  // The publisher's builds write the report's JSON only (src/seo/report/write-report.ts).
+  // The publisher's builds write the report's JSON only (gatsby/seo/report/write-report.ts).
   const reportHtml = process.env.SEO_REPORT_HTML !== "off"
   await writeSeoOutputs(seo, { siteDir: __dirname, publicDir: path.join(__dirname, "public"), reportsDir: path.join(__dirname, "reports") }, reporter, { reportHtml })
 }

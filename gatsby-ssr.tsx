@@ -1,6 +1,27 @@
 import React from "react"
 import type { GatsbySSR } from "gatsby"
-import "./src/styles/styled-components-in-fixed-order"
+
+// Every page module of the site is evaluated here, in a fixed order, when the
+// HTML renderer starts. Why: styled-components numbers each styled component's
+// rule group when its module is evaluated (`ComponentStyle`'s constructor calls
+// `StyleSheet.registerId`), and a page's `<style>` lists its rules in group
+// order, with the numbers in `data-styled.gN`. Gatsby's renderer evaluates a
+// template on the first render that needs it, so the numbers, and the order of
+// a page's rules, depended on which pages that process rendered first: a warm
+// build that renders a dozen changed pages wrote the same rules as a cold build
+// in another order. With every page module evaluated here first, each process
+// numbers the groups alike, and a warm build writes a cold build's bytes. The
+// browser adopts the server's numbers when it reads the style tag, so nothing
+// changes there.
+import "./src/pages/404"
+import "./src/pages/index"
+import "./src/pages/my-list"
+import "./src/pages/search-results"
+import "./src/pages/thank-you"
+import "./src/templates/category"
+import "./src/templates/episode"
+import "./src/templates/series"
+import "./src/templates/subcategory"
 
 export { wrapPageElement, wrapRootElement } from "./src/styles/wrap-element"
 

@@ -1,10 +1,11 @@
 /**
- * The house rules of the README's "Project structure", checked on the code
+ * The house rules of docs/reference/architecture.md, checked on the code
  * itself so they cannot drift: which folder may import which, and how long a
  * function may grow before it stops reading as one idea.
  */
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
+import { builtinModules } from "node:module"
 import path from "node:path"
 import ts from "typescript"
 
@@ -54,8 +55,8 @@ function longFunctions(file: string): string[] {
   return found
 }
 
-/** Every module specifier a file imports or re-exports, resolved to a project path. */
-function importedPaths(file: string): string[] {
+/** Every module specifier a file imports or re-exports, as written. */
+function importSpecifiers(file: string): string[] {
   const source = parse(file)
   const specifiers: string[] = []
   const visit = (node: ts.Node) => {
@@ -71,6 +72,11 @@ function importedPaths(file: string): string[] {
   }
   visit(source)
   return specifiers
+}
+
+/** Every relative import of a file, resolved to a project path. */
+function importedPaths(file: string): string[] {
+  return importSpecifiers(file)
     .filter((specifier) => specifier.startsWith("."))
     .map((specifier) => path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier)))
 }
@@ -129,17 +135,57 @@ describe("the house's structure", () => {
 
   it.each([
     ["code outside scripts/", (file: string) => topFolder(file) !== "scripts", ["scripts"]],
-    ["the local plugins", (file: string) => file.startsWith("plugins/"), ["src", "scripts", "cms", "publisher"]],
-    ["the shared Node kit", (file: string) => file.startsWith("node-kit/"), ["src", "plugins", "scripts", "cms", "publisher"]],
-    ["the contract", (file: string) => file.startsWith("contract/"), ["src", "plugins", "scripts", "cms", "publisher", "node-kit"]],
-    ["the site", (file: string) => file.startsWith("src/"), ["plugins", "scripts", "cms", "publisher"]],
-    ["the reference server", (file: string) => file.startsWith("cms/"), ["src", "plugins", "scripts", "publisher"]],
+    ["the local plugins", (file: string) => file.startsWith("plugins/"), ["src", "gatsby", "scripts", "cms", "publisher"]],
+    ["the shared Node kit", (file: string) => file.startsWith("node-kit/"), ["src", "gatsby", "plugins", "scripts", "cms", "publisher"]],
+    ["the contract", (file: string) => file.startsWith("contract/"), ["src", "gatsby", "plugins", "scripts", "cms", "publisher", "node-kit"]],
+    // The build code reads the site (templates' paths, routes, page-context types), the contract and the kit.
+    ["the site's build code", (file: string) => file.startsWith("gatsby/"), ["plugins", "scripts", "cms", "publisher"]],
+    ["the site", (file: string) => file.startsWith("src/"), ["gatsby", "plugins", "scripts", "cms", "publisher"]],
+    ["the reference server", (file: string) => file.startsWith("cms/"), ["src", "gatsby", "plugins", "scripts", "publisher"]],
   ] as const)("%s imports no folder above it", (_, isInside, forbidden) => {
     const upward = sources
       .filter(isInside)
       .flatMap((file) => importedPaths(file).map((target) => ({ file, target })))
       .filter(({ target }) => (forbidden as readonly string[]).includes(topFolder(target)))
       .map(({ file, target }) => `${file} -> ${target}`)
+    expect(upward).toEqual([])
+  })
+
+  it("src/ imports no build code (gatsby/) and no node: modules: it ships to visitors", () => {
+    const nodeBuiltIns = new Set(builtinModules)
+    const resolved = (file: string, specifier: string) => path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier))
+    const offending = sources
+      .filter((file) => file.startsWith("src/"))
+      .flatMap((file) => importSpecifiers(file).map((specifier) => ({ file, specifier })))
+      .filter(
+        ({ file, specifier }) =>
+          specifier.startsWith("node:") || nodeBuiltIns.has(specifier) || (specifier.startsWith(".") && topFolder(resolved(file, specifier)) === "gatsby"),
+      )
+      .map(({ file, specifier }) => `${file} -> ${specifier}`)
+    expect(offending).toEqual([])
+  })
+
+  it("only the Gatsby hook files and scripts/ import the build code in gatsby/", () => {
+    const mayImport = (file: string) => ["gatsby-node.ts", "gatsby-config.ts", "gatsby-ssr.tsx"].includes(file) || ["gatsby", "scripts"].includes(topFolder(file))
+    const importers = sources
+      .filter((file) => !mayImport(file))
+      .flatMap((file) => importedPaths(file).map((target) => ({ file, target })))
+      .filter(({ target }) => topFolder(target) === "gatsby")
+      .map(({ file, target }) => `${file} -> ${target}`)
+    expect(importers).toEqual([])
+  })
+
+  // Inside src/: templates and pages use components, which use everything below; nothing below reaches back up.
+  const insideAny = (file: string, folders: readonly string[]) => folders.some((folder) => file.startsWith(`${folder}/`))
+  it.each([
+    ["templates/ and pages/", ["src/templates", "src/pages"], ["src/templates", "src/pages"]],
+    ["components/", ["src/components"], ["src/components", "src/templates", "src/pages"]],
+  ] as const)("inside src/, nothing below %s imports it", (_, floor, floorAndAbove) => {
+    const upward = sources
+      .filter((file) => file.startsWith("src/") && !insideAny(file, floorAndAbove))
+      .flatMap((file) => importedPaths(file).map((imported) => ({ file, imported })))
+      .filter(({ imported }) => insideAny(imported, floor))
+      .map(({ file, imported }) => `${file} -> ${imported}`)
     expect(upward).toEqual([])
   })
 })

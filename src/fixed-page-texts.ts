@@ -1,5 +1,5 @@
 // Texts of the pages that are not catalogue entities, shared by the pages
-// that show them and the SEO that describes them (src/seo/fixed-pages.ts).
+// that show them and the SEO that describes them (gatsby/seo/fixed-pages.ts).
 
 export const THANK_YOU_TITLE = "Thank you For Subscribing"
 export const THANK_YOU_TEXT = "Your journey starts now! We’ll be in touch with tips, workouts, and entertainment just for you."

@@ -1,4 +1,4 @@
-import type { SeoReport, SeoReportPage } from "../../src/seo/report/report-types"
+import type { SeoReport, SeoReportPage } from "../../gatsby/seo/report/report-types"
 
 /** A small report for the SEO report tests: one page of each state (error, warning, clean, noindex). */
 

@@ -1,6 +1,6 @@
 import fs from "node:fs"
-import type { SeoReport, SeoReportPage } from "../../src/seo/report/report-types"
-import { INDEXING_OFF_MESSAGE, orderForReading, summariseReport } from "../../src/seo/report/summarise-report"
+import type { SeoReport, SeoReportPage } from "../../gatsby/seo/report/report-types"
+import { INDEXING_OFF_MESSAGE, orderForReading, summariseReport } from "../../gatsby/seo/report/summarise-report"
 
 /** The testable part of `npm run seo:report`: reading report.json and the text it prints. */
 

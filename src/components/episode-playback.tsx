@@ -1,7 +1,7 @@
 import React, { Suspense, lazy, useMemo, useState, type ComponentType } from "react"
 import { nextEpisodeOf } from "../playback/next-episode"
 import type { EpisodeSnapshot } from "../playback/progress-recorder"
-import { storedImageOf } from "../playback/stored-image"
+import { storedImageOf } from "./stored-image"
 import { routes } from "../routes"
 import { useViewing } from "../viewing/use-viewing"
 import { inProgress } from "../viewing/viewing-store"

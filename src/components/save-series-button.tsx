@@ -1,6 +1,6 @@
 import React from "react"
 import styled from "styled-components"
-import { storedImageOf } from "../playback/stored-image"
+import { storedImageOf } from "./stored-image"
 import type { StoredImage } from "../viewing/viewing-types"
 import { PAGE_COLUMN } from "../styles/boxes"
 import { Button } from "../styles/layout"

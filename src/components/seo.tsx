@@ -1,9 +1,9 @@
 import React from "react"
 import type { PageHead } from "../seo/page-head"
-import { serializeJsonLd } from "../seo/structured-data"
+import { serializeJsonLd } from "../seo/json-ld"
 
 export interface SeoProps {
-  /** Decided at page creation (src/seo/resolve-page-seo.ts) and handed over in the page context. */
+  /** Decided at page creation (gatsby/seo/resolve-page-seo.ts) and handed over in the page context. */
   head: PageHead
 }
 

@@ -1,5 +1,5 @@
 import type { StoredImage } from "../viewing/viewing-types"
-import { attributeSize } from "../components/responsive-image"
+import { attributeSize } from "./responsive-image"
 
 type ImageWithData = { gatsbyImage: Queries.CardImageFragment["gatsbyImage"] } | null | undefined
 

@@ -10,7 +10,7 @@ export interface SocialImage {
 
 /**
  * Everything a page's <head> says to search engines and link previews,
- * decided once at page creation (src/seo/resolve-page-seo.ts) and handed to
+ * decided once at page creation (gatsby/seo/resolve-page-seo.ts) and handed to
  * the page in its context, so the Head API only renders it.
  */
 export interface PageHead {

@@ -2,7 +2,7 @@ import React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { CategoryScreen } from "../components/category-screen"
 import { Seo } from "../components/seo"
-import type { CategoryPageContext } from "../page-creation/create-pages"
+import type { CategoryPageContext } from "../page-context"
 import { pageItems } from "../pagination"
 
 type Props = PageProps<Queries.CategoryTemplateQuery, CategoryPageContext>

@@ -3,7 +3,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { asksToAutoplay } from "../playback/autoplay-state"
 import { EpisodeScreen } from "../components/episode-screen"
 import { Seo } from "../components/seo"
-import type { EpisodePageContext } from "../page-creation/create-pages"
+import type { EpisodePageContext } from "../page-context"
 
 /** At most this many other series of the same subcategory under 'Recommended'. */
 const RECOMMENDED_LIMIT = 3

@@ -2,7 +2,7 @@ import React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { Seo } from "../components/seo"
 import { SeriesScreen } from "../components/series-screen"
-import type { IdPageContext } from "../page-creation/create-pages"
+import type { IdPageContext } from "../page-context"
 
 export default function SeriesTemplate({ data }: PageProps<Queries.SeriesTemplateQuery, IdPageContext>) {
   if (!data.catalogueSeries) return null

@@ -2,7 +2,7 @@ import React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { Seo } from "../components/seo"
 import { SubcategoryScreen } from "../components/subcategory-screen"
-import type { IdPageContext } from "../page-creation/create-pages"
+import type { IdPageContext } from "../page-context"
 
 export default function SubcategoryTemplate({ data }: PageProps<Queries.SubcategoryTemplateQuery, IdPageContext>) {
   if (!data.catalogueSubcategory) return null

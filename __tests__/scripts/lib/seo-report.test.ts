@@ -2,7 +2,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { describeSeoReport, printable, readSeoReport } from "../../../scripts/lib/seo-report"
-import { INDEXING_OFF_MESSAGE } from "../../../src/seo/report/summarise-report"
+import { INDEXING_OFF_MESSAGE } from "../../../gatsby/seo/report/summarise-report"
 import { samplePage, sampleReport } from "../../helpers/seo-report-sample"
 
 describe("describeSeoReport", () => {

@@ -2,9 +2,9 @@ import React from "react"
 import { render } from "@testing-library/react"
 import { Seo } from "../../../src/components/seo"
 import type { PageHead, SocialImage } from "../../../src/seo/page-head"
-import { resolvePageSeo, type EntitySeoFields, type PageSeoInput } from "../../../src/seo/resolve-page-seo"
-import { entityPageInput, seoFields } from "../seo/catalogue-fixture"
-import { resolveSiteSeo, type SourcedSiteSettings } from "../../../src/seo/site-seo"
+import { resolvePageSeo, type EntitySeoFields, type PageSeoInput } from "../../../gatsby/seo/resolve-page-seo"
+import { entityPageInput, seoFields } from "../../gatsby/seo/catalogue-fixture"
+import { resolveSiteSeo, type SourcedSiteSettings } from "../../../gatsby/seo/site-seo"
 
 // The Node build of the server renderer, as Gatsby's HTML build uses; the
 // browser build jsdom would pick needs a TextEncoder jsdom does not have.
