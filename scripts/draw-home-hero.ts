@@ -1,6 +1,6 @@
 import path from "node:path"
 import sharp from "sharp"
-import { artworkSvg } from "../cms/src/media"
+import { artworkSvg } from "../cms/src/media/pictures"
 import { PROJECT_ROOT } from "../node-kit/processes"
 
 /**

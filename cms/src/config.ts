@@ -1,9 +1,9 @@
 import net from "node:net"
 import path from "node:path"
 import { readSettings, type SettingsReader } from "../../node-kit/config"
-import { DEFAULT_TOMBSTONE_DAYS } from "./changes"
-import { DEFAULT_MEDIA_LIMITS } from "./media-jobs"
-import { DEFAULT_SUBSCRIBE_RATE_LIMIT, parseRateLimit, type RateLimitSetting } from "./rate-limit"
+import { DEFAULT_TOMBSTONE_DAYS } from "./catalogue/changes"
+import { DEFAULT_MEDIA_LIMITS } from "./media/jobs"
+import { DEFAULT_SUBSCRIBE_RATE_LIMIT, parseRateLimit, type RateLimitSetting } from "./plugins/rate-limit"
 
 /** Token the bundled video host accepts when VIDEO_API_TOKEN is unset. Not a secret: local only. */
 export const DEFAULT_VIDEO_API_TOKEN = "local-video-host-token"

@@ -3,13 +3,14 @@ import { exitOnStartFailure } from "../../node-kit/config"
 import { runtimeLine } from "../../node-kit/runtime"
 import { shutdownOnSignals } from "../../node-kit/shutdown"
 import { databaseFile, mediaDir, readConfig } from "./config"
-import { openDatabase } from "./database"
+import { openDatabase } from "./catalogue/database"
 import { seedIfEmpty } from "./seed/seed"
 import { buildServer } from "./server"
 
 /**
- * `npm run cms`: the reference catalogue server, seeded on first start. A
- * wrong configuration ends it with every problem named and exit code 2.
+ * `npm run cms`: the reference catalogue server's one entry point, seeded on
+ * first start. A wrong configuration ends it with every problem named and
+ * exit code 2.
  */
 async function main() {
   const config = readConfig(process.env)

@@ -2,27 +2,27 @@ import Fastify, { type FastifyInstance } from "fastify"
 import { refuseOtherHosts } from "../../node-kit/allowed-hosts"
 import { installErrorHandler } from "../../node-kit/http-error"
 import { serverLogging } from "../../node-kit/logger"
-import { CatalogueReads } from "./catalogue-reads"
-import { DEFAULT_TOMBSTONE_DAYS } from "./changes"
+import { CatalogueReads } from "./catalogue/reads"
+import { DEFAULT_TOMBSTONE_DAYS } from "./catalogue/changes"
 import { LOCAL_SITE_ORIGINS } from "./config"
-import type { CatalogueDatabase } from "./database"
-import { CatalogueMediaNames } from "./media-names"
-import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from "./media-jobs"
-import { MediaStore } from "./media-store"
-import { DEFAULT_SUBSCRIBE_RATE_LIMIT, FixedWindowLimiter, type RateLimitSetting } from "./rate-limit"
-import { adminRoutes } from "./routes/admin"
-import { apiRoutes } from "./routes/api"
-import { mediaRoutes } from "./routes/media"
-import { PLAYER_PAGE_ROUTES, playerRoutes } from "./routes/player"
-import { answerRefusalsAsDeclared, REQUEST_SCHEMA_OPTIONS } from "./routes/request-refusals"
-import { videoHostRoutes } from "./routes/video-host"
-import { WebhookSender, type WebhookOptions } from "./webhook"
+import type { CatalogueDatabase } from "./catalogue/database"
+import { CatalogueMediaNames } from "./media/names"
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from "./media/jobs"
+import { MediaStore } from "./media/store"
+import { DEFAULT_SUBSCRIBE_RATE_LIMIT, FixedWindowLimiter, type RateLimitSetting } from "./plugins/rate-limit"
+import { adminRoutes } from "./admin/routes/admin"
+import { apiRoutes } from "./catalogue/routes/api"
+import { mediaRoutes } from "./media/routes/media"
+import { PLAYER_PAGE_ROUTES, playerRoutes } from "./video-host/routes/player"
+import { answerRefusalsAsDeclared, REQUEST_SCHEMA_OPTIONS } from "./plugins/request-refusals"
+import { videoHostRoutes } from "./video-host/routes/video-host"
+import { WebhookSender, type WebhookOptions } from "./admin/webhook"
 
 export interface ServerOptions {
   db: CatalogueDatabase
   /** Where drawn images are cached. */
   mediaDir: string
-  /** How many pictures are made at once, wait, and are kept (media-store.ts); default DEFAULT_MEDIA_LIMITS. */
+  /** How many pictures are made at once, wait, and are kept (media/store.ts); default DEFAULT_MEDIA_LIMITS. */
   mediaLimits?: Partial<MediaLimits>
   /** Called with the server's picture store once built, so a test can watch its counts and gate. */
   onMediaStore?: (store: MediaStore) => void

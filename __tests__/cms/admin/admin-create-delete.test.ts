@@ -1,9 +1,9 @@
 import http from "node:http"
 import net from "node:net"
 import type { z } from "zod/mini"
-import { ANSWERS } from "../../contract/schemas"
-import { expectContract } from "./helpers/contract"
-import { ADMIN_AUTHORIZATION, startTestServer, type TestServer } from "./helpers/test-server"
+import { ANSWERS } from "../../../contract/schemas"
+import { expectContract } from "../helpers/contract"
+import { ADMIN_AUTHORIZATION, startTestServer, type TestServer } from "../helpers/test-server"
 
 // POST /admin/{collection} and DELETE /admin/{collection}/{id}: the editor's
 // create and delete, whose effects the changes feed reports (changes-feed.test.ts).

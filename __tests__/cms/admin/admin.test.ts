@@ -1,5 +1,5 @@
 import http from "node:http"
-import { TEST_ADMIN_TOKEN, startTestServer, type TestServer } from "./helpers/test-server"
+import { TEST_ADMIN_TOKEN, startTestServer, type TestServer } from "../helpers/test-server"
 
 let server: TestServer
 

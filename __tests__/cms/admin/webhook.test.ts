@@ -1,12 +1,12 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { Webhook } from "standardwebhooks"
-import { WebhookBody, type ApiRef } from "../../contract/schemas"
-import { readConfig } from "../../cms/src/config"
-import { ConfigError } from "../../node-kit/config"
-import { RESUMED_ONE_BY_ONE, WebhookSender, type WebhookOptions } from "../../cms/src/webhook"
-import { expectContract } from "./helpers/contract"
-import { startTestServer, type TestServer } from "./helpers/test-server"
+import { WebhookBody, type ApiRef } from "../../../contract/schemas"
+import { readConfig } from "../../../cms/src/config"
+import { ConfigError } from "../../../node-kit/config"
+import { RESUMED_ONE_BY_ONE, WebhookSender, type WebhookOptions } from "../../../cms/src/admin/webhook"
+import { expectContract } from "../helpers/contract"
+import { startTestServer, type TestServer } from "../helpers/test-server"
 
 // API.md's publish webhook as the reference server sends it after each
 // editor's write, to a stand-in publisher on loopback.

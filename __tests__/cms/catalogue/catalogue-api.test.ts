@@ -1,8 +1,8 @@
 import type { z } from "zod/mini"
-import { ANSWERS, type ApiCategory } from "../../contract/schemas"
-import type { Served } from "../../contract/served"
-import { expectContract } from "./helpers/contract"
-import { startTestServer, type TestServer } from "./helpers/test-server"
+import { ANSWERS, type ApiCategory } from "../../../contract/schemas"
+import type { Served } from "../../../contract/served"
+import { expectContract } from "../helpers/contract"
+import { startTestServer, type TestServer } from "../helpers/test-server"
 
 /** What every entity of the catalogue carries, as the reference server fills it. */
 type Entity = Record<string, unknown> & Pick<Served<ApiCategory>, "id" | "title" | "images" | "updated_at">

@@ -1,8 +1,8 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { databaseFile } from "../../cms/src/config"
-import { openDatabase } from "../../cms/src/database"
+import { databaseFile } from "../../../cms/src/config"
+import { openDatabase } from "../../../cms/src/catalogue/database"
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777
 

@@ -1,8 +1,8 @@
-import { SEARCH_RESULT_LIMIT } from "../../cms/src/routes/search"
-import { toFtsQuery } from "../../cms/src/search"
-import { ANSWERS } from "../../contract/schemas"
-import { expectContract } from "./helpers/contract"
-import { startTestServer, type TestServer } from "./helpers/test-server"
+import { SEARCH_RESULT_LIMIT } from "../../../cms/src/catalogue/routes/search"
+import { toFtsQuery } from "../../../cms/src/catalogue/search"
+import { ANSWERS } from "../../../contract/schemas"
+import { expectContract } from "../helpers/contract"
+import { startTestServer, type TestServer } from "../helpers/test-server"
 
 interface Group {
   id: number

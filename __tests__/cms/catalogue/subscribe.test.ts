@@ -1,6 +1,6 @@
-import { ANSWERS } from "../../contract/schemas"
-import { expectContract } from "./helpers/contract"
-import { startTestServer, type TestServer } from "./helpers/test-server"
+import { ANSWERS } from "../../../contract/schemas"
+import { expectContract } from "../helpers/contract"
+import { startTestServer, type TestServer } from "../helpers/test-server"
 
 let server: TestServer
 

@@ -1,4 +1,4 @@
-import { generateCatalogue } from "../../cms/src/generate"
+import { generateCatalogue } from "../../../cms/src/generate/generate"
 
 describe("generateCatalogue", () => {
   it("makes exactly the episodes asked for, each in an existing series", () => {

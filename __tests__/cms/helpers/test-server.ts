@@ -3,7 +3,7 @@ import os from "node:os"
 import path from "node:path"
 import type { FastifyInstance } from "fastify"
 import { databaseFile, mediaDir } from "../../../cms/src/config"
-import { openDatabase, type CatalogueDatabase } from "../../../cms/src/database"
+import { openDatabase, type CatalogueDatabase } from "../../../cms/src/catalogue/database"
 import { seedIfEmpty } from "../../../cms/src/seed/seed"
 import { buildServer, type ServerOptions } from "../../../cms/src/server"
 

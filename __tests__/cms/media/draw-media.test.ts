@@ -2,7 +2,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import sharp from "sharp"
-import { drawMedia, type DrawProgress } from "../../cms/src/media"
+import { drawMedia, type DrawProgress } from "../../../cms/src/media/pictures"
 
 let dir: string
 

@@ -1,11 +1,11 @@
 import fs from "node:fs"
 import path from "node:path"
 import sharp from "sharp"
-import { mediaDir } from "../../cms/src/config"
-import { JobGate, type MediaLimits } from "../../cms/src/media-jobs"
-import type { MediaStore } from "../../cms/src/media-store"
-import { startTestServer, type TestServer } from "./helpers/test-server"
-import { waitFor } from "./helpers/wait-for"
+import { mediaDir } from "../../../cms/src/config"
+import { JobGate, type MediaLimits } from "../../../cms/src/media/jobs"
+import type { MediaStore } from "../../../cms/src/media/store"
+import { startTestServer, type TestServer } from "../helpers/test-server"
+import { waitFor } from "../helpers/wait-for"
 
 /** A promise and the function that settles it: a job the test ends when it chooses. */
 function gateHeld(): { done: Promise<void>; release: () => void } {

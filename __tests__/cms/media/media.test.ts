@@ -1,8 +1,8 @@
 import fs from "node:fs"
 import path from "node:path"
 import sharp from "sharp"
-import { mediaDir } from "../../cms/src/config"
-import { startTestServer, type TestServer } from "./helpers/test-server"
+import { mediaDir } from "../../../cms/src/config"
+import { startTestServer, type TestServer } from "../helpers/test-server"
 
 let server: TestServer
 

@@ -1,8 +1,8 @@
 import crypto from "node:crypto"
 import http from "node:http"
-import { ANSWERS } from "../../contract/schemas"
-import { expectContract } from "./helpers/contract"
-import { startTestServer, TEST_VIDEO_TOKEN, type TestServer } from "./helpers/test-server"
+import { ANSWERS } from "../../../contract/schemas"
+import { expectContract } from "../helpers/contract"
+import { startTestServer, TEST_VIDEO_TOKEN, type TestServer } from "../helpers/test-server"
 
 // VIDEO_PLAYER_ORIGIN: the player links name the host's own origin, and the
 // player page (only it) answers to that name. The protocol itself is tested

@@ -4,9 +4,9 @@ import type { AddressInfo } from "node:net"
 import path from "node:path"
 import AxeBuilder from "@axe-core/playwright"
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { launchBrowser } from "../../scripts/lib/chromium"
-import { startTlsFront, type TlsFront } from "../../scripts/lib/player-tls"
-import { startTestServer, TEST_VIDEO_TOKEN, type TestServer } from "./helpers/test-server"
+import { launchBrowser } from "../../../scripts/lib/chromium"
+import { startTlsFront, type TlsFront } from "../../../scripts/lib/player-tls"
+import { startTestServer, TEST_VIDEO_TOKEN, type TestServer } from "../helpers/test-server"
 
 // The reference player driven by the video host's own SDK (@vimeo/player), in
 // real Chromium: the SDK accepts only an iframe on a Vimeo name and messages
@@ -16,7 +16,7 @@ import { startTestServer, TEST_VIDEO_TOKEN, type TestServer } from "./helpers/te
 jest.setTimeout(60_000)
 
 const PLAYER_ORIGIN = "https://player.vimeo.com"
-const SDK = fs.readFileSync(path.join(__dirname, "../../node_modules/@vimeo/player/dist/player.min.js"), "utf8")
+const SDK = fs.readFileSync(path.join(__dirname, "../../../node_modules/@vimeo/player/dist/player.min.js"), "utf8")
 
 let server: TestServer
 let front: TlsFront

@@ -3,9 +3,9 @@ import https from "node:https"
 import os from "node:os"
 import path from "node:path"
 import type { TLSSocket } from "node:tls"
-import { freePort, stopProcess } from "../../node-kit/processes"
-import { spkiHashOf } from "../../scripts/lib/player-tls"
-import { startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
+import { freePort, stopProcess } from "../../../node-kit/processes"
+import { spkiHashOf } from "../../../scripts/lib/player-tls"
+import { startReferenceServer, type ReferenceServer } from "../../../scripts/lib/reference-server"
 
 // scripts/lib/reference-server.ts's `playerOrigin`, as the browser tests use
 // it: the server started with VIDEO_PLAYER_ORIGIN, an HTTPS front for an

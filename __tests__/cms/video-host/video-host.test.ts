@@ -1,7 +1,7 @@
-import { ANSWERS } from "../../contract/schemas"
-import { expectContract } from "./helpers/contract"
-import { expectJpeg } from "./helpers/jpeg"
-import { startTestServer, TEST_VIDEO_TOKEN, type TestServer } from "./helpers/test-server"
+import { ANSWERS } from "../../../contract/schemas"
+import { expectContract } from "../helpers/contract"
+import { expectJpeg } from "../helpers/jpeg"
+import { startTestServer, TEST_VIDEO_TOKEN, type TestServer } from "../helpers/test-server"
 
 let server: TestServer
 let videoPath: string

@@ -21,7 +21,7 @@ describe("the webhook's code outside the tests", () => {
       expect(() => {
         require("../../publisher/src/routes/webhook")
         require("../../contract/webhook-signature")
-        require("../../cms/src/webhook")
+        require("../../../cms/src/admin/webhook")
       }).not.toThrow()
     })
   })

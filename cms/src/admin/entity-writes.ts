@@ -1,20 +1,20 @@
-import { Seo, type ApiRef } from "../../contract/schemas"
-import { CHILD, COLUMNS, CREATE_FIELDS, EDITABLE_FIELDS, PARENT, storedValue, type Column } from "./catalogue-columns"
-import { indexSeries } from "./catalogue-writes"
+import { Seo, type ApiRef } from "../../../contract/schemas"
+import { CHILD, COLUMNS, CREATE_FIELDS, EDITABLE_FIELDS, PARENT, storedValue, type Column } from "../catalogue/columns"
+import { indexSeries } from "../catalogue/writes"
 import {
   forgetTombstone,
   highestTombstoneId,
   recordTombstones,
   refOf,
   type WriteResult,
-} from "./changes"
-import { REF_TYPE_OF_TABLE, type CatalogueTable } from "./catalogue-tables"
-import { now, type CatalogueDatabase } from "./database"
-import { checkWithContract, EditError } from "./edits"
-import { FIRST_ID, ID_PATTERN } from "./ids"
+} from "../catalogue/changes"
+import { REF_TYPE_OF_TABLE, type CatalogueTable } from "../catalogue/tables"
+import { now, type CatalogueDatabase } from "../catalogue/database"
+import { checkWithContract, EditError } from "../catalogue/edits"
+import { FIRST_ID, ID_PATTERN } from "../catalogue/ids"
 
 // An editor's create, change and delete of one entity (the admin API). The
-// request schemas (routes/entity-bodies.ts) have already checked each field's
+// request schemas (admin/routes/entity-bodies.ts) have already checked each field's
 // type and refused unknown ones; what is left here needs the database or the
 // contract: links to entities that exist, a video no other episode has, and
 // `seo` as contract/schemas.ts shapes it.

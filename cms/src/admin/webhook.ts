@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto"
-import type { ApiRef, ApiWebhookBody } from "../../contract/schemas"
-import { MAX_REFS_PER_DELIVERY, signWebhook, WEBHOOK_HEADERS } from "../../contract/webhook-signature"
-import { retryAfterMs } from "../../node-kit/retry-after"
-import type { WriteResult } from "./changes"
-import type { CatalogueDatabase } from "./database"
+import type { ApiRef, ApiWebhookBody } from "../../../contract/schemas"
+import { MAX_REFS_PER_DELIVERY, signWebhook, WEBHOOK_HEADERS } from "../../../contract/webhook-signature"
+import { retryAfterMs } from "../../../node-kit/retry-after"
+import type { WriteResult } from "../catalogue/changes"
+import type { CatalogueDatabase } from "../catalogue/database"
 import { WebhookOutbox, type OutboxEntry } from "./webhook-outbox"
 
 // The publish webhook of shared/API.md: after each editor's write the server

@@ -1,11 +1,11 @@
-import type { ApiChanges, ApiRef, ApiRefType } from "../../contract/schemas"
-import { HttpError } from "../../node-kit/http-error"
-import { CATALOGUE_TABLES, REF_TYPE_OF_TABLE, type CatalogueTable } from "./catalogue-tables"
+import type { ApiChanges, ApiRef, ApiRefType } from "../../../contract/schemas"
+import { HttpError } from "../../../node-kit/http-error"
+import { CATALOGUE_TABLES, REF_TYPE_OF_TABLE, type CatalogueTable } from "./tables"
 import type { CatalogueDatabase } from "./database"
 
 // The changes feed of shared/API.md ("Changes feed and publish webhook"):
 // every entity's updated_at says when it last changed, and tombstones say what
-// was deleted. The writes (catalogue-writes.ts) keep both up to date.
+// was deleted. The writes (writes.ts) keep both up to date.
 
 /** Days a tombstone is kept unless configured otherwise; API.md asks for at least 30. */
 export const DEFAULT_TOMBSTONE_DAYS = 30

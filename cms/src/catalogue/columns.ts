@@ -1,12 +1,12 @@
-import type { ApiSeo } from "../../contract/schemas"
-import type { CatalogueTable } from "./catalogue-tables"
+import type { ApiSeo } from "../../../contract/schemas"
+import type { CatalogueTable } from "./tables"
 
 // Each catalogue table's columns, declared once. The SQL schema
-// (database.ts), the inserts (catalogue-writes.ts), the row mappers
-// (catalogue-reads.ts), what an editor may write and the admin API's request
-// schemas (routes/entity-bodies.ts) are all derived from this declaration.
+// (database.ts), the inserts (writes.ts), the row mappers
+// (reads.ts), what an editor may write and the admin API's request
+// schemas (admin/routes/entity-bodies.ts) are all derived from this declaration.
 // The contract types (contract/schemas.ts) are API.md's shape, kept apart;
-// catalogue-reads.ts checks at compile time that what is served fits them.
+// reads.ts checks at compile time that what is served fits them.
 
 /** How an editor's value of a field is checked and stored. */
 export type FieldKind = "text" | "integer" | "stringList" | "seo" | "link" | "optionalLink"

@@ -1,5 +1,5 @@
-import type { ApiCategory, ApiEpisode, ApiFeaturedItem, ApiSeries, ApiSubcategory } from "../../contract/schemas"
-import type { Served } from "../../contract/served"
+import type { ApiCategory, ApiEpisode, ApiFeaturedItem, ApiSeries, ApiSubcategory } from "../../../contract/schemas"
+import type { Served } from "../../../contract/served"
 
 /**
  * An entity as the seeder writes it: the contract's fields, filled, with

@@ -1,8 +1,8 @@
 import fs from "node:fs"
 import path from "node:path"
-import { openDatabase as openSqlite, type SqliteDatabase } from "../../node-kit/sqlite"
-import { COLUMNS, PARENT, type Column } from "./catalogue-columns"
-import { CATALOGUE_TABLES, type CatalogueTable } from "./catalogue-tables"
+import { openDatabase as openSqlite, type SqliteDatabase } from "../../../node-kit/sqlite"
+import { COLUMNS, PARENT, type Column } from "./columns"
+import { CATALOGUE_TABLES, type CatalogueTable } from "./tables"
 
 export type CatalogueDatabase = SqliteDatabase
 
@@ -21,7 +21,7 @@ function catalogueTableSql(table: CatalogueTable): string {
 
 /**
  * The whole catalogue lives in one SQLite file: the entities' tables
- * (declared in catalogue-columns.ts), then the rest.
+ * (declared in columns.ts), then the rest.
  */
 const SCHEMA = `
 ${CATALOGUE_TABLES.map(catalogueTableSql).join("\n")}
@@ -55,7 +55,7 @@ CREATE TABLE IF NOT EXISTS changes_history (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   started_at TEXT NOT NULL
 );
--- The publish webhooks not yet delivered (webhook-outbox.ts): on disk, so
+-- The publish webhooks not yet delivered (admin/webhook-outbox.ts): on disk, so
 -- a restart or a long publisher outage delays a delivery and loses none.
 CREATE TABLE IF NOT EXISTS webhook_outbox (
   id TEXT PRIMARY KEY,

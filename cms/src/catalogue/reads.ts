@@ -5,9 +5,9 @@ import type {
   ApiFeaturedItem,
   ApiSeries,
   ApiSubcategory,
-} from "../../contract/schemas"
-import { COLUMNS, type Column, type ServedRow } from "./catalogue-columns"
-import type { CatalogueTable } from "./catalogue-tables"
+} from "../../../contract/schemas"
+import { COLUMNS, type Column, type ServedRow } from "./columns"
+import type { CatalogueTable } from "./tables"
 import type { CatalogueDatabase } from "./database"
 
 // Each answer has its own, stricter type, derived from the declared columns

@@ -1,4 +1,4 @@
-import { SiteSettings, type ApiSiteSettings } from "../../contract/schemas"
+import { SiteSettings, type ApiSiteSettings } from "../../../contract/schemas"
 import { now, type CatalogueDatabase } from "./database"
 import { checkWithContract } from "./edits"
 

@@ -1,4 +1,4 @@
-import { normalizeEmail } from "../../contract/email"
+import { normalizeEmail } from "../../../contract/email"
 import { now, prepared, type CatalogueDatabase } from "./database"
 
 export interface Subscription {

@@ -1,4 +1,4 @@
-import type { ApiRefType } from "../../contract/schemas"
+import type { ApiRefType } from "../../../contract/schemas"
 
 // The catalogue's tables, the ground floor of the reference server: the column
 // declarations, the database, the writes and the changes feed all name them.

@@ -1,8 +1,8 @@
-import { htmlToText } from "../../contract/html-to-text"
-import { COLUMNS, storedValue, type Column } from "./catalogue-columns"
-import { CATALOGUE_TABLES, type CatalogueTable } from "./catalogue-tables"
+import { htmlToText } from "../../../contract/html-to-text"
+import { COLUMNS, storedValue, type Column } from "./columns"
+import { CATALOGUE_TABLES, type CatalogueTable } from "./tables"
 import { now, type CatalogueDatabase } from "./database"
-import type { CatalogueContent } from "./types"
+import type { CatalogueContent } from "./content"
 
 /**
  * The insert of one table's entities as the seeder and the generator write

@@ -1,14 +1,18 @@
 import fs from "node:fs"
 import path from "node:path"
 import { parseArgs } from "node:util"
-import { databaseFile, DEFAULT_DATA_DIR } from "./config"
-import { openDatabase } from "./database"
-import { writeCatalogue } from "./catalogue-writes"
+import { databaseFile, DEFAULT_DATA_DIR } from "../config"
+import { openDatabase } from "../catalogue/database"
+import { writeCatalogue } from "../catalogue/writes"
 import { generateCatalogue } from "./generate"
 
 const USAGE = "Usage: npm run cms:generate -- --episodes 10000 [--data-dir DIR] [--seed 42] [--image-pool N] [--force]"
 
-/** `npm run cms:generate`: writes a large deterministic catalogue into its own data folder. */
+/**
+ * `npm run cms:generate`: writes a large deterministic catalogue into its own
+ * data folder, for benchmarks. A command beside the server, not a second way
+ * to start it: the server's one entry point is main.ts.
+ */
 function main() {
   const { values } = parseArgs({
     options: {

@@ -1,6 +1,6 @@
-import { seededRandom } from "./random"
-import { FIRST_ID } from "./ids"
-import type { CatalogueContent } from "./types"
+import { seededRandom } from "../media/random"
+import { FIRST_ID } from "../catalogue/ids"
+import type { CatalogueContent } from "../catalogue/content"
 
 const CATEGORY_TITLES = ["Fitness", "Dance", "Entertainment", "Wellness", "Sports", "Kids"]
 const ADJECTIVES = ["Power", "Gentle", "Rapid", "Daily", "Urban", "Classic", "Fearless", "Bright", "Steady", "Wild"]

@@ -60,7 +60,7 @@ export async function mediaFile(cacheDir: string, name: string): Promise<string>
  * asset hosts take them (`?w=480&fm=webp`). Widths are multiples of
  * RESIZE_STEP up to the drawing's own width (never enlarged), in three
  * formats: 300 variants of each picture. That alone does not bound the disk
- * or the processor at catalogue scale; media-store.ts does (how many are made
+ * or the processor at catalogue scale; store.ts does (how many are made
  * at once, how many are kept).
  */
 export const RESIZE_FORMATS = { jpg: "image/jpeg", webp: "image/webp", avif: "image/avif" } as const
@@ -99,7 +99,7 @@ export function variantFile(cacheDir: string, name: string, { width, format }: R
 
 /**
  * Makes `file` (variantFile's name) from the drawn original `original`. The
- * caller decides when: media-store.ts makes each variant once at a time and
+ * caller decides when: store.ts makes each variant once at a time and
  * only as many at once as its limits allow.
  */
 export async function writeVariant(original: string, file: string, { width, format }: ResizeRequest): Promise<void> {

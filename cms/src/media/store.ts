@@ -1,7 +1,7 @@
 import fs from "node:fs/promises"
 import path from "node:path"
-import { DEFAULT_MEDIA_LIMITS, JobGate, type MediaLimits } from "./media-jobs"
-import { mediaFile, variantFile, writeVariant, type ResizeRequest } from "./media"
+import { DEFAULT_MEDIA_LIMITS, JobGate, type MediaLimits } from "./jobs"
+import { mediaFile, variantFile, writeVariant, type ResizeRequest } from "./pictures"
 
 /** A picture's file, or a refusal because the server is making as many as it may. */
 export type MediaAnswer = { file: string } | { busy: true; retryAfterSeconds: number }

@@ -1,6 +1,6 @@
 import type { ApiSeo } from "../../../contract/schemas"
-import { FIRST_ID } from "../ids"
-import type { CatalogueContent } from "../types"
+import { FIRST_ID } from "../catalogue/ids"
+import type { CatalogueContent } from "../catalogue/content"
 
 /**
  * The bundled sample catalogue: original copy, written for this project.

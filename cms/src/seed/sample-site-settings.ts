@@ -1,6 +1,6 @@
 import type { ApiSiteSettings } from "../../../contract/schemas"
 import type { Served } from "../../../contract/served"
-import { FIRST_ID } from "../ids"
+import { FIRST_ID } from "../catalogue/ids"
 
 /**
  * The sample site-wide marketing settings (API.md, "Marketing metadata"),

@@ -1,6 +1,6 @@
-import { isEmpty, type CatalogueDatabase } from "../database"
-import { writeCatalogue } from "../catalogue-writes"
-import { readSiteSettings, writeSiteSettings } from "../site-settings"
+import { isEmpty, type CatalogueDatabase } from "../catalogue/database"
+import { writeCatalogue } from "../catalogue/writes"
+import { readSiteSettings, writeSiteSettings } from "../catalogue/site-settings"
 import { sampleCatalogue } from "./sample-catalogue"
 import { SAMPLE_SITE_SETTINGS } from "./sample-site-settings"
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify"
-import { HttpError } from "../../../node-kit/http-error"
-import type { CatalogueReads } from "../catalogue-reads"
-import type { CatalogueTable } from "../catalogue-tables"
-import { pruneTombstones, type WriteResult } from "../changes"
-import type { CatalogueDatabase } from "../database"
-import { EditError } from "../edits"
+import { HttpError } from "../../../../node-kit/http-error"
+import type { CatalogueReads } from "../../catalogue/reads"
+import type { CatalogueTable } from "../../catalogue/tables"
+import { pruneTombstones, type WriteResult } from "../../catalogue/changes"
+import type { CatalogueDatabase } from "../../catalogue/database"
+import { EditError } from "../../catalogue/edits"
 import { createEntity, deleteEntity, updateEntity } from "../entity-writes"
 import { createBodySchema, entityBodyRefusal, patchBodySchema } from "./entity-bodies"
-import { ID_PARAMS, type IdParams } from "./id-params"
+import { ID_PARAMS, type IdParams } from "../../catalogue/routes/id-params"
 
 /** URL collection name -> table, matching the public API's paths. */
 const COLLECTIONS: Record<string, CatalogueTable> = {

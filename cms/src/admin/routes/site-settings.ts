@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifySchemaValidationError } from "fastify"
-import { SITE_SETTINGS_REF, type WriteResult } from "../changes"
-import type { CatalogueDatabase } from "../database"
-import { EditError } from "../edits"
-import { SITE_SETTINGS_FIELDS, updateSiteSettings } from "../site-settings"
+import { SITE_SETTINGS_REF, type WriteResult } from "../../catalogue/changes"
+import type { CatalogueDatabase } from "../../catalogue/database"
+import { EditError } from "../../catalogue/edits"
+import { SITE_SETTINGS_FIELDS, updateSiteSettings } from "../../catalogue/site-settings"
 
 /** An object of at least one field; each field's type is the contract's to check (updateSiteSettings). */
 const SITE_SETTINGS_BODY = { type: "object", minProperties: 1 } as const

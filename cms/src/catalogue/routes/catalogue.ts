@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import type { CatalogueReads } from "../catalogue-reads"
+import type { CatalogueReads } from "../reads"
 import { ID_PARAMS, notFound, type IdParams } from "./id-params"
 
 /** The catalogue's entities as shared/API.md serves them (under /api). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import { HttpError } from "../../../node-kit/http-error"
+import { HttpError } from "../../../../node-kit/http-error"
 import type { CatalogueDatabase } from "../database"
 import { readSiteSettings } from "../site-settings"
 

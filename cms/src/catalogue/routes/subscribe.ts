@@ -1,9 +1,9 @@
 import rateLimit from "@fastify/rate-limit"
 import type { FastifyInstance, FastifySchemaValidationError } from "fastify"
-import { isValidEmail } from "../../../contract/email"
-import { HttpError } from "../../../node-kit/http-error"
+import { isValidEmail } from "../../../../contract/email"
+import { HttpError } from "../../../../node-kit/http-error"
 import type { CatalogueDatabase } from "../database"
-import type { RateLimitSetting } from "../rate-limit"
+import type { RateLimitSetting } from "../../plugins/rate-limit"
 import { addSubscription } from "../subscriptions"
 
 /**

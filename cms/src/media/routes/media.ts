@@ -1,9 +1,9 @@
 import fs from "node:fs"
 import type { FastifyInstance } from "fastify"
-import { HttpError } from "../../../node-kit/http-error"
-import { MEDIA_NAME, RESIZE_FORMATS, parseResizeQuery } from "../media"
-import type { CatalogueMediaNames } from "../media-names"
-import type { MediaStore } from "../media-store"
+import { HttpError } from "../../../../node-kit/http-error"
+import { MEDIA_NAME, RESIZE_FORMATS, parseResizeQuery } from "../pictures"
+import type { CatalogueMediaNames } from "../names"
+import type { MediaStore } from "../store"
 
 /** `:name` of a picture: only names the server can draw (MEDIA_NAME); any other is a 404 like a missing file. */
 const MEDIA_PARAMS = {
@@ -19,7 +19,7 @@ const noImage = (name: string) => new HttpError(404, `No image ${JSON.stringify(
  * (`?w=&fm=`), for the names the catalogue uses and no other: the disk
  * holds at most one picture per name in the catalogue, and a bounded set of
  * sizes of each (parseResizeQuery), made and kept within the store's limits
- * (media-store.ts).
+ * (media/store.ts).
  */
 export async function mediaRoutes(app: FastifyInstance, options: { store: MediaStore; names: CatalogueMediaNames }) {
   app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify"
-import { HttpError } from "../../../node-kit/http-error"
-import type { CatalogueReads } from "../catalogue-reads"
-import type { FixedWindowLimiter } from "../rate-limit"
+import { HttpError } from "../../../../node-kit/http-error"
+import type { CatalogueReads } from "../../catalogue/reads"
+import type { FixedWindowLimiter } from "../../plugins/rate-limit"
 
 const SAFE = Number.MAX_SAFE_INTEGER
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import type { CatalogueReads } from "../catalogue-reads"
+import type { CatalogueReads } from "../../catalogue/reads"
 import { playerPage } from "../player-page"
 import { videoDuration } from "./video-host"
 
@@ -13,7 +13,7 @@ export const PLAYER_PAGE_ROUTES = ["/player/:path", "/video/:path"] as const
 /**
  * A self-contained stand-in for the host's embeddable player page: the
  * episode's title and picture, a simulated clock with controls, and the
- * host's postMessage protocol (player-page-script.ts). Every value is
+ * host's postMessage protocol (video-host/player-page-script.ts). Every value is
  * escaped by the `html` tag.
  */
 export async function playerRoutes(

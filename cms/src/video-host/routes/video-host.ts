@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify"
-import { imageUrl } from "../../../contract/image-url"
-import type { ApiVideo } from "../../../contract/schemas"
-import type { CatalogueReads } from "../catalogue-reads"
-import type { FixedWindowLimiter } from "../rate-limit"
+import { imageUrl } from "../../../../contract/image-url"
+import type { ApiVideo } from "../../../../contract/schemas"
+import type { CatalogueReads } from "../../catalogue/reads"
+import type { FixedWindowLimiter } from "../../plugins/rate-limit"
 
 export interface VideoHostOptions {
   reads: CatalogueReads
