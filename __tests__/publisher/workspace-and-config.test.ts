@@ -2,9 +2,9 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULTS, readConfig } from "../../publisher/src/config"
-import { buildEnvironment, hasWarmCache } from "../../publisher/src/publish-job"
-import { refreshWorkspace } from "../../publisher/src/workspace"
-import { createServer, REQUEST_TIMEOUT_MS } from "../../publisher/src/server"
+import { buildEnvironment, hasWarmCache } from "../../publisher/src/jobs/publish-job"
+import { refreshWorkspace } from "../../publisher/src/jobs/workspace"
+import { createServer, REQUEST_TIMEOUT_MS } from "../../publisher/src/http/app"
 import { ADMIN_TOKEN, OTHER_SECRET, SECRET } from "./helpers/harness"
 
 describe("refreshWorkspace", () => {

@@ -41,7 +41,7 @@ export interface PublisherConfig {
   /**
    * PUBLISHER_ALLOWED_HOSTS and a PUBLISHER_HOST that is a name: the names
    * the admin paths answer to (addresses and localhost always do); see
-   * routes/admin-access.ts for why the site itself answers to any name.
+   * http/routes/admin-access.ts for why the site itself answers to any name.
    */
   allowedHosts: string[]
   /** PUBLISHER_TRUST_PROXY: the proxies whose X-Forwarded-For (the client address) and X-Forwarded-Host are believed; Fastify's trustProxy. */

@@ -4,7 +4,7 @@ import os from "node:os"
 import path from "node:path"
 import { signWebhook, WEBHOOK_HEADERS } from "../../../contract/webhook-signature"
 import type { ApiWebhookBody } from "../../../contract/schemas"
-import { startPublisher, type Publisher, type PublisherOptions } from "../../../publisher/src/publisher"
+import { startPublisher, type Publisher, type PublisherOptions } from "../../../publisher/src/process/start-publisher"
 
 /** A Standard Webhooks secret: `whsec_` and the base64 of 32 bytes (fixed, so a failure reproduces). */
 export const SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`

@@ -1,10 +1,10 @@
 import fs from "node:fs"
 import http from "node:http"
 import zlib from "node:zlib"
-import { cacheControlFor, chooseEncoding, IMMUTABLE, REVALIDATE } from "../../node-kit/static-server"
-import { NO_CHANGE_NOTE } from "../../publisher/src/publish-job"
-import type { StatusReport } from "../../publisher/src/status"
-import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "./helpers/harness"
+import { cacheControlFor, chooseEncoding, IMMUTABLE, REVALIDATE } from "../../../node-kit/static-server"
+import { NO_CHANGE_NOTE } from "../../../publisher/src/jobs/publish-job"
+import type { StatusReport } from "../../../publisher/src/http/status"
+import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "../helpers/harness"
 
 /** GET with the raw bytes as they came over the wire (fetch would inflate them). */
 function rawGet(url: string, headers: Record<string, string> = {}, method = "GET") {

@@ -1,6 +1,6 @@
 import http from "node:http"
-import { ADMIN_TOKEN, startTestPublisher, type TestPublisher } from "./helpers/harness"
-import { FailedAttempts, isLoopbackAddress } from "../../publisher/src/routes/admin-access"
+import { ADMIN_TOKEN, startTestPublisher, type TestPublisher } from "../helpers/harness"
+import { FailedAttempts, isLoopbackAddress } from "../../../publisher/src/http/routes/admin-access"
 
 // /status and /_publisher/ show every job, its failure and its build log;
 // POST /releases/rollback changes what is live. Behind a reverse proxy every

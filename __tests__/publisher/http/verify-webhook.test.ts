@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks"
-import { signWebhook } from "../../contract/webhook-signature"
-import { checkWebhookHeaders, signatureMatches, verifyWebhook, webhookVerifiers } from "../../publisher/src/verify-webhook"
-import { OTHER_SECRET, SECRET } from "./helpers/harness"
+import { signWebhook } from "../../../contract/webhook-signature"
+import { checkWebhookHeaders, signatureMatches, verifyWebhook, webhookVerifiers } from "../../../publisher/src/http/verify-webhook"
+import { OTHER_SECRET, SECRET } from "../helpers/harness"
 
 // The publisher signs and verifies with node:crypto; the format stays
 // Standard Webhooks', so the official package (a test dependency only) is the
@@ -19,8 +19,8 @@ describe("the webhook's code outside the tests", () => {
         throw new Error("runtime code loaded standardwebhooks")
       })
       expect(() => {
-        require("../../publisher/src/routes/webhook")
-        require("../../contract/webhook-signature")
+        require("../../../publisher/src/http/routes/webhook")
+        require("../../../contract/webhook-signature")
         require("../../../cms/src/admin/webhook")
       }).not.toThrow()
     })

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
-import { MAX_REFS_PER_DELIVERY, WEBHOOK_HEADERS } from "../../contract/webhook-signature"
-import { episode, hookHeaders, OTHER_SECRET, sendHook, startTestPublisher, type TestPublisher } from "./helpers/harness"
+import { MAX_REFS_PER_DELIVERY, WEBHOOK_HEADERS } from "../../../contract/webhook-signature"
+import { episode, hookHeaders, OTHER_SECRET, sendHook, startTestPublisher, type TestPublisher } from "../helpers/harness"
 
 // The webhooks an attacker (or a broken sender) would try, each followed by
 // an honest delivery that must still be built and go live: the publisher

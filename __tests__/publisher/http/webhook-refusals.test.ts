@@ -1,5 +1,5 @@
-import { addressKey, WebhookRefusals } from "../../publisher/src/webhook-refusals"
-import { episode, OTHER_SECRET, sendHook, startTestPublisher, type TestPublisher } from "./helpers/harness"
+import { addressKey, WebhookRefusals } from "../../../publisher/src/http/webhook-refusals"
+import { episode, OTHER_SECRET, sendHook, startTestPublisher, type TestPublisher } from "../helpers/harness"
 
 // Forged deliveries cost a refusal each: counted by reason for /status,
 // answered 429 once an address has earned 20 in a minute, and logged as one

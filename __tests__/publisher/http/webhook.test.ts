@@ -1,7 +1,7 @@
 import http from "node:http"
-import { signWebhook } from "../../contract/webhook-signature"
-import { verifyWebhook, webhookVerifiers, type WebhookDelivery } from "../../publisher/src/verify-webhook"
-import { episode, hookHeaders, OTHER_SECRET, SECRET, sendHook, startTestPublisher, type TestPublisher } from "./helpers/harness"
+import { signWebhook } from "../../../contract/webhook-signature"
+import { verifyWebhook, webhookVerifiers, type WebhookDelivery } from "../../../publisher/src/http/verify-webhook"
+import { episode, hookHeaders, OTHER_SECRET, SECRET, sendHook, startTestPublisher, type TestPublisher } from "../helpers/harness"
 
 const body = { event: "publish" as const, refs: [episode(1001)] }
 

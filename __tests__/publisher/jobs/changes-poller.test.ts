@@ -1,11 +1,11 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { BuildQueue } from "../../publisher/src/build-queue"
-import { ChangesPoller, CURSOR_KEY } from "../../publisher/src/changes-poller"
-import { JobStore } from "../../publisher/src/job-store"
-import { startTestServer, type TestServer } from "../cms/helpers/test-server"
-import { episode, startTestPublisher, waitFor } from "./helpers/harness"
+import { BuildQueue } from "../../../publisher/src/jobs/build-queue"
+import { ChangesPoller, CURSOR_KEY } from "../../../publisher/src/jobs/changes-poller"
+import { JobStore } from "../../../publisher/src/jobs/job-store"
+import { startTestServer, type TestServer } from "../../cms/helpers/test-server"
+import { episode, startTestPublisher, waitFor } from "../helpers/harness"
 
 // The changes feed as the publisher's safety net: an edit whose webhook was
 // lost (here: the catalogue has no webhook at all) is still built, and the

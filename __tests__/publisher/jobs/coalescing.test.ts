@@ -1,9 +1,9 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { BuildQueue } from "../../publisher/src/build-queue"
-import { JobStore, mergeRefs } from "../../publisher/src/job-store"
-import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "./helpers/harness"
+import { BuildQueue } from "../../../publisher/src/jobs/build-queue"
+import { JobStore, mergeRefs } from "../../../publisher/src/jobs/job-store"
+import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "../helpers/harness"
 
 describe("a burst of webhooks", () => {
   let site: TestPublisher

@@ -1,7 +1,7 @@
-import { BuildPhaseTracker, stripAnsi } from "../../publisher/src/build-phase"
-import { failureReason } from "../../publisher/src/failure-reason"
-import { liveReleaseId } from "../../publisher/src/releases"
-import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "./helpers/harness"
+import { BuildPhaseTracker, stripAnsi } from "../../../publisher/src/jobs/build-phase"
+import { failureReason } from "../../../publisher/src/jobs/failure-reason"
+import { liveReleaseId } from "../../../publisher/src/releases/releases"
+import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "../helpers/harness"
 
 /** What the source plugin prints when the catalogue is down (its error map and client's reason, wrapped as Gatsby wraps). */
 const CATALOGUE_DOWN = [

@@ -1,12 +1,12 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { MAX_REFS_PER_DELIVERY } from "../../contract/webhook-signature"
-import { DEDUPE_KEPT_MS, PRUNE_EVERY_MS, startBackgroundTasks } from "../../publisher/src/background-tasks"
-import type { BuildQueue } from "../../publisher/src/build-queue"
-import type { PublisherConfig } from "../../publisher/src/config"
-import { joinHints, JobStore } from "../../publisher/src/job-store"
-import { episode } from "./helpers/harness"
+import { MAX_REFS_PER_DELIVERY } from "../../../contract/webhook-signature"
+import { DEDUPE_KEPT_MS, PRUNE_EVERY_MS, startBackgroundTasks } from "../../../publisher/src/jobs/background-tasks"
+import type { BuildQueue } from "../../../publisher/src/jobs/build-queue"
+import type { PublisherConfig } from "../../../publisher/src/config"
+import { joinHints, JobStore } from "../../../publisher/src/jobs/job-store"
+import { episode } from "../helpers/harness"
 
 const refs = (count: number, from = 1) => Array.from({ length: count }, (_, index) => episode(from + index))
 

@@ -1,8 +1,8 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { JobStore } from "../../publisher/src/job-store"
-import { startTestPublisher } from "./helpers/harness"
+import { JobStore } from "../../../publisher/src/jobs/job-store"
+import { startTestPublisher } from "../helpers/harness"
 
 // The data folder holds build logs, the job records (refs, failure reasons,
 // log excerpts) and the workspace, whose Gatsby cache keeps the build's

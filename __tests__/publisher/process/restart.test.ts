@@ -1,9 +1,9 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { JobStore } from "../../publisher/src/job-store"
-import { liveReleaseId } from "../../publisher/src/releases"
-import { episode, sendHook, startTestPublisher, waitFor } from "./helpers/harness"
+import { JobStore } from "../../../publisher/src/jobs/job-store"
+import { liveReleaseId } from "../../../publisher/src/releases/releases"
+import { episode, sendHook, startTestPublisher, waitFor } from "../helpers/harness"
 
 describe("a restart", () => {
   it("builds again a job a crashed publisher left building, and finishes the queue", async () => {

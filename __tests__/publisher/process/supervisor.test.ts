@@ -2,15 +2,15 @@ import fs from "node:fs"
 import net from "node:net"
 import os from "node:os"
 import path from "node:path"
-import { superviseServer, type Supervisor, type SupervisorOptions } from "../../node-kit/supervisor"
-import { waitFor } from "./helpers/harness"
+import { superviseServer, type Supervisor, type SupervisorOptions } from "../../../node-kit/supervisor"
+import { waitFor } from "../helpers/harness"
 
 /**
  * node-kit/supervisor.ts with a stand-in server (helpers/fake-server.ts):
  * the socket outlives the server process, restarts back off, a failed start
  * is not repeated. The publisher's own entry under it: process-control.test.ts.
  */
-const FAKE_SERVER = path.join(__dirname, "helpers", "fake-server.ts")
+const FAKE_SERVER = path.join(__dirname, "..", "helpers", "fake-server.ts")
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as SupervisorOptions["log"]
 
 interface Event {

@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { listReleases, liveReleaseId, releasePaths } from "../../publisher/src/releases"
-import { episode, sendHook, startTestPublisher, type TestPublisher } from "./helpers/harness"
+import { listReleases, liveReleaseId, releasePaths } from "../../../publisher/src/releases/releases"
+import { episode, sendHook, startTestPublisher, type TestPublisher } from "../helpers/harness"
 
 const home = async (site: TestPublisher) => {
   const response = await fetch(`${site.url}/`)

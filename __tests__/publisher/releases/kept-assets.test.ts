@@ -3,11 +3,11 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import os from "node:os"
 import path from "node:path"
-import { createRelease, liveSiteFiles, newReleaseId, pruneReleases, releasePaths, removeLeftovers, switchRelease } from "../../publisher/src/releases"
-import { flattenReleases } from "../../publisher/src/flatten-release"
-import { rollback } from "../../publisher/src/rollback"
-import { writeSecurityHeaders } from "../../node-kit/security-header-map"
-import { createStaticHandler, IMMUTABLE, REVALIDATE } from "../../node-kit/static-server"
+import { createRelease, liveSiteFiles, newReleaseId, pruneReleases, releasePaths, removeLeftovers, switchRelease } from "../../../publisher/src/releases/releases"
+import { flattenReleases } from "../../../publisher/src/releases/flatten-release"
+import { rollback } from "../../../publisher/src/releases/rollback"
+import { writeSecurityHeaders } from "../../../node-kit/security-header-map"
+import { createStaticHandler, IMMUTABLE, REVALIDATE } from "../../../node-kit/static-server"
 
 /** What a code deploy does to a Gatsby build: every content-hashed name of the code changes, pages and page-data stay where they are. */
 describe("a code deploy: the files a page of the release before asks for", () => {

@@ -17,16 +17,16 @@ import {
   releasePaths,
   removeLeftovers,
   switchRelease,
-} from "../../publisher/src/releases"
-import { listTree } from "../../publisher/src/file-batches"
-import { flattenRelease, flattenReleases, startFlattening } from "../../publisher/src/flatten-release"
-import { NO_CHANGE_NOTE } from "../../publisher/src/publish-job"
-import type { Manifest } from "../../publisher/src/release-manifest"
-import { rollback } from "../../publisher/src/rollback"
-import { writeSecurityHeaders } from "../../node-kit/security-header-map"
-import { hashSource } from "../../node-kit/security-headers"
-import { createStaticHandler, type SiteFiles } from "../../node-kit/static-server"
-import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "./helpers/harness"
+} from "../../../publisher/src/releases/releases"
+import { listTree } from "../../../publisher/src/releases/file-batches"
+import { flattenRelease, flattenReleases, startFlattening } from "../../../publisher/src/releases/flatten-release"
+import { NO_CHANGE_NOTE } from "../../../publisher/src/jobs/publish-job"
+import type { Manifest } from "../../../publisher/src/releases/release-manifest"
+import { rollback } from "../../../publisher/src/releases/rollback"
+import { writeSecurityHeaders } from "../../../node-kit/security-header-map"
+import { hashSource } from "../../../node-kit/security-headers"
+import { createStaticHandler, type SiteFiles } from "../../../node-kit/static-server"
+import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "../helpers/harness"
 
 describe("the atomic switch, through the publisher", () => {
   let site: TestPublisher

@@ -5,15 +5,15 @@ import path from "node:path"
 import { Writable } from "node:stream"
 import { promisify } from "node:util"
 import Fastify from "fastify"
-import { installErrorHandler } from "../../node-kit/http-error"
-import { JobStore } from "../../publisher/src/job-store"
-import { FailedAttempts } from "../../publisher/src/routes/admin-access"
-import { rollbackRoutes } from "../../publisher/src/routes/rollback"
-import { listReleases, liveReleaseId } from "../../publisher/src/releases"
-import { rollback, RollbackError } from "../../publisher/src/rollback"
-import { ADMIN_TOKEN, episode, sendHook, startTestPublisher, type TestPublisher } from "./helpers/harness"
+import { installErrorHandler } from "../../../node-kit/http-error"
+import { JobStore } from "../../../publisher/src/jobs/job-store"
+import { FailedAttempts } from "../../../publisher/src/http/routes/admin-access"
+import { rollbackRoutes } from "../../../publisher/src/http/routes/rollback"
+import { listReleases, liveReleaseId } from "../../../publisher/src/releases/releases"
+import { rollback, RollbackError } from "../../../publisher/src/releases/rollback"
+import { ADMIN_TOKEN, episode, sendHook, startTestPublisher, type TestPublisher } from "../helpers/harness"
 
-const PROJECT_ROOT = path.resolve(__dirname, "..", "..")
+const PROJECT_ROOT = path.resolve(__dirname, "..", "..", "..")
 
 describe("rollback", () => {
   let site: TestPublisher
@@ -83,7 +83,7 @@ describe("rollback", () => {
   })
 
   it("works from the command line", async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "publisher/src/cli.ts"), "rollback"], {
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "publisher/src/main.ts"), "rollback"], {
       cwd: PROJECT_ROOT,
       env: { ...process.env, PUBLISHER_DATA_DIR: site.dataDir },
     })

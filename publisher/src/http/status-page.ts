@@ -1,5 +1,5 @@
-import { html, raw, type Markup } from "../../node-kit/html"
-import { formatSeconds } from "./failure-reason"
+import { html, raw, type Markup } from "../../../node-kit/html"
+import { formatSeconds } from "../jobs/failure-reason"
 import type { JobView, StatusReport } from "./status"
 
 /** Where the page for editors lives: `_` starts no page path the site makes, so it cannot hide a page. */

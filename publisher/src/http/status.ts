@@ -1,6 +1,6 @@
-import type { Job } from "./job"
-import type { JobStore } from "./job-store"
-import { listReleases, liveReleaseId, liveSinceFromDisk } from "./releases"
+import type { Job } from "../jobs/job"
+import type { JobStore } from "../jobs/job-store"
+import { listReleases, liveReleaseId, liveSinceFromDisk } from "../releases/releases"
 import type { RefusalReport, WebhookRefusals } from "./webhook-refusals"
 
 /**

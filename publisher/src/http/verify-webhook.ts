@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto"
-import { secretKey, splitSecrets, WEBHOOK_HEADERS, webhookSecretProblem } from "../../contract/webhook-signature"
+import { secretKey, splitSecrets, WEBHOOK_HEADERS, webhookSecretProblem } from "../../../contract/webhook-signature"
 
 /** API.md: a timestamp more than 5 minutes from the publisher's clock is refused, either way (Standard Webhooks' own tolerance). */
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60

@@ -1,10 +1,10 @@
-import type { Logger } from "../../node-kit/logger"
+import type { Logger } from "../../../node-kit/logger"
 import type { BuildQueue } from "./build-queue"
 import { ChangesPoller, startChangesPolling } from "./changes-poller"
-import type { PublisherConfig } from "./config"
-import { startFlattening } from "./flatten-release"
+import type { PublisherConfig } from "../config"
+import { startFlattening } from "../releases/flatten-release"
 import type { JobStore } from "./job-store"
-import { pruneReleases } from "./releases"
+import { pruneReleases } from "../releases/releases"
 
 /**
  * Deliveries are remembered this long for the dedupe: a delivery is
@@ -20,7 +20,7 @@ export const PRUNE_EVERY_MS = 10 * 60_000
  * records, asks the catalogue's changes feed for edits whose webhook was
  * lost (when PUBLISHER_CHANGES_POLL_MS is above 0 and the build has a
  * CATALOGUE_API_URL to ask), and flattens each release made of what changed
- * once no build runs or waits (flatten-release.ts), then prunes the releases
+ * once no build runs or waits (releases/flatten-release.ts), then prunes the releases
  * nothing kept names any more. `stop()` ends all three.
  */
 export function startBackgroundTasks(deps: { config: PublisherConfig; store: JobStore; queue: BuildQueue; log: Logger }): { stop(): void } {

@@ -1,4 +1,4 @@
-import type { ApiWebhookBody } from "../../contract/schemas"
+import type { ApiWebhookBody } from "../../../contract/schemas"
 import type { Job, JobTrigger } from "./job"
 import type { HookOutcome, JobStore } from "./job-store"
 

@@ -1,4 +1,4 @@
-import type { ApiRef, ApiWebhookBody } from "../../contract/schemas"
+import type { ApiRef, ApiWebhookBody } from "../../../contract/schemas"
 
 export type JobStatus = "queued" | "building" | "live" | "failed"
 /**

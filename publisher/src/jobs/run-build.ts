@@ -2,9 +2,9 @@ import type { ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import type { Readable } from "node:stream"
-import { startProcess, stopProcess } from "../../node-kit/processes"
+import { startProcess, stopProcess } from "../../../node-kit/processes"
 import { stripAnsi } from "./build-phase"
-import type { BuildCommand } from "./config"
+import type { BuildCommand } from "../config"
 import type { BuildEnd } from "./failure-reason"
 
 /** Lines kept from the end of a build's output: enough to find Gatsby's error above its closing summary. */

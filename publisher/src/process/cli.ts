@@ -1,20 +1,23 @@
-import { EXIT_CONFIG } from "../../node-kit/config"
-import { ConfigError, readConfig } from "./config"
-import { JobStore } from "./job-store"
-import { listReleases, liveReleaseId } from "./releases"
-import { rollback, RollbackError } from "./rollback"
+import { EXIT_CONFIG } from "../../../node-kit/config"
+import { ConfigError, readConfig } from "../config"
+import { JobStore } from "../jobs/job-store"
+import { listReleases, liveReleaseId } from "../releases/releases"
+import { rollback, RollbackError } from "../releases/rollback"
 
 const USAGE = `Usage:
-  npx tsx publisher/src/cli.ts rollback [releaseId]   make releaseId live again (default: the release before the live one)
-  npx tsx publisher/src/cli.ts releases               list the kept releases, newest first
+  npm run publisher                            start the publisher (no command)
+  npm run publisher -- rollback [releaseId]    make releaseId live again (default: the release before the live one)
+  npm run publisher -- releases                list the kept releases, newest first
 PUBLISHER_DATA_DIR (and PUBLISHER_DB) say which publisher; the defaults are publisher/data/.`
 
 /**
- * The operator's commands. They work on the publisher's data folder
+ * The operator's commands, subcommands of the entry point (main.ts):
+ * `npm run publisher -- rollback`. They work on the publisher's data folder
  * directly, so they also work while the publisher is stopped; a running
  * publisher serves the switched release from its next request on.
+ * Returns the exit code: 0, 64 for a command it does not know.
  */
-function main(args: string[]): number {
+function runCommand(args: string[]): number {
   const config = readConfig(process.env)
   const [command, ...rest] = args
   if (command === "releases") {
@@ -38,9 +41,12 @@ function main(args: string[]): number {
   return 64
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2))
-} catch (error) {
-  console.error(error instanceof ConfigError || error instanceof RollbackError ? error.message : error)
-  process.exitCode = error instanceof ConfigError ? EXIT_CONFIG : 1
+/** Runs one operator command and sets the exit code: a wrong setting 2, a refused rollback 1 (the message only). */
+export function runOperatorCommand(args: string[]): void {
+  try {
+    process.exitCode = runCommand(args)
+  } catch (error) {
+    console.error(error instanceof ConfigError || error instanceof RollbackError ? error.message : error)
+    process.exitCode = error instanceof ConfigError ? EXIT_CONFIG : 1
+  }
 }

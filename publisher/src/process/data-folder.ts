@@ -1,8 +1,8 @@
 import fs from "node:fs"
-import type { Logger } from "../../node-kit/logger"
+import type { Logger } from "../../../node-kit/logger"
 import { lockDataFolder } from "./data-folder-lock"
-import { stopLeftoverBuild } from "./leftover-build"
-import { recoverLiveRelease, removeLeftovers, type Recovery } from "./releases"
+import { stopLeftoverBuild } from "../jobs/leftover-build"
+import { recoverLiveRelease, removeLeftovers, type Recovery } from "../releases/releases"
 
 export interface OpenDataFolder {
   /** Set when `current` named a missing or broken release at start. */

@@ -1,15 +1,16 @@
-import { exitOnStartFailure } from "../../node-kit/config"
-import { runtimeLine } from "../../node-kit/runtime"
-import { shutdownOnSignals } from "../../node-kit/shutdown"
-import { reportReady, stopWithSupervisor, supervisedListenFd } from "../../node-kit/supervised-server"
-import { describeCommand, readConfig } from "./config"
-import { startPublisher } from "./publisher"
+import { exitOnStartFailure } from "../../../node-kit/config"
+import { runtimeLine } from "../../../node-kit/runtime"
+import { shutdownOnSignals } from "../../../node-kit/shutdown"
+import { reportReady, stopWithSupervisor, supervisedListenFd } from "../../../node-kit/supervised-server"
+import { describeCommand, readConfig } from "../config"
+import { startPublisher } from "./start-publisher"
 
 /**
  * The publisher's server process: it builds and serves. main.ts (the
  * supervisor, what `npm run publisher` starts) runs it on the socket it
  * holds and starts it again when it dies; run on its own
- * (`npx tsx publisher/src/server-process.ts`), it binds
+ * (`npx tsx publisher/src/process/server-process.ts`, as the webhook flood
+ * benchmark does, to measure one process), it binds
  * PUBLISHER_HOST:PUBLISHER_PORT itself. A wrong setting: every problem
  * named, exit code 2.
  */
@@ -20,7 +21,7 @@ async function main() {
   if (!config.webhookSecret) log.warn("PUBLISH_WEBHOOK_SECRET is not set: webhooks are refused (503) until it is.")
   if (!config.adminToken) {
     const off = config.statusOpenOnLoopback ? "rollback over HTTP is off" : "the status and rollback over HTTP are off"
-    log.warn(`PUBLISHER_ADMIN_TOKEN is not set: ${off}; roll back with \`npx tsx publisher/src/cli.ts rollback\`.`)
+    log.warn(`PUBLISHER_ADMIN_TOKEN is not set: ${off}; roll back with \`npm run publisher -- rollback\`.`)
   }
   if (config.statusOpenOnLoopback) log.warn("PUBLISHER_STATUS_OPEN_ON_LOOPBACK=on: the status is open without a token on loopback. Development only, never behind a proxy.")
   log.info(runtimeLine())

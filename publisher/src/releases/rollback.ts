@@ -1,5 +1,4 @@
-import { HttpError } from "../../node-kit/http-error"
-import type { JobStore } from "./job-store"
+import { HttpError } from "../../../node-kit/http-error"
 import { isIntactRelease, isReleaseId, listReleases, liveReleaseId, previousRelease, switchRelease } from "./releases"
 
 /** No release to go back to: the endpoint answers 409 with the message, the CLI prints it. */
@@ -7,6 +6,14 @@ export class RollbackError extends HttpError {
   constructor(message: string) {
     super(409, message)
   }
+}
+
+/**
+ * Where the switch is recorded: the job store (jobs/job-store.ts). Named by
+ * its one method, so this floor imports nothing from the jobs above it.
+ */
+export interface SwitchRecord {
+  recordSwitch(change: { releaseId: string; at: number; cause: "rollback"; jobId: null }): void
 }
 
 export interface RollbackResult {
@@ -21,7 +28,7 @@ export interface RollbackResult {
  * build queued or running afterwards still goes live when it finishes: a
  * rollback undoes a release, not the edits the catalogue holds.
  */
-export function rollback(options: { dataDir: string; store?: JobStore; releaseId?: string; now?: number }): RollbackResult {
+export function rollback(options: { dataDir: string; store?: SwitchRecord; releaseId?: string; now?: number }): RollbackResult {
   const { dataDir, store } = options
   const from = liveReleaseId(dataDir)
   let to = options.releaseId

@@ -1,9 +1,9 @@
 import net from "node:net"
 import type { FastifyInstance, FastifyRequest } from "fastify"
-import { refuseOtherHosts } from "../../../node-kit/allowed-hosts"
-import { bearerToken } from "../../../node-kit/bearer-token"
-import { HttpError } from "../../../node-kit/http-error"
-import { sameSecret } from "../../../node-kit/same-secret"
+import { refuseOtherHosts } from "../../../../node-kit/allowed-hosts"
+import { bearerToken } from "../../../../node-kit/bearer-token"
+import { HttpError } from "../../../../node-kit/http-error"
+import { sameSecret } from "../../../../node-kit/same-secret"
 
 /**
  * Who may reach the publisher's admin paths (the status, its page, the

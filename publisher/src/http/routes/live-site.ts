@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify"
-import { commonSecurityHeaders, ownPageSecurityHeaders } from "../../../node-kit/security-headers"
-import { createStaticHandler } from "../../../node-kit/static-server"
-import { liveSiteFiles } from "../releases"
+import { commonSecurityHeaders, ownPageSecurityHeaders } from "../../../../node-kit/security-headers"
+import { createStaticHandler } from "../../../../node-kit/static-server"
+import { liveSiteFiles } from "../../releases/releases"
 
 /**
  * Every GET or HEAD no route answers: the live release, served by the kit's
@@ -10,7 +10,7 @@ import { liveSiteFiles } from "../releases"
  * release's manifest (which names the folder holding each file), so a
  * switch mid-request cannot mix two releases. A content-hashed file the live
  * release lacks (a chunk a page of the release before asks for) is answered
- * from the newest kept release that has it (kept-assets.ts). Set on the
+ * from the newest kept release that has it (releases/kept-assets.ts). Set on the
  * root app (a 404 handler belongs to the whole server, not to one plugin),
  * with the hook that gives the publisher's own HTML (the status page) the
  * same headers, except a Content-Security-Policy the route set itself: the

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify"
-import type { JobStore } from "../job-store"
-import { rollback } from "../rollback"
+import type { JobStore } from "../../jobs/job-store"
+import { rollback } from "../../releases/rollback"
 import { refuseOtherAdminHosts, requireAdminToken, type AdminAccess } from "./admin-access"
 
 export const ROLLBACK_PATH = "/releases/rollback"

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from "fastify"
-import { WebhookBody, type ApiWebhookBody } from "../../../contract/schemas"
-import { MAX_REFS_PER_DELIVERY, MAX_WEBHOOK_BODY_BYTES, WEBHOOK_HEADERS } from "../../../contract/webhook-signature"
-import { HttpError } from "../../../node-kit/http-error"
-import type { BuildQueue } from "../build-queue"
+import { WebhookBody, type ApiWebhookBody } from "../../../../contract/schemas"
+import { MAX_REFS_PER_DELIVERY, MAX_WEBHOOK_BODY_BYTES, WEBHOOK_HEADERS } from "../../../../contract/webhook-signature"
+import { HttpError } from "../../../../node-kit/http-error"
+import type { BuildQueue } from "../../jobs/build-queue"
 import { checkWebhookHeaders, verifyWebhook, webhookVerifiers } from "../verify-webhook"
 import type { WebhookRefusals } from "../webhook-refusals"
 
