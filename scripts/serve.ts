@@ -1,6 +1,6 @@
 import path from "node:path"
 import { PROJECT_ROOT } from "../node-kit/processes"
-import { parseServeArgs, serveBuild } from "../node-kit/serve-command"
+import { parseServeArgs, serveBuild } from "./lib/serve-command"
 
 /**
  * `npm run serve [-- --port 9000 --host 127.0.0.1]`: serves the last build

@@ -2,7 +2,7 @@ import path from "node:path"
 import Fastify from "fastify"
 import { exitOnStartFailure } from "../../node-kit/config"
 import { serverLogging } from "../../node-kit/logger"
-import { runSupervisor } from "../../node-kit/supervisor"
+import { runSupervisor } from "./process/supervisor"
 import { readConfig } from "./config"
 
 /**
@@ -14,7 +14,7 @@ import { readConfig } from "./config"
  *
  * This process only holds the port: it binds it (or takes systemd's socket)
  * and runs the publisher itself in process/server-process.ts, started again
- * when it dies (node-kit/supervisor.ts). A publisher that crashes, or is killed
+ * when it dies (process/supervisor.ts). A publisher that crashes, or is killed
  * during a build, leaves the socket listening: visitors' requests wait a
  * moment for the next server process instead of being refused.
  */

@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import http from "node:http"
-import { reportReady, stopWithSupervisor, supervisedListenFd } from "../../../node-kit/supervised-server"
+import { reportReady, stopWithSupervisor, supervisedListenFd } from "../../../publisher/src/process/supervised-server"
 
 /**
  * A stand-in server for the supervisor's tests, on the supervisor's socket:

@@ -2,11 +2,11 @@ import fs from "node:fs"
 import net from "node:net"
 import os from "node:os"
 import path from "node:path"
-import { superviseServer, type Supervisor, type SupervisorOptions } from "../../../node-kit/supervisor"
+import { superviseServer, type Supervisor, type SupervisorOptions } from "../../../publisher/src/process/supervisor"
 import { waitFor } from "../helpers/harness"
 
 /**
- * node-kit/supervisor.ts with a stand-in server (helpers/fake-server.ts):
+ * publisher/src/process/supervisor.ts with a stand-in server (helpers/fake-server.ts):
  * the socket outlives the server process, restarts back off, a failed start
  * is not repeated. The publisher's own entry under it: process-control.test.ts.
  */

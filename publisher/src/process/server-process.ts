@@ -1,7 +1,7 @@
 import { exitOnStartFailure } from "../../../node-kit/config"
 import { runtimeLine } from "../../../node-kit/runtime"
 import { shutdownOnSignals } from "../../../node-kit/shutdown"
-import { reportReady, stopWithSupervisor, supervisedListenFd } from "../../../node-kit/supervised-server"
+import { reportReady, stopWithSupervisor, supervisedListenFd } from "./supervised-server"
 import { describeCommand, readConfig } from "../config"
 import { startPublisher } from "./start-publisher"
 

@@ -20,7 +20,7 @@ export interface PublisherOptions extends Partial<PublisherConfig> {
   initialBuild?: boolean
   /**
    * Serve on this listening socket's descriptor instead of binding host and
-   * port: the socket a supervisor holds (main.ts, node-kit/supervisor.ts).
+   * port: the socket a supervisor holds (main.ts, process/supervisor.ts).
    */
   listenFd?: number
 }

@@ -3,14 +3,14 @@ import dns from "node:dns/promises"
 import fs from "node:fs"
 import net from "node:net"
 import util from "node:util"
-import type { Logger } from "./logger"
+import type { Logger } from "../../../node-kit/logger"
 import { LISTEN_FD, LISTEN_FD_VARIABLE, READY_MESSAGE } from "./supervised-server"
 
 /**
  * A listening socket that outlives its server process, as systemd's socket
  * activation gives one. The supervisor binds the port (or takes systemd's
  * socket), runs the server in a child process that listens on it
- * (node-kit/supervised-server.ts), and starts a new child when one dies.
+ * (publisher/src/process/supervised-server.ts), and starts a new child when one dies.
  * While no child runs, the socket is still open and listening: new
  * connections wait in the kernel's accept queue and the next child answers
  * them, where a server that owned its socket would leave nothing listening

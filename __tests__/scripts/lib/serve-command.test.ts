@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { parseServeArgs, SERVE_DEFAULTS, serveBuild } from "../../node-kit/serve-command"
+import { parseServeArgs, SERVE_DEFAULTS, serveBuild } from "../../../scripts/lib/serve-command"
 
 describe("parseServeArgs", () => {
   it("takes gatsby serve's --port and --host, long, short or with =, the last one winning", () => {

@@ -1,5 +1,5 @@
 /**
- * The server side of node-kit/supervisor.ts. A supervised server listens on
+ * The server side of publisher/src/process/supervisor.ts. A supervised server listens on
  * the socket its supervisor hands it as file descriptor 3 (as systemd's
  * socket activation does), tells the supervisor when it is ready, and stops
  * when its supervisor is gone. Without a supervisor these do nothing, and
