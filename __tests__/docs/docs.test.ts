@@ -56,8 +56,10 @@ const REPO_TOP = /^(src|gatsby|plugins|publisher|cms|node-kit|contract|scripts|_
 
 /** Paths in backticks that name a place in the repository (not a pattern, not a placeholder). */
 function repositoryPaths(markdown: string): string[] {
-  return [...markdown.matchAll(/`([^`\s]+)`/g)]
-    .map((match) => match[1]!)
+  const spans = [...markdown.matchAll(/`([^`\s]+)`/g)].map((match) => match[1]!)
+  // Commands in code blocks name files too (`npx jest -- __tests__/…`, `npx tsx scripts/…`).
+  const blockWords = [...markdown.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].flatMap((match) => match[1]!.split(/\s+/).map((word) => word.replace(/[),;.]+$/, "")))
+  return [...spans, ...blockWords]
     .filter((text) => REPO_TOP.test(text) && !/[{}<>*…$|]/.test(text))
     .map((text) => text.split(/[:#]/)[0]!.replace(/\/$/, ""))
 }
