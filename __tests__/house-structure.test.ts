@@ -15,8 +15,8 @@ const ROOT = path.resolve(__dirname, "..")
 const MAX_FUNCTION_LINES = 80
 
 /**
- * Functions that stay longer, each with the README's reason ("Long functions
- * left on purpose"). Keyed by `file:name`.
+ * Functions that stay longer, each with its reason in docs/reference/architecture.md
+ * (none today). Keyed by `file:name`.
  */
 const LONG_ON_PURPOSE = new Set<string>([])
 
@@ -123,7 +123,7 @@ describe("the house's structure", () => {
     expect(sources).toEqual(expect.arrayContaining(["gatsby-node.ts", "contract/schemas.ts"]))
   })
 
-  it("has no function over 80 lines outside tests, generated types and data, but those the README names", () => {
+  it("has no function over 80 lines outside tests, generated types and data, but those the architecture reference names", () => {
     const long = sources.filter((file) => !isData(file)).flatMap(longFunctions)
     const unexplained = long.filter((entry) => !LONG_ON_PURPOSE.has(entry.replace(/ \(\d+ lines\)$/, "")))
     expect(unexplained).toEqual([])
