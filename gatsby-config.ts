@@ -11,7 +11,7 @@ const config: GatsbyConfig = {
     description: "Fitness, dance and entertainment videos: browse, search and watch.",
     // Canonical, Open Graph and sitemap addresses are absolute on it: set SITE_URL to the public address.
     siteUrl,
-    // The API the visitor's browser calls for search and subscribe (API.md).
+    // The API the visitor's browser calls for search and subscribe (catalogue-api.md).
     publicApiUrl: process.env.CATALOGUE_PUBLIC_API_URL || process.env.CATALOGUE_API_URL || "http://127.0.0.1:4000/api",
   },
   // Gatsby 5's default, said aloud: canonical URLs and the sitemap name pages as "/series/12/".
@@ -33,7 +33,7 @@ const config: GatsbyConfig = {
     { resolve: "gatsby-source-filesystem", options: { name: "site-images", path: `${__dirname}/src/images` } },
     "gatsby-transformer-sharp",
     // The image slots are the site's own (its CSS boxes decide the widths made); every other
-    // option comes from API.md's environment variables: see the plugin's schema.
+    // option comes from catalogue-api.md's environment variables: see the plugin's schema.
     { resolve: "gatsby-source-catalogue", options: { imageSlots: IMAGE_SLOTS, imageSlotOwners: IMAGE_SLOT_OWNERS } },
     // A sitemap index plus sitemaps; each page's head (gatsby/seo) says whether it is listed, its lastmod and its video.
     {

@@ -8,7 +8,7 @@ const EMAIL =
 /** RFC 5321 caps a forward path at 254 characters. */
 const MAX_LENGTH = 254
 
-/** Whether `POST /subscribe` will accept this address (API.md: otherwise 400). */
+/** Whether `POST /subscribe` will accept this address (catalogue-api.md: otherwise 400). */
 export function isValidEmail(value: string): boolean {
   return value.length <= MAX_LENGTH && EMAIL.test(value)
 }

@@ -2,7 +2,7 @@ import { Parser } from "htmlparser2"
 import { BLOCK_ELEMENTS, HIDDEN_ELEMENTS, joinTextRuns } from "./html-text-rules"
 
 /**
- * Plain text of an HTML fragment (a `description` of API.md): one line, tags
+ * Plain text of an HTML fragment (a `description` of catalogue-api.md): one line, tags
  * dropped, entities decoded, whitespace collapsed. Read by a real HTML parser
  * (sanitize-html's own, htmlparser2), so comments, attributes holding `>` and
  * unknown entities come out as a browser would show them. Null when nothing

@@ -1,7 +1,7 @@
 import type { ApiImage } from "./schemas"
 
 /**
- * Absolute http(s) URL of an API image (API.md: `path` is absolute, or
+ * Absolute http(s) URL of an API image (catalogue-api.md: `path` is absolute, or
  * relative to the API's origin), or undefined when it has no usable one.
  * Pure, with no Node imports: the build and the browser both call it.
  */

@@ -1,7 +1,7 @@
 import { z } from "zod/mini"
 
-// The catalogue contract of shared/API.md, declared once. Each schema says
-// what ANY backend may send, so it is as lenient as API.md allows: "any text
+// The catalogue contract of docs/reference/catalogue-api.md, declared once. Each schema says
+// what ANY backend may send, so it is as lenient as catalogue-api.md allows: "any text
 // field may be null or missing", ids are numbers or strings, and lists may be
 // null or missing. The reference server answers with stricter values (every
 // field present, numeric ids), which still satisfy these types; its contract
@@ -10,7 +10,7 @@ import { z } from "zod/mini"
 // ships nothing), since zod in the search page's chunk cost more than the
 // check was worth there.
 
-/** Text per API.md: a string, null or missing. */
+/** Text per catalogue-api.md: a string, null or missing. */
 const text = z.nullish(z.string())
 
 /** Ids are opaque: numbers in the reference server, strings elsewhere; never empty. */
@@ -28,7 +28,7 @@ export type ApiImage = z.infer<typeof Image>
 export const SeoImage = z.extend(Image, { alt: text })
 export type ApiSeoImage = z.infer<typeof SeoImage>
 
-/** Marketing metadata a backend may add to an entity (API.md, "Marketing metadata"). */
+/** Marketing metadata a backend may add to an entity (catalogue-api.md, "Marketing metadata"). */
 export const Seo = z.object({
   title: text,
   /** Plain text, not HTML. */

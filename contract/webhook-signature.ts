@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto"
 
-// The publish webhook of shared/API.md ("Changes feed and publish webhook")
+// The publish webhook of docs/reference/catalogue-api.md ("Changes feed and publish webhook")
 // is a Standard Webhooks delivery (standardwebhooks.com). What both sides
 // must agree on is defined once here: the header names, the secret's form,
 // the limits, the signing. The HMAC is node:crypto's rather than the
@@ -17,11 +17,11 @@ export const WEBHOOK_HEADERS = {
 
 /** What a Standard Webhooks secret starts with; the rest is the base64 of the key's bytes. */
 export const WEBHOOK_SECRET_PREFIX = "whsec_"
-/** API.md: the key is 24 to 64 random bytes. */
+/** catalogue-api.md: the key is 24 to 64 random bytes. */
 export const WEBHOOK_SECRET_BYTES = { min: 24, max: 64 } as const
-/** API.md: refs in one delivery, at most; a larger change is sent as `"refs": []` ("read the changes feed"). */
+/** catalogue-api.md: refs in one delivery, at most; a larger change is sent as `"refs": []` ("read the changes feed"). */
 export const MAX_REFS_PER_DELIVERY = 5000
-/** API.md: a delivery's body, at most (the publisher answers 413 above it). */
+/** catalogue-api.md: a delivery's body, at most (the publisher answers 413 above it). */
 export const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/

@@ -40,7 +40,7 @@ function defaultMessages(bodyLimitBytes: number): Record<string, string> {
 }
 
 /**
- * The server's one error handler (API.md's error shape, `{ message }`):
+ * The server's one error handler (catalogue-api.md's error shape, `{ message }`):
  * 4xx answers the error's message (a schema's validation error answers 400
  * with Fastify's description, e.g. "params/id must be integer"); an
  * unexpected error answers a generic 500 and is logged with its stack

@@ -1,7 +1,7 @@
 import { ANSWERS, Category, Changes, Episode, SearchGroup, SiteSettings, Video, WebhookBody } from "../../contract/schemas"
 
 describe("the contract schemas", () => {
-  it("take what API.md allows any backend to send: null or missing text and lists, string ids", () => {
+  it("take what catalogue-api.md allows any backend to send: null or missing text and lists, string ids", () => {
     expect(Category.safeParse({ id: "c-1", title: null, images: null }).success).toBe(true)
     expect(Episode.safeParse({ id: 1, series_id: "s-1", episode: null, video_id: 7 }).success).toBe(true)
     expect(SearchGroup.safeParse({ id: 1, title: "Fitness", series: [] }).success).toBe(true)

@@ -24,7 +24,7 @@ export function newAdminToken(): string {
   return crypto.randomBytes(32).toString("base64url")
 }
 
-/** A Standard Webhooks secret: `whsec_` and the base64 of 32 random bytes (API.md). */
+/** A Standard Webhooks secret: `whsec_` and the base64 of 32 random bytes (catalogue-api.md). */
 export function newWebhookSecret(): string {
   return `whsec_${crypto.randomBytes(32).toString("base64")}`
 }

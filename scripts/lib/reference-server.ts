@@ -7,7 +7,7 @@ import { startTlsFront } from "./player-tls"
 export interface ReferenceServer {
   child: ChildProcess
   origin: string
-  /** The build's environment for this server: API.md's variables pointing at it. */
+  /** The build's environment for this server: catalogue-api.md's variables pointing at it. */
   buildEnv: NodeJS.ProcessEnv
   /** The admin API's bearer token (CMS_ADMIN_TOKEN) this server was started with. */
   adminToken: string

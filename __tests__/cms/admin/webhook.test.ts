@@ -8,7 +8,7 @@ import { RESUMED_ONE_BY_ONE, WebhookSender, type WebhookOptions } from "../../..
 import { expectContract } from "../helpers/contract"
 import { startTestServer, type TestServer } from "../helpers/test-server"
 
-// API.md's publish webhook as the reference server sends it after each
+// catalogue-api.md's publish webhook as the reference server sends it after each
 // editor's write, to a stand-in publisher on loopback.
 
 /** Standard Webhooks secrets: `whsec_` and the base64 of 32 bytes. */

@@ -2,7 +2,7 @@ import { ANSWERS, type ApiChanges, type ApiRef } from "../../../contract/schemas
 import { expectContract } from "../helpers/contract"
 import { startTestServer, type TestServer } from "../helpers/test-server"
 
-// API.md, "Changes feed and publish webhook": GET /api/changes?since= as the
+// catalogue-api.md, "Changes feed and publish webhook": GET /api/changes?since= as the
 // reference server answers it, after the editor's writes of the admin API.
 
 let server: TestServer

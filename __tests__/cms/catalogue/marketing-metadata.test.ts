@@ -15,7 +15,7 @@ import { expectContract } from "../helpers/contract"
 import { expectJpeg } from "../helpers/jpeg"
 import { startTestServer, type TestServer } from "../helpers/test-server"
 
-// API.md, "Marketing metadata": `seo` on every entity and GET /site-settings,
+// catalogue-api.md, "Marketing metadata": `seo` on every entity and GET /site-settings,
 // as the reference server stores, serves and lets editors change them.
 
 let server: TestServer
@@ -186,8 +186,8 @@ describe("PATCH /admin/{collection}/{id} with seo", () => {
     [{ seo: "Great title" }, '"seo" should be an object, but it is the text "Great title"'],
     [{ seo: { image: { path: 5 } } }, '"seo.image.path" should be text, but it is the number 5'],
     [{ seo: { title: ["a"] } }, '"seo.title" should be text, but it is a list'],
-    [{ seo: { titel: "Typo" } }, '"seo.titel" is not a field of the contract (shared/API.md)'],
-    [{ seo: { image: { path: "/media/x.jpg", src: "/media/x.jpg" } } }, '"seo.image.src" is not a field of the contract (shared/API.md)'],
+    [{ seo: { titel: "Typo" } }, '"seo.titel" is not a field of the contract (docs/reference/catalogue-api.md)'],
+    [{ seo: { image: { path: "/media/x.jpg", src: "/media/x.jpg" } } }, '"seo.image.src" is not a field of the contract (docs/reference/catalogue-api.md)'],
   ])("answers 400 naming the field for %j, changing nothing", async (body, message) => {
     const id = idOf("episodes", "Desk Reset: Warm-Up and Basics")
     const before = (await server.call(`/api/episodes/${id}`)).body.data
@@ -199,7 +199,7 @@ describe("PATCH /admin/{collection}/{id} with seo", () => {
 })
 
 describe("GET /api/site-settings", () => {
-  it("answers the sample settings, every field of API.md filled, within the contract", async () => {
+  it("answers the sample settings, every field of catalogue-api.md filled, within the contract", async () => {
     const settings = (await data<Record<string, unknown>>("/api/site-settings", ANSWERS.siteSettings)) as {
       site_name: string
       title_template: string
@@ -290,7 +290,7 @@ describe("PATCH /admin/site-settings", () => {
     [{ allow_indexing: "no" }, '"allow_indexing" should be true or false, but it is the text "no"'],
     [{ organization: { same_as: "https://x.com/moveflix" } }, '"organization.same_as" should be a list, but it is the text "https://x.com/moveflix"'],
     [{ default_image: { path: "/media/category-1.jpg", alt: 3 } }, '"default_image.alt" should be text, but it is the number 3'],
-    [{ site_title: "MoveFlix" }, '"site_title" is not a field of the contract (shared/API.md)'],
+    [{ site_title: "MoveFlix" }, '"site_title" is not a field of the contract (docs/reference/catalogue-api.md)'],
     [{}, expect.stringContaining("at least one field")],
     [["site_name"], expect.stringContaining("JSON object")],
   ])("answers 400 naming the field for %j, changing nothing", async (body, message) => {

@@ -4,7 +4,7 @@ import { episode, hookHeaders, OTHER_SECRET, sendHook, startTestPublisher, type 
 
 // The webhooks an attacker (or a broken sender) would try, each followed by
 // an honest delivery that must still be built and go live: the publisher
-// answers each as API.md says and is never left unable to publish.
+// answers each as catalogue-api.md says and is never left unable to publish.
 
 const body = { event: "publish" as const, refs: [episode(1001)] }
 const now = () => Math.floor(Date.now() / 1000)

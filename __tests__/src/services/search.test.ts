@@ -47,7 +47,7 @@ describe("parseSearchAnswer", () => {
     expect(group!.series[0]!.description).toBe("Plain")
   })
 
-  it("takes missing and null fields as API.md allows: no text, no picture", () => {
+  it("takes missing and null fields as catalogue-api.md allows: no text, no picture", () => {
     const [group] = parseSearchAnswer({ data: [{ id: "g", series: [{ id: "s", title: null, images: null }] }] }, API)
     expect(group).toEqual({ id: "g", title: null, series: [{ id: "s", title: null, description: null, imageUrl: null }] })
   })

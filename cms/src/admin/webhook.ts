@@ -6,7 +6,7 @@ import type { WriteResult } from "../catalogue/changes"
 import type { CatalogueDatabase } from "../catalogue/database"
 import { WebhookOutbox, type OutboxEntry } from "./webhook-outbox"
 
-// The publish webhook of shared/API.md: after each editor's write the server
+// The publish webhook of docs/reference/catalogue-api.md: after each editor's write the server
 // tells the site's publisher what changed, as a Standard Webhooks delivery.
 // Deliveries wait in the outbox table (webhook-outbox.ts) and go out in the
 // background, so the editor's request never waits for (or fails with) the
@@ -57,7 +57,7 @@ const describeRefs = (refs: readonly ApiRef[]) =>
 /** Deliveries owed at start sent one by one, at most; more go as one "read the changes feed". */
 export const RESUMED_ONE_BY_ONE = 10
 
-/** The body API.md asks for when refs cannot be listed: `"refs": []`, "read the changes feed". */
+/** The body catalogue-api.md asks for when refs cannot be listed: `"refs": []`, "read the changes feed". */
 const feedBody = (event: ApiWebhookBody["event"]): ApiWebhookBody => ({ event, refs: [] })
 
 /** Sends signed webhook deliveries from the outbox in the background, retrying what did not arrive. */
@@ -100,7 +100,7 @@ export class WebhookSender {
   /** Writes one delivery to the outbox and returns its webhook-id at once; the first attempt starts after the current request. */
   send(body: ApiWebhookBody): string | undefined {
     if (this.closed) return undefined
-    // A cascade over 5 000 refs: API.md's "read the changes feed" instead of the list.
+    // A cascade over 5 000 refs: catalogue-api.md's "read the changes feed" instead of the list.
     const sent = body.refs.length > MAX_REFS_PER_DELIVERY ? feedBody(body.event) : body
     const entry = { id: randomUUID(), body: JSON.stringify(sent), summary: `${body.event} ${describeRefs(sent.refs)}`, createdAt: Date.now() }
     this.outbox.add(entry)

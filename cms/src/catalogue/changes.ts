@@ -3,11 +3,11 @@ import { HttpError } from "../../../node-kit/http-error"
 import { CATALOGUE_TABLES, REF_TYPE_OF_TABLE, type CatalogueTable } from "./tables"
 import type { CatalogueDatabase } from "./database"
 
-// The changes feed of shared/API.md ("Changes feed and publish webhook"):
+// The changes feed of docs/reference/catalogue-api.md ("Changes feed and publish webhook"):
 // every entity's updated_at says when it last changed, and tombstones say what
 // was deleted. The writes (writes.ts) keep both up to date.
 
-/** Days a tombstone is kept unless configured otherwise; API.md asks for at least 30. */
+/** Days a tombstone is kept unless configured otherwise; catalogue-api.md asks for at least 30. */
 export const DEFAULT_TOMBSTONE_DAYS = 30
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -48,7 +48,7 @@ export function pruneTombstones(db: CatalogueDatabase, retentionDays: number, at
 }
 
 /**
- * ISO 8601 date and time with a zone, as API.md's `since` is: seconds and
+ * ISO 8601 date and time with a zone, as catalogue-api.md's `since` is: seconds and
  * their fraction optional (`2024-05-01T10:00Z`, `2024-05-01T10:00:00.123+02:00`).
  * Date.parse alone would also take "May 1" and read a zone-less time as local.
  */

@@ -5,7 +5,7 @@ import type { CatalogueTable } from "./tables"
 // (database.ts), the inserts (writes.ts), the row mappers
 // (reads.ts), what an editor may write and the admin API's request
 // schemas (admin/routes/entity-bodies.ts) are all derived from this declaration.
-// The contract types (contract/schemas.ts) are API.md's shape, kept apart;
+// The contract types (contract/schemas.ts) are catalogue-api.md's shape, kept apart;
 // reads.ts checks at compile time that what is served fits them.
 
 /** How an editor's value of a field is checked and stored. */

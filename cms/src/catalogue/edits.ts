@@ -38,7 +38,7 @@ function contractVerdict<T>(schema: z.ZodMiniType<T>, value: unknown, path: stri
   }
   const unknown = unknownFields(value, result.data, path.join("."))
   if (unknown.length > 0) {
-    return { fault: `${unknown.join(", ")} ${unknown.length === 1 ? "is not a field" : "are not fields"} of the contract (shared/API.md)` }
+    return { fault: `${unknown.join(", ")} ${unknown.length === 1 ? "is not a field" : "are not fields"} of the contract (docs/reference/catalogue-api.md)` }
   }
   return { data: result.data }
 }

@@ -42,7 +42,7 @@ function readerOf(name: string, column: Column): Reader | undefined {
       return (row, answer) => {
         answer[name] = (JSON.parse(String(row[name] ?? "[]")) as string[]).map((title) => ({ title }))
       }
-    // As its editor wrote it; left out when NULL, since API.md lets a backend leave `seo` out.
+    // As its editor wrote it; left out when NULL, since catalogue-api.md lets a backend leave `seo` out.
     case "seo":
       return (row, answer) => {
         if (row[name] != null) answer[name] = JSON.parse(String(row[name]))
@@ -145,7 +145,7 @@ export class CatalogueReads {
     return row && toSeries(row)
   }
 
-  /** Episodes in storage order; API.md lets them come in any order. */
+  /** Episodes in storage order; catalogue-api.md lets them come in any order. */
   seriesEpisodes(seriesId: number): ServedEpisode[] | undefined {
     if (!this.sql.seriesExists.get(seriesId)) return undefined
     return (this.sql.seriesEpisodes.all(seriesId) as Row[]).map(toEpisode)

@@ -3,7 +3,7 @@ import type { Served } from "../../../contract/served"
 import { FIRST_ID } from "../catalogue/ids"
 
 /**
- * The sample site-wide marketing settings (API.md, "Marketing metadata"),
+ * The sample site-wide marketing settings (catalogue-api.md, "Marketing metadata"),
  * every field filled. The pictures are ones the sample catalogue (and the
  * generator) already shows, so they exist under /media.
  */

@@ -39,7 +39,7 @@ export const ERROR_CODES = {
 export const DEFAULT_API_URL = "http://127.0.0.1:4000/api"
 export const DEFAULT_VIDEO_API_URL = "https://api.vimeo.com"
 
-/** API.md's paths; `{id}` and `{path}` are filled in per request. */
+/** catalogue-api.md's paths; `{id}` and `{path}` are filled in per request. */
 export const DEFAULT_PATHS = {
   categories: "/categories",
   category: "/categories/{id}",

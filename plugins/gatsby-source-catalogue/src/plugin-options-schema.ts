@@ -150,7 +150,7 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
       ),
     )
       .default()
-      .description("Overrides for the request paths of shared/API.md, for a backend that names them differently."),
+      .description("Overrides for the request paths of docs/reference/catalogue-api.md, for a backend that names them differently."),
   }).custom((options: Partial<ImageSlotOptions>) => {
     // A slot an entity kind names must be one of the slots.
     const unknown = Object.entries(options.imageSlotOwners ?? {}).flatMap(([kind, names]) => names.filter((name) => !options.imageSlots?.[name]).map((name) => `${kind}: ${name}`))

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto"
 import { secretKey, splitSecrets, WEBHOOK_HEADERS, webhookSecretProblem } from "../../../contract/webhook-signature"
 
-/** API.md: a timestamp more than 5 minutes from the publisher's clock is refused, either way (Standard Webhooks' own tolerance). */
+/** catalogue-api.md: a timestamp more than 5 minutes from the publisher's clock is refused, either way (Standard Webhooks' own tolerance). */
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60
 /** Longer ids are refused: the id is stored, and no sender needs more. */
 export const MAX_WEBHOOK_ID_LENGTH = 200
@@ -108,7 +108,7 @@ export function signatureMatches(keys: readonly WebhookKey[], headers: Plausible
 }
 
 /**
- * Checks one delivery of the publish webhook (shared/API.md): a `v1`
+ * Checks one delivery of the publish webhook (docs/reference/catalogue-api.md): a `v1`
  * signature over `{id}.{timestamp}.{body}` under any of the publisher's
  * secrets (one is enough), and the timestamp within 5 minutes of the clock.
  * The id is signed, so a captured delivery cannot come back under another

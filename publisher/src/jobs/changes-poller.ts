@@ -5,7 +5,7 @@ import type { JobStore } from "./job-store"
 
 // A webhook can be lost (the catalogue's outbox gave up, a proxy ate it, the
 // publisher was down for days). So the publisher also asks the catalogue's
-// changes feed (shared/API.md) on a timer whether anything changed that no
+// changes feed (docs/reference/catalogue-api.md) on a timer whether anything changed that no
 // live build holds, and queues a build when so: a lost webhook costs one
 // interval, not the edit.
 

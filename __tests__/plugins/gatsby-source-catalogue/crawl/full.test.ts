@@ -54,7 +54,7 @@ describe("crawlCatalogue", () => {
     expect(warnings).toEqual([`Subcategory 12 (Yoga) was skipped: ${FAKE_API_URL}/sub-categories/12: answered HTTP 404`])
   })
 
-  it("takes what API.md allows: null or missing text and lists, string ids, fields it does not know", async () => {
+  it("takes what catalogue-api.md allows: null or missing text and lists, string ids, fields it does not know", async () => {
     const fake = fakeCatalogueFetch({
       "/categories": { body: { data: [{ id: "c-1", title: null, images: null, colour: "red" }] } },
       "/categories/c-1": { body: { data: { id: "c-1", sub_categories: [{ id: "s-1" }] } } },

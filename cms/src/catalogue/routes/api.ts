@@ -26,7 +26,7 @@ export interface ApiOptions {
 /** The read endpoints are the public catalogue and send no credentials: any page may read them. */
 const READ_CORS: FastifyCorsOptions = { origin: "*", methods: ["GET"], maxAge: 600 }
 
-/** The public catalogue API of shared/API.md, mounted under /api. */
+/** The public catalogue API of docs/reference/catalogue-api.md, mounted under /api. */
 export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   // Visitors' browsers call /search and /subscribe from the site's origin. Sign-ups are taken from the
   // site's own pages only: another page gets no CORS answer, so its browser neither sends the JSON

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify"
 import type { CatalogueReads } from "../reads"
 import { ID_PARAMS, notFound, type IdParams } from "./id-params"
 
-/** The catalogue's entities as shared/API.md serves them (under /api). */
+/** The catalogue's entities as docs/reference/catalogue-api.md serves them (under /api). */
 export async function catalogueRoutes(app: FastifyInstance, options: { reads: CatalogueReads }) {
   const { reads } = options
 

@@ -25,7 +25,7 @@ const SUBSCRIBE_BODY = {
   required: ["email"],
 } as const
 
-/** The refusal of a body the schema does not take, in the words API.md's clients have always shown. */
+/** The refusal of a body the schema does not take, in the words catalogue-api.md's clients have always shown. */
 function refusal(errors: readonly FastifySchemaValidationError[]): HttpError {
   const notAnObject = errors.some((error) => error.instancePath === "" && error.keyword === "type")
   return new HttpError(400, notAnObject ? 'Send a JSON object like {"email": "you@example.com"}.' : "email must be a string.")

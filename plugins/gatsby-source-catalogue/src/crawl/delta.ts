@@ -6,7 +6,7 @@ import type { CatalogueAnswers } from "../types"
 
 // A build after the first reads only what the changes feed names, and
 // patches the last build's answers with it; `assembleSnapshot` then places
-// them exactly as after a full read. The feed's contract (API.md):
+// them exactly as after a full read. The feed's contract (catalogue-api.md):
 // every entity created or updated is in `changed`; the reference server also
 // lists a container whose members were added, removed or moved, so
 // membership and order always come from refetching a changed container:

@@ -41,7 +41,7 @@ export async function crawlCatalogue({ client, paths, warn, onProgress }: CrawlC
     get(paths.categories, ANSWERS.categories).then((answer) => answer.data),
     get(paths.featuredCollections, ANSWERS.featuredCollections).then((answer) => answer.data),
     get(paths.categoryStatistics, ANSWERS.categoryStatistics),
-    // API.md makes site settings optional: a 404 means the site's built-in defaults, not an error.
+    // catalogue-api.md makes site settings optional: a 404 means the site's built-in defaults, not an error.
     counted(getOrNull(client, paths.siteSettings, ANSWERS.siteSettings)).then((answer) => answer?.data ?? null),
   ])
 

@@ -1,5 +1,5 @@
 /**
- * What an id may be. API.md makes ids opaque (integers in the reference
+ * What an id may be. catalogue-api.md makes ids opaque (integers in the reference
  * server) and the site puts them in page paths (`/series/{id}`) and request
  * paths (`/series/{id}/episodes`): `..` would make the page `/series/..`, that
  * is `/`, and ask the API for its parent; `/`, `\`, `%`, `?` and `#` change

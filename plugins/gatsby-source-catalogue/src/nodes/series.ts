@@ -14,7 +14,7 @@ export interface SeriesEntry {
 const byId = new Intl.Collator(undefined, { numeric: true })
 
 /**
- * Episode ids in ascending episode order, since API.md lets a series'
+ * Episode ids in ascending episode order, since catalogue-api.md lets a series'
  * episodes come in any order; unnumbered ones last, ties by id.
  */
 export function episodeIdsInOrder(episodes: Pick<ApiEpisode, "id" | "episode">[]): string[] {

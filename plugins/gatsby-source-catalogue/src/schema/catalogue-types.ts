@@ -16,7 +16,7 @@ const TEXT_AND_PICTURES = `
       ${DESCRIPTION_FIELDS}
       images: [${Image}!]! @link`
 
-/** A type with a page of its own: a CatalogueEntity, with marketing metadata (API.md, "Marketing metadata") beside `fields`. */
+/** A type with a page of its own: a CatalogueEntity, with marketing metadata (catalogue-api.md, "Marketing metadata") beside `fields`. */
 const pageType = (name: string, fields: string) => `
     type ${name} implements Node & CatalogueEntity @dontInfer {
       ${TEXT_AND_PICTURES}

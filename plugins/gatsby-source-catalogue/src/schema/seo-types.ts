@@ -2,7 +2,7 @@ import { NODE_TYPES } from "../constants"
 
 const { Image, SiteSettings } = NODE_TYPES
 
-/** Marketing metadata (API.md, "Marketing metadata"): an entity's SEO fields, what every page's type has, and the site settings. */
+/** Marketing metadata (catalogue-api.md, "Marketing metadata"): an entity's SEO fields, what every page's type has, and the site settings. */
 export const SEO_TYPES = `
     "As sent by the CMS: the site's SEO checks judge and report these values."
     type CatalogueSeo {

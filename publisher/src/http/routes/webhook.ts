@@ -33,7 +33,7 @@ function parseBody(rawBody: Buffer): ApiWebhookBody {
 }
 
 /**
- * Refs are a hint (API.md): what a build reads comes from the changes feed.
+ * Refs are a hint (catalogue-api.md): what a build reads comes from the changes feed.
  * A sender over the limit gets the meaning of `"refs": []` ("read the
  * changes feed") rather than a refusal, which would lose the edit: the
  * sender is signed and known, only its list is too long to keep.
@@ -82,7 +82,7 @@ const webhookHeaders = (request: FastifyRequest) => ({
 })
 
 /**
- * POST /hooks/catalogue (API.md, "Changes feed and publish webhook"): a
+ * POST /hooks/catalogue (catalogue-api.md, "Changes feed and publish webhook"): a
  * Standard Webhooks delivery, verified, recorded, answered 202 at once; the
  * build happens later. No request schema here, by design: the signature
  * covers the body's exact bytes, so the body is taken raw (at most 1 MiB),
