@@ -3,9 +3,24 @@ import os from "node:os"
 import path from "node:path"
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULTS, readConfig } from "../../publisher/src/config"
 import { buildEnvironment, hasWarmCache } from "../../publisher/src/jobs/publish-job"
-import { refreshWorkspace } from "../../publisher/src/jobs/workspace"
+import { refreshWorkspace, SOURCE_DIRS } from "../../publisher/src/jobs/workspace"
 import { createServer, REQUEST_TIMEOUT_MS } from "../../publisher/src/http/app"
 import { ADMIN_TOKEN, OTHER_SECRET, SECRET } from "./helpers/harness"
+
+describe("the workspace's source folders", () => {
+  const PROJECT = path.resolve(__dirname, "../..")
+  /** The top-level folders a file's relative imports reach. */
+  const foldersImportedBy = (file: string) =>
+    [...fs.readFileSync(path.join(PROJECT, file), "utf8").matchAll(/from "\.\/([^/"]+)\//g)].map((match) => match[1]!)
+
+  it("hold every folder the project's gatsby-* entry files import, so a build in the workspace finds them", () => {
+    const entries = fs.readdirSync(PROJECT).filter((file) => /^gatsby-(config|node|browser|ssr)\.tsx?$/.test(file))
+    expect(entries).toHaveLength(4)
+    const imported = [...new Set(entries.flatMap(foldersImportedBy))]
+    expect(imported.filter((folder) => !(SOURCE_DIRS as readonly string[]).includes(folder))).toEqual([])
+    expect(imported).toEqual(expect.arrayContaining(["gatsby", "src"]))
+  })
+})
 
 describe("refreshWorkspace", () => {
   let dir: string
@@ -27,6 +42,7 @@ describe("refreshWorkspace", () => {
       "gatsby-browser.tsx": "",
       "src/pages/index.tsx": "page",
       "src/images/hero.jpg": "jpeg",
+      "gatsby/seo/sitemap.ts": "build code",
       "plugins/source/gatsby-node.ts": "plugin",
       "plugins/source/node_modules/x/index.js": "installed",
       "contract/schemas.ts": "schemas",
@@ -50,6 +66,7 @@ describe("refreshWorkspace", () => {
         "gatsby-browser.tsx",
         "gatsby-config.ts",
         "gatsby-node.ts",
+        "gatsby/seo/sitemap.ts",
         "node-kit/html.ts",
         "package.json",
         "plugins/source/gatsby-node.ts",

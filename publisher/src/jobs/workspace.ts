@@ -1,8 +1,12 @@
 import fs from "node:fs"
 import path from "node:path"
 
-/** The site's source folders a build needs (src and plugins import only contract/ and node-kit/ from outside themselves). */
-const SOURCE_DIRS = ["src", "plugins", "contract", "node-kit", "static"]
+/**
+ * The site's source folders a build needs: what the gatsby-* entry files
+ * import (gatsby/ the build code, src/ the site, plugins/), what those import
+ * from outside themselves (contract/, node-kit/), and static/.
+ */
+export const SOURCE_DIRS = ["gatsby", "src", "plugins", "contract", "node-kit", "static"] as const
 /** The site's source files at the top level: package.json, tsconfig.json and gatsby-{config,node,browser,ssr}. */
 const SOURCE_FILE = /^(package\.json|tsconfig\.json|gatsby-(config|node|browser|ssr)\.(js|mjs|cjs|jsx|ts|tsx))$/
 /** Never copied from inside the source folders: installed or generated, not sources. */
