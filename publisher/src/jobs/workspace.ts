@@ -6,7 +6,7 @@ import path from "node:path"
  * import (gatsby/ the build code, src/ the site, plugins/), what those import
  * from outside themselves (contract/, node-kit/), and static/.
  */
-export const SOURCE_DIRS = ["gatsby", "src", "plugins", "contract", "node-kit", "static"] as const
+export const SOURCE_DIRS: readonly string[] = ["gatsby", "src", "plugins", "contract", "node-kit", "static"]
 /** The site's source files at the top level: package.json, tsconfig.json and gatsby-{config,node,browser,ssr}. */
 const SOURCE_FILE = /^(package\.json|tsconfig\.json|gatsby-(config|node|browser|ssr)\.(js|mjs|cjs|jsx|ts|tsx))$/
 /** Never copied from inside the source folders: installed or generated, not sources. */
