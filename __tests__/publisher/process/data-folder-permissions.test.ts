@@ -10,9 +10,8 @@ import { startTestPublisher } from "../helpers/harness"
 // whatever the umask. The releases in it are served by the same process.
 
 const mode = (file: string) => fs.statSync(file).mode & 0o777
-const describeOnPosix = process.platform === "win32" ? describe.skip : describe
 
-describeOnPosix("the publisher's data folder", () => {
+describe("the publisher's data folder", () => {
   let dir: string
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "publisher-modes-"))
