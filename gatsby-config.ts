@@ -1,5 +1,4 @@
 import type { GatsbyConfig } from "gatsby"
-import { SITEMAP_QUERY, listedPages, recordedPages, sitemapEntry, type SitemapPage } from "./gatsby/seo/sitemap"
 import { IMAGE_SLOTS, IMAGE_SLOT_OWNERS } from "./src/styles/image-slots"
 import { theme } from "./src/styles/theme"
 
@@ -35,17 +34,6 @@ const config: GatsbyConfig = {
     // The image slots are the site's own (its CSS boxes decide the widths made); every other
     // option comes from catalogue-api.md's environment variables: see the plugin's schema.
     { resolve: "gatsby-source-catalogue", options: { imageSlots: IMAGE_SLOTS, imageSlotOwners: IMAGE_SLOT_OWNERS } },
-    // A sitemap index plus sitemaps; each page's head (gatsby/seo) says whether it is listed, its lastmod and its video.
-    {
-      resolve: "gatsby-plugin-sitemap",
-      options: {
-        output: "/",
-        query: SITEMAP_QUERY,
-        resolveSiteUrl: () => siteUrl,
-        resolvePages: () => listedPages({ allSitePage: { nodes: recordedPages() } }),
-        serialize: (page: SitemapPage) => sitemapEntry(page),
-      },
-    },
     // Installable: the manifest lists icons drawn once and committed (scripts/draw-app-icons.ts),
     // because the plugin's `icon` option resizes with a sharp that does not install here.
     {

@@ -3,56 +3,60 @@ import type { GatsbyNode } from "gatsby"
 import { allowFinalStateSave, skipIntermediateStateSaves } from "./gatsby/build-steps/save-state-once"
 import { bundleAnalysis } from "./gatsby/bundle-analysis"
 import { keepCompilationHashStable } from "./gatsby/stable-compilation-hash"
-import { createCataloguePages } from "./gatsby/page-creation/create-pages"
+import { cataloguePages } from "./gatsby/page-creation/create-pages"
 import { keepPageNodes } from "./gatsby/page-creation/keep-page-nodes"
 import { PAGE_QUERY } from "./gatsby/page-creation/page-query"
-import { decideSeo, fixedPageHead, seoErrorsMessage, type BuildSeo } from "./gatsby/seo/decide-seo"
-import type { SeoPageContext } from "./src/seo/page-head"
-import { writeSeoOutputs } from "./gatsby/seo/post-build-outputs"
-import { recordPageHead } from "./gatsby/seo/sitemap"
+import { decideSeo, fixedPageHeads, seoErrorsMessage } from "./gatsby/seo/decide-seo"
+import { PAGE_HEAD_TYPE_DEFS, writePageHeads } from "./gatsby/seo/page-heads"
+import { writeSeoOutputs, type SeoOutcome } from "./gatsby/seo/post-build-outputs"
+import { sitemapEntries } from "./gatsby/seo/sitemap"
+import type { PageHead } from "./src/seo/page-head"
 import { withTrailingSlash } from "./src/routes"
 import { writeSiteSecurityHeaders } from "./gatsby/security/write-security-headers"
 
 // The site's build hooks, each a list of steps: the page query and page
 // creation live in gatsby/page-creation/, every SEO decision and output in gatsby/seo/.
 
-/** Decided in createPages, read by onCreatePage (the pages under src/pages come later) and onPostBuild. */
-let seo: BuildSeo | undefined
+/** createPages hands the post-build step its SEO decisions under this key of Gatsby's cache. */
+const SEO_OUTCOME = "seo-outcome"
+
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
+  actions.createTypes(PAGE_HEAD_TYPE_DEFS)
+}
 
 export const sourceNodes = keepPageNodes
 
-/** Creates the category, subcategory, series and episode pages from the sourced catalogue, each with its head decided. */
-export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
+/**
+ * Creates the category, subcategory, series and episode pages from the
+ * sourced catalogue, and decides every page's head once: each goes to its
+ * page's PageHead node (the pages under src/pages included), the sitemap and
+ * the report to the post-build step.
+ */
+export const createPages: GatsbyNode["createPages"] = async (args) => {
+  const { graphql, actions, reporter, cache } = args
   const result = await graphql<Queries.CreatePagesQuery>(PAGE_QUERY)
   if (result.errors || !result.data) {
     reporter.panicOnBuild("Could not query the catalogue to create pages", result.errors)
     return
   }
-  const decided = decideSeo(result.data)
-  if ("problem" in decided) {
-    reporter.panicOnBuild(decided.problem)
+  const seo = decideSeo(result.data)
+  if ("problem" in seo) {
+    reporter.panicOnBuild(seo.problem)
     return
   }
-  seo = decided
-  const createPage: typeof actions.createPage = (page) => {
-    // At the path Gatsby gives the page (gatsby-config's trailingSlash "always"; no catalogue route has a file suffix).
-    recordPageHead(withTrailingSlash(page.path), (page.context as SeoPageContext).seo)
+  const heads = new Map<string, PageHead>()
+  for (const { page, head } of cataloguePages(result.data, seo.catalogue)) {
     actions.createPage(page)
+    // At the path Gatsby gives the page (gatsby-config's trailingSlash "always"; no catalogue route has a file suffix).
+    heads.set(withTrailingSlash(page.path), head)
   }
-  createCataloguePages(createPage, result.data, seo.catalogue)
-  const errors = seoErrorsMessage(seo.catalogue.reportRows())
-  if (errors) reporter.panicOnBuild(errors)
-}
+  for (const [path, head] of fixedPageHeads(seo)) heads.set(path, head)
+  writePageHeads(args, heads)
 
-/** Gives the pages under src/pages (home, search, thank-you, 404) their head, from the same rules. */
-export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions, reporter }) => {
-  if (!seo || (page.context as Partial<SeoPageContext> | undefined)?.seo) return
-  const fixed = fixedPageHead(seo, page.path)
-  if (!fixed) return
-  actions.deletePage(page)
-  recordPageHead(page.path, fixed.head)
-  actions.createPage({ ...page, context: { ...page.context, seo: fixed.head } })
-  const errors = fixed.row && seoErrorsMessage([fixed.row])
+  const rows = seo.catalogue.reportRows()
+  const outcome: SeoOutcome = { site: seo.site, rows, sitemap: sitemapEntries(heads) }
+  await cache.set(SEO_OUTCOME, outcome)
+  const errors = seoErrorsMessage(rows)
   if (errors) reporter.panicOnBuild(errors)
 }
 
@@ -60,18 +64,23 @@ export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions, report
 export const onPreBuild: GatsbyNode["onPreBuild"] = () => skipIntermediateStateSaves()
 
 /**
- * After the plugins' own (the site's hooks run last: the sitemap and the
- * offline page are written): every page's security headers, then robots.txt,
+ * After the plugins' own (the site's hooks run last: the offline page is
+ * written): every page's security headers, then the sitemap, robots.txt,
  * the sitemap check and the SEO report.
  */
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter, cache }) => {
   allowFinalStateSave()
   const stampsFile = path.join(__dirname, ".cache", "security-header-stamps.json")
   await writeSiteSecurityHeaders(graphql, { publicDir: path.join(__dirname, "public"), stampsFile }, reporter)
-  if (!seo) return
+  const outcome = (await cache.get(SEO_OUTCOME)) as SeoOutcome | undefined
+  // createPages writes it in every build; a build without it would go out without its sitemap.
+  if (!outcome) {
+    reporter.panicOnBuild("SEO: createPages left no decisions for the sitemap and the report")
+    return
+  }
   // The publisher's builds write the report's JSON only (gatsby/seo/report/write-report.ts).
   const reportHtml = process.env.SEO_REPORT_HTML !== "off"
-  await writeSeoOutputs(seo, { siteDir: __dirname, publicDir: path.join(__dirname, "public"), reportsDir: path.join(__dirname, "reports") }, reporter, { reportHtml })
+  await writeSeoOutputs(outcome, { siteDir: __dirname, publicDir: path.join(__dirname, "public"), reportsDir: path.join(__dirname, "reports") }, reporter, { reportHtml })
 }
 
 const analyseBundle = bundleAnalysis(path.join(__dirname, "reports"))

@@ -28,10 +28,18 @@ export { wrapPageElement, wrapRootElement } from "./src/styles/wrap-element"
 /** What gatsby-plugin-image adds to every page for its own component, which the site does not use (responsive-image.tsx). */
 const IMAGE_PLUGIN_HEAD = new Set(["gatsby-image-style", "gatsby-image-style-noscript", "gatsby-image-style-script"])
 
+/** The sitemap index (gatsby/seo/post-build-outputs.ts writes it), named in every page as gatsby-plugin-sitemap named it. */
+const SITEMAP_LINK = <link key="sitemap" rel="sitemap" type="application/xml" href="/sitemap-index.xml" />
+
+const keyOf = (component: React.ReactNode) => (React.isValidElement(component) ? String(component.key) : "")
+
 export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponents, replaceHeadComponents }) => {
-  replaceHeadComponents(
-    getHeadComponents().filter((component) => !(React.isValidElement(component) && IMAGE_PLUGIN_HEAD.has(String(component.key)))),
-  )
+  const head = getHeadComponents().filter((component) => !IMAGE_PLUGIN_HEAD.has(keyOf(component)))
+  // Before the manifest's links, where the sitemap plugin's came: a page's head keeps its bytes (decision 0010).
+  // (Gatsby moves <meta> tags ahead of the rest, so it is the manifest's first <link>.)
+  const manifest = head.findIndex((component) => React.isValidElement(component) && component.type === "link" && keyOf(component).startsWith("gatsby-plugin-manifest"))
+  head.splice(manifest === -1 ? head.length : manifest, 0, SITEMAP_LINK)
+  replaceHeadComponents(head)
 }
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {

@@ -144,6 +144,19 @@ function activitySeconds(log: string, name: RegExp): number | undefined {
   return match ? Number(match[1]) : undefined
 }
 
+/**
+ * The seconds of the build steps the site's own hooks drive: page creation,
+ * the page queries (which read what createPages made) and onPostBuild.
+ */
+function hookSeconds(log: string) {
+  return {
+    createPages: activitySeconds(log, /success createPages - /),
+    // "run page queries" when Gatsby runs them in its own process, "run queries in workers" otherwise.
+    pageQueries: activitySeconds(log, /run (page )?queries/),
+    onPostBuild: activitySeconds(log, /success onPostBuild - /),
+  }
+}
+
 interface ImageFigures {
   /** Where the figures come from: the plugin's own summary line, or Gatsby's IMAGE_CDN jobs activity. */
   source: "plugin" | "IMAGE_CDN jobs" | "none"
@@ -231,12 +244,12 @@ async function benchmark(content: CatalogueContent, names: string[], mode: Mode)
     // first, so the edit is measured against the steady state editors see.
     const unchanged = await timedBuild(env, path.join(workDir, "unchanged.log"))
     const before = htmlDigests()
-    let edit: { rebuildSeconds: number; htmlChangedByEdit: number } | undefined
+    let edit: { rebuildSeconds: number; htmlChangedByEdit: number; log: string } | undefined
     if (!skipEdit) {
       const edited = content.episodes[Math.floor(content.episodes.length / 2)]!
       await server.edit(`episodes/${edited.id}`, { title: `${edited.title} (edited)` })
       const warm = await timedBuild(env, path.join(workDir, "rebuild.log"))
-      edit = { rebuildSeconds: warm.wallSeconds, htmlChangedByEdit: changedBetween(before, htmlDigests()) }
+      edit = { rebuildSeconds: warm.wallSeconds, htmlChangedByEdit: changedBetween(before, htmlDigests()), log: warm.log }
     }
 
     // `info Catalogue: full read (no earlier read in the cache), 27 requests; 6 categories, ...`
@@ -266,6 +279,9 @@ async function benchmark(content: CatalogueContent, names: string[], mode: Mode)
       htmlChangedByUnchangedRebuild: changedBetween(afterCold, before),
       rebuildSeconds: edit?.rebuildSeconds,
       htmlChangedByEdit: edit?.htmlChangedByEdit,
+      coldHookSeconds: hookSeconds(cold.log),
+      unchangedHookSeconds: hookSeconds(unchanged.log),
+      editHookSeconds: edit && hookSeconds(edit.log),
       logs: workDir,
     }
   } finally {

@@ -2825,6 +2825,128 @@ type PNGOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
 
+type PageHead = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly head: Scalars['JSON'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly path: Scalars['String'];
+};
+
+type PageHeadConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PageHeadEdge>;
+  readonly group: ReadonlyArray<PageHeadGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<PageHead>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PageHeadConnection_distinctArgs = {
+  field: PageHeadFieldSelector;
+};
+
+
+type PageHeadConnection_groupArgs = {
+  field: PageHeadFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PageHeadConnection_maxArgs = {
+  field: PageHeadFieldSelector;
+};
+
+
+type PageHeadConnection_minArgs = {
+  field: PageHeadFieldSelector;
+};
+
+
+type PageHeadConnection_sumArgs = {
+  field: PageHeadFieldSelector;
+};
+
+type PageHeadEdge = {
+  readonly next: Maybe<PageHead>;
+  readonly node: PageHead;
+  readonly previous: Maybe<PageHead>;
+};
+
+type PageHeadFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly head: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly path: InputMaybe<FieldSelectorEnum>;
+};
+
+type PageHeadFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly head: InputMaybe<JSONQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly path: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PageHeadGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PageHeadEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<PageHeadGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<PageHead>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PageHeadGroupConnection_distinctArgs = {
+  field: PageHeadFieldSelector;
+};
+
+
+type PageHeadGroupConnection_groupArgs = {
+  field: PageHeadFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PageHeadGroupConnection_maxArgs = {
+  field: PageHeadFieldSelector;
+};
+
+
+type PageHeadGroupConnection_minArgs = {
+  field: PageHeadFieldSelector;
+};
+
+
+type PageHeadGroupConnection_sumArgs = {
+  field: PageHeadFieldSelector;
+};
+
+type PageHeadSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly head: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly path: InputMaybe<SortOrderEnum>;
+};
+
 type PageInfo = {
   readonly currentPage: Scalars['Int'];
   readonly hasNextPage: Scalars['Boolean'];
@@ -2868,6 +2990,7 @@ type Query = {
   readonly allDirectory: DirectoryConnection;
   readonly allFile: FileConnection;
   readonly allImageSharp: ImageSharpConnection;
+  readonly allPageHead: PageHeadConnection;
   readonly allSite: SiteConnection;
   readonly allSiteBuildMetadata: SiteBuildMetadataConnection;
   readonly allSiteFunction: SiteFunctionConnection;
@@ -2885,6 +3008,7 @@ type Query = {
   readonly directory: Maybe<Directory>;
   readonly file: Maybe<File>;
   readonly imageSharp: Maybe<ImageSharp>;
+  readonly pageHead: Maybe<PageHead>;
   readonly site: Maybe<Site>;
   readonly siteBuildMetadata: Maybe<SiteBuildMetadata>;
   readonly siteFunction: Maybe<SiteFunction>;
@@ -2986,6 +3110,14 @@ type Query_allImageSharpArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<ImageSharpSortInput>>>;
+};
+
+
+type Query_allPageHeadArgs = {
+  filter: InputMaybe<PageHeadFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<PageHeadSortInput>>>;
 };
 
 
@@ -3291,6 +3423,16 @@ type Query_imageSharpArgs = {
   original: InputMaybe<ImageSharpOriginalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   resize: InputMaybe<ImageSharpResizeFilterInput>;
+};
+
+
+type Query_pageHeadArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  head: InputMaybe<JSONQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  path: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -4272,10 +4414,11 @@ type CategoryStatisticFragment = { readonly _id: string, readonly title: string 
 
 type CategoryTemplateQueryVariables = Exact<{
   id: Scalars['String'];
+  path: Scalars['String'];
 }>;
 
 
-type CategoryTemplateQuery = { readonly catalogueCategory: { readonly _id: string, readonly title: string | null, readonly pageTitle: string | null, readonly pageSubTitle: string | null, readonly description: string | null, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> } | null };
+type CategoryTemplateQuery = { readonly catalogueCategory: { readonly _id: string, readonly title: string | null, readonly pageTitle: string | null, readonly pageSubTitle: string | null, readonly description: string | null, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> } | null, readonly pageHead: { readonly head: Record<string, unknown> } | null };
 
 type EpisodeCardFragment = { readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
 
@@ -4285,10 +4428,11 @@ type EpisodeTemplateQueryVariables = Exact<{
   id: Scalars['String'];
   seriesId: Scalars['String'];
   subcategoryId: Scalars['String'];
+  path: Scalars['String'];
 }>;
 
 
-type EpisodeTemplateQuery = { readonly catalogueEpisode: { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly descriptionText: string | null, readonly playerEmbedUrl: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> } | null, readonly catalogueSeries: { readonly _id: string, readonly title: string | null, readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly catalogueSubcategory: { readonly series: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
+type EpisodeTemplateQuery = { readonly catalogueEpisode: { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly descriptionText: string | null, readonly playerEmbedUrl: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> } | null, readonly catalogueSeries: { readonly _id: string, readonly title: string | null, readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly catalogueSubcategory: { readonly series: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly pageHead: { readonly head: Record<string, unknown> } | null };
 
 type GatsbyImageSharpFixedFragment = { readonly base64: string | null, readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
 
@@ -4320,12 +4464,28 @@ type HeroImageFragment = { readonly gatsbyImage: import('gatsby-plugin-image').I
 
 type HomeFeatureFragment = { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly role: string | null, readonly category: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
 
-type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
+type HomePageQueryVariables = Exact<{
+  path: Scalars['String'];
+}>;
 
 
-type HomePageQuery = { readonly allCatalogueCategoryStatistic: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly totalVideos: number }> }, readonly allCatalogueFeaturedItem: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly description: string | null, readonly role: string | null, readonly category: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> }, readonly fitnessCategory: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
+type HomePageQuery = { readonly allCatalogueCategoryStatistic: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly totalVideos: number }> }, readonly allCatalogueFeaturedItem: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly description: string | null, readonly role: string | null, readonly category: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> }, readonly fitnessCategory: { readonly _id: string, readonly subcategories: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly pageHead: { readonly head: Record<string, unknown> } | null };
+
+type MyListPageQueryVariables = Exact<{
+  path: Scalars['String'];
+}>;
+
+
+type MyListPageQuery = { readonly pageHead: { readonly head: Record<string, unknown> } | null };
 
 type NavCategoryFragment = { readonly _id: string, readonly title: string | null };
+
+type NotFoundPageQueryVariables = Exact<{
+  path: Scalars['String'];
+}>;
+
+
+type NotFoundPageQuery = { readonly pageHead: { readonly head: Record<string, unknown> } | null };
 
 type PageShellQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4334,10 +4494,14 @@ type PageShellQuery = { readonly site: { readonly buildYear: string | null, read
 
 type PosterImageFragment = { readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null };
 
-type SearchResultsPageQueryVariables = Exact<{ [key: string]: never; }>;
+type SearchResultsPageQueryVariables = Exact<{
+  path: Scalars['String'];
+}>;
 
 
-type SearchResultsPageQuery = { readonly site: { readonly siteMetadata: { readonly publicApiUrl: string | null } | null } | null };
+type SearchResultsPageQuery = { readonly site: { readonly siteMetadata: { readonly publicApiUrl: string | null } | null } | null, readonly pageHead: { readonly head: Record<string, unknown> } | null };
+
+type SeoHeadFragment = { readonly pageHead: { readonly head: Record<string, unknown> } | null };
 
 type SeriesCardFragment = { readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
 
@@ -4345,10 +4509,11 @@ type SeriesScreenFragment = { readonly _id: string, readonly title: string | nul
 
 type SeriesTemplateQueryVariables = Exact<{
   id: Scalars['String'];
+  path: Scalars['String'];
 }>;
 
 
-type SeriesTemplateQuery = { readonly catalogueSeries: { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
+type SeriesTemplateQuery = { readonly catalogueSeries: { readonly _id: string, readonly title: string | null, readonly description: string | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly pageHead: { readonly head: Record<string, unknown> } | null };
 
 type SiteImagesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4361,10 +4526,18 @@ type SubcategoryScreenFragment = { readonly _id: string, readonly title: string 
 
 type SubcategoryTemplateQueryVariables = Exact<{
   id: Scalars['String'];
+  path: Scalars['String'];
 }>;
 
 
-type SubcategoryTemplateQuery = { readonly catalogueSubcategory: { readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly series: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null };
+type SubcategoryTemplateQuery = { readonly catalogueSubcategory: { readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly series: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly pageHead: { readonly head: Record<string, unknown> } | null };
+
+type ThankYouPageQueryVariables = Exact<{
+  path: Scalars['String'];
+}>;
+
+
+type ThankYouPageQuery = { readonly pageHead: { readonly head: Record<string, unknown> } | null };
 
 type SeoSocialImageFragment = { readonly resize: { readonly src: string, readonly width: number, readonly height: number } };
 

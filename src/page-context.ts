@@ -1,19 +1,19 @@
 import type { PaginationContext } from "./pagination"
-import type { SeoPageContext } from "./seo/page-head"
 
 // What each template is handed in its page context, written by the build
 // (gatsby/page-creation/create-pages.ts) and read by the templates.
-// Contexts carry Gatsby node ids: a template that looks its node up by `id`
+// Contexts carry Gatsby node ids and page numbers (the head has its own node,
+// gatsby/seo/page-heads.ts): a template that looks its node up by `id`
 // depends on that node alone, so an edit elsewhere does not re-run its query.
 
-export interface IdPageContext extends SeoPageContext {
+export interface IdPageContext {
   id: string
 }
 
 export type CategoryPageContext = IdPageContext & PaginationContext
 
 /** The series and subcategory node ids let the episode query fetch the series' episodes and the recommended series directly. */
-export interface EpisodePageContext extends SeoPageContext {
+export interface EpisodePageContext {
   id: string
   seriesId: string
   subcategoryId: string

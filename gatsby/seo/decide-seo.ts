@@ -1,11 +1,11 @@
 import { catalogueSeo, socialImage, type CatalogueSeo } from "./catalogue-page-seo"
-import { fixedPageSeoInput } from "./fixed-pages"
+import { fixedPageSeoInputs } from "./fixed-pages"
 import type { PageHead } from "../../src/seo/page-head"
 import type { SeoReportPage } from "./report/report-types"
 import { isHttpUrl, type SiteSeo } from "./resolve-page-seo"
 import { resolveSiteSeo } from "./site-seo"
 
-/** The build's SEO decisions: made in createPages, read by onCreatePage and onPostBuild. */
+/** The build's SEO decisions, made in createPages. */
 export interface BuildSeo {
   site: SiteSeo
   catalogue: CatalogueSeo
@@ -46,12 +46,9 @@ export function decideSeo(data: Queries.CreatePagesQuery): BuildSeo | { problem:
   return { site, catalogue: catalogueSeo(data, site) }
 }
 
-/** The head of a page under src/pages (home, search, thank-you, 404), with its report row; undefined for any other page. */
-export function fixedPageHead(seo: BuildSeo, path: string): { head: PageHead; row: SeoReportPage | undefined } | undefined {
-  const input = fixedPageSeoInput(path, seo.catalogue.newestChange)
-  if (!input) return undefined
-  const head = seo.catalogue.fixed(input)
-  return { head, row: seo.catalogue.row(path) }
+/** The heads of the pages under src/pages (home, search, my list, thank-you, 404), by the path Gatsby gives them. */
+export function fixedPageHeads(seo: BuildSeo): [string, PageHead][] {
+  return fixedPageSeoInputs(seo.catalogue.newestChange).map((input) => [input.path, seo.catalogue.fixed(input)])
 }
 
 /** Each row's errors or warnings as one line, naming the page and the entity. */

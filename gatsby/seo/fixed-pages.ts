@@ -35,7 +35,15 @@ const FIXED_PAGES: Record<string, FixedPage> = {
 /** The SEO input of a page under src/pages; undefined for one Gatsby made for itself (the develop 404). */
 export function fixedPageSeoInput(path: string, updatedAt: string | null): PageSeoInput | undefined {
   const page = FIXED_PAGES[path]
-  if (!page) return undefined
+  return page && seoInput(path, page, updatedAt)
+}
+
+/** The SEO input of every page under src/pages, each given its head in createPages. */
+export function fixedPageSeoInputs(updatedAt: string | null): PageSeoInput[] {
+  return Object.entries(FIXED_PAGES).map(([path, page]) => seoInput(path, page, updatedAt))
+}
+
+function seoInput(path: string, page: FixedPage, updatedAt: string | null): PageSeoInput {
   return {
     ...page,
     path,

@@ -1,33 +1,69 @@
 import fs from "node:fs/promises"
 import path from "node:path"
 import type { Reporter } from "gatsby"
-import type { BuildSeo } from "./decide-seo"
+import { simpleSitemapAndIndex } from "sitemap"
 import { problemLines } from "./decide-seo"
+import type { SeoReportPage } from "./report/report-types"
 import { writeSeoReport } from "./report/write-report"
-import { absoluteUrl } from "./resolve-page-seo"
+import { absoluteUrl, type SiteSeo } from "./resolve-page-seo"
 import { robotsTxt } from "./robots-txt"
+import type { SitemapEntry } from "./sitemap"
 import { noindexPagesListed, sitemapLocations } from "./sitemap-check"
 
 /** Beyond this many, the build log points at the report rather than print them all. */
 const SEO_WARNINGS_SHOWN = 20
 
+/** Google reads at most 50 000 addresses a sitemap; the sitemap package's (and gatsby-plugin-sitemap's) default. */
+const SITEMAP_ENTRY_LIMIT = 45_000
+
 /**
- * What the SEO decisions leave after the build, once gatsby-plugin-sitemap
- * has written the sitemap: robots.txt, the check that no noindex page is
- * listed (it fails the build), the warnings in the log, and the report for
- * marketing staff under `reportsDir`/seo.
+ * What createPages decided and the post-build step writes: plain data, handed
+ * over in Gatsby's cache (gatsby-node.ts), so no module state runs between hooks.
+ */
+export interface SeoOutcome {
+  site: SiteSeo
+  rows: SeoReportPage[]
+  sitemap: SitemapEntry[]
+}
+
+const SITEMAP_FILE = /^sitemap-\d+\.xml$/
+
+/**
+ * `sitemap-index.xml` and `sitemap-0.xml` on: the sitemap package's own
+ * index-and-sitemaps writer, with the same options gatsby-plugin-sitemap gave
+ * it, so the files are the ones the plugin wrote. A sitemap left by a larger
+ * catalogue is removed first: the index would no longer name it, but the
+ * check below reads every one.
+ */
+async function writeSitemap(publicDir: string, siteUrl: string, entries: readonly SitemapEntry[]): Promise<void> {
+  for (const name of await fs.readdir(publicDir)) if (SITEMAP_FILE.test(name)) await fs.rm(path.join(publicDir, name))
+  await simpleSitemapAndIndex({
+    hostname: siteUrl,
+    publicBasePath: "/",
+    // The package refuses an absolute folder (sitemap-simple.js), and resolves this one from the working directory.
+    destinationDir: path.relative(process.cwd(), publicDir),
+    sourceData: entries.map((entry) => ({ ...entry, url: new URL(entry.url, siteUrl).toString() })),
+    limit: SITEMAP_ENTRY_LIMIT,
+    gzip: false,
+  })
+}
+
+/**
+ * What the SEO decisions leave after the build: the sitemap, robots.txt, the
+ * check that no noindex page is listed (it fails the build), the warnings in
+ * the log, and the report for marketing staff under `reportsDir`/seo.
  */
 export async function writeSeoOutputs(
-  { site, catalogue }: BuildSeo,
+  { site, rows, sitemap }: SeoOutcome,
   dirs: { siteDir: string; publicDir: string; reportsDir: string },
   reporter: Reporter,
   options: { reportHtml: boolean } = { reportHtml: true },
 ): Promise<void> {
   const { publicDir } = dirs
+  await writeSitemap(publicDir, site.siteUrl, sitemap)
   await fs.writeFile(path.join(publicDir, "robots.txt"), robotsTxt(site.siteUrl, site.allowIndexing))
 
-  const rows = catalogue.reportRows()
-  const sitemapFiles = (await fs.readdir(publicDir)).filter((name) => /^sitemap-\d+\.xml$/.test(name))
+  const sitemapFiles = (await fs.readdir(publicDir)).filter((name) => SITEMAP_FILE.test(name))
   const listed = (await Promise.all(sitemapFiles.map((name) => fs.readFile(path.join(publicDir, name), "utf8")))).flatMap(sitemapLocations)
   const noindexListed = noindexPagesListed(
     listed,

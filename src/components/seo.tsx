@@ -1,10 +1,24 @@
 import React from "react"
+import { graphql } from "gatsby"
 import type { PageHead } from "../seo/page-head"
 import { serializeJsonLd } from "../seo/json-ld"
 
+/**
+ * The page's head, decided at page creation (gatsby/seo/resolve-page-seo.ts)
+ * and kept in its PageHead node (gatsby/seo/page-heads.ts). Every page query
+ * spreads it and declares `$path`, which Gatsby gives each page query.
+ */
+export const query = graphql`
+  fragment SeoHead on Query {
+    pageHead(path: { eq: $path }) {
+      head
+    }
+  }
+`
+
 export interface SeoProps {
-  /** Decided at page creation (gatsby/seo/resolve-page-seo.ts) and handed over in the page context. */
-  head: PageHead
+  /** The page query's answer, with the SeoHead fragment in it. */
+  data: Queries.SeoHeadFragment
 }
 
 /**
@@ -12,7 +26,12 @@ export interface SeoProps {
  * Values are text: React escapes them in attributes and in <title>, and
  * JSON-LD has its `<` escaped, so nothing from the CMS can become markup.
  */
-export function Seo({ head }: SeoProps) {
+export function Seo({ data }: SeoProps) {
+  // The build gives every page it makes a head; a page without one is a
+  // build bug, and it fails the page's render rather than go out without a title.
+  if (!data.pageHead) throw new Error("This page has no PageHead node: createPages decides a head for every page it knows of")
+  // JSON in the schema; what writePageHeads stores is always a PageHead.
+  const head = data.pageHead.head as unknown as PageHead
   const { image } = head
   return (
     <>

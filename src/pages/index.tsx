@@ -2,7 +2,6 @@ import React from "react"
 import { graphql, type HeadFC, type PageProps } from "gatsby"
 import { HomeScreen } from "../components/home-screen"
 import { Seo } from "../components/seo"
-import type { SeoPageContext } from "../seo/page-head"
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   return (
@@ -14,10 +13,11 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   )
 }
 
-export const Head: HeadFC<Queries.HomePageQuery, SeoPageContext> = ({ pageContext }) => <Seo head={pageContext.seo} />
+export const Head: HeadFC<Queries.HomePageQuery> = ({ data }) => <Seo data={data} />
 
 export const query = graphql`
-  query HomePage {
+  query HomePage($path: String!) {
+    ...SeoHead
     allCatalogueCategoryStatistic(sort: { position: ASC }) {
       nodes {
         ...CategoryStatistic

@@ -2,7 +2,6 @@ import React from "react"
 import { graphql, type HeadFC, type PageProps } from "gatsby"
 import { SearchResultsScreen } from "../components/search-results-screen"
 import { Seo } from "../components/seo"
-import type { SeoPageContext } from "../seo/page-head"
 
 /** The one page drawn in the browser: its query comes from the address, its results from the live API. */
 export default function SearchResultsPage({ location, data }: PageProps<Queries.SearchResultsPageQuery>) {
@@ -10,10 +9,11 @@ export default function SearchResultsPage({ location, data }: PageProps<Queries.
   return <SearchResultsScreen query={query} apiUrl={data.site?.siteMetadata?.publicApiUrl ?? ""} />
 }
 
-export const Head: HeadFC<object, SeoPageContext> = ({ pageContext }) => <Seo head={pageContext.seo} />
+export const Head: HeadFC<Queries.SearchResultsPageQuery> = ({ data }) => <Seo data={data} />
 
 export const query = graphql`
-  query SearchResultsPage {
+  query SearchResultsPage($path: String!) {
+    ...SeoHead
     site {
       siteMetadata {
         publicApiUrl

@@ -1,7 +1,6 @@
 import React from "react"
-import type { HeadFC } from "gatsby"
+import { graphql, type HeadFC } from "gatsby"
 import { THANK_YOU_TEXT, THANK_YOU_TITLE } from "../fixed-page-texts"
-import type { SeoPageContext } from "../seo/page-head"
 import { MessageScreen } from "../components/message-screen"
 import { Seo } from "../components/seo"
 
@@ -9,4 +8,10 @@ export default function ThankYouPage() {
   return <MessageScreen title={THANK_YOU_TITLE} text={THANK_YOU_TEXT} fullScreen />
 }
 
-export const Head: HeadFC<object, SeoPageContext> = ({ pageContext }) => <Seo head={pageContext.seo} />
+export const Head: HeadFC<Queries.ThankYouPageQuery> = ({ data }) => <Seo data={data} />
+
+export const query = graphql`
+  query ThankYouPage($path: String!) {
+    ...SeoHead
+  }
+`

@@ -10,8 +10,8 @@ export interface SocialImage {
 
 /**
  * Everything a page's <head> says to search engines and link previews,
- * decided once at page creation (gatsby/seo/resolve-page-seo.ts) and handed to
- * the page in its context, so the Head API only renders it.
+ * decided once at page creation (gatsby/seo/resolve-page-seo.ts) and kept in
+ * the page's PageHead node, which its query reads, so the Head API only renders it.
  */
 export interface PageHead {
   /** The final <title>, template applied. */
@@ -30,9 +30,4 @@ export interface PageHead {
   structuredData: WithContext<Thing>[]
   /** What the sitemap needs: whether the page is listed, and when its content changed. */
   sitemap: { listed: boolean; lastmod: string | null }
-}
-
-/** The page context key every page's head is handed under. */
-export interface SeoPageContext {
-  seo: PageHead
 }

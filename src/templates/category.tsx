@@ -21,12 +21,13 @@ export default function CategoryTemplate({ data, pageContext }: Props) {
   )
 }
 
-export function Head({ pageContext }: HeadProps<Queries.CategoryTemplateQuery, CategoryPageContext>) {
-  return <Seo head={pageContext.seo} />
+export function Head({ data }: HeadProps<Queries.CategoryTemplateQuery>) {
+  return <Seo data={data} />
 }
 
 export const query = graphql`
-  query CategoryTemplate($id: String!) {
+  query CategoryTemplate($id: String!, $path: String!) {
+    ...SeoHead
     catalogueCategory(id: { eq: $id }) {
       ...CategoryScreen
       subcategories {

@@ -23,14 +23,15 @@ export default function EpisodeTemplate({ data, location }: PageProps<Queries.Ep
   )
 }
 
-export function Head({ pageContext }: HeadProps<Queries.EpisodeTemplateQuery, EpisodePageContext>) {
-  return <Seo head={pageContext.seo} />
+export function Head({ data }: HeadProps<Queries.EpisodeTemplateQuery>) {
+  return <Seo data={data} />
 }
 
 // Lookups by node id and links only: the page then depends on just these
 // nodes. The series' `episodes` link is already in ascending episode order.
 export const query = graphql`
-  query EpisodeTemplate($id: String!, $seriesId: String!, $subcategoryId: String!) {
+  query EpisodeTemplate($id: String!, $seriesId: String!, $subcategoryId: String!, $path: String!) {
+    ...SeoHead
     catalogueEpisode(id: { eq: $id }) {
       ...EpisodeScreen
     }

@@ -9,12 +9,13 @@ export default function SeriesTemplate({ data }: PageProps<Queries.SeriesTemplat
   return <SeriesScreen series={data.catalogueSeries} />
 }
 
-export function Head({ pageContext }: HeadProps<Queries.SeriesTemplateQuery, IdPageContext>) {
-  return <Seo head={pageContext.seo} />
+export function Head({ data }: HeadProps<Queries.SeriesTemplateQuery>) {
+  return <Seo data={data} />
 }
 
 export const query = graphql`
-  query SeriesTemplate($id: String!) {
+  query SeriesTemplate($id: String!, $path: String!) {
+    ...SeoHead
     catalogueSeries(id: { eq: $id }) {
       ...SeriesScreen
     }

@@ -9,12 +9,13 @@ export default function SubcategoryTemplate({ data }: PageProps<Queries.Subcateg
   return <SubcategoryScreen subcategory={data.catalogueSubcategory} />
 }
 
-export function Head({ pageContext }: HeadProps<Queries.SubcategoryTemplateQuery, IdPageContext>) {
-  return <Seo head={pageContext.seo} />
+export function Head({ data }: HeadProps<Queries.SubcategoryTemplateQuery>) {
+  return <Seo data={data} />
 }
 
 export const query = graphql`
-  query SubcategoryTemplate($id: String!) {
+  query SubcategoryTemplate($id: String!, $path: String!) {
+    ...SeoHead
     catalogueSubcategory(id: { eq: $id }) {
       ...SubcategoryScreen
     }

@@ -1,15 +1,9 @@
-import {
-  createCategoryPages,
-  createEpisodePages,
-  createSeriesPages,
-  createSubcategoryPages,
-} from "../../../gatsby/page-creation/create-pages"
+import { categoryPages, episodePages, seriesPages, subcategoryPages, type PlannedPage } from "../../../gatsby/page-creation/create-pages"
 import { pageItems, pageOfIndex, paginate, pagePath } from "../../../src/pagination"
 
-const createPage = () => jest.fn()
 /** Stands in for the SEO module: says which entity, path and page number it was asked about. */
 const headFor = jest.fn((id: string, path: string, pageNumber: number) => ({ asked: `${id} ${path} ${pageNumber}` }) as never)
-const calls = (fn: jest.Mock) => fn.mock.calls.map(([page]) => ({ path: page.path, template: page.component.split("/").pop(), context: page.context }))
+const planned = (pages: PlannedPage[]) => pages.map(({ page, head }) => ({ path: page.path, template: page.component.split("/").pop(), context: page.context, head }))
 
 describe("paginate", () => {
   it("puts page 1 at the base path and numbers the rest", () => {
@@ -37,32 +31,32 @@ describe("the pagination model", () => {
 })
 
 describe("page creation", () => {
-  it("creates a category page per 8 subcategories, with the node id and numbers in the context", () => {
-    const fn = createPage()
-    createCategoryPages(fn, [
+  it("plans a category page per 8 subcategories, the node id and numbers in the context, the head beside it", () => {
+    const pages = categoryPages([
       { id: "node-1", _id: "1", subcategoryIds: Array.from({ length: 11 }, (_, i) => String(i)) },
       { id: "node-2", _id: "2", subcategoryIds: [] },
     ], headFor)
-    expect(calls(fn)).toEqual([
-      { path: "/category/1", template: "category.tsx", context: { id: "node-1", limit: 8, skip: 0, numPages: 2, currentPage: 1, seo: { asked: "1 /category/1/ 1" } } },
-      { path: "/category/1/2", template: "category.tsx", context: { id: "node-1", limit: 8, skip: 8, numPages: 2, currentPage: 2, seo: { asked: "1 /category/1/2/ 2" } } },
-      { path: "/category/2", template: "category.tsx", context: { id: "node-2", limit: 8, skip: 0, numPages: 1, currentPage: 1, seo: { asked: "2 /category/2/ 1" } } },
+    expect(planned(pages)).toEqual([
+      { path: "/category/1", template: "category.tsx", context: { id: "node-1", limit: 8, skip: 0, numPages: 2, currentPage: 1 }, head: { asked: "1 /category/1/ 1" } },
+      { path: "/category/1/2", template: "category.tsx", context: { id: "node-1", limit: 8, skip: 8, numPages: 2, currentPage: 2 }, head: { asked: "1 /category/1/2/ 2" } },
+      { path: "/category/2", template: "category.tsx", context: { id: "node-2", limit: 8, skip: 0, numPages: 1, currentPage: 1 }, head: { asked: "2 /category/2/ 1" } },
     ])
   })
 
-  it("creates the subcategory, series and episode pages at the routes of SPEC.md", () => {
-    const fn = createPage()
-    createSubcategoryPages(fn, [{ id: "node-11", _id: "11" }], headFor)
-    createSeriesPages(fn, [{ id: "node-101", _id: "101" }], headFor)
-    createEpisodePages(fn, [
-      { id: "node-1001", _id: "1001", series: { id: "node-101" }, subcategory: { id: "node-11" } },
-      { id: "node-x", _id: "a b", series: null, subcategory: null },
-    ], headFor)
-    expect(calls(fn)).toEqual([
-      { path: "/subcategory/11", template: "subcategory.tsx", context: { id: "node-11", seo: { asked: "11 /subcategory/11/ 1" } } },
-      { path: "/series/101", template: "series.tsx", context: { id: "node-101", seo: { asked: "101 /series/101/ 1" } } },
-      { path: "/detail/1001", template: "episode.tsx", context: { id: "node-1001", seriesId: "node-101", subcategoryId: "node-11", seo: { asked: "1001 /detail/1001/ 1" } } },
-      { path: "/detail/a%20b", template: "episode.tsx", context: { id: "node-x", seriesId: "", subcategoryId: "", seo: { asked: "a b /detail/a%20b/ 1" } } },
+  it("plans the subcategory, series and episode pages at the routes of SPEC.md", () => {
+    const pages = [
+      ...subcategoryPages([{ id: "node-11", _id: "11" }], headFor),
+      ...seriesPages([{ id: "node-101", _id: "101" }], headFor),
+      ...episodePages([
+        { id: "node-1001", _id: "1001", series: { id: "node-101" }, subcategory: { id: "node-11" } },
+        { id: "node-x", _id: "a b", series: null, subcategory: null },
+      ], headFor),
+    ]
+    expect(planned(pages)).toEqual([
+      { path: "/subcategory/11", template: "subcategory.tsx", context: { id: "node-11" }, head: { asked: "11 /subcategory/11/ 1" } },
+      { path: "/series/101", template: "series.tsx", context: { id: "node-101" }, head: { asked: "101 /series/101/ 1" } },
+      { path: "/detail/1001", template: "episode.tsx", context: { id: "node-1001", seriesId: "node-101", subcategoryId: "node-11" }, head: { asked: "1001 /detail/1001/ 1" } },
+      { path: "/detail/a%20b", template: "episode.tsx", context: { id: "node-x", seriesId: "", subcategoryId: "" }, head: { asked: "a b /detail/a%20b/ 1" } },
     ])
   })
 })

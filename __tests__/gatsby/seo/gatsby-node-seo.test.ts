@@ -1,52 +1,86 @@
+import crypto from "node:crypto"
 import type { BreadcrumbList, ListItem, VideoObject } from "schema-dts"
-import { createPages, onCreatePage } from "../../../gatsby-node"
+import { createPages } from "../../../gatsby-node"
+import type { SeoOutcome } from "../../../gatsby/seo/post-build-outputs"
 import type { PageHead } from "../../../src/seo/page-head"
 import { EPISODE_DESCRIPTION, SITE_URL, catalogueData, cmsSiteSettings, resized, sourcedSeo, type CatalogueOptions } from "./catalogue-fixture"
 
-// gatsby-node's createPages and onCreatePage with Gatsby's arguments faked:
-// the query answers a small catalogue, the actions and the reporter record
-// what they are asked. Nothing of src/seo is mocked.
+// gatsby-node's createPages with Gatsby's arguments faked: the query answers
+// a small catalogue, the actions, the node store, the cache and the reporter
+// record what they are asked. Nothing of gatsby/seo is mocked.
 
 type CreatePagesArgs = Parameters<NonNullable<typeof createPages>>[0]
-type OnCreatePageArgs = Parameters<NonNullable<typeof onCreatePage>>[0]
 
 interface CreatedPage {
   path: string
   component: string
-  context: { seo: PageHead } & Record<string, unknown>
+  context: Record<string, unknown>
 }
 
-function gatsby(answer: { data?: Queries.CreatePagesQuery; errors?: unknown[] }) {
-  const reporter = { panicOnBuild: jest.fn(), warn: jest.fn(), info: jest.fn() }
-  const actions = { createPage: jest.fn(), deletePage: jest.fn() }
-  const graphql = jest.fn(async () => answer)
-  const created = () => actions.createPage.mock.calls.map(([page]) => page as CreatedPage)
-  const pageAt = (path: string) => {
-    const pages = created().filter((page) => page.path === path)
-    expect(pages).toHaveLength(1)
-    return pages[0]!
+interface HeadNode {
+  id: string
+  path: string
+  head: PageHead
+  internal: { type: string; contentDigest: string }
+}
+
+/** Gatsby's store as far as createPages uses it: a node's digest decides whether it changed. */
+function nodeStore() {
+  const nodes = new Map<string, HeadNode>()
+  const written: string[] = []
+  return {
+    nodes,
+    written,
+    createNode: jest.fn((node: HeadNode) => {
+      if (nodes.get(node.id)?.internal.contentDigest !== node.internal.contentDigest) written.push(node.path)
+      nodes.set(node.id, node)
+    }),
+    deleteNode: jest.fn((node: HeadNode) => void nodes.delete(node.id)),
+    getNodesByType: (type: string) => [...nodes.values()].filter((node) => node.internal.type === type),
   }
-  const panics = () => reporter.panicOnBuild.mock.calls.map(([message]) => String(message))
-  return { reporter, actions, graphql, created, pageAt, panics }
 }
 
-async function runCreatePages(options: CatalogueOptions = {}) {
-  const fake = gatsby({ data: catalogueData(options) })
-  await createPages!({ graphql: fake.graphql, actions: fake.actions, reporter: fake.reporter } as unknown as CreatePagesArgs, {} as never, () => undefined)
+function gatsby(answer: { data?: Queries.CreatePagesQuery; errors?: unknown[] }, store = nodeStore()) {
+  const reporter = { panicOnBuild: jest.fn(), warn: jest.fn(), info: jest.fn() }
+  const actions = { createPage: jest.fn(), createNode: store.createNode, deleteNode: store.deleteNode }
+  const graphql = jest.fn(async () => answer)
+  const cached = new Map<string, unknown>()
+  const cache = { set: jest.fn(async (key: string, value: unknown) => void cached.set(key, value)), get: async (key: string) => cached.get(key) }
+  const args = {
+    graphql,
+    actions,
+    reporter,
+    cache,
+    createNodeId: (seed: string) => `node:${seed}`,
+    createContentDigest: (value: unknown) => crypto.createHash("md5").update(JSON.stringify(value)).digest("hex"),
+    getNodesByType: store.getNodesByType,
+  }
+  const created = () => actions.createPage.mock.calls.map(([page]) => page as CreatedPage)
+  const headAt = (path: string) => {
+    const found = [...store.nodes.values()].filter((node) => node.path === path)
+    expect(found).toHaveLength(1)
+    return found[0]!.head
+  }
+  const outcome = () => cached.get("seo-outcome") as SeoOutcome
+  const panics = () => reporter.panicOnBuild.mock.calls.map(([message]) => String(message))
+  return { args, reporter, actions, store, created, headAt, outcome, panics }
+}
+
+async function run(fake: ReturnType<typeof gatsby>) {
+  await createPages!(fake.args as unknown as CreatePagesArgs, {} as never, () => undefined)
   return fake
 }
 
-function runOnCreatePage(fake: ReturnType<typeof gatsby>, page: { path: string; component: string; context: Record<string, unknown> }) {
-  onCreatePage!({ page, actions: fake.actions, reporter: fake.reporter } as unknown as OnCreatePageArgs, {} as never, () => undefined)
-}
+const runCreatePages = (options: CatalogueOptions = {}) => run(gatsby({ data: catalogueData(options) }))
 
 const typeOf = (object: unknown) => (object as { "@type"?: string })["@type"]
 
 describe("createPages", () => {
-  it("creates every catalogue page with its head in the context", async () => {
+  it("creates every catalogue page with ids in its context and its head in a node at the page's path", async () => {
     const fake = await runCreatePages()
     expect(fake.reporter.panicOnBuild).not.toHaveBeenCalled()
     expect(fake.created().map((page) => page.path)).toEqual(["/category/1", "/subcategory/11", "/series/101", "/detail/1001"])
+    for (const page of fake.created()) expect(Object.keys(page.context)).not.toContain("seo")
 
     const expected: [string, string, string][] = [
       ["/category/1", "Fitness — MoveFlix TV", `${SITE_URL}/category/1/`],
@@ -55,7 +89,7 @@ describe("createPages", () => {
       ["/detail/1001", "Plank Basics — MoveFlix TV", `${SITE_URL}/detail/1001/`],
     ]
     for (const [path, title, canonical] of expected) {
-      const { seo } = fake.pageAt(path).context
+      const seo = fake.headAt(`${path}/`)
       expect({ path, title: seo.title, canonical: seo.canonical, noindex: seo.noindex, listed: seo.sitemap.listed }).toEqual({
         path,
         title,
@@ -70,7 +104,7 @@ describe("createPages", () => {
   })
 
   it("gives the episode page its video, picture and breadcrumbs, all absolute", async () => {
-    const { seo } = (await runCreatePages()).pageAt("/detail/1001").context
+    const seo = (await runCreatePages()).headAt("/detail/1001/")
     expect(seo.ogType).toBe("video.episode")
     expect(seo.description).toBe(EPISODE_DESCRIPTION)
     expect(seo.image).toEqual({ url: `${SITE_URL}/static/episode-1001.jpg`, width: 1200, height: 630, alt: "Plank Basics" })
@@ -95,16 +129,16 @@ describe("createPages", () => {
   it("falls back to the built-in name, template and picture when the backend has no site settings", async () => {
     const fake = await runCreatePages({ settings: null })
     expect(fake.reporter.panicOnBuild).not.toHaveBeenCalled()
-    const { seo } = fake.pageAt("/series/101").context
+    const seo = fake.headAt("/series/101/")
     expect(seo.title).toBe("Core Strength | MoveFlix")
     expect(seo.twitterSite).toBeNull()
-    const noPicture = (await runCreatePages({ settings: null, episode: { images: [] } })).pageAt("/detail/1001").context.seo
+    const noPicture = (await runCreatePages({ settings: null, episode: { images: [] } })).headAt("/detail/1001/")
     expect(noPicture.image?.url).toBe(`${SITE_URL}/static/home-hero.jpg`)
   })
 
   it("uses a CMS social image made by the image pipeline, with its alt text", async () => {
     const fake = await runCreatePages({ episodeSeo: sourcedSeo({ image: resized("/static/seo-1001.jpg"), imageAlt: "A plank from the side" }) })
-    expect(fake.pageAt("/detail/1001").context.seo.image).toEqual({
+    expect(fake.headAt("/detail/1001/").image).toEqual({
       url: `${SITE_URL}/static/seo-1001.jpg`,
       width: 1200,
       height: 630,
@@ -113,14 +147,18 @@ describe("createPages", () => {
   })
 
   it("makes a noindex series noindex and keeps it out of the sitemap", async () => {
-    const { seo } = (await runCreatePages({ seriesSeo: sourcedSeo({ noindex: true }) })).pageAt("/series/101").context
+    const fake = await runCreatePages({ seriesSeo: sourcedSeo({ noindex: true }) })
+    const seo = fake.headAt("/series/101/")
     expect(seo.noindex).toBe(true)
     expect(seo.sitemap.listed).toBe(false)
+    expect(fake.outcome().sitemap.map((entry) => entry.url)).not.toContain("/series/101/")
   })
 
   it("makes every page noindex when the site settings switch indexing off", async () => {
     const fake = await runCreatePages({ settings: cmsSiteSettings({ allowIndexing: false }) })
-    for (const page of fake.created()) expect([page.path, page.context.seo.noindex, page.context.seo.sitemap.listed]).toEqual([page.path, true, false])
+    expect(fake.store.nodes.size).toBe(10)
+    for (const { path, head } of fake.store.nodes.values()) expect([path, head.noindex, head.sitemap.listed]).toEqual([path, true, false])
+    expect(fake.outcome().sitemap).toEqual([])
   })
 
   it("fails the build for a javascript: canonical, naming the page, the entity and the field, and never uses it", async () => {
@@ -132,8 +170,8 @@ describe("createPages", () => {
     expect(message).toContain("seo.canonical_url")
     // One problem, on the one page that has it.
     expect(message).not.toContain("/series/101/")
-    expect(fake.pageAt("/detail/1001").context.seo.canonical).toBe(`${SITE_URL}/detail/1001/`)
-    expect(JSON.stringify(fake.created())).not.toContain("javascript:")
+    expect(fake.headAt("/detail/1001/").canonical).toBe(`${SITE_URL}/detail/1001/`)
+    expect(JSON.stringify([...fake.store.nodes.values()])).not.toContain("javascript:")
   })
 
   it("fails the build for an episode whose VideoObject would lack its date, naming the episode", async () => {
@@ -149,61 +187,70 @@ describe("createPages", () => {
     expect(fake.reporter.panicOnBuild).toHaveBeenCalledTimes(1)
     expect(fake.panics()[0]).toContain("SITE_URL")
     expect(fake.actions.createPage).not.toHaveBeenCalled()
+    expect(fake.actions.createNode).not.toHaveBeenCalled()
   })
 
   it("fails the build when the catalogue cannot be queried", async () => {
-    const fake = gatsby({ errors: [new Error("Cannot query field")] })
-    await createPages!({ graphql: fake.graphql, actions: fake.actions, reporter: fake.reporter } as unknown as CreatePagesArgs, {} as never, () => undefined)
+    const fake = await run(gatsby({ errors: [new Error("Cannot query field")] }))
     expect(fake.reporter.panicOnBuild).toHaveBeenCalledTimes(1)
     expect(fake.actions.createPage).not.toHaveBeenCalled()
+    expect(fake.actions.createNode).not.toHaveBeenCalled()
   })
 })
 
-describe("onCreatePage", () => {
+describe("the pages under src/pages", () => {
   it("gives the thank-you page its head, out of the sitemap", async () => {
     const fake = await runCreatePages()
-    fake.actions.createPage.mockClear()
-    const page = { path: "/thank-you/", component: "x", context: {} }
-    runOnCreatePage(fake, page)
-    expect(fake.actions.deletePage).toHaveBeenCalledWith(page)
-    const [recreated, ...more] = fake.created()
-    expect(more).toEqual([])
-    expect(recreated).toMatchObject({ path: "/thank-you/", component: "x" })
-    const { seo } = recreated!.context
+    const seo = fake.headAt("/thank-you/")
     expect(seo.title).toBe("Thank you For Subscribing — MoveFlix TV")
     expect(seo.canonical).toBe(`${SITE_URL}/thank-you/`)
     expect(seo.noindex).toBe(false)
     expect(seo.sitemap.listed).toBe(false)
     expect(fake.reporter.panicOnBuild).not.toHaveBeenCalled()
+    // Gatsby makes these pages from their files: createPages only decides their heads.
+    expect(fake.created().map((page) => page.path)).not.toContain("/thank-you/")
   })
 
   it("gives the home page the site name alone, WebSite and Organization, and the catalogue's newest change", async () => {
-    const fake = await runCreatePages()
-    fake.actions.createPage.mockClear()
-    runOnCreatePage(fake, { path: "/", component: "home", context: { other: 1 } })
-    const [home] = fake.created()
-    expect(home!.context.other).toBe(1)
-    expect(home!.context.seo.title).toBe("MoveFlix TV")
-    expect(home!.context.seo.structuredData.map(typeOf)).toEqual(["WebSite", "Organization"])
-    expect(home!.context.seo.sitemap).toEqual({ listed: true, lastmod: "2024-04-10T00:00:00.000Z" })
+    const home = (await runCreatePages()).headAt("/")
+    expect(home.title).toBe("MoveFlix TV")
+    expect(home.structuredData.map(typeOf)).toEqual(["WebSite", "Organization"])
+    expect(home.sitemap).toEqual({ listed: true, lastmod: "2024-04-10T00:00:00.000Z" })
   })
 
-  it("gives the 404 page no canonical", async () => {
+  it("gives both addresses of the 404 page a head without a canonical", async () => {
     const fake = await runCreatePages()
-    fake.actions.createPage.mockClear()
-    runOnCreatePage(fake, { path: "/404/", component: "404", context: {} })
-    const [page] = fake.created()
-    expect(page!.context.seo.canonical).toBeNull()
-    expect(page!.context.seo.sitemap.listed).toBe(false)
+    for (const path of ["/404/", "/404.html"]) {
+      expect(fake.headAt(path).canonical).toBeNull()
+      expect(fake.headAt(path).sitemap.listed).toBe(false)
+    }
+  })
+})
+
+describe("the heads across builds", () => {
+  it("writes again only the heads that changed, and deletes the head of a page that is gone", async () => {
+    const store = nodeStore()
+    await run(gatsby({ data: catalogueData() }, store))
+    expect(store.written).toHaveLength(10)
+    store.written.length = 0
+
+    const edited = catalogueData({ seriesSeo: sourcedSeo({ title: "Core Strength, Revised" }) })
+    await run(gatsby({ data: edited }, store))
+    expect(store.written).toEqual(["/series/101/"])
+    expect(store.deleteNode).not.toHaveBeenCalled()
+
+    const withoutEpisodes = { ...edited, allCatalogueEpisode: { nodes: [] } }
+    const fake = await run(gatsby({ data: withoutEpisodes }, store))
+    expect(fake.panics()).toEqual([])
+    expect([...store.nodes.values()].map((node) => node.path)).not.toContain("/detail/1001/")
+    expect(store.deleteNode).toHaveBeenCalledTimes(1)
   })
 
-  it("leaves alone a page that already has its head, and one Gatsby made for itself", async () => {
-    const fake = await runCreatePages()
-    const withHead = fake.pageAt("/series/101")
-    fake.actions.createPage.mockClear()
-    runOnCreatePage(fake, withHead)
-    runOnCreatePage(fake, { path: "/dev-404-page/", component: "dev-404", context: {} })
-    expect(fake.actions.deletePage).not.toHaveBeenCalled()
-    expect(fake.actions.createPage).not.toHaveBeenCalled()
+  it("hands the post-build step the listed pages by path and every report row", async () => {
+    const outcome = (await runCreatePages()).outcome()
+    expect(outcome.sitemap.map((entry) => entry.url)).toEqual(["/", "/category/1/", "/detail/1001/", "/series/101/", "/subcategory/11/"])
+    expect(outcome.rows.map((row) => row.path)).toContain("/thank-you/")
+    expect(outcome.rows).toHaveLength(10)
+    expect(outcome.site.siteUrl).toBe(SITE_URL)
   })
 })

@@ -3,7 +3,7 @@ import { fixedPageSeoInput } from "../../../gatsby/seo/fixed-pages"
 import type { PageHead } from "../../../src/seo/page-head"
 import { robotsTxt } from "../../../gatsby/seo/robots-txt"
 import { resolveSiteSeo, type SourcedSiteSettings } from "../../../gatsby/seo/site-seo"
-import { durationSeconds, listedPages, recordedPages, recordPageHead, sitemapEntry, type SitemapPage } from "../../../gatsby/seo/sitemap"
+import { durationSeconds, sitemapEntries, sitemapEntry } from "../../../gatsby/seo/sitemap"
 import { noindexPagesListed, sitemapLocations } from "../../../gatsby/seo/sitemap-check"
 import { isoDuration } from "../../../gatsby/seo/structured-data"
 import { EPISODE_DESCRIPTION, SITE_URL, catalogueData, sourcedSeo, type CatalogueOptions, NO_SETTINGS } from "./catalogue-fixture"
@@ -11,10 +11,10 @@ import { EPISODE_DESCRIPTION, SITE_URL, catalogueData, sourcedSeo, type Catalogu
 
 const site = resolveSiteSeo(NO_SETTINGS, { siteUrl: SITE_URL, siteName: "MoveFlix", description: "The built-in description of the site.", image: null })
 
-/** The heads the build gives the pages of the fixture catalogue, as gatsby-plugin-sitemap's query reads them. */
-function sitePages(options: CatalogueOptions = {}): SitemapPage[] {
+/** The heads the build gives the pages of the fixture catalogue, by path. */
+function sitePages(options: CatalogueOptions = {}): Map<string, PageHead> {
   const seo = catalogueSeo(catalogueData(options), site)
-  const heads: [string, PageHead][] = [
+  return new Map<string, PageHead>([
     ["/", seo.fixed(fixedPageSeoInput("/", seo.newestChange)!)],
     ["/category/1/", seo.category("1", "/category/1/", 1)],
     ["/subcategory/11/", seo.subcategory("11", "/subcategory/11/")],
@@ -23,58 +23,28 @@ function sitePages(options: CatalogueOptions = {}): SitemapPage[] {
     ["/search-results/", seo.fixed(fixedPageSeoInput("/search-results/", null)!)],
     ["/thank-you/", seo.fixed(fixedPageSeoInput("/thank-you/", null)!)],
     ["/404/", seo.fixed(fixedPageSeoInput("/404/", null)!)],
-  ]
-  return heads.map(([path, head]) => ({ path, pageContext: { seo: head } }))
+  ])
 }
-const pageAt = (pages: SitemapPage[], path: string) => pages.find((page) => page.path === path)!
+const entryAt = (heads: Map<string, PageHead>, path: string) => sitemapEntry(path, heads.get(path)!)
 
-describe("listedPages", () => {
-  it("keeps the pages whose head says listed, and no page without a head", () => {
-    const pages: SitemapPage[] = [
-      ...sitePages(),
-      { path: "/dev-404-page/", pageContext: null },
-      { path: "/no-seo/", pageContext: {} },
-    ]
-    expect(listedPages({ allSitePage: { nodes: pages } }).map((page) => page.path).sort()).toEqual([
-      "/",
-      "/category/1/",
-      "/detail/1001/",
-      "/series/101/",
-      "/subcategory/11/",
-    ])
+describe("sitemapEntries", () => {
+  it("keeps the pages whose head says listed", () => {
+    expect(sitemapEntries(sitePages()).map((entry) => entry.url)).toEqual(["/", "/category/1/", "/detail/1001/", "/series/101/", "/subcategory/11/"])
   })
 
-  it("lists the pages by path, whatever order Gatsby gives them in, so the same catalogue gives the same sitemap", () => {
-    const pages = sitePages()
-    const listed = (nodes: SitemapPage[]) => listedPages({ allSitePage: { nodes } }).map((page) => page.path)
-    expect(listed([...pages].reverse())).toEqual(listed(pages))
-    expect(listed(pages)).toEqual(["/", "/category/1/", "/detail/1001/", "/series/101/", "/subcategory/11/"])
+  it("lists the pages by path, whatever order they were made in, so the same catalogue gives the same sitemap", () => {
+    const heads = sitePages()
+    expect(sitemapEntries(new Map([...heads].reverse()))).toEqual(sitemapEntries(heads))
   })
 
   it("leaves out a series the CMS marks noindex", () => {
-    const pages = sitePages({ seriesSeo: sourcedSeo({ noindex: true }) })
-    expect(listedPages({ allSitePage: { nodes: pages } }).map((page) => page.path)).not.toContain("/series/101/")
-  })
-})
-
-describe("recordedPages", () => {
-  it("hands the sitemap each page with the last head it was created with", () => {
-    const [first, second] = sitePages()
-    recordPageHead("/recorded-test/a/", first!.pageContext!.seo!)
-    recordPageHead("/recorded-test/b/", first!.pageContext!.seo!)
-    // onCreatePage creates a page again with its head: that one counts.
-    recordPageHead("/recorded-test/a/", second!.pageContext!.seo!)
-    const recorded = recordedPages().filter((page) => page.path.startsWith("/recorded-test/"))
-    expect(recorded).toEqual([
-      { path: "/recorded-test/a/", pageContext: { seo: second!.pageContext!.seo } },
-      { path: "/recorded-test/b/", pageContext: { seo: first!.pageContext!.seo } },
-    ])
+    expect(sitemapEntries(sitePages({ seriesSeo: sourcedSeo({ noindex: true }) })).map((entry) => entry.url)).not.toContain("/series/101/")
   })
 })
 
 describe("sitemapEntry", () => {
   it("gives an episode its content's lastmod and its video, read from the page's VideoObject", () => {
-    const entry = sitemapEntry(pageAt(sitePages(), "/detail/1001/"))
+    const entry = entryAt(sitePages(), "/detail/1001/")
     expect(entry).toEqual({
       url: "/detail/1001/",
       lastmod: "2024-04-10T00:00:00.000Z",
@@ -91,34 +61,33 @@ describe("sitemapEntry", () => {
   })
 
   it("dates a series by its newest episode, not by the build", () => {
-    expect(sitemapEntry(pageAt(sitePages(), "/series/101/")).lastmod).toBe("2024-04-10T00:00:00.000Z")
-    expect(sitemapEntry(pageAt(sitePages(), "/")).lastmod).toBe("2024-04-10T00:00:00.000Z")
+    expect(entryAt(sitePages(), "/series/101/").lastmod).toBe("2024-04-10T00:00:00.000Z")
+    expect(entryAt(sitePages(), "/").lastmod).toBe("2024-04-10T00:00:00.000Z")
   })
 
   it("cuts a video title to Google's 100 characters", () => {
     const title = "Plank ".repeat(30).trim()
-    const [video] = sitemapEntry(pageAt(sitePages({ episodeSeo: sourcedSeo({ title }) }), "/detail/1001/")).video!
+    const [video] = entryAt(sitePages({ episodeSeo: sourcedSeo({ title }) }), "/detail/1001/").video!
     expect(video!.title).toHaveLength(100)
     expect(title.startsWith(video!.title)).toBe(true)
   })
 
   it("leaves out a duration beyond Google's 8 hours, and a video without a player", () => {
-    const long = sitemapEntry(pageAt(sitePages({ episode: { videoDurationSeconds: 8 * 3600 + 1 } }), "/detail/1001/"))
+    const long = entryAt(sitePages({ episode: { videoDurationSeconds: 8 * 3600 + 1 } }), "/detail/1001/")
     expect(long.video![0]).not.toHaveProperty("duration")
-    const eightHours = sitemapEntry(pageAt(sitePages({ episode: { videoDurationSeconds: 8 * 3600 } }), "/detail/1001/"))
+    const eightHours = entryAt(sitePages({ episode: { videoDurationSeconds: 8 * 3600 } }), "/detail/1001/")
     expect(eightHours.video![0]!.duration).toBe(28_800)
-    const noPlayer = sitemapEntry(pageAt(sitePages({ episode: { playerEmbedUrl: null } }), "/detail/1001/"))
+    const noPlayer = entryAt(sitePages({ episode: { playerEmbedUrl: null } }), "/detail/1001/")
     expect(noPlayer).not.toHaveProperty("video")
   })
 
   it("gives no video to a page that is not one video's", () => {
-    const pages = sitePages()
-    for (const path of ["/", "/category/1/", "/subcategory/11/", "/series/101/"]) expect(sitemapEntry(pageAt(pages, path))).not.toHaveProperty("video")
+    const heads = sitePages()
+    for (const path of ["/", "/category/1/", "/subcategory/11/", "/series/101/"]) expect(entryAt(heads, path)).not.toHaveProperty("video")
   })
 
   it("gives no lastmod to a page whose content has no date", () => {
-    expect(sitemapEntry(pageAt(sitePages(), "/search-results/"))).toEqual({ url: "/search-results/" })
-    expect(sitemapEntry({ path: "/x/", pageContext: null })).toEqual({ url: "/x/" })
+    expect(entryAt(sitePages(), "/search-results/")).toEqual({ url: "/search-results/" })
   })
 })
 

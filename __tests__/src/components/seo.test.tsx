@@ -47,12 +47,15 @@ const episode = (over: Partial<PageSeoInput> = {}): PageSeoInput =>
 
 const headOf = (input: PageSeoInput, siteOver: Partial<SourcedSiteSettings> = {}) => resolvePageSeo(input, site(siteOver)).head
 
+/** The page query's answer, its SeoHead fragment holding the head the build decided. */
+const dataOf = (head: PageHead): Queries.SeoHeadFragment => ({ pageHead: { head: head as unknown as Record<string, unknown> } })
+
 /** The tags as the browser builds them (the Head API renders on the client too). */
-const renderHead = (head: PageHead) => render(<Seo head={head} />).container
+const renderHead = (head: PageHead) => render(<Seo data={dataOf(head)} />).container
 
 /** The tags as the built HTML carries them: rendered to markup, then read back by an HTML parser. */
 const parseBuiltHead = (head: PageHead) => {
-  const markup = renderToStaticMarkup(<Seo head={head} />)
+  const markup = renderToStaticMarkup(<Seo data={dataOf(head)} />)
   return new DOMParser().parseFromString(`<!doctype html><html lang="en"><head>${markup}</head><body><p id="after">after</p></body></html>`, "text/html")
 }
 
@@ -120,6 +123,10 @@ describe("Seo", () => {
     const root = renderHead({ ...headOf(episode()), description: null })
     expect(meta(root, "name", "description")).toEqual([])
     expect(meta(root, "property", "og:description")).toEqual([])
+  })
+
+  it("fails the page's render, naming the missing head, rather than let a page out without a title", () => {
+    expect(() => renderToStaticMarkup(<Seo data={{ pageHead: null }} />)).toThrow(/no PageHead node/)
   })
 })
 

@@ -25,7 +25,7 @@ export function imageServiceFromEnv(env: NodeJS.ProcessEnv): ImageService | null
 
 type Joi = Parameters<NonNullable<GatsbyNode["pluginOptionsSchema"]>>[0]["Joi"]
 
-/** The site's image slots (src/styles/image-slots.ts gives them): every field checked, `sizes` a function, as `gatsby-plugin-sitemap` takes `serialize`. */
+/** The site's image slots (src/styles/image-slots.ts gives them): every field checked, `sizes` a function (Gatsby passes function options through to the plugin as given). */
 const imageSlotOptions = (Joi: Joi) => ({
   imageSlots: Joi.object()
     .pattern(

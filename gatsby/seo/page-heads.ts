@@ -1,0 +1,41 @@
+import type { Actions, NodePluginArgs } from "gatsby"
+import type { PageHead } from "../../src/seo/page-head"
+
+// Each page's head as a node of the data layer, written in createPages and
+// read by the page's own query (the SeoHead fragment, src/components/seo.tsx).
+// The page context keeps ids and numbers; a head that did not change keeps
+// its node, so Gatsby re-runs only the queries of the pages whose head did.
+
+export const PAGE_HEAD_TYPE = "PageHead"
+
+/** Declared, not inferred: the type exists before createPages writes its first node. */
+export const PAGE_HEAD_TYPE_DEFS = `
+  type ${PAGE_HEAD_TYPE} implements Node @dontInfer {
+    path: String!
+    head: JSON!
+  }
+`
+
+type HeadNodeArgs = Pick<NodePluginArgs, "createNodeId" | "createContentDigest" | "getNodesByType"> & {
+  actions: Pick<Actions, "createNode" | "deleteNode">
+}
+
+/**
+ * One node per page path with the head decided for it; the node of a path no
+ * page has any more is deleted. The nodes of the last build are kept through
+ * sourcing (gatsby/page-creation/keep-page-nodes.ts), so an unchanged head is
+ * only touched: Gatsby compares content digests (redux/actions/public.js, createNode).
+ */
+export function writePageHeads({ actions, createNodeId, createContentDigest, getNodesByType }: HeadNodeArgs, heads: ReadonlyMap<string, PageHead>): void {
+  for (const [path, head] of heads) {
+    actions.createNode({
+      id: createNodeId(`${PAGE_HEAD_TYPE} ${path}`),
+      path,
+      head,
+      internal: { type: PAGE_HEAD_TYPE, contentDigest: createContentDigest(head) },
+    })
+  }
+  for (const node of getNodesByType(PAGE_HEAD_TYPE)) {
+    if (!heads.has((node as unknown as { path: string }).path)) actions.deleteNode(node)
+  }
+}
