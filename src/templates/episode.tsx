@@ -4,9 +4,7 @@ import { asksToAutoplay } from "../playback/autoplay-state"
 import { EpisodeScreen } from "../components/episode-screen"
 import { Seo } from "../components/seo"
 import type { EpisodePageContext } from "../page-context"
-
-/** At most this many other series of the same subcategory under 'Recommended'. */
-const RECOMMENDED_LIMIT = 3
+import { recommendedSeries } from "../recommended-series"
 
 export default function EpisodeTemplate({ data, location }: PageProps<Queries.EpisodeTemplateQuery, EpisodePageContext>) {
   if (!data.catalogueEpisode) return null
@@ -16,9 +14,7 @@ export default function EpisodeTemplate({ data, location }: PageProps<Queries.Ep
       series={data.catalogueSeries}
       autoStart={asksToAutoplay(location.state)}
       seriesEpisodes={data.catalogueSeries?.episodes ?? []}
-      recommended={(data.catalogueSubcategory?.series ?? [])
-        .filter((series) => series._id !== data.catalogueSeries?._id)
-        .slice(0, RECOMMENDED_LIMIT)}
+      recommended={recommendedSeries(data.catalogueSubcategory?.series ?? [], data.catalogueSeries?._id)}
     />
   )
 }
