@@ -1,12 +1,13 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { MAX_REFS_PER_DELIVERY } from "../../../contract/webhook-signature"
+import { MAX_REFS_PER_DELIVERY, signWebhook } from "../../../contract/webhook-signature"
 import { DEDUPE_KEPT_MS, PRUNE_EVERY_MS, startBackgroundTasks } from "../../../publisher/src/jobs/background-tasks"
 import type { BuildQueue } from "../../../publisher/src/jobs/build-queue"
 import type { PublisherConfig } from "../../../publisher/src/config"
 import { joinHints, JobStore } from "../../../publisher/src/jobs/job-store"
-import { episode } from "../helpers/harness"
+import { TIMESTAMP_TOLERANCE_SECONDS, verifyWebhook, webhookVerifiers } from "../../../publisher/src/http/verify-webhook"
+import { episode, SECRET } from "../helpers/harness"
 
 const refs = (count: number, from = 1) => Array.from({ length: count }, (_, index) => episode(from + index))
 
@@ -44,14 +45,17 @@ describe("the webhook dedupe records", () => {
   })
 
   const deliver = (eventId: string) => store.addHook({ eventId, signature: "v1,x", body: { event: "publish", refs: [episode(1)] }, now: Date.now() })
-
-  it("are pruned on a timer while the publisher runs, not only at start", () => {
-    const tasks = startBackgroundTasks({
+  /** The publisher's pruning as it runs beside the server, on the (fake) clock. */
+  const startPruning = () =>
+    startBackgroundTasks({
       config: { changesPollMs: 0, buildEnv: {} } as PublisherConfig,
       store,
       queue: {} as BuildQueue,
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     })
+
+  it("are pruned on a timer while the publisher runs, not only at start", () => {
+    const tasks = startPruning()
     try {
       deliver("old")
       jest.advanceTimersByTime(DEDUPE_KEPT_MS - PRUNE_EVERY_MS)
@@ -61,6 +65,40 @@ describe("the webhook dedupe records", () => {
       // Over an hour old: forgotten (its timestamp fails the 5-minute check long before); the recent one is kept.
       expect(deliver("recent").duplicate).toBe(true)
       expect(deliver("old").duplicate).toBe(false)
+    } finally {
+      tasks.stop()
+    }
+  })
+
+  it("outlast every replay the timestamp check lets through: a delivery repeated at the last moment it is in time is still a duplicate", () => {
+    // The longest replay window: a sender whose clock is the whole tolerance ahead. Its delivery is accepted at
+    // `acceptedAt`, and a copy with the same timestamp is still in time until the tolerance has passed after it.
+    const acceptedAt = 1_700_000_000_000
+    const timestamp = acceptedAt / 1000 + TIMESTAMP_TOLERANCE_SECONDS
+    const lastMomentInTime = (timestamp + TIMESTAMP_TOLERANCE_SECONDS + 1) * 1000 - 1
+    const rawBody = Buffer.from(JSON.stringify({ event: "publish", refs: [episode(1)] }))
+    const delivery = { id: "msg_replayed", timestamp: String(timestamp), signature: signWebhook(SECRET, { id: "msg_replayed", timestamp, body: rawBody }), rawBody }
+    const verdictAt = (nowMs: number) => verifyWebhook(webhookVerifiers(SECRET), delivery, nowMs)
+    /** What POST /hooks/catalogue does with the delivery: verify it at the clock's time, then record it. */
+    const receive = () => {
+      const verdict = verdictAt(Date.now())
+      return verdict.ok ? store.addHook({ eventId: verdict.id, signature: delivery.signature, body: JSON.parse(rawBody.toString()), now: Date.now() }) : verdict
+    }
+    // The prune that forgets the most before that moment is one at that very moment: start the timer so one falls there.
+    const pruneRunsFrom = lastMomentInTime - Math.ceil((lastMomentInTime - acceptedAt) / PRUNE_EVERY_MS) * PRUNE_EVERY_MS
+    jest.setSystemTime(pruneRunsFrom)
+    const tasks = startPruning()
+    try {
+      jest.advanceTimersByTime(acceptedAt - pruneRunsFrom)
+      const accepted = receive()
+      expect(accepted).toEqual({ jobId: expect.any(Number), duplicate: false })
+
+      jest.advanceTimersByTime(lastMomentInTime - acceptedAt)
+      // The replay passes the signature and timestamp checks: only the dedupe stands in its way.
+      expect(verdictAt(Date.now())).toEqual({ ok: true, id: delivery.id })
+      expect(receive()).toEqual({ ...accepted, duplicate: true })
+      // A millisecond later the timestamp check refuses it by itself: nothing longer is asked of the dedupe.
+      expect(verdictAt(Date.now() + 1)).toMatchObject({ ok: false, code: "stale" })
     } finally {
       tasks.stop()
     }

@@ -7,9 +7,11 @@ import type { JobStore } from "./job-store"
 import { pruneReleases } from "../releases/releases"
 
 /**
- * Deliveries are remembered this long for the dedupe: a delivery is
- * refused for its timestamp 5 minutes after it was signed, so a repeat
- * after that never reaches the dedupe; an hour leaves room for clocks.
+ * Deliveries are remembered this long for the dedupe. A repeat is refused
+ * for its timestamp once the tolerance (5 minutes) has passed after that
+ * timestamp, which a sender whose clock is ahead puts up to the tolerance
+ * after we accepted it: the dedupe must outlast twice the tolerance (and
+ * the second the check rounds to). An hour leaves room for clocks.
  */
 export const DEDUPE_KEPT_MS = 3600_000
 /** How often the dedupe records are pruned while the publisher runs. */
