@@ -48,8 +48,10 @@ export default async function globalSetup(): Promise<void> {
       stdio: quiet.stdio,
       // The site's player is the host's (Vimeo's SDK accepts no other name): the reference player answers as it.
       playerOrigin: PLAYER_ORIGIN,
-      // The footer's sign-up posts from the served site, whose port is this run's own.
-      env: { CMS_SUBSCRIBE_ORIGINS: siteUrl },
+      // The footer's sign-up posts from the served site, whose port is this run's own. Every browser file's
+      // sign-ups come from this one address, so the per-address limit would refuse them by how many files
+      // run, not by what they test; the limit has its own tests (__tests__/cms/catalogue/subscribe.test.ts).
+      env: { CMS_SUBSCRIBE_ORIGINS: siteUrl, CMS_SUBSCRIBE_RATE_LIMIT: "off" },
     })
     const cms = server.child
     playerBrowserArgs = server.playerBrowserArgs
