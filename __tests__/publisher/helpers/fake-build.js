@@ -1,9 +1,10 @@
 // A stand-in for `gatsby build` in the publisher's tests: prints Gatsby's
 // phase lines, writes a small site into public/ in its working folder, and
 // does what the plan file (FAKE_BUILD_PLAN, JSON) says: take its time, fail,
-// hang, print given lines, leave a worker behind that ignores SIGTERM. Each
-// run appends what it did to FAKE_BUILD_RECORD (one JSON object per line),
-// so tests can count builds and find their processes.
+// hang, wait until the test creates a file, print given lines, leave a
+// worker behind that ignores SIGTERM. Each run appends what it did to
+// FAKE_BUILD_RECORD (one JSON object per line), so tests can count builds
+// and find their processes.
 const { spawn } = require("node:child_process")
 const fs = require("node:fs")
 const path = require("node:path")
@@ -64,6 +65,7 @@ async function main() {
   }
   for (const line of plan.lines ?? []) process.stdout.write(`${line}\n`)
   for (const line of plan.stderr ?? []) process.stderr.write(`${line}\n`)
+  while (plan.holdUntil && !fs.existsSync(plan.holdUntil)) await sleep(20)
   if (plan.hang) {
     await new Promise(() => setInterval(() => undefined, 1000))
   }

@@ -22,6 +22,8 @@ export interface FakePlan {
   fail?: boolean
   exitCode?: number
   hang?: boolean
+  /** A file's path: the build, its phases printed, waits until the file exists (the test holds it open, then lets it end). */
+  holdUntil?: string
   failAtPhase?: number
   lines?: string[]
   stderr?: string[]
@@ -172,6 +174,19 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
   throw new Error(`Timed out waiting for ${what}`)
+}
+
+/** Resolves as `promise` does, or fails saying `what` did not happen when it has not settled within `timeoutMs`. */
+export async function settlesWithin<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let deadline: NodeJS.Timeout | undefined
+  const expired = new Promise<never>((_resolve, reject) => {
+    deadline = setTimeout(() => reject(new Error(`Timed out waiting for ${what}`)), timeoutMs)
+  })
+  try {
+    return await Promise.race([promise, expired])
+  } finally {
+    clearTimeout(deadline)
+  }
 }
 
 export const episode = (id: number) => ({ type: "episode" as const, id })

@@ -23,9 +23,11 @@ describe("a burst of webhooks", () => {
   })
 
   it("builds at most twice for 5 webhooks arriving during a build: the second has every ref, merged", async () => {
-    site = await startTestPublisher({ debounceMs: 50, plan: { delayMs: 800, version: "v1" } })
-    // The initial build runs; edits arrive meanwhile.
-    await waitFor(() => site.publisher.status().building !== null, 5000, "the first build")
+    // The initial build runs until the test lets it end; the edits arrive meanwhile.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "publisher-test-"))
+    const firstBuildMayEnd = path.join(dir, "first-build-may-end")
+    site = await startTestPublisher({ dir, debounceMs: 50, plan: { version: "v1", holdUntil: firstBuildMayEnd } })
+    await waitFor(() => site.starts().length === 1, 10_000, "the first build to start")
     const refs = [episode(1001), episode(1002), episode(1001), { type: "series" as const, id: 101 }, { type: "site-settings" as const, id: null }]
     const events = ["publish", "publish", "unpublish", "publish", "publish"] as const
     const answers = []
@@ -36,6 +38,8 @@ describe("a burst of webhooks", () => {
     expect(site.publisher.status().queued).toHaveLength(1)
     expect(site.publisher.status().building).not.toBeNull()
 
+    site.setPlan({ version: "v2" })
+    fs.writeFileSync(firstBuildMayEnd, "")
     await waitFor(() => site.starts().length >= 2, 10_000, "the second build")
     await site.publisher.idle()
     const starts = site.starts()
@@ -65,27 +69,34 @@ describe("BuildQueue", () => {
   })
 
   it("waits for the debounce after the last webhook, but not longer than its maximum delay", async () => {
-    const started: number[] = []
-    const queue = new BuildQueue(
-      store,
-      async (job) => {
-        store.markBuilding(job.id, Date.now())
-        started.push(Date.now())
-        store.markLive(job.id, { releaseId: "r", changedUrls: [], removedUrls: [], now: Date.now() })
-      },
-      { debounceMs: 100, maxDelayMs: 400 },
-    )
-    const first = Date.now()
-    // A webhook every 50 ms for 600 ms: the debounce never runs out, the maximum delay does.
-    for (let i = 0; i < 12; i++) {
-      queue.addHook(`event-${i}`, `signature-${i}`, { event: "publish", refs: [episode(i)] })
-      await new Promise((resolve) => setTimeout(resolve, 50))
+    // On Jest's clock (the queue reads Date.now and sets timeouts): each build starts at an exact time.
+    jest.useFakeTimers()
+    try {
+      const first = Date.now()
+      const started: number[] = []
+      const queue = new BuildQueue(
+        store,
+        async (job) => {
+          store.markBuilding(job.id, Date.now())
+          started.push(Date.now() - first)
+          store.markLive(job.id, { releaseId: "r", changedUrls: [], removedUrls: [], now: Date.now() })
+        },
+        { debounceMs: 100, maxDelayMs: 400 },
+      )
+      // A webhook every 50 ms for 600 ms: the debounce never runs out, the maximum delay does.
+      for (let i = 0; i < 12; i++) {
+        queue.addHook(`event-${i}`, `signature-${i}`, { event: "publish", refs: [episode(i)] })
+        await jest.advanceTimersByTimeAsync(50)
+      }
+      await jest.advanceTimersByTimeAsync(1000)
+      await queue.idle()
+      await queue.close()
+      // The first build at the maximum delay after the first webhook (the debounce would have waited on);
+      // the webhooks after it, the last at 550 ms, built one debounce after that last one.
+      expect(started).toEqual([400, 650])
+    } finally {
+      jest.useRealTimers()
     }
-    await queue.idle()
-    await queue.close()
-    expect(started.length).toBe(2)
-    expect((started[0] ?? 0) - first).toBeGreaterThanOrEqual(390)
-    expect((started[0] ?? 0) - first).toBeLessThan(600)
   })
 
   it("marks a job failed, not building, when its runner throws", async () => {
