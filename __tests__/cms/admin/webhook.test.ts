@@ -7,9 +7,15 @@ import { ConfigError } from "../../../node-kit/config"
 import { RESUMED_ONE_BY_ONE, WebhookSender, type WebhookOptions } from "../../../cms/src/admin/webhook"
 import { expectContract } from "../helpers/contract"
 import { startTestServer, type TestServer } from "../helpers/test-server"
+import { waitFor } from "../helpers/wait-for"
 
 // catalogue-api.md's publish webhook as the reference server sends it after each
-// editor's write, to a stand-in publisher on loopback.
+// editor's write, to a stand-in publisher on loopback. The tests wait for the
+// event itself (a request, a delivery done) with a deadline; what must not
+// happen before a delay is shown on Jest's clock.
+
+// The waits' deadlines are 10 s: the tests' own is above them, so a failure names what did not happen.
+jest.setTimeout(30_000)
 
 /** Standard Webhooks secrets: `whsec_` and the base64 of 32 bytes. */
 const SECRET = `whsec_${Buffer.alloc(32, 1).toString("base64")}`
@@ -18,6 +24,7 @@ const NEXT_SECRET = `whsec_${Buffer.alloc(32, 2).toString("base64")}`
 interface Received {
   headers: http.IncomingHttpHeaders
   rawBody: string
+  /** Date.now() on arrival: Jest's clock in a test that fakes it. */
   at: number
 }
 
@@ -28,7 +35,7 @@ interface Receiver {
   url: string
   received: Received[]
   answers: Answer[]
-  /** Resolves once `count` requests have arrived. */
+  /** Resolves once `count` requests have arrived; fails saying how many did after `timeoutMs`. */
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>
   close(): Promise<void>
 }
@@ -36,14 +43,12 @@ interface Receiver {
 async function startReceiver(): Promise<Receiver> {
   const received: Received[] = []
   const answers: Answer[] = []
-  const waiters: (() => void)[] = []
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on("data", (chunk: Buffer) => chunks.push(chunk))
     request.on("end", async () => {
       const index = received.length
       received.push({ headers: request.headers, rawBody: Buffer.concat(chunks).toString("utf8"), at: Date.now() })
-      waiters.splice(0).forEach((wake) => wake())
       const answer = answers[index] ?? { status: 200 }
       await answer.hold
       response.writeHead(answer.status, { "content-type": "application/json", ...answer.headers })
@@ -56,15 +61,8 @@ async function startReceiver(): Promise<Receiver> {
     url: `http://127.0.0.1:${port}/hooks/catalogue`,
     received,
     answers,
-    async waitFor(count, timeoutMs = 3000) {
-      const deadline = Date.now() + timeoutMs
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} webhook requests, got ${received.length}`)
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve)
-          setTimeout(resolve, 50)
-        })
-      }
+    async waitFor(count, timeoutMs) {
+      await waitFor(() => received.length >= count, () => `${count} webhook requests (${received.length} came)`, timeoutMs)
       return received.slice(0, count)
     },
     close: () =>
@@ -74,8 +72,6 @@ async function startReceiver(): Promise<Receiver> {
       }),
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 let receiver: Receiver
 let server: TestServer
@@ -97,6 +93,8 @@ async function start(options: Partial<WebhookOptions> = {}) {
 }
 
 afterEach(async () => {
+  // Before closing: the servers close on the real clock.
+  jest.useRealTimers()
   await server?.destroy()
   await receiver?.close()
   // Each test starts its own; none is closed twice.
@@ -118,6 +116,32 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 const ref = (type: ApiRef["type"], id: number | null): ApiRef => ({ type, id })
 
+/** Deliveries not yet delivered or given up: each is written here before its first attempt and removed, logged, when done. */
+const owed = () => (server.db.prepare("SELECT count(*) AS n FROM webhook_outbox").get() as { n: number }).n
+
+/**
+ * Puts the sender's delays on Jest's clock (Date and one-shot timers); the
+ * sockets, both servers and the test's waits stay on the real one.
+ */
+function fakeTheSendersClock(): void {
+  jest.useFakeTimers({
+    doNotFake: ["hrtime", "nextTick", "performance", "queueMicrotask", "setImmediate", "clearImmediate", "setInterval", "clearInterval"],
+  })
+}
+
+/**
+ * Lets the sender make its next `count` attempts, each when its timer is
+ * due: Jest's clock moves to that timer and no further, so a request's
+ * `at` is when the sender chose to send it. Waits for each one's log line.
+ */
+async function nextAttempts(count: number): Promise<void> {
+  for (let attempt = 0; attempt < count; attempt += 1) {
+    const lines = logs.length
+    await jest.advanceTimersToNextTimerAsync()
+    await waitFor(() => logs.length > lines, () => `a log line after attempt ${lines + 1} (${receiver.received.length} requests came)`)
+  }
+}
+
 describe("the publish webhook", () => {
   it("POSTs a correctly signed publish of the edited entity", async () => {
     await start()
@@ -126,7 +150,7 @@ describe("the publish webhook", () => {
     expect(request!.headers["content-type"]).toBe("application/json")
     expect(request!.headers["webhook-id"]).toMatch(UUID)
     expect(verified(request!)).toEqual({ event: "publish", refs: [ref("episode", 1001)] })
-    await sleep(50)
+    await waitFor(() => owed() === 0, "the delivery to be done")
     expect(receiver.received).toHaveLength(1)
     expect(logs).toEqual([{ line: expect.stringMatching(/delivered: HTTP 200, attempt 1$/), level: "info" }])
   })
@@ -159,24 +183,23 @@ describe("the publish webhook", () => {
     await receiver.waitFor(1)
     expect(logs).toEqual([])
     release()
-    await sleep(100)
+    await waitFor(() => owed() === 0, "the delivery to be done once the publisher answered")
     expect(logs.map((l) => l.line)).toEqual([expect.stringMatching(/delivered/)])
   })
 
   it("retries 503 and 429 with growing delays, the same event id and a valid signature each time", async () => {
     await start()
     receiver.answers.push({ status: 503 }, { status: 429 }, { status: 503 }, { status: 200 })
+    fakeTheSendersClock()
     await server.edit("episodes/1002", { title: "Retried" })
-    const requests = await receiver.waitFor(4)
+    await nextAttempts(4)
+    const requests = receiver.received
+    expect(requests).toHaveLength(4)
     const ids = new Set(requests.map((r) => r.headers["webhook-id"]))
     expect(ids.size).toBe(1)
     for (const request of requests) expect(verified(request)).toEqual({ event: "publish", refs: [ref("episode", 1002)] })
-    const gaps = requests.slice(1).map((r, i) => r.at - requests[i]!.at)
-    // 50, 100, 200 ms, less a little for timer slack.
-    expect(gaps[0]).toBeGreaterThanOrEqual(40)
-    expect(gaps[1]).toBeGreaterThanOrEqual(90)
-    expect(gaps[2]).toBeGreaterThanOrEqual(190)
-    await sleep(50)
+    // No retry before its delay: each came when its timer was due, 50, 100 and 200 ms after the one before.
+    expect(requests.slice(1).map((r, i) => r.at - requests[i]!.at)).toEqual([50, 100, 200])
     expect(logs.map((l) => l.line)).toEqual([
       expect.stringMatching(/failed with HTTP 503 at attempt 1; retrying in 0.05 s$/),
       expect.stringMatching(/failed with HTTP 429 at attempt 2; retrying in 0.1 s$/),
@@ -188,9 +211,12 @@ describe("the publish webhook", () => {
   it("honours Retry-After, within the longest delay", async () => {
     await start({ retryMaxMs: 300 })
     receiver.answers.push({ status: 503, headers: { "retry-after": "120" } })
+    fakeTheSendersClock()
     await server.edit("episodes/1002", { title: "Later" })
-    const [first, second] = await receiver.waitFor(2)
-    expect(second!.at - first!.at).toBeGreaterThanOrEqual(280)
+    await nextAttempts(2)
+    const [first, second] = receiver.received
+    // Neither the 50 ms backoff nor the 120 s asked for: the longest delay.
+    expect(second!.at - first!.at).toBe(300)
   })
 
   it("gives up at once on a 400, and logs it", async () => {
@@ -198,7 +224,8 @@ describe("the publish webhook", () => {
     receiver.answers.push({ status: 400 })
     await server.edit("episodes/1003", { title: "Refused" })
     await receiver.waitFor(1)
-    await sleep(200)
+    // Done with it: nothing is owed that could be sent again.
+    await waitFor(() => owed() === 0, "the refused delivery to be done")
     expect(receiver.received).toHaveLength(1)
     expect(logs).toEqual([{ line: expect.stringMatching(/refused with HTTP 400 at attempt 1; not retried$/), level: "error" }])
     expect(server.db.prepare("SELECT count(*) AS n FROM webhook_outbox").get()).toEqual({ n: 0 })
@@ -210,7 +237,7 @@ describe("the publish webhook", () => {
     await server.edit("episodes/1003", { title: "Patient" })
     const requests = await receiver.waitFor(3)
     expect(new Set(requests.map((r) => r.headers["webhook-id"])).size).toBe(1)
-    await sleep(50)
+    await waitFor(() => owed() === 0, "the delivery to be done")
     expect(logs.at(-1)?.line).toMatch(/delivered: HTTP 202, attempt 3$/)
   })
 
@@ -240,7 +267,7 @@ describe("the publish webhook", () => {
     await start({ maxAttempts: 3, retryBaseMs: 10 })
     await receiver.close()
     await server.edit("episodes/1004", { title: "Nobody home" })
-    await sleep(300)
+    await waitFor(() => owed() === 0, () => `the sender to give up (${logs.length} attempts logged)`)
     expect(logs.map((l) => l.line)).toEqual([
       expect.stringMatching(/\(publish episode 1004\) failed with .* at attempt 1; retrying in 0.01 s$/),
       expect.stringMatching(/at attempt 2; retrying in 0.02 s$/),
@@ -273,8 +300,11 @@ describe("the publish webhook", () => {
     await start()
     expect((await server.edit("episodes/1001", { title: 5 })).status).toBe(400)
     expect((await server.edit("episodes/99999", { title: "x" })).status).toBe(404)
-    await sleep(150)
-    expect(receiver.received).toEqual([])
+    // Then an accepted edit: once nothing is owed, whatever the refused ones had queued before it is sent and logged too.
+    expect((await server.edit("episodes/1002", { title: "Accepted" })).status).toBe(200)
+    await waitFor(() => logs.length > 0 && owed() === 0, "the accepted edit's delivery to be done")
+    expect(receiver.received.map((request) => verified(request))).toEqual([{ event: "publish", refs: [ref("episode", 1002)] }])
+    expect(logs).toEqual([{ line: expect.stringMatching(/\(publish episode 1002\) delivered: HTTP 200, attempt 1$/), level: "info" }])
   })
 
   it("keeps an undelivered webhook in the outbox across a restart, and delivers it then under the same webhook-id", async () => {
@@ -282,7 +312,7 @@ describe("the publish webhook", () => {
     receiver.answers.push({ status: 503 })
     await server.edit("episodes/1005", { title: "Closing" })
     const [before] = await receiver.waitFor(1)
-    await sleep(50)
+    await waitFor(() => logs.length > 0, "the sender to take the 503")
     // A restart tries at once what the stopped server owed (its next try was a minute away).
     server = await server.restart()
     expect(logs).toContainEqual({ line: "webhook: 1 undelivered on close, kept in the outbox for the next start", level: "info" })
@@ -301,7 +331,7 @@ describe("the publish webhook", () => {
     server = await server.restart()
     const requests = await receiver.waitFor(edits + 1)
     expect(verified(requests.at(-1)!)).toEqual({ event: "publish", refs: [] })
-    await sleep(200)
+    await waitFor(() => owed() === 0, "the resumed delivery to be done")
     expect(receiver.received).toHaveLength(edits + 1)
     expect(server.db.prepare("SELECT count(*) AS n FROM webhook_outbox").get()).toEqual({ n: 0 })
   })
@@ -309,11 +339,10 @@ describe("the publish webhook", () => {
 
 describe("without CMS_WEBHOOK_URL", () => {
   it("sends no webhook", async () => {
-    receiver = await startReceiver()
     server = await startTestServer()
     expect((await server.edit("episodes/1001", { title: "Quiet" })).status).toBe(200)
-    await sleep(150)
-    expect(receiver.received).toEqual([])
+    // A delivery is written to the outbox before the editor is answered, and stays there until a publisher takes it.
+    expect(owed()).toBe(0)
   })
 
   it("reads the webhook's settings from the environment", () => {
