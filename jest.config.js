@@ -11,6 +11,11 @@ const ESM_ONLY_DEPENDENCIES =
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Two test files at a time on this 2-core machine (Jest's default is one fewer
+  // than the cores): the browser files wait on pages and builds much of the
+  // time, and each works on its own pages, server or workspace, so they can
+  // run side by side (docs/guides/testing.md, "Isolation").
+  maxWorkers: 2,
   projects: [
     {
       displayName: "node",
@@ -50,7 +55,15 @@ module.exports = {
       testEnvironment: "node",
       transform,
       testPathIgnorePatterns,
-      testMatch: ["<rootDir>/__tests__/browser/**/*.test.ts"],
+      testMatch: ["<rootDir>/__tests__/browser/**/*.test.{ts,tsx}"],
+      // A component shown on its own (harness/render-component.tsx) gets the
+      // components project's stand-ins: __mocks__/gatsby under roots, styles as proxies.
+      roots: ["<rootDir>/__tests__"],
+      moduleNameMapper: {
+        ".+\\.(css|styl|less|sass|scss)$": "identity-obj-proxy",
+        ".+\\.(jpg|jpeg|png|gif|eot|otf|webp|svg|ttf|woff|woff2|mp4|webm|wav|mp3|m4a|aac|oga)$":
+          "<rootDir>/__tests__/setup/file-mock.js",
+      },
       // One reference server, one build and one static server for the whole run.
       globalSetup: "<rootDir>/__tests__/browser/harness/global-setup.ts",
       globalTeardown: "<rootDir>/__tests__/browser/harness/global-teardown.ts",

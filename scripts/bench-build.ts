@@ -13,11 +13,16 @@ import type { CatalogueContent } from "../cms/src/catalogue/content"
 import { COMMANDS, PROJECT_ROOT, freePort, runToCompletion, stopProcess } from "../node-kit/processes"
 import { startReferenceServer } from "./lib/reference-server"
 import { benchReport, writeBenchReport } from "./lib/bench-report"
+import { publicDifferences } from "./lib/public-digests"
 
 /**
  * `npm run bench:build`: for each catalogue size and image mode, a cold
  * `gatsby build` against a generated catalogue, an unchanged rebuild, then
  * one edited episode title and a rebuild (unless --skip-edit).
+ * --determinism: then a cold build of the same catalogue (.cache and public/
+ * moved aside), whose public/ must equal the warm one's byte for byte: the
+ * check that a warm build writes what a cold one does, run here rather than
+ * in every test run (docs/guides/testing.md, "Determinism").
  * It cleans .cache/ and public/ first: it is a benchmark, not a build.
  *
  * --image-pool N: the catalogue's pictures come from N distinct images per
@@ -38,6 +43,7 @@ const { values } = parseArgs({
     "image-pool": { type: "string", default: "60" },
     modes: { type: "string", default: "build" },
     "skip-edit": { type: "boolean", default: false },
+    determinism: { type: "boolean", default: false },
     out: { type: "string" },
   },
 })
@@ -45,6 +51,7 @@ const sizes = values.sizes.split(",").map(Number)
 const imagePool = Number(values["image-pool"])
 const modes = values.modes.split(",").map((mode) => mode.trim()) as Mode[]
 const skipEdit = values["skip-edit"]
+const determinism = values.determinism
 if (!sizes.every((size) => Number.isInteger(size) && size > 0)) throw new Error(`--sizes takes episode counts such as 1000,10000, not ${values.sizes}`)
 if (!Number.isInteger(imagePool) || imagePool < 0) throw new Error(`--image-pool takes 0 (every entity its own picture) or a pool size, not ${values["image-pool"]}`)
 for (const mode of modes) if (!(mode in MODES)) throw new Error(`--modes takes build and/or service, not ${mode}`)
@@ -218,6 +225,19 @@ function changedBetween(before: Map<string, string>, after: Map<string, string>)
   return [...after].filter(([file, digest]) => before.get(file) !== digest).length
 }
 
+/**
+ * A cold build of the catalogue the last build had (.cache and public/ moved
+ * aside into `workDir`), and the files whose bytes it wrote otherwise.
+ */
+async function coldBuildAgain(env: NodeJS.ProcessEnv, workDir: string) {
+  const aside = path.join(workDir, "warm")
+  fs.mkdirSync(aside)
+  for (const name of [".cache", "public"]) fs.renameSync(path.join(PROJECT_ROOT, name), path.join(aside, name))
+  const again = await timedBuild(env, path.join(workDir, "cold-again.log"))
+  const differing = publicDifferences(path.join(aside, "public"), path.join(PROJECT_ROOT, "public"))
+  return { coldBuildSeconds: again.wallSeconds, filesDiffering: differing.length, firstDiffering: differing.slice(0, 20) }
+}
+
 async function benchmark(content: CatalogueContent, names: string[], mode: Mode) {
   const episodes = content.episodes.length
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${episodes}-${mode}-`))
@@ -252,6 +272,8 @@ async function benchmark(content: CatalogueContent, names: string[], mode: Mode)
       edit = { rebuildSeconds: warm.wallSeconds, htmlChangedByEdit: changedBetween(before, htmlDigests()), log: warm.log }
     }
 
+    const sameAsCold = determinism ? await coldBuildAgain(env, workDir) : undefined
+
     // `info Catalogue: full read (no earlier read in the cache), 27 requests; 6 categories, ...`
     const requests = /Catalogue: [^;]*?(\d+)\s+requests;/.exec(cold.log)?.[1]
     const images = imageFigures(cold.log)
@@ -282,6 +304,8 @@ async function benchmark(content: CatalogueContent, names: string[], mode: Mode)
       coldHookSeconds: hookSeconds(cold.log),
       unchangedHookSeconds: hookSeconds(unchanged.log),
       editHookSeconds: edit && hookSeconds(edit.log),
+      // With --determinism: 0 files differing, or the build is not reproducible.
+      sameAsCold,
       logs: workDir,
     }
   } finally {
@@ -308,6 +332,11 @@ async function main() {
   console.table(results.map(({ logs, ...figures }) => Object.fromEntries(Object.entries(figures).filter(([, value]) => value !== undefined))))
   const { out, ...options } = values
   writeBenchReport(benchReport("build", options, results), { out })
+  const unlike = results.filter((result) => result.sameAsCold && result.sameAsCold.filesDiffering > 0)
+  for (const result of unlike) {
+    console.error(`${result.episodes} episodes (${result.mode}): a cold build of the same catalogue wrote ${result.sameAsCold!.filesDiffering} file(s) otherwise, e.g. ${result.sameAsCold!.firstDiffering.join(", ")}`)
+  }
+  if (unlike.length) process.exitCode = 1
 }
 
 main().catch((error: unknown) => {

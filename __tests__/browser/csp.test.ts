@@ -39,6 +39,7 @@ async function watchedPage(width = 1280): Promise<WatchedPage> {
   return { page, context, violations }
 }
 
+/** Until the network is quiet: what this file checks is every request and script the page makes, prefetches too. */
 async function open(page: Page, path: string, origin = harness().siteUrl): Promise<Response> {
   const response = await page.goto(new URL(path, origin).href, { waitUntil: "networkidle" })
   if (!response) throw new Error(`No response for ${path}`)

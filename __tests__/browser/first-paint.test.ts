@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core"
-import { useBrowser } from "./harness/browser"
+import { openReady, useBrowser } from "./harness/browser"
 import { harness } from "./harness/harness-env"
 import { PAGE_FAMILIES, type PageFamily } from "./harness/page-families"
 import { layoutShiftAfter, watchLayoutShift } from "./harness/layout-shift"
@@ -50,8 +50,14 @@ function looks(page: Page): Promise<Record<string, Look | null>> {
 async function open(browserInstance: Browser, family: PageFamily, width: number, javaScriptEnabled: boolean) {
   const context = await browserInstance.newContext({ viewport: { width, height: 900 }, javaScriptEnabled })
   const page = await context.newPage()
-  await page.goto(new URL(family.path, harness().siteUrl).href, { waitUntil: "networkidle" })
-  if (javaScriptEnabled && family.ready) await page.getByText(family.ready).first().waitFor()
+  const url = new URL(family.path, harness().siteUrl).href
+  if (!javaScriptEnabled) {
+    // The HTML and what it loads is all there is.
+    await page.goto(url, { waitUntil: "load" })
+    return page
+  }
+  await openReady(page, url)
+  if (family.ready) await page.getByText(family.ready).first().waitFor()
   return page
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core"
 import type { ApiCategory, ApiFeaturedItem } from "../../contract/schemas"
-import { useBrowser, visit } from "./harness/browser"
+import { openReady, useBrowser, visit } from "./harness/browser"
 import { DESKTOP, PHONE, api, withoutTrailingSlash, type Served } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
 
@@ -53,7 +53,7 @@ async function pausedHome(width: number, reducedMotion: "reduce" | "no-preferenc
   const page = await browser().newPage({ viewport: { width, height: 900 } })
   await page.emulateMedia({ reducedMotion })
   await page.clock.install()
-  await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
+  await openReady(page, `${harness().siteUrl}/`)
   await hero(page)
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50)
   return page
@@ -123,7 +123,7 @@ describe("home hero", () => {
   it.each([PHONE, DESKTOP])("at %i px changes slide on a drag of 80 px, not of 70 px", async (width) => {
     const page = await browser().newPage({ viewport: { width, height: 900 } })
     await page.emulateMedia({ reducedMotion: "reduce" })
-    await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
+    await openReady(page, `${harness().siteUrl}/`)
     const region = await hero(page)
     const box = (await region.boundingBox())!
     const drag = async (distance: number) => {

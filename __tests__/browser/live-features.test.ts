@@ -1,7 +1,7 @@
 import crypto from "node:crypto"
 import type { Page, Request } from "playwright-core"
 import type { ApiSearchGroup } from "../../contract/schemas"
-import { holdRequests, useBrowser, visit } from "./harness/browser"
+import { holdRequests, openReady, useBrowser, visit } from "./harness/browser"
 import { api } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
 
@@ -68,7 +68,7 @@ describe("search results", () => {
     page.on("request", (request) => {
       if (request.url().includes("/api/search")) asked.push(new URL(request.url()).searchParams.get("q") ?? "")
     })
-    await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
+    await openReady(page, `${harness().siteUrl}/`)
     const answered = page.waitForResponse((response) => response.url().includes("/api/search"))
     await page.getByRole("searchbox").fill(odd)
     await page.getByRole("searchbox").press("Enter")
@@ -91,7 +91,7 @@ describe("search results", () => {
       page.on("requestfinished", settle)
       page.on("requestfailed", settle)
     })
-    await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
+    await openReady(page, `${harness().siteUrl}/`)
     await page.getByRole("searchbox").fill("dance")
     await page.getByRole("searchbox").press("Enter")
     await page.getByRole("status", { name: "Loading results" }).waitFor()
@@ -115,7 +115,7 @@ describe("search results", () => {
       if (message.type() === "error") logged.push(message.text())
     })
     await page.route("**/api/search?**", (route) => route.abort("connectionrefused"))
-    await page.goto(`${harness().siteUrl}${searchPath("yoga")}`, { waitUntil: "networkidle" })
+    await openReady(page, `${harness().siteUrl}${searchPath("yoga")}`)
     await page.waitForFunction(() => document.querySelector('[aria-label="Loading results"]') === null)
     expect(logged.some((text) => text.startsWith("Error fetching search results:"))).toBe(true)
     // The page keeps its one (visually hidden) h1 for screen readers; nothing else is shown.
@@ -131,7 +131,7 @@ describe("search results", () => {
     page.on("request", (request) => {
       if (request.url().includes("/api/search")) asked.push(request.url())
     })
-    await page.goto(`${harness().siteUrl}/search-results?q=`, { waitUntil: "networkidle" })
+    await openReady(page, `${harness().siteUrl}/search-results?q=`)
     expect(asked).toEqual([])
   })
 })
@@ -200,7 +200,7 @@ describe("subscribe", () => {
     await page.route("**/api/subscribe", (route) =>
       route.fulfill({ status: 429, headers: { "retry-after": "600", "access-control-allow-origin": "*" }, contentType: "application/json", body: JSON.stringify({ message }) }),
     )
-    await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
+    await openReady(page, `${harness().siteUrl}/`)
     const alert = await subscribeWith(page, "patient.reader@example.com")
     await page.getByRole("contentinfo").getByText(message).waitFor()
     await expect(alert.innerText()).resolves.toBe(message)
@@ -211,7 +211,7 @@ describe("subscribe", () => {
     const context = await browser().newContext()
     const page = await context.newPage()
     await page.route("**/api/subscribe", (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"success":false}' }))
-    await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
+    await openReady(page, `${harness().siteUrl}/`)
     await subscribeWith(page, "someone@example.com")
     await page.getByRole("contentinfo").getByText("Subscription failed.").waitFor()
   })
@@ -221,7 +221,7 @@ describe("subscribe", () => {
     const page = await context.newPage()
     await page.clock.install()
     await page.route("**/api/subscribe", () => undefined)
-    await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
+    await openReady(page, `${harness().siteUrl}/`)
     await subscribeWith(page, "patient@example.com")
     await page.clock.runFor(15_500)
     await page.getByRole("contentinfo").getByText("An unexpected error occurred. Please check your network connection.").waitFor()
@@ -238,7 +238,7 @@ describe("subscribe", () => {
       await held
       await route.fulfill({ status: 200, contentType: "application/json", body: '{"success":false,"message":"Held."}' })
     })
-    await page.goto(`${harness().siteUrl}/`, { waitUntil: "networkidle" })
+    await openReady(page, `${harness().siteUrl}/`)
     const footer = page.getByRole("contentinfo")
     await footer.getByPlaceholder("Your Email").fill("once@example.com")
     await footer.getByPlaceholder("Your Email").press("Enter")

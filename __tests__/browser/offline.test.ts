@@ -6,19 +6,23 @@ import sharp from "sharp"
 import { chromium, type BrowserContext, type Page } from "playwright-core"
 import { CHROMIUM_ARGS } from "../../scripts/lib/chromium"
 import type { ApiCategory, ApiSeries } from "../../contract/schemas"
+import type { Served } from "../../contract/served"
+import { PROJECT_ROOT, freePort, stopProcess } from "../../node-kit/processes"
+import { refreshWorkspace } from "../../publisher/src/jobs/workspace"
+import { startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
 import { SUBSCRIBE_MESSAGES } from "../../src/services/subscribe"
 import { chromiumPath, useBrowser } from "./harness/browser"
-import { api } from "./harness/catalogue"
-import { harness } from "./harness/harness-env"
-import { PUBLIC, buildEnv, copyRelease, rebuild, startSwitchableSite, type SwitchableSite } from "./harness/releases"
+import { copyRelease, rebuild, startSwitchableSite, type SwitchableSite } from "./harness/releases"
 
 /*
- * Three releases of the site, built once for this file: A is the suite's own
- * build; B is a content-only deploy (an editor renames a category through the
- * admin API, then the site is rebuilt); C is a code deploy (B's content, one
- * component changed through GATSBY_RELEASE_LABEL). Each is served from a copy
- * holding only its own chunks. Every test opens a fresh browser context, so
- * its service worker and caches start empty, on http://localhost where
+ * Three releases of the site, built once for this file in a workspace of its
+ * own against a reference server of its own (the other files share the
+ * suite's build and server, and may run beside this one): A is the sample
+ * catalogue; B is a content-only deploy (an editor renames a category through
+ * the admin API, then the site is rebuilt); C is a code deploy (B's content,
+ * one component changed through GATSBY_RELEASE_LABEL). Each is served from a
+ * copy holding only its own chunks. Every test opens a fresh browser context,
+ * so its service worker and caches start empty, on http://localhost where
  * service workers run without HTTPS.
  */
 
@@ -32,11 +36,19 @@ const CODE_RELEASE = "code-deploy-c"
 const CACHES_SETTLE_MS = 1000
 
 let work: string
+let cms: ReferenceServer | undefined
 let site: SwitchableSite
 let oldTitle: string
 let oldPageTitle: string | null
 let seriesTitle: string
 const releases = { a: "", b: "", c: "" }
+
+/** This file's catalogue API, as contract type `T`. */
+async function api<T>(apiPath: string): Promise<Served<T>> {
+  const response = await fetch(`${cms!.origin}/api${apiPath}`)
+  if (!response.ok) throw new Error(`GET ${apiPath}: ${response.status}`)
+  return ((await response.json()) as { data: Served<T> }).data
+}
 
 /**
  * An editor's change through the admin API. On a connection of its own
@@ -47,14 +59,14 @@ function editCategory(fields: { title: string; page_title: string | null }): Pro
   const body = JSON.stringify(fields)
   return new Promise((resolve, reject) => {
     const request = http.request(
-      `${harness().cmsOrigin}/admin/categories/${CATEGORY_ID}`,
+      `${cms!.origin}/admin/categories/${CATEGORY_ID}`,
       {
         method: "PATCH",
         agent: false,
         headers: {
           "content-type": "application/json",
           "content-length": Buffer.byteLength(body),
-          authorization: `Bearer ${harness().cmsAdminToken}`,
+          authorization: `Bearer ${cms!.adminToken}`,
         },
       },
       (response) => {
@@ -73,37 +85,37 @@ function editCategory(fields: { title: string; page_title: string | null }): Pro
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "offline-releases-"))
   const log = path.join(work, "builds.log")
-  // public/ as the suite built it, to hand back to the other test files afterwards.
-  const suiteBuild = path.join(work, "suite-build")
-  fs.cpSync(PUBLIC, suiteBuild, { recursive: true })
-  releases.a = path.join(work, "a")
-  copyRelease(suiteBuild, releases.a)
+  const logFd = fs.openSync(log, "a")
+  cms = await startReferenceServer({ port: await freePort(), dataDir: path.join(work, "cms-data"), stdio: ["ignore", logFd, logFd] })
+  const workspace = path.join(work, "site")
+  refreshWorkspace(PROJECT_ROOT, workspace)
+  // The served origin's own address, as the suite's build has its own: canonical links name it.
+  site = await startSwitchableSite(null)
+  const env = { ...cms.buildEnv, SITE_URL: site.origin }
 
-  // Read before the builds: the tests need the catalogue as release A shows it.
   const category = await api<ApiCategory>(`/categories/${CATEGORY_ID}`)
   oldTitle = category.title
   oldPageTitle = category.page_title
   seriesTitle = (await api<ApiSeries>("/series/101")).title!
-  try {
-    await editCategory({ title: RENAMED, page_title: RETITLED })
-    const contentSeconds = await rebuild(buildEnv(), log)
-    releases.b = path.join(work, "b")
-    copyRelease(PUBLIC, releases.b)
-    const codeSeconds = await rebuild(buildEnv({ GATSBY_RELEASE_LABEL: CODE_RELEASE }), log)
-    releases.c = path.join(work, "c")
-    copyRelease(PUBLIC, releases.c)
-    process.stdout.write(`\nOffline tests: content-only rebuild ${contentSeconds.toFixed(1)} s, code rebuild ${codeSeconds.toFixed(1)} s\n`)
-  } finally {
-    // The other test files read the catalogue and the build as the suite made them.
-    await editCategory({ title: oldTitle, page_title: oldPageTitle })
-    fs.rmSync(PUBLIC, { recursive: true, force: true })
-    fs.cpSync(suiteBuild, PUBLIC, { recursive: true })
-  }
-  site = await startSwitchableSite(releases.a)
+  const coldSeconds = await rebuild(env, log, workspace)
+  releases.a = path.join(work, "a")
+  copyRelease(path.join(workspace, "public"), releases.a)
+  await editCategory({ title: RENAMED, page_title: RETITLED })
+  const contentSeconds = await rebuild(env, log, workspace)
+  releases.b = path.join(work, "b")
+  copyRelease(path.join(workspace, "public"), releases.b)
+  const codeSeconds = await rebuild({ ...env, GATSBY_RELEASE_LABEL: CODE_RELEASE }, log, workspace)
+  releases.c = path.join(work, "c")
+  copyRelease(path.join(workspace, "public"), releases.c)
+  process.stdout.write(
+    `\nOffline tests: cold build ${coldSeconds.toFixed(1)} s, content-only rebuild ${contentSeconds.toFixed(1)} s, code rebuild ${codeSeconds.toFixed(1)} s\n`,
+  )
+  site.serve(releases.a)
 }, 15 * 60_000)
 
 afterAll(async () => {
   await site?.close()
+  if (cms) await stopProcess(cms.child)
   if (work) fs.rmSync(work, { recursive: true, force: true })
 })
 
@@ -148,6 +160,11 @@ async function goOffline(context: BrowserContext): Promise<void> {
   site.serve(null)
 }
 
+/**
+ * Until the network is quiet: what a visitor has once the page is open
+ * includes what Gatsby prefetched (the search page's chunks, say), which the
+ * worker saves as it passes, and going offline before that would test less.
+ */
 async function open(page: Page, pagePath: string): Promise<void> {
   await page.goto(new URL(pagePath, site.origin).href, { waitUntil: "networkidle" })
 }
@@ -325,7 +342,7 @@ describe("offline, once visited", () => {
     await waitUntilSaved(page, ["/search-results/"])
 
     // The pages did use other origins (the player, the search API and its pictures)...
-    expect(otherOrigins).toContain(harness().cmsOrigin)
+    expect(otherOrigins).toContain(cms!.origin)
     // ...and the worker kept only the site's own files.
     const saved = await savedUrls(page)
     expect(saved.length).toBeGreaterThan(10)

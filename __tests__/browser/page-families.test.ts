@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core"
 import type { ApiCategory, ApiEpisode, ApiSubcategory } from "../../contract/schemas"
 import { htmlToText } from "../../contract/html-to-text"
-import { holdRequests, useBrowser, visit } from "./harness/browser"
+import { holdRequests, openReady, useBrowser, visit } from "./harness/browser"
 import { api, withoutTrailingSlash } from "./harness/catalogue"
 import { harness, PLAYER_ORIGIN, playerUrlOf } from "./harness/harness-env"
 
@@ -105,9 +105,19 @@ describe("images", () => {
     const context = await browser().newContext({ viewport, deviceScaleFactor })
     try {
       const page = await context.newPage()
-      await page.goto(new URL(path, harness().siteUrl).href, { waitUntil: "networkidle" })
+      await openReady(page, new URL(path, harness().siteUrl).href)
       await page.locator(selector).first().scrollIntoViewIfNeeded()
-      await page.waitForLoadState("networkidle")
+      // The lazy pictures scrolled into view have loaded: the widths are read from what the browser fetched.
+      await page.waitForFunction(
+        (images) =>
+          [...document.querySelectorAll<HTMLImageElement>(images)]
+            .filter((img) => {
+              const box = img.getBoundingClientRect()
+              return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight
+            })
+            .every((img) => img.complete && img.currentSrc !== ""),
+        selector,
+      )
       return await page.$$eval(selector, (imgs) =>
         imgs
           .filter((img) => {
@@ -275,7 +285,7 @@ describe("episode page elements", () => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, "share", { configurable: true, value: undefined })
     })
-    await page.goto(`${harness().siteUrl}/detail/${first!.id}`, { waitUntil: "networkidle" })
+    await openReady(page, `${harness().siteUrl}/detail/${first!.id}`)
     const alerts: string[] = []
     page.on("dialog", (dialog) => {
       alerts.push(dialog.message())
@@ -293,7 +303,7 @@ describe("episode page elements", () => {
         },
       })
     })
-    await sharing.goto(`${harness().siteUrl}/detail/${first!.id}`, { waitUntil: "networkidle" })
+    await openReady(sharing, `${harness().siteUrl}/detail/${first!.id}`)
     const button = sharing.getByRole("button", { name: /^Share / }).nth(3)
     const title = (await button.getAttribute("aria-label"))!.replace(/^Share /, "")
     await button.click()
@@ -344,7 +354,7 @@ describe("page head and loading states", () => {
     const page = await context.newPage()
     const release = await holdRequests(page, `${PLAYER_ORIGIN}/video/**`)
     // The button plays once the page is interactive.
-    await page.goto(`${harness().siteUrl}/detail/${first!.id}`, { waitUntil: "networkidle" })
+    await openReady(page, `${harness().siteUrl}/detail/${first!.id}`)
     await page.getByRole("button", { name: `Play ${first!.title}` }).click()
     const loading = page.getByRole("status", { name: "Loading video" })
     await loading.waitFor()

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core"
 import type { ApiEpisode } from "../../contract/schemas"
-import { useBrowser, visit } from "./harness/browser"
+import { openReady, useBrowser, visit } from "./harness/browser"
 import { api } from "./harness/catalogue"
 import { harness, PLAYER_ORIGIN, playerUrlOf } from "./harness/harness-env"
 
@@ -31,7 +31,7 @@ describe("the player facade", () => {
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     const requests = playerRequests(page)
-    await page.goto(`${harness().siteUrl}/detail/${episode!.id}`, { waitUntil: "networkidle" })
+    await openReady(page, `${harness().siteUrl}/detail/${episode!.id}`)
     const name = `Play ${episode!.title}`
     await expect(page.getByRole("button", { name }).isVisible()).resolves.toBe(true)
     // The episode's own picture is what the box shows before play.

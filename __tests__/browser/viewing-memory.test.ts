@@ -5,7 +5,7 @@ import { formatClock } from "../../src/playback/format-clock"
 import { VIEWING_STORAGE_KEY } from "../../src/viewing/storage-key"
 import { serializeViewing } from "../../src/viewing/viewing-parse"
 import type { EpisodeProgress, ViewingState } from "../../src/viewing/viewing-types"
-import { useBrowser } from "./harness/browser"
+import { openReady, useBrowser } from "./harness/browser"
 import { api } from "./harness/catalogue"
 import { PLAYER_ORIGIN, harness } from "./harness/harness-env"
 import { layoutShiftAfter, watchLayoutShift } from "./harness/layout-shift"
@@ -53,6 +53,8 @@ interface Visitor {
 /** A fresh visitor (their own storage) with one page; every request and console error is kept. */
 async function newVisitor(options: Parameters<ReturnType<typeof browser>["newContext"]>[0] = {}): Promise<Visitor> {
   const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, ...options })
+  // The page's timers on a clock the test can move (it runs at real speed until a test does): a countdown takes no real seconds.
+  await context.clock.install()
   const page = await context.newPage()
   const errors: string[] = []
   const requests: Request[] = []
@@ -64,7 +66,7 @@ async function newVisitor(options: Parameters<ReturnType<typeof browser>["newCon
   return { context, page, errors, requests }
 }
 
-const open = (page: Page, path: string) => page.goto(new URL(path, harness().siteUrl).href, { waitUntil: "networkidle" })
+const open = (page: Page, path: string) => openReady(page, new URL(path, harness().siteUrl).href)
 
 /** What the visitor's browser remembers, as stored. */
 const stored = (page: Page) =>
@@ -282,7 +284,9 @@ describe("the end of an episode", () => {
     await seekPlayer(page, duration - 1)
     await player(page).getByRole("button", { name: "Play" }).click()
     await upNext.waitFor()
-    await page.waitForURL(new RegExp(`/detail/${next.id}/?$`), { timeout: 15_000 })
+    // The countdown's ten seconds on the page's clock, not the test's.
+    await page.clock.runFor(11_000)
+    await page.waitForURL(new RegExp(`/detail/${next.id}/?$`))
   })
 
   it("with reduced motion waits for the visitor instead of counting down", async () => {
@@ -292,7 +296,8 @@ describe("the end of an episode", () => {
     const upNext = page.getByRole("region", { name: "Up next" })
     await upNext.waitFor()
     await expect(upNext.getByText(/Starts in/).count()).resolves.toBe(0)
-    await page.waitForTimeout(11_000)
+    // Longer than the countdown would run, on the page's clock.
+    await page.clock.runFor(11_000)
     expect(new URL(page.url()).pathname).toMatch(new RegExp(`/detail/${episode.id}/?$`))
     await expect(upNext.isVisible()).resolves.toBe(true)
   })
@@ -390,7 +395,8 @@ describe("my list", () => {
   it("without JavaScript, My list says it needs it", async () => {
     const context = await browser().newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
-    await open(page, "/my-list/")
+    // No script, so nothing takes the page over: the HTML as loaded is all there is.
+    await page.goto(new URL("/my-list/", harness().siteUrl).href, { waitUntil: "load" })
     // innerText is what is drawn (Playwright's text locators never look inside <noscript>).
     await expect(page.getByRole("main").innerText()).resolves.toContain("My list lives in your browser and needs JavaScript to show.")
   })
@@ -419,9 +425,10 @@ describe("the visitor's storage", () => {
     await open(page, "/")
     await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [VIEWING_STORAGE_KEY, raw])
     await open(page, "/")
-    await expect(
-      page.getByRole("region", { name: "Continue watching" }).getByRole("link", { name: new RegExp(episodes[0]!.title) }).count(),
-    ).resolves.toBe(1)
+    // The row is drawn from storage once the page has taken over.
+    const continueWatching = page.getByRole("region", { name: "Continue watching" })
+    await continueWatching.waitFor()
+    await expect(continueWatching.getByRole("link", { name: new RegExp(episodes[0]!.title) }).count()).resolves.toBe(1)
   })
 
   it("with storage disabled the site works, just without memory", async () => {

@@ -22,7 +22,8 @@ const Inner = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
   max-width: ${({ theme }) => theme.layout.maxWidth};
-  min-height: ${({ theme }) => theme.layout.headerHeight};
+  /* The bar's 1px border is part of the header's height: heroes and anchors count on 4.5rem in all. */
+  min-height: calc(${({ theme }) => theme.layout.headerHeight} - 1px);
   margin: 0 auto;
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   ${media.md} {

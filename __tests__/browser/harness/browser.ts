@@ -1,4 +1,4 @@
-import type { Browser, Page, Request } from "playwright-core"
+import type { Browser, Page, Request, Response } from "playwright-core"
 import { launchBrowser } from "../../../scripts/lib/chromium"
 import { harness, harnessChromiumArgs } from "./harness-env"
 
@@ -32,6 +32,19 @@ export interface VisitedPage {
   errors: string[]
 }
 
+/**
+ * Opens `url` and waits until React has taken the page over (the mark
+ * gatsby-browser.tsx sets), rather than for a quiet network: Gatsby keeps
+ * prefetching page data and carousels keep loading pictures, so "no request
+ * for 500 ms" cost every visit half a second or more and said nothing a test
+ * checks. A test that needs something later waits for that, by what it shows.
+ */
+export async function openReady(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url, { waitUntil: "load" })
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" })
+  return response
+}
+
 /** Opens a path of the built site in a fresh page of `width` CSS pixels. */
 export async function visit(browser: Browser, path: string, width = 1280): Promise<VisitedPage> {
   // A context per page: axe-core's Playwright builder needs one, and pages share no state.
@@ -42,7 +55,7 @@ export async function visit(browser: Browser, path: string, width = 1280): Promi
     if (message.type() === "error") errors.push(`${message.text()} (${message.location().url})`)
   })
   page.on("pageerror", (error) => errors.push(error.message))
-  await page.goto(new URL(path, harness().siteUrl).href, { waitUntil: "networkidle" })
+  await openReady(page, new URL(path, harness().siteUrl).href)
   return { page, errors }
 }
 

@@ -12,6 +12,25 @@ import { harnessProcesses, setHarnessProcesses } from "./harness-processes"
 /** `npm run serve` without npm: the production server over public/, security headers and all. */
 const SERVE = [process.execPath, "--import", "tsx", path.join(PROJECT_ROOT, "scripts", "serve.ts")]
 
+/** The suite's build takes about a minute here; one that hangs ends here, with its log's last lines, not at CI's limit. */
+const BUILD_DEADLINE_MS = 10 * 60_000
+
+/** `gatsby build`, stopped (its whole process group) if it has not finished within `ms`. */
+async function buildWithin(ms: number, options: Parameters<typeof runToCompletion>[2]): Promise<void> {
+  const build = runToCompletion(COMMANDS.gatsby, ["build"], options)
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void stopProcess(build.child).finally(() => reject(new Error(`gatsby build did not finish within ${ms / 60_000} minutes: stopped`)))
+    }, ms)
+  })
+  try {
+    await Promise.race([build.done, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 function tail(file: string, lines: number): string {
   return fs.readFileSync(file, "utf8").split("\n").slice(-lines).join("\n")
 }
@@ -60,7 +79,7 @@ export default async function globalSetup(): Promise<void> {
     await server.withdrawVideo(WITHDRAWN_VIDEO_EPISODE)
     const buildEnv = { ...server.buildEnv, SITE_URL: siteUrl }
     const started = Date.now()
-    await runToCompletion(COMMANDS.gatsby, ["build"], { ...quiet, env: buildEnv }).done
+    await buildWithin(BUILD_DEADLINE_MS, { ...quiet, env: buildEnv })
     process.stdout.write(`\nBrowser tests: built the site in ${((Date.now() - started) / 1000).toFixed(1)} s\n`)
 
     const serve = startProcess(SERVE, ["--host", "127.0.0.1", "--port", String(sitePort)], {

@@ -2,11 +2,8 @@ import fs from "node:fs"
 import http from "node:http"
 import path from "node:path"
 import type { AddressInfo } from "node:net"
-import { COMMANDS, PROJECT_ROOT, runToCompletion } from "../../../node-kit/processes"
+import { COMMANDS, runToCompletion } from "../../../node-kit/processes"
 import { createStaticHandler } from "../../../node-kit/static-server"
-import { harness } from "./harness-env"
-
-export const PUBLIC = path.join(PROJECT_ROOT, "public")
 
 /** webpack's hashed output: `app-<hash>.js`, `452-<hash>.js`, `styles.<hash>.css`, with their maps and licence files. */
 const HASHED = /[.-]([0-9a-f]{16,})\.(js|css)(\.map|\.LICENSE\.txt)?$/
@@ -33,26 +30,12 @@ export function copyRelease(from: string, to: string): void {
   }
 }
 
-/** The environment of the suite's own build (global-setup.ts), so a rebuild differs only in what a test changes. */
-export function buildEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const { apiUrl, cmsOrigin, videoApiToken, siteUrl } = harness()
-  return {
-    ...process.env,
-    GATSBY_TELEMETRY_DISABLED: "1",
-    CATALOGUE_API_URL: apiUrl,
-    VIDEO_API_URL: `${cmsOrigin}/video-host`,
-    VIDEO_API_TOKEN: videoApiToken,
-    SITE_URL: siteUrl,
-    ...extra,
-  }
-}
-
-/** Runs `gatsby build` into public/ (the caller copies it away); resolves with its seconds. */
-export async function rebuild(env: NodeJS.ProcessEnv, logFile: string): Promise<number> {
+/** Runs `gatsby build` in the site folder `cwd`, into its public/ (the caller copies it away); resolves with its seconds. */
+export async function rebuild(env: NodeJS.ProcessEnv, logFile: string, cwd: string): Promise<number> {
   const log = fs.openSync(logFile, "a")
   const started = Date.now()
   try {
-    await runToCompletion(COMMANDS.gatsby, ["build"], { stdio: ["ignore", log, log], env }).done
+    await runToCompletion(COMMANDS.gatsby, ["build"], { cwd, stdio: ["ignore", log, log], env }).done
   } finally {
     fs.closeSync(log)
   }
@@ -76,7 +59,7 @@ export interface SwitchableSite {
  * page data and sw.js revalidated, hashed files immutable: the publisher's
  * handler), listening on loopback.
  */
-export function startSwitchableSite(firstRoot: string): Promise<SwitchableSite> {
+export function startSwitchableSite(firstRoot: string | null): Promise<SwitchableSite> {
   let root: string | null = firstRoot
   const handle = createStaticHandler({ root: () => root ?? undefined })
   const server = http.createServer((request, response) => {
