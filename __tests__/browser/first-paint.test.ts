@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core"
-import { openReady, useBrowser } from "./harness/browser"
+import { useBrowser } from "./harness/browser"
 import { harness } from "./harness/harness-env"
 import { PAGE_FAMILIES, type PageFamily } from "./harness/page-families"
 import { layoutShiftAfter, watchLayoutShift } from "./harness/layout-shift"
@@ -56,17 +56,20 @@ async function openWithoutScript(browserInstance: Browser, family: PageFamily, w
 }
 
 /**
- * The page as a visitor gets it, its layout shift summed from navigation
- * until it is taken over and showing its content, plus `AFTER_LOAD_MS`
- * (the search answer arrives after load: its arrival is part of what is measured).
+ * The page as a visitor gets it, its layout shift summed from navigation to
+ * load plus `AFTER_LOAD_MS` (the search answer arrives after load: its
+ * arrival is part of what is measured), then taken over by React, whose
+ * look is compared.
  */
 async function openWithScript(browserInstance: Browser, family: PageFamily, width: number): Promise<{ page: Page; shift: number }> {
   const context = await browserInstance.newContext({ viewport: { width, height: 900 } })
   const page = await context.newPage()
   await watchLayoutShift(page)
-  await openReady(page, new URL(family.path, harness().siteUrl).href)
+  await page.goto(new URL(family.path, harness().siteUrl).href, { waitUntil: "load" })
   if (family.ready) await page.getByText(family.ready).first().waitFor()
-  return { page, shift: await layoutShiftAfter(page, AFTER_LOAD_MS) }
+  const shift = await layoutShiftAfter(page, AFTER_LOAD_MS)
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" })
+  return { page, shift }
 }
 
 const cases = PAGE_FAMILIES.flatMap((family) => WIDTHS.map((width) => [family.name, width, family] as const))
