@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core"
-import { useBrowser } from "./harness/browser"
+import { useBrowser, waitForHydration } from "./harness/browser"
 import { harness } from "./harness/harness-env"
 import { PAGE_FAMILIES, type PageFamily } from "./harness/page-families"
 import { layoutShiftAfter, watchLayoutShift } from "./harness/layout-shift"
@@ -68,7 +68,7 @@ async function openWithScript(browserInstance: Browser, family: PageFamily, widt
   await page.goto(new URL(family.path, harness().siteUrl).href, { waitUntil: "load" })
   if (family.ready) await page.getByText(family.ready).first().waitFor()
   const shift = await layoutShiftAfter(page, AFTER_LOAD_MS)
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" })
+  await waitForHydration(page)
   return { page, shift }
 }
 

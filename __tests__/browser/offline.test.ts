@@ -6,12 +6,12 @@ import sharp from "sharp"
 import { chromium, type BrowserContext, type Page } from "playwright-core"
 import { CHROMIUM_ARGS } from "../../scripts/lib/chromium"
 import type { ApiCategory, ApiSeries } from "../../contract/schemas"
-import type { Served } from "../../contract/served"
 import { PROJECT_ROOT, freePort, stopProcess } from "../../node-kit/processes"
 import { refreshWorkspace } from "../../publisher/src/jobs/workspace"
 import { startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
 import { SUBSCRIBE_MESSAGES } from "../../src/services/subscribe"
 import { chromiumPath, useBrowser } from "./harness/browser"
+import { api } from "./harness/catalogue"
 import { copyRelease, rebuild, startSwitchableSite, type SwitchableSite } from "./harness/releases"
 
 /*
@@ -42,13 +42,6 @@ let oldTitle: string
 let oldPageTitle: string | null
 let seriesTitle: string
 const releases = { a: "", b: "", c: "" }
-
-/** This file's catalogue API, as contract type `T`. */
-async function api<T>(apiPath: string): Promise<Served<T>> {
-  const response = await fetch(`${cms!.origin}/api${apiPath}`)
-  if (!response.ok) throw new Error(`GET ${apiPath}: ${response.status}`)
-  return ((await response.json()) as { data: Served<T> }).data
-}
 
 /**
  * An editor's change through the admin API. On a connection of its own
@@ -93,10 +86,10 @@ beforeAll(async () => {
   site = await startSwitchableSite(null)
   const env = { ...cms.buildEnv, SITE_URL: site.origin }
 
-  const category = await api<ApiCategory>(`/categories/${CATEGORY_ID}`)
+  const category = await api<ApiCategory>(`/categories/${CATEGORY_ID}`, `${cms.origin}/api`)
   oldTitle = category.title
   oldPageTitle = category.page_title
-  seriesTitle = (await api<ApiSeries>("/series/101")).title!
+  seriesTitle = (await api<ApiSeries>("/series/101", `${cms.origin}/api`)).title!
   const coldSeconds = await rebuild(env, log, workspace)
   releases.a = path.join(work, "a")
   copyRelease(path.join(workspace, "public"), releases.a)

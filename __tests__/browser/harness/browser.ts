@@ -41,8 +41,13 @@ export interface VisitedPage {
  */
 export async function openReady(page: Page, url: string): Promise<Response | null> {
   const response = await page.goto(url, { waitUntil: "load" })
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" })
+  await waitForHydration(page)
   return response
+}
+
+/** Until React has taken the open page over: gatsby-browser.tsx marks `<html>` then. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" })
 }
 
 /** Opens a path of the built site in a fresh page of `width` CSS pixels. */

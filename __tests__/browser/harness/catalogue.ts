@@ -5,10 +5,11 @@ export type { Served }
 
 /**
  * Reads the reference server's catalogue API of this test run, what the site
- * was built from, as contract type `T` (e.g. `api<ApiCategory[]>("/categories")`).
+ * was built from, as contract type `T` (e.g. `api<ApiCategory[]>("/categories")`);
+ * `apiUrl`: a file's own server instead.
  */
-export async function api<T>(path: string): Promise<Served<T>> {
-  const response = await fetch(`${harness().apiUrl}${path}`)
+export async function api<T>(path: string, apiUrl = harness().apiUrl): Promise<Served<T>> {
+  const response = await fetch(`${apiUrl}${path}`)
   if (!response.ok) throw new Error(`GET ${path}: ${response.status}`)
   const body = (await response.json()) as unknown
   return (path === "/categories-states" ? body : (body as { data: unknown }).data) as Served<T>
