@@ -1,7 +1,8 @@
-import React, { Suspense, lazy, useEffect, useState } from "react"
+import React, { Suspense, useEffect, useState } from "react"
 import { hasStoredViewing } from "../viewing/storage-key"
+import { lazyOptional } from "./lazy-optional"
 
-const ContinueWatching = lazy(() => import("./continue-watching").then((module) => ({ default: module.ContinueWatching })))
+const ContinueWatching = lazyOptional(() => import("./continue-watching").then((module) => module.ContinueWatching))
 
 /**
  * Where Continue watching goes on the home page. Its code (the section, the

@@ -1,4 +1,4 @@
-import React, { Suspense, lazy, useMemo, useState, type ComponentType } from "react"
+import React, { Suspense, useMemo, useState } from "react"
 import { nextEpisodeOf } from "../playback/next-episode"
 import type { EpisodeSnapshot } from "../playback/progress-recorder"
 import { storedImageOf } from "./stored-image"
@@ -7,16 +7,13 @@ import { useViewing } from "../viewing/use-viewing"
 import { inProgress } from "../viewing/viewing-store"
 import type { UpNextCardProps } from "./up-next-card"
 import { VideoPlayer } from "./video-player"
+import { lazyOptional } from "./lazy-optional"
 import { episodeLabel } from "../episode-label"
 
 // Up next's code arrives with the video (it is asked for on play), not with the page; if that
 // download failed (offline), the card is simply not shown.
-const loadUpNext = (): Promise<{ default: ComponentType<UpNextCardProps> }> =>
-  import("./up-next-card").then(
-    (module) => ({ default: module.UpNextCard }),
-    () => ({ default: () => null }),
-  )
-const UpNextCard = lazy(loadUpNext)
+const loadUpNext = () => import("./up-next-card").then((module) => module.UpNextCard)
+const UpNextCard = lazyOptional<UpNextCardProps>(loadUpNext)
 
 export interface EpisodePlaybackProps {
   episode: Queries.EpisodeScreenFragment
@@ -57,7 +54,7 @@ export function EpisodePlayback({ episode, series, seriesEpisodes, autoStart }: 
       resumeAt={resumeAt}
       episode={snapshot}
       autoStart={autoStart}
-      onStart={() => void loadUpNext()}
+      onStart={() => void loadUpNext().catch(() => undefined)}
       onEnded={() => setEnded(true)}
     >
       {ended && next && (

@@ -1,4 +1,4 @@
-import React, { Suspense, lazy, useState } from "react"
+import React, { Suspense, useState } from "react"
 import styled from "styled-components"
 import { navigate } from "gatsby"
 import { Button, Container, Section, SectionTitle } from "../styles/layout"
@@ -10,6 +10,7 @@ import { SiteImage } from "./site-image"
 import { Skeleton } from "./skeleton"
 import { useIsomorphicLayoutEffect } from "../hooks/use-isomorphic-layout-effect"
 import { useSearch } from "../hooks/use-search"
+import { lazyOptional } from "./lazy-optional"
 import type { SearchGroup } from "../services/search"
 
 const NO_RESULTS = {
@@ -22,6 +23,12 @@ const NO_RESULTS = {
 export const SEARCH_OFFLINE = {
   title: "You are offline",
   text: "Search needs a connection. Your search will run as soon as you are back online.",
+} as const
+
+export const SEARCH_FAILED = {
+  title: "Search is not answering",
+  text: "Your search could not reach the catalogue. Nothing is wrong with what you typed.",
+  retry: "Try Again",
 } as const
 
 const Picture = styled.img`
@@ -55,7 +62,8 @@ const OneLine = styled.span`
 
 // Save and the storage code behind it (3.3 KB gzip) are fetched with the
 // results, not with the page: until an answer comes there is no card to save.
-const SaveSeriesButton = lazy(() => import("./save-series-button").then((module) => ({ default: module.SaveSeriesButton })))
+// If that download fails, the results show without it.
+const SaveSeriesButton = lazyOptional(() => import("./save-series-button").then((module) => module.SaveSeriesButton))
 
 // The result card's picture: its box is 1.6, as every card's (card-grid.tsx).
 const PICTURE = { width: 400, height: 250 } as const
@@ -112,7 +120,7 @@ export interface SearchResultsScreenProps {
  * hero's place, so it never moves anything a visitor already sees.
  */
 export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps) {
-  const { busy, groups, offline } = useSearch(apiUrl, query)
+  const { busy, groups, offline, failed, retry } = useSearch(apiUrl, query)
   const found = groups !== null && groups.length > 0
   const nothingFound = groups !== null && groups.length === 0
   // The built page cannot know the query, and hydration must draw what it
@@ -161,6 +169,21 @@ export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps)
               <GroupSection role="status" aria-labelledby="search-offline">
                 <SectionTitle id="search-offline">{SEARCH_OFFLINE.title}</SectionTitle>
                 <p>{SEARCH_OFFLINE.text}</p>
+              </GroupSection>
+            </Container>
+          </Section>
+        )}
+        {failed && (
+          <Section>
+            <Container>
+              <GroupSection role="alert" aria-labelledby="search-failed">
+                <SectionTitle id="search-failed">{SEARCH_FAILED.title}</SectionTitle>
+                <p>{SEARCH_FAILED.text}</p>
+                <p>
+                  <Button type="button" onClick={retry}>
+                    {SEARCH_FAILED.retry}
+                  </Button>
+                </p>
               </GroupSection>
             </Container>
           </Section>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react"
+import { useCallback, useEffect, useState } from "react"
 import { searchCatalogue, type SearchGroup } from "../services/search"
 
 export interface SearchState {
@@ -7,54 +7,90 @@ export interface SearchState {
   groups: SearchGroup[] | null
   /** The browser has no network: the search waits for it instead of failing silently. */
   offline: boolean
+  /** Every try failed while the browser said it was online: the page says so and offers another. */
+  failed: boolean
+  /** Runs the search again, as the failure message's button does. */
+  retry: () => void
 }
+
+type Answer = Omit<SearchState, "retry">
+
+const BUSY: Answer = { busy: true, groups: null, offline: false, failed: false }
+const IDLE: Answer = { busy: false, groups: null, offline: false, failed: false }
+const OFFLINE: Answer = { busy: false, groups: null, offline: true, failed: false }
+const FAILED: Answer = { busy: false, groups: null, offline: false, failed: true }
+
+/**
+ * The waits before the second and third tries of a search that failed while
+ * the browser said it was online. A network that has just come back often
+ * drops the first request (the `online` event fires before every route is
+ * up), and one lost request should not cost the visitor their answer.
+ */
+export const SEARCH_RETRY_DELAYS_MS = [1_000, 3_000] as const
 
 const isOffline = () => typeof navigator !== "undefined" && navigator.onLine === false
 
 /**
  * Runs the search for `query` when it is not empty. A newer query aborts the
  * older request and its answer is never applied, so a slow earlier answer
- * cannot overwrite a newer one. A failure is logged and shows nothing,
- * unless the browser is offline: then the page says so, and the search runs
- * again by itself when the network is back.
+ * cannot overwrite a newer one. A failure is tried again twice; if the
+ * browser is offline the page says so, and the search runs again by itself
+ * when the network is back; if every try fails online, the page says the
+ * search failed and offers to try again.
  */
 export function useSearch(apiUrl: string, query: string): SearchState {
   // Busy from the first render: the built HTML (which cannot know the query)
   // and the hydrated page both start with the loading layout, so nothing
   // moves between them.
-  const [state, setState] = useState<SearchState>({ busy: true, groups: null, offline: false })
-  // Bumped when the network comes back, to run the search again.
-  const [online, setOnline] = useState(0)
+  const [answer, setAnswer] = useState<Answer>(BUSY)
+  // Bumped when the network comes back or the visitor asks, to run the search again.
+  const [run, setRun] = useState(0)
+  const retry = useCallback(() => setRun((count) => count + 1), [])
+  // Only a search that is waiting for the network runs again when it comes
+  // back: an answer already shown stays where it is.
+  const waiting = answer.offline || answer.failed
   useEffect(() => {
-    const onOnline = () => setOnline((count) => count + 1)
-    window.addEventListener("online", onOnline)
-    return () => window.removeEventListener("online", onOnline)
-  }, [])
+    if (!waiting) return
+    window.addEventListener("online", retry)
+    return () => window.removeEventListener("online", retry)
+  }, [waiting, retry])
   useEffect(() => {
     if (!query) {
-      setState({ busy: false, groups: null, offline: false })
+      setAnswer(IDLE)
       return
     }
     if (isOffline()) {
-      setState({ busy: false, groups: null, offline: true })
+      setAnswer(OFFLINE)
       return
     }
     const controller = new AbortController()
-    setState({ busy: true, groups: null, offline: false })
-    searchCatalogue(apiUrl, query, controller.signal)
-      .then((groups) => {
-        if (!controller.signal.aborted) setState({ busy: false, groups, offline: false })
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return
-        if (isOffline()) {
-          setState({ busy: false, groups: null, offline: true })
-          return
-        }
-        console.error("Error fetching search results:", error)
-        setState({ busy: false, groups: null, offline: false })
-      })
-    return () => controller.abort()
-  }, [apiUrl, query, online])
-  return state
+    let pause: ReturnType<typeof setTimeout> | undefined
+    const attempt = (failures: number) => {
+      searchCatalogue(apiUrl, query, controller.signal)
+        .then((groups) => {
+          if (!controller.signal.aborted) setAnswer({ ...IDLE, groups })
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return
+          if (isOffline()) {
+            setAnswer(OFFLINE)
+            return
+          }
+          const delay = SEARCH_RETRY_DELAYS_MS[failures]
+          if (delay !== undefined) {
+            pause = setTimeout(() => attempt(failures + 1), delay)
+            return
+          }
+          console.error("Error fetching search results:", error)
+          setAnswer(FAILED)
+        })
+    }
+    setAnswer(BUSY)
+    attempt(0)
+    return () => {
+      controller.abort()
+      clearTimeout(pause)
+    }
+  }, [apiUrl, query, run])
+  return { ...answer, retry }
 }
