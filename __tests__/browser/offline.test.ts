@@ -9,7 +9,7 @@ import type { ApiCategory, ApiSeries } from "../../contract/schemas"
 import { PROJECT_ROOT, freePort, stopProcess } from "../../node-kit/processes"
 import { imageStoreDirectory } from "../../plugins/gatsby-source-catalogue/src/images/store"
 import { refreshWorkspace } from "../../publisher/src/jobs/workspace"
-import { startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
+import { SHARED_DRAWINGS_DIR, startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
 import { SUBSCRIBE_MESSAGES } from "../../src/services/subscribe"
 import { chromiumPath, useBrowser } from "./harness/browser"
 import { api } from "./harness/catalogue"
@@ -80,7 +80,12 @@ beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "offline-releases-"))
   const log = path.join(work, "builds.log")
   const logFd = fs.openSync(log, "a")
-  cms = await startReferenceServer({ port: await freePort(), dataDir: path.join(work, "cms-data"), stdio: ["ignore", logFd, logFd] })
+  cms = await startReferenceServer({
+    port: await freePort(),
+    dataDir: path.join(work, "cms-data"),
+    drawingsDir: SHARED_DRAWINGS_DIR,
+    stdio: ["ignore", logFd, logFd],
+  })
   const workspace = path.join(work, "site")
   refreshWorkspace(PROJECT_ROOT, workspace)
   // The served origin's own address, as the suite's build has its own: canonical links name it.

@@ -10,7 +10,7 @@ import { BUILD_FILE } from "../../publisher/src/jobs/leftover-build"
 import type { StatusReport } from "../../publisher/src/http/status"
 import { imageStoreDirectory } from "../../plugins/gatsby-source-catalogue/src/images/store"
 import { digestsUnder } from "../../scripts/lib/public-digests"
-import { startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
+import { SHARED_DRAWINGS_DIR, startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
 import { getOnNewConnection } from "../helpers/new-connection"
 
 /**
@@ -135,6 +135,7 @@ describe("the publisher's faults, with real builds", () => {
     cms = await startReferenceServer({
       port: cmsPort,
       dataDir: path.join(dir, "cms-data"),
+      drawingsDir: SHARED_DRAWINGS_DIR,
       stdio: ["ignore", log, log],
       env: { CMS_ADMIN_TOKEN: adminToken, CMS_WEBHOOK_URL: `${publisherUrl}/hooks/catalogue`, PUBLISH_WEBHOOK_SECRET: webhookSecret },
     })

@@ -61,6 +61,11 @@ describe("readConfig: who may subscribe, and the pictures kept", () => {
     expect(readConfig({ CMS_MEDIA_KEPT_VARIANTS: "500" }).keptMediaVariants).toBe(500)
     expect(() => readConfig({ CMS_MEDIA_KEPT_VARIANTS: "0" })).toThrow(/CMS_MEDIA_KEPT_VARIANTS must be a whole number from 1/)
   })
+
+  it("keeps drawn pictures in the data folder unless CMS_DRAWINGS_DIR names a folder to share", () => {
+    expect(readConfig({}).drawingsDir).toBeNull()
+    expect(readConfig({ CMS_DRAWINGS_DIR: "/var/cache/drawings" }).drawingsDir).toBe("/var/cache/drawings")
+  })
 })
 
 describe("readConfig: the player's origin", () => {

@@ -12,6 +12,11 @@ export interface CmsConfig {
   host: string
   port: number
   dataDir: string
+  /**
+   * CMS_DRAWINGS_DIR: where the drawn original pictures are kept; null: in the data folder's media/. A
+   * drawing depends on its name alone, so several servers may share one folder and draw each picture once.
+   */
+  drawingsDir: string | null
   videoApiToken: string
   videoRateLimit: RateLimitSetting | null
   /** CMS_SITE_SETTINGS=off: GET /api/site-settings answers 404, to try a site against a backend without them. */
@@ -124,6 +129,7 @@ export function readConfig(env: NodeJS.ProcessEnv): CmsConfig {
     host,
     port,
     dataDir: settings.path("CMS_DATA_DIR", DEFAULT_DATA_DIR),
+    drawingsDir: settings.text("CMS_DRAWINGS_DIR") === undefined ? null : settings.path("CMS_DRAWINGS_DIR", ""),
     videoApiToken: settings.text("VIDEO_API_TOKEN") ?? DEFAULT_VIDEO_API_TOKEN,
     videoRateLimit,
     siteSettings: settings.onOff("CMS_SITE_SETTINGS", true),

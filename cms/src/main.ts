@@ -19,6 +19,7 @@ async function main() {
   const app = buildServer({
     db,
     mediaDir: mediaDir(config.dataDir),
+    drawingsDir: config.drawingsDir ?? undefined,
     videoApiToken: config.videoApiToken,
     videoRateLimit: config.videoRateLimit,
     siteSettings: config.siteSettings,

@@ -20,8 +20,10 @@ import { WebhookSender, type WebhookOptions } from "./admin/webhook"
 
 export interface ServerOptions {
   db: CatalogueDatabase
-  /** Where drawn images are cached. */
+  /** Where drawn images and their resized variants are cached. */
   mediaDir: string
+  /** Where drawn originals are kept instead, when they are shared between servers (CMS_DRAWINGS_DIR). */
+  drawingsDir?: string
   /** How many pictures are made at once, wait, and are kept (media/store.ts); default DEFAULT_MEDIA_LIMITS. */
   mediaLimits?: Partial<MediaLimits>
   /** Called with the server's picture store once built, so a test can watch its counts and gate. */
@@ -129,7 +131,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     playerOrigin: options.playerOrigin,
   })
   app.register(playerRoutes, { reads, withdrawnVideos })
-  const mediaStore = new MediaStore(options.mediaDir, { ...DEFAULT_MEDIA_LIMITS, ...options.mediaLimits })
+  const mediaStore = new MediaStore(options.mediaDir, { ...DEFAULT_MEDIA_LIMITS, ...options.mediaLimits }, options.drawingsDir)
   options.onMediaStore?.(mediaStore)
   app.register(mediaRoutes, { store: mediaStore, names: mediaNames })
   app.register(adminRoutes, {

@@ -1,8 +1,16 @@
 import type { ChildProcess, SpawnOptions } from "node:child_process"
+import path from "node:path"
 import { DEFAULT_VIDEO_API_TOKEN } from "../../cms/src/config"
-import { COMMANDS, startProcess, stopProcess, waitForHttp } from "../../node-kit/processes"
+import { COMMANDS, PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "../../node-kit/processes"
 import { newAdminToken } from "./local-secrets"
 import { startTlsFront } from "./player-tls"
+
+/**
+ * Drawn originals shared by the servers the test suite starts (CMS_DRAWINGS_DIR): a fresh server would
+ * otherwise draw the sample's 166 pictures again as the first build asks for them, about 17 s of a
+ * processor each time. Beside the catalogue image store, outside every data folder a test removes.
+ */
+export const SHARED_DRAWINGS_DIR = path.join(PROJECT_ROOT, "node_modules", ".cache", "reference-drawings")
 
 export interface ReferenceServer {
   child: ChildProcess
@@ -30,6 +38,8 @@ export interface ReferenceServerOptions {
   port: number
   /** Data folder; the server's default (cms/data) when unset. */
   dataDir?: string
+  /** CMS_DRAWINGS_DIR: where drawn originals are kept, e.g. SHARED_DRAWINGS_DIR; the data folder when unset. */
+  drawingsDir?: string
   videoApiToken?: string
   /** CMS_ADMIN_TOKEN; a fresh random one when unset. */
   adminToken?: string
@@ -79,6 +89,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       VIDEO_API_TOKEN: videoApiToken,
       CMS_ADMIN_TOKEN: adminToken,
       ...(options.dataDir ? { CMS_DATA_DIR: options.dataDir } : {}),
+      ...(options.drawingsDir ? { CMS_DRAWINGS_DIR: options.drawingsDir } : {}),
       ...(options.playerOrigin ? { VIDEO_PLAYER_ORIGIN: options.playerOrigin } : {}),
       ...options.env,
     },

@@ -4,7 +4,7 @@ import path from "node:path"
 import crypto from "node:crypto"
 import { COMMANDS, freePort, PROJECT_ROOT, runToCompletion, startProcess, stopProcess, waitForHttp } from "../../../node-kit/processes"
 import { newAdminToken } from "../../../scripts/lib/local-secrets"
-import { startReferenceServer } from "../../../scripts/lib/reference-server"
+import { SHARED_DRAWINGS_DIR, startReferenceServer } from "../../../scripts/lib/reference-server"
 import { chromiumPath } from "./browser"
 import { CONTENT_EDITS, HARNESS_ENV, PLAYER_ORIGIN, WITHDRAWN_VIDEO_EPISODE } from "./harness-env"
 import { harnessProcesses, setHarnessProcesses } from "./harness-processes"
@@ -62,6 +62,7 @@ export default async function globalSetup(): Promise<void> {
     const server = await startReferenceServer({
       port: cmsPort,
       dataDir: path.join(workDir, "cms-data"),
+      drawingsDir: SHARED_DRAWINGS_DIR,
       videoApiToken,
       adminToken,
       stdio: quiet.stdio,

@@ -1,4 +1,5 @@
 import fs from "node:fs"
+import os from "node:os"
 import path from "node:path"
 import sharp from "sharp"
 import { mediaDir } from "../../../cms/src/config"
@@ -120,6 +121,34 @@ describe("GET /media/{name}?w=&fm= within limits", () => {
       expect(fs.readdirSync(path.join(mediaDir(server.dataDir), "resized"))).toHaveLength(3)
     } finally {
       await server.destroy()
+    }
+  })
+})
+
+describe("drawings shared between servers (CMS_DRAWINGS_DIR)", () => {
+  it("draws a picture once for every server that shares the folder, and keeps each server's variants its own", async () => {
+    const drawingsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shared-drawings-"))
+    const servers: { server: TestServer; store: MediaStore }[] = []
+    try {
+      for (let index = 0; index < 2; index++) {
+        let store: MediaStore | undefined
+        const server = await startTestServer({ drawingsDir, onMediaStore: (built) => (store = built) })
+        servers.push({ server, store: store! })
+      }
+      const [first, second] = servers
+      const original = await image(first.server, "/media/series-101.jpg")
+      expect(original.response.status).toBe(200)
+      const again = await image(second.server, "/media/series-101.jpg")
+      expect(again.bytes.equals(original.bytes)).toBe(true)
+      expect([first.store.counts.drawn, second.store.counts.drawn]).toEqual([1, 0])
+      expect(fs.readdirSync(drawingsDir)).toEqual(["series-101.jpg"])
+
+      expect((await image(second.server, "/media/series-101.jpg?w=320&fm=webp")).response.status).toBe(200)
+      expect(fs.readdirSync(path.join(mediaDir(second.server.dataDir), "resized"))).toEqual(["series-101-w320.webp"])
+      expect(fs.existsSync(path.join(mediaDir(first.server.dataDir), "resized"))).toBe(false)
+    } finally {
+      await Promise.all(servers.map(({ server }) => server.destroy()))
+      fs.rmSync(drawingsDir, { recursive: true, force: true })
     }
   })
 })

@@ -46,7 +46,10 @@ export async function mediaFile(cacheDir: string, name: string): Promise<string>
     return file
   } catch {
     await fs.mkdir(cacheDir, { recursive: true })
-    const jpeg = await sharp(Buffer.from(artworkSvg(name))).jpeg({ quality: 80, mozjpeg: true }).toBuffer()
+    // libjpeg-turbo, not mozjpeg: an original is an editor's upload, and its bytes only travel from this
+    // server to the build, while mozjpeg takes three times as long (200 against 66 ms a picture here,
+    // 33 s against 11 s for the sample's 166) for a file a fifth smaller.
+    const jpeg = await sharp(Buffer.from(artworkSvg(name))).jpeg({ quality: 80 }).toBuffer()
     // Write then rename: two concurrent first requests never serve half a file.
     const temporary = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`
     await fs.writeFile(temporary, jpeg)

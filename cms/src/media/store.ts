@@ -27,9 +27,16 @@ export class MediaStore {
   private kept: Map<string, true> | undefined
   private scanning: Promise<void> | undefined
 
+  /**
+   * @param dir the server's own picture folder: the resized variants, and the drawings unless `drawingsDir` is given.
+   * @param drawingsDir where drawn originals are kept. A drawing depends on its name alone, so servers may share
+   *   this folder (writes are atomic: pictures.ts), as the test suite's servers do; variants are never shared,
+   *   because each server evicts its own.
+   */
   constructor(
     readonly dir: string,
     readonly limits: MediaLimits = DEFAULT_MEDIA_LIMITS,
+    readonly drawingsDir: string = dir,
   ) {
     this.gate = new JobGate(limits.concurrency, limits.queue)
   }
@@ -37,10 +44,10 @@ export class MediaStore {
   /** The drawn original of `name`. */
   original(name: string): Promise<MediaAnswer> {
     this.counts.asked++
-    const file = path.join(this.dir, name)
+    const file = path.join(this.drawingsDir, name)
     return this.once(file, async () => {
       this.counts.drawn++
-      return mediaFile(this.dir, name)
+      return mediaFile(this.drawingsDir, name)
     })
   }
 
@@ -52,7 +59,7 @@ export class MediaStore {
     const answer = await this.once(file, async () => {
       this.counts.resized++
       // Drawn inside this job's slot, not as a job of its own: waiting for a queued job while holding a slot could deadlock.
-      await writeVariant(await mediaFile(this.dir, name), file, request)
+      await writeVariant(await mediaFile(this.drawingsDir, name), file, request)
       return file
     })
     if ("file" in answer) await this.keep(file)
