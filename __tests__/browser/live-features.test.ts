@@ -1,6 +1,7 @@
 import crypto from "node:crypto"
 import type { Page, Request } from "playwright-core"
 import type { ApiSearchGroup } from "../../contract/schemas"
+import { SEARCH_RETRY_DELAYS_MS } from "../../src/hooks/use-search"
 import { holdRequests, openReady, useBrowser, visit } from "./harness/browser"
 import { api } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
@@ -107,16 +108,27 @@ describe("search results", () => {
     expect(new URL(page.url()).searchParams.get("q")).toBe("yoga")
   })
 
-  it("a failed call is logged and shows nothing", async () => {
+  it("a failed call is tried twice more, then logged, and shows nothing", async () => {
     const context = await browser().newContext()
     const page = await context.newPage()
     const logged: string[] = []
     page.on("console", (message) => {
       if (message.type() === "error") logged.push(message.text())
     })
-    await page.route("**/api/search?**", (route) => route.abort("connectionrefused"))
+    let calls = 0
+    await page.route("**/api/search?**", (route) => {
+      calls++
+      return route.abort("connectionrefused")
+    })
+    // The pauses between tries pass on the page's clock.
+    await page.clock.install()
     await openReady(page, `${harness().siteUrl}${searchPath("yoga")}`)
+    for (const pause of SEARCH_RETRY_DELAYS_MS) {
+      await expect(page.getByRole("status", { name: "Loading results" }).isVisible()).resolves.toBe(true)
+      await page.clock.runFor(pause)
+    }
     await page.waitForFunction(() => document.querySelector('[aria-label="Loading results"]') === null)
+    expect(calls).toBe(1 + SEARCH_RETRY_DELAYS_MS.length)
     expect(logged.some((text) => text.startsWith("Error fetching search results:"))).toBe(true)
     // The page keeps its one (visually hidden) h1 for screen readers; nothing else is shown.
     await expect(page.getByRole("main").getByRole("heading", { level: 2 }).count()).resolves.toBe(0)

@@ -25,12 +25,6 @@ export const SEARCH_OFFLINE = {
   text: "Search needs a connection. Your search will run as soon as you are back online.",
 } as const
 
-export const SEARCH_FAILED = {
-  title: "Search is not answering",
-  text: "Your search could not reach the catalogue. Nothing is wrong with what you typed.",
-  retry: "Try Again",
-} as const
-
 const Picture = styled.img`
   display: block;
   width: 100%;
@@ -120,7 +114,7 @@ export interface SearchResultsScreenProps {
  * hero's place, so it never moves anything a visitor already sees.
  */
 export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps) {
-  const { busy, groups, offline, failed, retry } = useSearch(apiUrl, query)
+  const { busy, groups, offline } = useSearch(apiUrl, query)
   const found = groups !== null && groups.length > 0
   const nothingFound = groups !== null && groups.length === 0
   // The built page cannot know the query, and hydration must draw what it
@@ -169,21 +163,6 @@ export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps)
               <GroupSection role="status" aria-labelledby="search-offline">
                 <SectionTitle id="search-offline">{SEARCH_OFFLINE.title}</SectionTitle>
                 <p>{SEARCH_OFFLINE.text}</p>
-              </GroupSection>
-            </Container>
-          </Section>
-        )}
-        {failed && (
-          <Section>
-            <Container>
-              <GroupSection role="alert" aria-labelledby="search-failed">
-                <SectionTitle id="search-failed">{SEARCH_FAILED.title}</SectionTitle>
-                <p>{SEARCH_FAILED.text}</p>
-                <p>
-                  <Button type="button" onClick={retry}>
-                    {SEARCH_FAILED.retry}
-                  </Button>
-                </p>
               </GroupSection>
             </Container>
           </Section>

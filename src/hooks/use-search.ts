@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react"
+import { useEffect, useState } from "react"
 import { searchCatalogue, type SearchGroup } from "../services/search"
 
 export interface SearchState {
@@ -7,18 +7,11 @@ export interface SearchState {
   groups: SearchGroup[] | null
   /** The browser has no network: the search waits for it instead of failing silently. */
   offline: boolean
-  /** Every try failed while the browser said it was online: the page says so and offers another. */
-  failed: boolean
-  /** Runs the search again, as the failure message's button does. */
-  retry: () => void
 }
 
-type Answer = Omit<SearchState, "retry">
-
-const BUSY: Answer = { busy: true, groups: null, offline: false, failed: false }
-const IDLE: Answer = { busy: false, groups: null, offline: false, failed: false }
-const OFFLINE: Answer = { busy: false, groups: null, offline: true, failed: false }
-const FAILED: Answer = { busy: false, groups: null, offline: false, failed: true }
+const BUSY: SearchState = { busy: true, groups: null, offline: false }
+const IDLE: SearchState = { busy: false, groups: null, offline: false }
+const OFFLINE: SearchState = { busy: false, groups: null, offline: true }
 
 /**
  * The waits before the second and third tries of a search that failed while
@@ -35,25 +28,25 @@ const isOffline = () => typeof navigator !== "undefined" && navigator.onLine ===
  * older request and its answer is never applied, so a slow earlier answer
  * cannot overwrite a newer one. A failure is tried again twice; if the
  * browser is offline the page says so, and the search runs again by itself
- * when the network is back; if every try fails online, the page says the
- * search failed and offers to try again.
+ * when the network is back; if every try fails online, the failure is logged
+ * and nothing is shown (SPEC, "Failed loads ... are only logged").
  */
 export function useSearch(apiUrl: string, query: string): SearchState {
   // Busy from the first render: the built HTML (which cannot know the query)
   // and the hydrated page both start with the loading layout, so nothing
   // moves between them.
-  const [answer, setAnswer] = useState<Answer>(BUSY)
-  // Bumped when the network comes back or the visitor asks, to run the search again.
+  const [answer, setAnswer] = useState<SearchState>(BUSY)
+  // Bumped when the network comes back, to run the search again.
   const [run, setRun] = useState(0)
-  const retry = useCallback(() => setRun((count) => count + 1), [])
   // Only a search that is waiting for the network runs again when it comes
   // back: an answer already shown stays where it is.
-  const waiting = answer.offline || answer.failed
+  const waiting = answer.offline
   useEffect(() => {
     if (!waiting) return
-    window.addEventListener("online", retry)
-    return () => window.removeEventListener("online", retry)
-  }, [waiting, retry])
+    const again = () => setRun((count) => count + 1)
+    window.addEventListener("online", again)
+    return () => window.removeEventListener("online", again)
+  }, [waiting])
   useEffect(() => {
     if (!query) {
       setAnswer(IDLE)
@@ -82,7 +75,7 @@ export function useSearch(apiUrl: string, query: string): SearchState {
             return
           }
           console.error("Error fetching search results:", error)
-          setAnswer(FAILED)
+          setAnswer(IDLE)
         })
     }
     setAnswer(BUSY)
@@ -92,5 +85,5 @@ export function useSearch(apiUrl: string, query: string): SearchState {
       clearTimeout(pause)
     }
   }, [apiUrl, query, run])
-  return { ...answer, retry }
+  return answer
 }

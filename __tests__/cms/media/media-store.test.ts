@@ -135,7 +135,7 @@ describe("drawings shared between servers (CMS_DRAWINGS_DIR)", () => {
         const server = await startTestServer({ drawingsDir, onMediaStore: (built) => (store = built) })
         servers.push({ server, store: store! })
       }
-      const [first, second] = servers
+      const [first, second] = servers as [(typeof servers)[0], (typeof servers)[0]]
       const original = await image(first.server, "/media/series-101.jpg")
       expect(original.response.status).toBe(200)
       const again = await image(second.server, "/media/series-101.jpg")

@@ -103,11 +103,13 @@ describe("the publisher as `npm run publisher` starts it (a supervisor holding t
       },
     })
     await waitForHttp(`http://127.0.0.1:${port}/status`, supervisor, 30_000)
-  })
+    // Jest's 5 s for a hook is shorter than the wait's own deadline: on a loaded machine the two
+    // processes' start (tsx compiling the publisher twice) took longer, and Jest's message named nothing.
+  }, 60_000)
   afterEach(async () => {
     if (supervisor) await stopProcess(supervisor)
     fs.rmSync(dir, { recursive: true, force: true })
-  })
+  }, 30_000)
 
   it("killed with SIGKILL during a build: the socket stays open, a request made at once is answered by the next server process, which stopped the detached build first and builds again", async () => {
     await waitFor(async () => (await status()).live !== null, 10_000, "the first release")
