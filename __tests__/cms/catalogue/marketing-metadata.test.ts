@@ -20,11 +20,13 @@ import { startTestServer, type TestServer } from "../helpers/test-server"
 
 let server: TestServer
 
-beforeAll(async () => {
+// A fresh sample catalogue for each test: the editors' changes below would otherwise decide
+// what the reading tests find, by the order the tests run in.
+beforeEach(async () => {
   server = await startTestServer()
 })
 
-afterAll(async () => {
+afterEach(async () => {
   await server.destroy()
 })
 

@@ -93,6 +93,17 @@ describe("serving the live release", () => {
     expect(response.body.length).toBe(0)
   })
 
+})
+
+// Each makes releases of its own and counts jobs from 1: a publisher of its own, so they hold in any order.
+describe("the status of a publisher's jobs", () => {
+  let site: TestPublisher
+  beforeEach(async () => {
+    site = await startTestPublisher({ plan: { version: "v1" }, debounceMs: 400 })
+    await site.publisher.idle()
+  })
+  afterEach(async () => site.dispose())
+
   it("answers GET /status with the live release, the jobs and the releases", async () => {
     site.setPlan({ version: "v1", delayMs: 600 })
     await sendHook(site.url, { event: "publish", refs: [episode(1001)] })
