@@ -3,12 +3,12 @@ import type { BrowserContext, Page, Response } from "playwright-core"
 import type { ApiEpisode } from "../../contract/schemas"
 import { useBrowser } from "./harness/browser"
 import { api } from "./harness/catalogue"
+import { recordCspViolations } from "./harness/csp-violations"
 import { harness } from "./harness/harness-env"
-import { PAGE_FAMILIES } from "./harness/page-families"
 
 /*
  * The site under its production headers (the harness serves the build with
- * `npm run serve`'s server): every page family, the player, search,
+ * `npm run serve`'s server): what the policy blocks, the player, search,
  * subscribe and the service worker, with the browser's CSP reports counted.
  */
 
@@ -26,16 +26,7 @@ async function watchedPage(width = 1280): Promise<WatchedPage> {
   const context = await browser().newContext({ viewport: { width, height: 900 } })
   const page = await context.newPage()
   const violations: string[] = []
-  await page.exposeFunction("__reportCspViolation", (report: string) => violations.push(report))
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      const report = (window as unknown as { __reportCspViolation: (report: string) => void }).__reportCspViolation
-      void report(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.documentURI}: ${event.sample}`)
-    })
-  })
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`)
-  })
+  await recordCspViolations(page, violations)
   return { page, context, violations }
 }
 
@@ -46,27 +37,8 @@ async function open(page: Page, path: string, origin = harness().siteUrl): Promi
   return response
 }
 
-/** styled-components' runtime sheet holds rules: its empty <style> was let in by hash and filled through the CSSOM. */
-const runtimeStyleRules = (page: Page) =>
-  page.evaluate(() => document.querySelector<HTMLStyleElement>('style[data-styled="active"]')?.sheet?.cssRules.length ?? 0)
-
 describe("the production headers", () => {
-  it.each(PAGE_FAMILIES.map((family) => [family.name, family] as const))("%s: a strict CSP and 0 violations, styled and working", async (_name, family) => {
-    const { page, violations } = await watchedPage()
-    const response = await open(page, family.path)
-    const headers = response.headers()
-    const policy = headers["content-security-policy"] ?? ""
-    expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+;/)
-    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/)
-    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin")
-    expect(headers["x-content-type-options"]).toBe("nosniff")
-    expect(headers["permissions-policy"]).toContain("camera=()")
-    if (family.ready) await page.getByText(family.ready).first().waitFor()
-    await expect(page.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe("rgb(15, 15, 20)")
-    expect(await runtimeStyleRules(page)).toBeGreaterThan(0)
-    expect(violations).toEqual([])
-  })
-
+  // Every page family's headers, CSP violations and styles: page-family-checks.test.ts, on its one visit per width.
   it("blocks and reports what the policy does not allow: a script added to the page does not run", async () => {
     const { page } = await watchedPage()
     await open(page, "/")
