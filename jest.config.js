@@ -16,6 +16,10 @@ module.exports = {
   // time, and each works on its own pages, server or workspace, so they can
   // run side by side (docs/guides/testing.md, "Isolation").
   maxWorkers: 2,
+  // Each file's tests in a new order every run (the seed is printed, and
+  // `--seed=N` replays it): a test that leans on an earlier one's state fails
+  // here, not on the day someone reorders the file.
+  randomize: true,
   projects: [
     {
       displayName: "node",

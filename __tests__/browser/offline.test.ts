@@ -34,7 +34,7 @@ const CATEGORY_ID = "2"
 const RENAMED = "Move Together"
 const RETITLED = "Dance Like Nobody Is Watching"
 const CODE_RELEASE = "code-deploy-c"
-const CACHES_SETTLE_MS = 1000
+const CACHES_SETTLE_MS = 500
 
 let work: string
 let cms: ReferenceServer | undefined
