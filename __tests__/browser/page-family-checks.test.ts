@@ -208,9 +208,9 @@ async function screenshotFailures(page: Page, family: PageFamily, width: number)
 const cases = PAGE_FAMILIES.flatMap((family) => WIDTHS.map((width) => [family.name, width, family] as const))
 
 describe("every page family", () => {
-  // A family's widths one after another (four pages loading at once brought out a layout shift that load
-  // alone causes, docs/guides/testing.md); at 375 and 1280 px the page without script loads beside the
-  // one watched, inside its two seconds.
+  // One page at a time, not a family's widths side by side (four pages loading at once brought out a layout
+  // shift that load alone causes, docs/guides/testing.md); at 375 and 1280 px the page without script loads
+  // beside the one watched, inside its two seconds.
   it.each(cases)(
     `%s at %i px: headers, no CSP violation or error, styled, shift ≤ 0.01, fits; at 375 and 1280 px the look without JavaScript, landmarks, one h1, axe${SAVE_SCREENSHOTS ? "; saved for review" : ""}`,
     async (_name, width, family) => {
