@@ -49,6 +49,8 @@ const entity = {
   /** ISO 8601, UTC. */
   updated_at: text,
   seo: z.nullish(Seo),
+  /** In the draft view only (catalogue-api.md, "Drafts and preview"): what it shows differs from its published version, or it has none. */
+  draft: z.nullish(z.boolean()),
 }
 
 export const Series = z.object({
@@ -123,6 +125,8 @@ export const SiteSettings = z.object({
   organization: z.nullish(z.object({ name: text, logo: z.nullish(Image), same_as: list(z.string()) })),
   /** false on staging: every page noindex, robots.txt disallows all. */
   allow_indexing: z.nullish(z.boolean()),
+  /** In the draft view only: the settings differ from the published ones. */
+  draft: z.nullish(z.boolean()),
 })
 export type ApiSiteSettings = z.infer<typeof SiteSettings>
 
@@ -141,7 +145,7 @@ export const Changes = z.object({ now: z.string(), changed: z.array(Ref), delete
 export type ApiChanges = z.infer<typeof Changes>
 
 /** The JSON body the backend POSTs to the publisher's `/hooks/catalogue`. */
-export const WebhookBody = z.object({ event: z.enum(["publish", "unpublish"]), refs: z.array(Ref) })
+export const WebhookBody = z.object({ event: z.enum(["publish", "unpublish", "draft"]), refs: z.array(Ref) })
 export type ApiWebhookBody = z.infer<typeof WebhookBody>
 
 /**

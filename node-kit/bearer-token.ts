@@ -10,15 +10,16 @@ export function bearerToken(authorization: string | string[] | undefined): strin
 /**
  * Throws a 401 (with `WWW-Authenticate: Bearer`) unless `authorization`
  * carries `expected`, compared in constant time. `variable` names the
- * setting that holds the token, so the message says what to send; a
+ * setting that holds the token and `what` the token (the admin token by
+ * default), so the message says what to send; a
  * missing header and a wrong token are told apart, the token never shown.
  */
-export function requireBearerToken(authorization: string | string[] | undefined, expected: string, variable: string): void {
+export function requireBearerToken(authorization: string | string[] | undefined, expected: string, variable: string, what = "admin token"): void {
   const given = bearerToken(authorization)
   if (given !== undefined && sameSecret(given, expected)) return
   const [message, challenge] =
     given === undefined
-      ? [`Send the admin token as Authorization: Bearer <${variable}>.`, "Bearer"]
-      : [`The admin token is wrong: send the one in ${variable} as Authorization: Bearer <token>.`, 'Bearer error="invalid_token"']
+      ? [`Send the ${what} as Authorization: Bearer <${variable}>.`, "Bearer"]
+      : [`The ${what} is wrong: send the one in ${variable} as Authorization: Bearer <token>.`, 'Bearer error="invalid_token"']
   throw new HttpError(401, message, { headers: { "WWW-Authenticate": challenge } })
 }

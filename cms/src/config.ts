@@ -23,6 +23,13 @@ export interface CmsConfig {
   siteSettings: boolean
   /** CMS_CHANGES=off: GET /api/changes answers 404, to try a site against a backend without a changes feed. */
   changes: boolean
+  /**
+   * CMS_DRAFTS=off: the catalogue keeps no drafts (the admin API's drafts routes answer 404 and
+   * preview=1 answers 401), to try the preview lane against a backend written before drafts.
+   */
+  drafts: boolean
+  /** CATALOGUE_PREVIEW_TOKEN: the bearer token of the draft view (preview=1); null: the draft view answers 401. */
+  previewToken: string | null
   /** CMS_TOMBSTONE_DAYS: how long deletions are remembered; a since older than that answers 410. */
   tombstoneDays: number
   /** CMS_WEBHOOK_URL and PUBLISH_WEBHOOK_SECRET: where to send the publish webhook; null when unset. */
@@ -134,6 +141,8 @@ export function readConfig(env: NodeJS.ProcessEnv): CmsConfig {
     videoRateLimit,
     siteSettings: settings.onOff("CMS_SITE_SETTINGS", true),
     changes: settings.onOff("CMS_CHANGES", true),
+    drafts: settings.onOff("CMS_DRAFTS", true),
+    previewToken: settings.secret("CATALOGUE_PREVIEW_TOKEN", "anyone who knows it can read every unpublished draft") ?? null,
     tombstoneDays,
     webhook: webhookUrl && secret ? { url: webhookUrl, secret } : null,
     adminToken: settings.secret("CMS_ADMIN_TOKEN", "anyone who knows it can edit the catalogue and read every subscriber") ?? null,
@@ -148,6 +157,11 @@ export function readConfig(env: NodeJS.ProcessEnv): CmsConfig {
 
 export function databaseFile(dataDir: string): string {
   return path.join(dataDir, "catalogue.db")
+}
+
+/** The drafts' catalogue (catalogue/drafts-database.ts), beside the published one. */
+export function draftsFile(dataDir: string): string {
+  return path.join(dataDir, "drafts.db")
 }
 
 export function mediaDir(dataDir: string): string {

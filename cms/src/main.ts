@@ -2,8 +2,9 @@ import type { AddressInfo } from "node:net"
 import { exitOnStartFailure } from "../../node-kit/config"
 import { runtimeLine } from "../../node-kit/runtime"
 import { shutdownOnSignals } from "../../node-kit/shutdown"
-import { databaseFile, mediaDir, readConfig } from "./config"
+import { databaseFile, draftsFile, mediaDir, readConfig } from "./config"
 import { openDatabase } from "./catalogue/database"
+import { openDraftsDatabase } from "./catalogue/drafts-database"
 import { seedIfEmpty } from "./seed/seed"
 import { buildServer } from "./server"
 
@@ -16,8 +17,12 @@ async function main() {
   const config = readConfig(process.env)
   const file = databaseFile(config.dataDir)
   const db = openDatabase(file)
+  // Seeded first: the drafts' catalogue starts as a copy of the published one.
+  const seeded = seedIfEmpty(db)
+  const drafts = config.drafts ? openDraftsDatabase(db, file, draftsFile(config.dataDir)) : null
   const app = buildServer({
     db,
+    drafts: drafts && { db: drafts, previewToken: config.previewToken },
     mediaDir: mediaDir(config.dataDir),
     drawingsDir: config.drawingsDir ?? undefined,
     videoApiToken: config.videoApiToken,
@@ -34,8 +39,14 @@ async function main() {
     subscribeOrigins: config.subscribeOrigins,
     mediaLimits: { keptVariants: config.keptMediaVariants },
   })
-  if (seedIfEmpty(db)) app.log.info(`Seeded the sample catalogue into ${file}`)
-  shutdownOnSignals({ app, cleanup: () => db.close() })
+  if (seeded) app.log.info(`Seeded the sample catalogue into ${file}`)
+  shutdownOnSignals({
+    app,
+    cleanup: () => {
+      drafts?.close()
+      db.close()
+    },
+  })
 
   await app.listen({ host: config.host, port: config.port })
   const { port } = app.server.address() as AddressInfo

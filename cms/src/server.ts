@@ -17,6 +17,7 @@ import { PLAYER_PAGE_ROUTES, playerRoutes } from "./video-host/routes/player"
 import { answerRefusalsAsDeclared, REQUEST_SCHEMA_OPTIONS } from "./plugins/request-refusals"
 import { videoHostRoutes } from "./video-host/routes/video-host"
 import { WebhookSender, type WebhookOptions } from "./admin/webhook"
+import { DraftDesk } from "./admin/drafts"
 
 export interface ServerOptions {
   db: CatalogueDatabase
@@ -39,6 +40,12 @@ export interface ServerOptions {
   tombstoneDays?: number
   /** Where and how to send the publish webhook after each admin write; none when unset. */
   webhook?: WebhookOptions | null
+  /**
+   * The drafts' catalogue (catalogue/drafts-database.ts) and CATALOGUE_PREVIEW_TOKEN, the token of its
+   * draft view (null: the draft view answers 401). Null or unset: the catalogue keeps no drafts, as a
+   * backend written before "Drafts and preview" (CMS_DRAFTS=off).
+   */
+  drafts?: { db: CatalogueDatabase; previewToken: string | null } | null
   /** The admin API's bearer token; null or unset: the admin API answers 403 (off, never open; no token could help). */
   adminToken?: string | null
   /** Host names requests may be sent to besides addresses and localhost (DNS rebinding); default none. */
@@ -71,6 +78,24 @@ export const BODY_LIMIT_BYTES = 16 * 1024
  */
 export const REQUEST_TIMEOUT_MS = 30_000
 
+/**
+ * The published catalogue's reads and, with drafts, the draft view's; and
+ * what spans both: the picture names `/media` draws (a draft's pictures for
+ * the preview build, and the published ones a draft deletes) and the videos
+ * the host stand-in holds (a draft episode's too, as a real host would).
+ */
+function catalogueViews(options: ServerOptions) {
+  const reads = new CatalogueReads(options.db)
+  const drafts = options.drafts ? { db: options.drafts.db, reads: new CatalogueReads(options.drafts.db, { draftView: true }) } : null
+  const namesIn = [options.db, ...(drafts ? [drafts.db] : [])].map((db) => new CatalogueMediaNames(db))
+  return {
+    reads,
+    drafts,
+    mediaNames: { has: (name: string) => namesIn.some((names) => names.has(name)), forget: () => namesIn.forEach((names) => names.forget()) },
+    videos: { episodeByPath: (path: string) => reads.episodeByPath(path) ?? drafts?.reads.episodeByPath(path) },
+  }
+}
+
 export function buildServer(options: ServerOptions): FastifyInstance {
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
   // Fastify's own pino logger (LOG_LEVEL, LOG_FORMAT): app.log for the server's code, request.log in routes.
@@ -101,8 +126,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     reply.status(404).send({ message: `There is nothing at ${request.method} ${request.url}.` }),
   )
 
-  const reads = new CatalogueReads(options.db)
-  const mediaNames = new CatalogueMediaNames(options.db)
+  const { reads, drafts, mediaNames, videos } = catalogueViews(options)
   const limiter = new FixedWindowLimiter(options.videoRateLimit ?? null)
   // Videos an editor has taken off the host while the catalogue still names them.
   const withdrawnVideos = new Set<string>()
@@ -117,6 +141,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     prefix: "/api",
     db: options.db,
     reads,
+    drafts: drafts && options.drafts ? { ...drafts, token: options.drafts.previewToken } : null,
     siteSettings: options.siteSettings,
     changes: options.changes === false ? false : { retentionDays: tombstoneDays },
     subscribeRateLimit: options.subscribeRateLimit === undefined ? DEFAULT_SUBSCRIBE_RATE_LIMIT : options.subscribeRateLimit,
@@ -124,13 +149,13 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   })
   app.register(videoHostRoutes, {
     prefix: "/video-host",
-    reads,
+    reads: videos,
     token: options.videoApiToken,
     limiter,
     withdrawnVideos,
     playerOrigin: options.playerOrigin,
   })
-  app.register(playerRoutes, { reads, withdrawnVideos })
+  app.register(playerRoutes, { reads: videos, withdrawnVideos })
   const mediaStore = new MediaStore(options.mediaDir, { ...DEFAULT_MEDIA_LIMITS, ...options.mediaLimits }, options.drawingsDir)
   options.onMediaStore?.(mediaStore)
   app.register(mediaRoutes, { store: mediaStore, names: mediaNames })
@@ -142,10 +167,10 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     limiter,
     withdrawnVideos,
     tombstoneDays,
-    published: (result) => {
-      mediaNames.forget()
-      webhook?.notify(result)
-    },
+    drafts: drafts && { ...drafts, desk: new DraftDesk(options.db, drafts.db, (line) => app.log.warn(line)) },
+    // Each write may name new pictures: /media reads the names again.
+    published: (result) => (mediaNames.forget(), webhook?.notify(result)),
+    drafted: (result) => (mediaNames.forget(), webhook?.notifyDraft(result)),
   })
   return app
 }

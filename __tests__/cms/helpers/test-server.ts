@@ -2,8 +2,9 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import type { FastifyInstance } from "fastify"
-import { databaseFile, mediaDir } from "../../../cms/src/config"
+import { databaseFile, draftsFile, mediaDir } from "../../../cms/src/config"
 import { openDatabase, type CatalogueDatabase } from "../../../cms/src/catalogue/database"
+import { openDraftsDatabase } from "../../../cms/src/catalogue/drafts-database"
 import { seedIfEmpty } from "../../../cms/src/seed/seed"
 import { buildServer, type ServerOptions } from "../../../cms/src/server"
 
@@ -43,10 +44,19 @@ export interface TestServer {
 
 // Contract tests go over real HTTP on loopback rather than app.inject():
 // they then see exactly what a browser or the build would.
-async function open(dataDir: string, extra: Partial<ServerOptions>): Promise<TestServer> {
+async function open(dataDir: string, extra: Partial<ServerOptions>, setup: TestServerSetup): Promise<TestServer> {
   const db = openDatabase(databaseFile(dataDir))
   seedIfEmpty(db)
-  const app = buildServer({ db, mediaDir: mediaDir(dataDir), videoApiToken: TEST_VIDEO_TOKEN, adminToken: TEST_ADMIN_TOKEN, ...extra })
+  // As main.ts does: the drafts' catalogue is made from the seeded one.
+  const drafts = setup.drafts ? openDraftsDatabase(db, databaseFile(dataDir), draftsFile(dataDir)) : null
+  const app = buildServer({
+    db,
+    mediaDir: mediaDir(dataDir),
+    videoApiToken: TEST_VIDEO_TOKEN,
+    adminToken: TEST_ADMIN_TOKEN,
+    drafts: drafts && { db: drafts, previewToken: setup.drafts!.previewToken },
+    ...extra,
+  })
   const origin = await app.listen({ host: "127.0.0.1", port: 0 })
   const close = async () => {
     // app.close() alone waits for any response still being written, and then for the
@@ -55,6 +65,7 @@ async function open(dataDir: string, extra: Partial<ServerOptions>): Promise<Tes
     const closing = app.close()
     app.server.closeAllConnections()
     await closing
+    drafts?.close()
     db.close()
   }
   const call = async (path: string, init?: RequestInit): Promise<Answer> => {
@@ -84,7 +95,7 @@ async function open(dataDir: string, extra: Partial<ServerOptions>): Promise<Tes
     remove: (path) => admin(path, { method: "DELETE" }),
     async restart(): Promise<TestServer> {
       await close()
-      return open(dataDir, extra)
+      return open(dataDir, extra, setup)
     },
     async destroy() {
       await close()
@@ -93,7 +104,12 @@ async function open(dataDir: string, extra: Partial<ServerOptions>): Promise<Tes
   }
 }
 
+export interface TestServerSetup {
+  /** Keep drafts (catalogue-api.md, "Drafts and preview"), with this CATALOGUE_PREVIEW_TOKEN; unset: none, as CMS_DRAFTS=off. */
+  drafts?: { previewToken: string | null }
+}
+
 /** A reference server on a fresh copy of the sample catalogue in a temp folder. */
-export function startTestServer(extra: Partial<ServerOptions> = {}): Promise<TestServer> {
-  return open(fs.mkdtempSync(path.join(os.tmpdir(), "cms-contract-")), extra)
+export function startTestServer(extra: Partial<ServerOptions> = {}, setup: TestServerSetup = {}): Promise<TestServer> {
+  return open(fs.mkdtempSync(path.join(os.tmpdir(), "cms-contract-")), extra, setup)
 }

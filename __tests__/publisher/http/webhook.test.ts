@@ -87,6 +87,14 @@ describe("POST /hooks/catalogue", () => {
     expect(status.queued).toEqual([expect.objectContaining({ id: jobId, status: "queued", refs: [episode(1001)], webhooks: 1 })])
   })
 
+  it("takes a signed draft delivery (202) and queues no live build: a draft changes nothing visitors see", async () => {
+    const response = await sendHook(site.url, { event: "draft", refs: [episode(1001)] })
+    expect(response.status).toBe(202)
+    expect(await response.json()).toEqual({ jobId: null, note: "A draft changes nothing on the live site." })
+    const status = site.publisher.status()
+    expect([...status.queued, ...status.recent]).toEqual([])
+  })
+
   it.each([
     ["a missing signature", { omit: ["signature" as const] }],
     ["a wrong signature", { secret: OTHER_SECRET }],

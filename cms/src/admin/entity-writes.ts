@@ -73,7 +73,7 @@ function nextPosition(db: CatalogueDatabase, table: CatalogueTable, column: stri
  * episodes from 1001…), so a new entity never takes the id of one the site
  * has just been told is deleted.
  */
-function nextId(db: CatalogueDatabase, table: CatalogueTable): number {
+export function nextId(db: CatalogueDatabase, table: CatalogueTable): number {
   const row = db.prepare(`SELECT max(id) AS id FROM ${table}`).get() as { id: number | null }
   return Math.max(FIRST_ID[REF_TYPE_OF_TABLE[table]] - 1, row.id ?? 0, highestTombstoneId(db, table)) + 1
 }
@@ -109,12 +109,21 @@ function seriesSubcategory(db: CatalogueDatabase, seriesId: unknown): number {
  * number, its `video_id` to its `path` when that is a number. Throws
  * EditError for a bad `seo`, a link to nothing, or a video already taken.
  */
-export function createEntity(db: CatalogueDatabase, table: CatalogueTable, body: Row): { id: number; result: WriteResult } {
-  const values = storedFields(body, CREATE_FIELDS[table])
+export function createEntity(db: CatalogueDatabase, table: CatalogueTable, body: Row, id?: number): { id: number; result: WriteResult } {
+  return insertEntity(db, table, storedFields(body, CREATE_FIELDS[table]), id)
+}
+
+/**
+ * createEntity from values as their columns store them (a draft's row, say),
+ * under `id` when given (the drafts' copy of the catalogue and the published
+ * one give an entity the same id), else the next one.
+ */
+export function insertEntity(db: CatalogueDatabase, table: CatalogueTable, stored: Row, givenId?: number): { id: number; result: WriteResult } {
+  const values = { ...stored }
   return db.transaction(() => {
     checkLinks(db, table, values)
     if (table === "episodes") completeEpisode(db, values)
-    const id = nextId(db, table)
+    const id = givenId ?? nextId(db, table)
     const stamp = now()
     placeLast(db, table, values)
     const row: Row = { ...values, id, updated_at: stamp }
@@ -161,7 +170,12 @@ export function updateEntity(
   id: number,
   patch: Row,
 ): WriteResult | undefined {
-  const values = storedFields(patch, EDITABLE_FIELDS[table])
+  return updateStored(db, table, id, storedFields(patch, EDITABLE_FIELDS[table]))
+}
+
+/** updateEntity from values as their columns store them (a draft's row, say). */
+export function updateStored(db: CatalogueDatabase, table: CatalogueTable, id: number, stored: Row): WriteResult | undefined {
+  const values = { ...stored }
   return db.transaction(() => {
     const before = db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row | undefined
     if (!before) return undefined

@@ -97,6 +97,12 @@ export class WebhookSender {
     if (result.changed.length > 0) this.send({ event: "publish", refs: result.changed })
   }
 
+  /** A draft saved, created, deleted or discarded: one `draft` delivery naming what the draft view changed. */
+  notifyDraft(result: WriteResult): void {
+    const refs = [...result.changed, ...result.deleted]
+    if (refs.length > 0) this.send({ event: "draft", refs })
+  }
+
   /** Writes one delivery to the outbox and returns its webhook-id at once; the first attempt starts after the current request. */
   send(body: ApiWebhookBody): string | undefined {
     if (this.closed) return undefined

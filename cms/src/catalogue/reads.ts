@@ -9,6 +9,7 @@ import type {
 import { COLUMNS, type Column, type ServedRow } from "./columns"
 import type { CatalogueTable } from "./tables"
 import type { CatalogueDatabase } from "./database"
+import { draftRowsSql } from "./drafts-database"
 
 // Each answer has its own, stricter type, derived from the declared columns
 // (every field present, numeric ids: what this server guarantees) and checked
@@ -66,6 +67,8 @@ function rowMapper<Table extends CatalogueTable>(table: Table): (row: Row) => Se
   return (row) => {
     const answer: Row = {}
     for (const read of readers) read(row, answer)
+    // Only rows of the draft view carry it (drafts-database.ts).
+    if (row.draft !== undefined) answer.draft = row.draft === 1
     return answer as ServedRow<Table>
   }
 }
@@ -76,12 +79,16 @@ export const toSeries = rowMapper("series")
 const toEpisode = rowMapper("episodes")
 const toFeaturedItem = rowMapper("featured_items")
 
-/** Every query of the read side, prepared once per database. */
-function prepareReads(db: CatalogueDatabase) {
+/**
+ * Every query of the read side, prepared once per database. `rows(table)` is
+ * where served rows come from: the table itself, or in the draft view the
+ * drafts' catalogue with each row's `draft` flag.
+ */
+function prepareReads(db: CatalogueDatabase, rows: (table: CatalogueTable) => string) {
   return {
-    categories: db.prepare("SELECT * FROM categories ORDER BY position, id"),
-    category: db.prepare("SELECT * FROM categories WHERE id = ?"),
-    categorySubcategories: db.prepare("SELECT * FROM sub_categories WHERE category_id = ? ORDER BY position, id"),
+    categories: db.prepare(`SELECT * FROM ${rows("categories")} ORDER BY position, id`),
+    category: db.prepare(`SELECT * FROM ${rows("categories")} WHERE id = ?`),
+    categorySubcategories: db.prepare(`SELECT * FROM ${rows("sub_categories")} WHERE category_id = ? ORDER BY position, id`),
     categoryStatistics: db.prepare(
       `SELECT c.title AS title, count(e.id) AS total_videos
          FROM categories c
@@ -91,25 +98,29 @@ function prepareReads(db: CatalogueDatabase) {
     ),
     featuredItems: db.prepare(
       `SELECT f.*, c.title AS category_title
-         FROM featured_items f LEFT JOIN categories c ON c.id = f.category_id
+         FROM ${rows("featured_items")} f LEFT JOIN categories c ON c.id = f.category_id
         ORDER BY f.position, f.id`,
     ),
-    subcategory: db.prepare("SELECT * FROM sub_categories WHERE id = ?"),
-    subcategorySeries: db.prepare("SELECT * FROM series WHERE sub_category_id = ? ORDER BY position, id"),
-    series: db.prepare("SELECT * FROM series WHERE id = ?"),
+    subcategory: db.prepare(`SELECT * FROM ${rows("sub_categories")} WHERE id = ?`),
+    subcategorySeries: db.prepare(`SELECT * FROM ${rows("series")} WHERE sub_category_id = ? ORDER BY position, id`),
+    series: db.prepare(`SELECT * FROM ${rows("series")} WHERE id = ?`),
     seriesExists: db.prepare("SELECT id FROM series WHERE id = ?"),
-    seriesEpisodes: db.prepare("SELECT * FROM episodes WHERE series_id = ? ORDER BY id"),
-    episode: db.prepare("SELECT * FROM episodes WHERE id = ?"),
+    seriesEpisodes: db.prepare(`SELECT * FROM ${rows("episodes")} WHERE series_id = ? ORDER BY id`),
+    episode: db.prepare(`SELECT * FROM ${rows("episodes")} WHERE id = ?`),
     episodeByPath: db.prepare("SELECT * FROM episodes WHERE path = ?"),
   }
 }
 
-/** Read side of the catalogue: every answer already in the API's shape. */
+/**
+ * Read side of the catalogue: every answer already in the API's shape. On
+ * the drafts' catalogue (`{ draftView: true }`) each entity also says
+ * whether it is a draft.
+ */
 export class CatalogueReads {
   private readonly sql: ReturnType<typeof prepareReads>
 
-  constructor(db: CatalogueDatabase) {
-    this.sql = prepareReads(db)
+  constructor(db: CatalogueDatabase, options: { draftView?: boolean } = {}) {
+    this.sql = prepareReads(db, options.draftView ? draftRowsSql : (table) => table)
   }
 
   categories(): ServedCategory[] {
@@ -161,3 +172,10 @@ export class CatalogueReads {
     return row && toEpisode(row)
   }
 }
+
+/**
+ * What the video host stand-in knows of the catalogue: the episode that has
+ * a video. A real host holds every uploaded video, drafted or published, so
+ * with drafts on it finds a draft episode's video too.
+ */
+export type VideoLibrary = Pick<CatalogueReads, "episodeByPath">

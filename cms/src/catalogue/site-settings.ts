@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util"
 import { SiteSettings, type ApiSiteSettings } from "../../../contract/schemas"
 import { now, type CatalogueDatabase } from "./database"
 import { checkWithContract } from "./edits"
@@ -37,4 +38,9 @@ export function updateSiteSettings(db: CatalogueDatabase, patch: Record<string, 
     writeSiteSettings(db, updated)
     return updated
   })()
+}
+
+/** The drafts' site settings differ from the published ones (or only one of the two catalogues has any). */
+export function siteSettingsDiffer(live: CatalogueDatabase, drafts: CatalogueDatabase): boolean {
+  return !isDeepStrictEqual(readSiteSettings(live) ?? null, readSiteSettings(drafts) ?? null)
 }

@@ -7,7 +7,7 @@ import { FIRST_ID } from "../catalogue/ids"
  * every field filled. The pictures are ones the sample catalogue (and the
  * generator) already shows, so they exist under /media.
  */
-export const SAMPLE_SITE_SETTINGS: Served<ApiSiteSettings> = {
+export const SAMPLE_SITE_SETTINGS: Served<Omit<ApiSiteSettings, "draft">> = {
   site_name: "MoveFlix",
   title_template: "%s | MoveFlix",
   default_description:

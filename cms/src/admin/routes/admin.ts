@@ -6,6 +6,8 @@ import type { WriteResult } from "../../catalogue/changes"
 import type { CatalogueDatabase } from "../../catalogue/database"
 import type { FixedWindowLimiter } from "../../plugins/rate-limit"
 import { listSubscriptions } from "../../catalogue/subscriptions"
+import type { DraftDesk } from "../drafts"
+import { adminDraftRoutes } from "./drafts"
 import { adminEntityRoutes } from "./entities"
 import { adminSiteSettingsRoute } from "./site-settings"
 import { adminVideoHostRoutes } from "../../video-host/routes/controls"
@@ -25,6 +27,16 @@ export interface AdminOptions {
   tombstoneDays: number
   /** Called after each successful write with what it did (the publish webhook); must not throw or wait. */
   published?: (result: WriteResult) => void
+  /** The editors' drafts: the desk and the drafts' catalogue with its reads; null: the catalogue keeps none. */
+  drafts?: AdminDrafts | null
+  /** Called after each draft saved, created, deleted or discarded (the `draft` webhook); must not throw or wait. */
+  drafted?: (result: WriteResult) => void
+}
+
+export interface AdminDrafts {
+  desk: DraftDesk
+  db: CatalogueDatabase
+  reads: CatalogueReads
 }
 
 /**
@@ -42,17 +54,27 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions) {
   })
 
   /** Tells the publisher, without ever failing the editor's request over it. */
-  const publish = (result: WriteResult) => {
+  const tell = (notify: ((result: WriteResult) => void) | undefined, what: string) => (result: WriteResult) => {
     try {
-      options.published?.(result)
+      notify?.(result)
     } catch (error) {
-      app.log.error({ err: error }, "Queueing the publish webhook failed")
+      app.log.error({ err: error }, `Queueing the ${what} webhook failed`)
     }
   }
+  const publish = tell(options.published, "publish")
 
   const { db, reads, limiter, withdrawnVideos, tombstoneDays } = options
-  await app.register(adminEntityRoutes, { db, reads, tombstoneDays, publish })
-  await app.register(adminSiteSettingsRoute, { db, publish })
+  const drafts = options.drafts ?? null
+  await app.register(adminEntityRoutes, { db, reads, tombstoneDays, publish, drafts: drafts?.desk })
+  await app.register(adminSiteSettingsRoute, { db, publish, drafts: drafts?.desk })
+  await app.register(adminDraftRoutes, {
+    desk: drafts?.desk ?? null,
+    drafts,
+    reads,
+    live: db,
+    publish,
+    drafted: tell(options.drafted, "draft"),
+  })
   await app.register(adminVideoHostRoutes, { reads, limiter, withdrawnVideos })
   app.get("/subscriptions", async () => ({ data: listSubscriptions(db) }))
 }

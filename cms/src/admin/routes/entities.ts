@@ -8,15 +8,8 @@ import { EditError } from "../../catalogue/edits"
 import { createEntity, deleteEntity, updateEntity } from "../entity-writes"
 import { createBodySchema, entityBodyRefusal, patchBodySchema } from "./entity-bodies"
 import { ID_PARAMS, type IdParams } from "../../catalogue/routes/id-params"
-
-/** URL collection name -> table, matching the public API's paths. */
-const COLLECTIONS: Record<string, CatalogueTable> = {
-  categories: "categories",
-  "sub-categories": "sub_categories",
-  series: "series",
-  episodes: "episodes",
-  "featured-collections": "featured_items",
-}
+import type { DraftDesk } from "../drafts"
+import { COLLECTIONS, nothingAt, servedEntity } from "./collections"
 
 export interface AdminEntityOptions {
   db: CatalogueDatabase
@@ -25,29 +18,19 @@ export interface AdminEntityOptions {
   tombstoneDays: number
   /** Tells the publisher what a write did; never throws. */
   publish: (result: WriteResult) => void
+  /** The editors' drafts, which every write published at once reaches too; none when the catalogue keeps no drafts. */
+  drafts?: DraftDesk
 }
 
 type Body = Record<string, unknown>
-
-/** The 404 of a URL that names no collection, or no possible id in one. */
-const nothingAt = (verb: string, request: FastifyRequest) => new HttpError(404, `Nothing to ${verb} at ${request.url}.`)
 
 /**
  * An editor's create, edit and delete (under /admin), one set of routes per
  * collection, each with the request schemas of that collection's fields.
  */
 export async function adminEntityRoutes(app: FastifyInstance, options: AdminEntityOptions) {
-  const { db, reads, publish } = options
-
-  /** The entity as the public API serves it (a container with its members). */
-  const served = (table: CatalogueTable, id: number) =>
-    ({
-      categories: () => reads.category(id),
-      sub_categories: () => reads.subcategory(id),
-      series: () => reads.series(id),
-      episodes: () => reads.episode(id),
-      featured_items: () => reads.featuredItems().find((item) => item.id === id),
-    })[table]()
+  const { db, reads, publish, drafts } = options
+  const served = (table: CatalogueTable, id: number) => servedEntity(reads, table, id)
 
   for (const [collection, table] of Object.entries(COLLECTIONS)) {
     const bodyRefusal = (onCreate: boolean) => (request: FastifyRequest, errors: Parameters<typeof entityBodyRefusal>[2]) =>
@@ -57,7 +40,8 @@ export async function adminEntityRoutes(app: FastifyInstance, options: AdminEnti
       `/${collection}`,
       { schema: { body: createBodySchema(table) }, config: { refuse: bodyRefusal(true) } },
       async (request, reply) => {
-        const created = createEntity(db, table, request.body)
+        const created = createEntity(db, table, request.body, drafts?.nextId(table))
+        drafts?.mirrorCreate(table, created.id)
         publish(created.result)
         return reply.status(201).send({ data: served(table, created.id) })
       },
@@ -74,6 +58,7 @@ export async function adminEntityRoutes(app: FastifyInstance, options: AdminEnti
         const id = Number(request.params.id)
         const result = updateEntity(db, table, id, request.body)
         if (!result) throw new HttpError(404, `${collection} ${id} was not found.`)
+        drafts?.mirrorUpdate(table, id, request.body)
         publish(result)
         return { data: served(table, id) }
       },
@@ -86,6 +71,7 @@ export async function adminEntityRoutes(app: FastifyInstance, options: AdminEnti
         const id = Number(request.params.id)
         const result = deleteEntity(db, table, id)
         if (!result) throw new HttpError(404, `${collection} ${id} was not found.`)
+        drafts?.mirrorDelete(table, id)
         pruneTombstones(db, options.tombstoneDays)
         publish(result)
         return reply.status(204).send()

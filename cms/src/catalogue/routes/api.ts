@@ -9,10 +9,13 @@ import { changesRoute } from "./changes"
 import { searchRoute } from "./search"
 import { siteSettingsRoute } from "./site-settings"
 import { subscribeRoute } from "./subscribe"
+import { viewChooser, type DraftViewOptions } from "./views"
 
 export interface ApiOptions {
   db: CatalogueDatabase
   reads: CatalogueReads
+  /** The draft view of preview=1; null or unset: the catalogue keeps no drafts, and preview=1 answers 401. */
+  drafts?: DraftViewOptions | null
   /** false: GET /site-settings answers 404 whatever is stored, as a backend without them does. */
   siteSettings?: boolean
   /** The changes feed's settings; false: GET /changes answers 404, as a backend without it does. */
@@ -37,9 +40,16 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   await app.register(cors, {
     delegator: (request, callback) => callback(null, request.url.split("?")[0] === subscribePath ? subscribeCors : READ_CORS),
   })
-  await app.register(catalogueRoutes, { reads: options.reads })
-  await app.register(siteSettingsRoute, { db: options.db, enabled: options.siteSettings !== false })
-  if (options.changes) await app.register(changesRoute, { db: options.db, ...options.changes })
+  // Search and subscribe are never previewed (catalogue-api.md): they read and write the published catalogue alone.
+  const view = viewChooser({ db: options.db, reads: options.reads, draft: false }, options.drafts ?? null)
+  app.addHook("onSend", async (request, reply) => {
+    if (request.query && [(request.query as Record<string, unknown>).preview].flat().includes("1")) {
+      reply.header("Cache-Control", "private, no-store")
+    }
+  })
+  await app.register(catalogueRoutes, { view })
+  await app.register(siteSettingsRoute, { db: options.db, view, enabled: options.siteSettings !== false })
+  if (options.changes) await app.register(changesRoute, { view, ...options.changes })
   await app.register(searchRoute, { db: options.db })
   await app.register(subscribeRoute, { db: options.db, rateLimit: options.subscribeRateLimit })
 }

@@ -21,7 +21,7 @@ const noImage = (name: string) => new HttpError(404, `No image ${JSON.stringify(
  * sizes of each (parseResizeQuery), made and kept within the store's limits
  * (media/store.ts).
  */
-export async function mediaRoutes(app: FastifyInstance, options: { store: MediaStore; names: CatalogueMediaNames }) {
+export async function mediaRoutes(app: FastifyInstance, options: { store: MediaStore; names: Pick<CatalogueMediaNames, "has"> }) {
   app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>(
     "/media/:name",
     { schema: { params: MEDIA_PARAMS }, config: { refuse: (request) => noImage((request.params as { name: string }).name) } },

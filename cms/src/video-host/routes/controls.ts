@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify"
 import { HttpError } from "../../../../node-kit/http-error"
-import type { CatalogueReads } from "../../catalogue/reads"
+import type { VideoLibrary } from "../../catalogue/reads"
 import type { FixedWindowLimiter } from "../../plugins/rate-limit"
 
 const SAFE = Number.MAX_SAFE_INTEGER
@@ -27,7 +27,7 @@ const RATE_LIMIT_HINT = "Send {limit: whole number >= 0, window_seconds: whole n
 /** Controls of the stand-in video host (under /admin), for trying a site against its failures. */
 export async function adminVideoHostRoutes(
   app: FastifyInstance,
-  options: { reads: CatalogueReads; limiter: FixedWindowLimiter; withdrawnVideos: Set<string> },
+  options: { reads: VideoLibrary; limiter: FixedWindowLimiter; withdrawnVideos: Set<string> },
 ) {
   // Takes a video off the host until the server restarts, as when it is deleted
   // there while the catalogue still names it: lookups and its player answer 404.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import type { CatalogueReads } from "../../catalogue/reads"
+import type { VideoLibrary } from "../../catalogue/reads"
 import { playerPage } from "../player-page"
 import { videoDuration } from "./video-host"
 
@@ -18,7 +18,7 @@ export const PLAYER_PAGE_ROUTES = ["/player/:path", "/video/:path"] as const
  */
 export async function playerRoutes(
   app: FastifyInstance,
-  options: { reads: CatalogueReads; withdrawnVideos: ReadonlySet<string> },
+  options: { reads: VideoLibrary; withdrawnVideos: ReadonlySet<string> },
 ) {
   const { reads } = options
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify"
 import { imageUrl } from "../../../../contract/image-url"
 import type { ApiVideo } from "../../../../contract/schemas"
-import type { CatalogueReads } from "../../catalogue/reads"
+import type { VideoLibrary } from "../../catalogue/reads"
 import type { FixedWindowLimiter } from "../../plugins/rate-limit"
 
 export interface VideoHostOptions {
-  reads: CatalogueReads
+  reads: VideoLibrary
   token: string
   limiter: FixedWindowLimiter
   /** Paths that answer 404 although an episode still names them. */

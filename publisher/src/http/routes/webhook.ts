@@ -115,6 +115,8 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
       throw new HttpError(401, verdict.reason)
     }
     const body = parseBody(rawBody)
+    // A draft changes the draft view only (catalogue-api.md, "Drafts and preview"): nothing the live site shows.
+    if (body.event === "draft") return reply.code(202).send({ jobId: null, note: "A draft changes nothing on the live site." })
     if (body.refs.length > MAX_REFS_PER_DELIVERY) {
       request.log.warn(`Webhook ${verdict.id} names ${body.refs.length} refs (at most ${MAX_REFS_PER_DELIVERY}): read as "read the changes feed"`)
     }
