@@ -139,7 +139,8 @@ describe("the flatten task, through the publisher", () => {
     // Each kept folder is a whole site again: the same paths as the workspace's public/.
     const built = (await listTree(path.join(site.dataDir, "workspace", "public"))).files
     for (const id of [older, live]) expect((await listTree(path.join(releasesDir, id ?? ""))).files).toEqual(built)
-  })
+    // Four builds and the flatten's 10 s deadline: Jest's default 5 s was less than the wait inside it.
+  }, 30_000)
 })
 
 describe("releases on disk", () => {
