@@ -1,8 +1,8 @@
-import type { GatsbyNode } from "gatsby"
+import type { GatsbyNode, SourceNodesArgs } from "gatsby"
 import { imageUrl } from "../../../contract/image-url"
 import { assembleSnapshot } from "./crawl/assemble"
-import { CatalogueRequestError, createHttpClient } from "./http/client"
-import { loadCatalogueState, saveCatalogueState } from "./crawl/state"
+import { CatalogueRequestError, createHttpClient, type HttpClient, type HttpClientOptions } from "./http/client"
+import { loadCatalogueState, saveCatalogueState, type CatalogueState } from "./crawl/state"
 import { allowedOrigins, createOriginGuard } from "./http/fetch-limits"
 import { planImageFetch } from "./images/plan"
 import { fetchImages } from "./images/probe"
@@ -11,6 +11,7 @@ import { createLimiter } from "./http/limiter"
 import { lookUpVideos } from "./videos/look-up"
 import { progressBar } from "./progress-bar"
 import { describeRead, readCatalogue, type CatalogueRead } from "./crawl/read"
+import { draftViewRequest, previewTokenFromEnv, readInView, stateKey, type CatalogueView } from "./crawl/view"
 import { writeCatalogueNodes } from "./nodes/write-catalogue-nodes"
 import type { CataloguePluginOptions } from "./types"
 
@@ -37,32 +38,10 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
     retryBaseDelayMs: options.retryBaseDelayMs,
     onRetry: (url: string, reason: string, delayMs: number) => reporter.verbose(`Retrying ${url} in ${delayMs} ms: ${reason}`),
   }
-  const catalogue = createHttpClient({ ...requests, baseUrl: options.apiUrl, limiter: createLimiter(options.concurrency) })
-
   const previous = await loadCatalogueState(cache.directory)
-  let caught: CatalogueRead
-  const crawlBar = progressBar(reporter, `Reading the catalogue at ${options.apiUrl}`, 4)
-  try {
-    caught = await readCatalogue({
-      client: catalogue,
-      apiUrl: options.apiUrl,
-      paths: options.paths,
-      previous,
-      warn,
-      onProgress: (done, total) => {
-        crawlBar.total = total
-        crawlBar.tick()
-      },
-    })
-  } catch (error) {
-    if (error instanceof CatalogueRequestError) {
-      crawlBar.panicOnBuild({ id: error.code, context: { sourceMessage: error.message } })
-      return
-    }
-    throw error
-  } finally {
-    crawlBar.end()
-  }
+  const reading = await readTheCatalogue({ reporter, options, requests, previous, warn })
+  if (!reading) return
+  const { caught, client: catalogue, view } = reading
   const { answers, touched, watermark, read } = caught
   const snapshot = assembleSnapshot(answers)
   if (!snapshot.siteSettings) reporter.info(`${options.paths.siteSettings} answered 404: the site uses its built-in SEO defaults.`)
@@ -93,10 +72,58 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
 
   const videos = await lookUpVideos({ snapshot, options, requests, cache, reporter, warn })
 
-  await writeCatalogueNodes(gatsbyApi, snapshot, { imageUrl: (image) => imageUrl(image, options.apiUrl), images, videos })
+  await writeCatalogueNodes(gatsbyApi, snapshot, { imageUrl: (image) => imageUrl(image, options.apiUrl), images, videos, view })
 
   if (watermark) {
-    await saveCatalogueState(cache.directory, { watermark, apiUrl: options.apiUrl, answers, images: [...images.values()] })
+    await saveCatalogueState(cache.directory, { watermark, apiUrl: stateKey(options.apiUrl, view), answers, images: [...images.values()] })
     actions.setPluginStatus({ watermark, lastRead: read.kind })
+  }
+}
+
+/**
+ * The catalogue as this build shows it (the draft view for a preview build,
+ * else the published one; only what changed when it can), with its client
+ * and view; undefined when it could not be read (the build then stops
+ * with the URL named).
+ */
+async function readTheCatalogue(args: {
+  reporter: SourceNodesArgs["reporter"]
+  options: CataloguePluginOptions
+  requests: Omit<HttpClientOptions, "baseUrl" | "limiter">
+  previous: CatalogueState | undefined
+  warn: (message: string) => void
+}): Promise<{ caught: CatalogueRead; client: HttpClient; view: CatalogueView } | undefined> {
+  const { reporter, options, requests, previous, warn } = args
+  const limiter = createLimiter(options.concurrency)
+  const token = previewTokenFromEnv()
+  const clientFor = (draftView: boolean) =>
+    createHttpClient({ ...requests, baseUrl: options.apiUrl, limiter, ...(draftView && token ? draftViewRequest(token) : {}) })
+  const crawlBar = progressBar(reporter, `Reading the catalogue at ${options.apiUrl}${token ? " (preview)" : ""}`, 4)
+  try {
+    return await readInView({
+      token,
+      client: clientFor,
+      warn,
+      read: (client, readView) =>
+        readCatalogue({
+          client,
+          apiUrl: stateKey(options.apiUrl, readView),
+          paths: options.paths,
+          previous,
+          warn,
+          onProgress: (done, total) => {
+            crawlBar.total = total
+            crawlBar.tick()
+          },
+        }),
+    })
+  } catch (error) {
+    if (error instanceof CatalogueRequestError) {
+      crawlBar.panicOnBuild({ id: error.code, context: { sourceMessage: error.message } })
+      return undefined
+    }
+    throw error
+  } finally {
+    crawlBar.end()
   }
 }

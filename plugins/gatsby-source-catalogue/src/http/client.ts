@@ -26,6 +26,8 @@ export interface HttpClient {
 export interface HttpClientOptions {
   baseUrl: string
   headers?: Record<string, string>
+  /** Query parameters added to every request (the draft view's `preview=1`). */
+  query?: Record<string, string>
   timeoutMs: number
   retries: number
   retryBaseDelayMs: number
@@ -43,6 +45,14 @@ export interface HttpClientOptions {
 /** Joins a path to a base URL that may carry a path of its own (`.../api`). */
 export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`
+}
+
+/** `url` with `query`'s parameters added to its own. */
+function withQuery(url: string, query: Record<string, string> | undefined): string {
+  if (!query) return url
+  const parsed = new URL(url)
+  for (const [name, value] of Object.entries(query)) parsed.searchParams.set(name, value)
+  return parsed.href
 }
 
 /**
@@ -105,7 +115,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return requestCount
     },
     getJson(path) {
-      const url = joinUrl(options.baseUrl, path)
+      const url = withQuery(joinUrl(options.baseUrl, path), options.query)
       return options.limiter(async () => {
         for (let retry = 0; ; retry++) {
           const result = await attempt(url)

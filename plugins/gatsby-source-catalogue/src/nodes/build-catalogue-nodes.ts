@@ -5,6 +5,7 @@ import type { ImageFile } from "../images/probe"
 import type { LastNodeWrites, NodeDigests } from "./node-digests"
 import type { VideoFacts } from "../videos/links"
 import { createSiteSettingsNode } from "./site-settings"
+import { LIVE_VIEW, type CatalogueView } from "../crawl/view"
 import type { GatsbyApi, NodeLinks } from "./node-builder"
 import { createCategoryNode } from "./category"
 import { createCategoryStatisticNode } from "./category-statistic"
@@ -20,6 +21,8 @@ export interface BuildContext {
   imageUrl: (image: ApiImage | null | undefined) => string | undefined
   images: Map<string, ImageFile>
   videos: Map<string, VideoFacts>
+  /** Which view of the catalogue this build shows (the live one, or a preview's); the live one when unset. */
+  view?: CatalogueView
 }
 
 /** Appends to the list under `key`, creating it. */
@@ -73,7 +76,7 @@ export function buildCatalogueNodes(gatsbyApi: GatsbyApi, snapshot: CatalogueSna
   for (const entry of snapshot.episodes) createEpisodeNode(gatsbyApi, entry, links)
   snapshot.featuredItems.forEach((item, index) => createFeaturedItemNode(gatsbyApi, { item, index }, links))
   snapshot.statistics.forEach((statistic, position) => createCategoryStatisticNode(gatsbyApi, statistic, position))
-  createSiteSettingsNode(gatsbyApi, snapshot.siteSettings, links)
+  createSiteSettingsNode(gatsbyApi, snapshot.siteSettings, links, context.view ?? LIVE_VIEW)
 }
 
 export interface RebuiltNodes {

@@ -91,9 +91,11 @@ export function seoFields(seo: ApiSeo | null | undefined, links: NodeLinks) {
 }
 
 /** The fields every entity with a page carries for search engines and the sitemap. */
-export function pageEntityFields(entity: { seo?: ApiSeo | null; updated_at?: string | null }, links: NodeLinks) {
+export function pageEntityFields(entity: { seo?: ApiSeo | null; updated_at?: string | null; draft?: boolean | null }, links: NodeLinks) {
   return {
     seo: seoFields(entity.seo, links),
     updatedAt: typeof entity.updated_at === "string" && !Number.isNaN(Date.parse(entity.updated_at)) ? entity.updated_at : null,
+    // Only the draft view carries it (catalogue-api.md, "Drafts and preview").
+    draft: entity.draft === true,
   }
 }

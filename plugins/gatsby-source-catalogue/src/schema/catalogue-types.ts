@@ -25,6 +25,8 @@ const pageType = (name: string, fields: string) => `
       seo: CatalogueSeo
       "ISO 8601, UTC: when the content last changed (the sitemap's lastmod)."
       updatedAt: String
+      "In a preview: what it shows differs from its published version, or it has none."
+      draft: Boolean!
     }
 `
 

@@ -42,5 +42,13 @@ export const SEO_TYPES = `
       organizationSameAs: [String!]!
       "false on staging: every page noindex, robots.txt disallows all."
       allowIndexing: Boolean!
+      "In a preview: the settings differ from the published ones."
+      draft: Boolean!
+      "The build is a preview lane's (CATALOGUE_PREVIEW_TOKEN was set)."
+      previewLane: Boolean!
+      "It shows the catalogue's draft view; false on the live lane and on a preview whose backend refused it."
+      draftView: Boolean!
+      "Why a preview shows the published catalogue; null otherwise."
+      previewNote: String
     }
 `

@@ -1,0 +1,159 @@
+import { createHash } from "node:crypto"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import type { NodeInput, SourceNodesArgs } from "gatsby"
+import { DEFAULT_PATHS, NODE_TYPES } from "../../../plugins/gatsby-source-catalogue/src/constants"
+import { sourceNodes } from "../../../plugins/gatsby-source-catalogue/src/source-nodes"
+import { startTestServer, TEST_VIDEO_TOKEN, type TestServer } from "../../cms/helpers/test-server"
+
+// catalogue-api.md, "Drafts and preview", from the plugin's side, against the
+// reference server: a build given CATALOGUE_PREVIEW_TOKEN reads the draft
+// view (and its changes feed), a build without it the published view, and a
+// preview of a backend without drafts the published view, saying so.
+
+// Pictures are not what these tests are about: none is fetched.
+jest.mock("../../../plugins/gatsby-source-catalogue/src/images/probe", () => ({
+  ...jest.requireActual("../../../plugins/gatsby-source-catalogue/src/images/probe"),
+  fetchImages: jest.fn(async () => new Map()),
+}))
+
+const PREVIEW_TOKEN = "plugin-preview-token-0123456789"
+
+/** A Gatsby that keeps its nodes between builds of one cache folder; every request the build makes is kept. */
+function fakeGatsby(server: TestServer) {
+  const cacheDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "catalogue-preview-"))
+  const nodes = new Map<string, NodeInput>()
+  const log: string[] = []
+  const bar = { start: jest.fn(), tick: jest.fn(), end: jest.fn(), total: 0, panicOnBuild: jest.fn((error: unknown) => log.push(`PANIC ${JSON.stringify(error)}`)) }
+  const args = {
+    actions: {
+      createNode: jest.fn((node: NodeInput) => void nodes.set(node.id, node)),
+      deleteNode: jest.fn((node: NodeInput) => void nodes.delete(node.id)),
+      enableStatefulSourceNodes: jest.fn(),
+      setPluginStatus: jest.fn(),
+    },
+    createNodeId: (seed: string) => `id-${seed}`,
+    createContentDigest: (content: unknown) => createHash("sha256").update(JSON.stringify(content)).digest("hex"),
+    getNodesByType: (type: string) => [...nodes.values()].filter((node) => node.internal.type === type),
+    getNode: (id: string) => nodes.get(id),
+    cache: { directory: cacheDirectory, get: async () => undefined, set: async () => undefined },
+    reporter: {
+      info: (message: string) => log.push(message),
+      warn: (message: string) => log.push(`WARN ${message}`),
+      verbose: jest.fn(),
+      createProgress: () => bar,
+    },
+  }
+  const options = {
+    apiUrl: `${server.origin}/api`,
+    videoApiUrl: `${server.origin}/video-host`,
+    videoApiToken: TEST_VIDEO_TOKEN,
+    concurrency: 4,
+    retries: 0,
+    retryBaseDelayMs: 0,
+    requestTimeoutMs: 5000,
+    paths: DEFAULT_PATHS,
+    imageService: null,
+    imageOrigins: [],
+    maxJsonBytes: 10 * 2 ** 20,
+    maxImageBytes: 20 * 2 ** 20,
+  }
+  return {
+    /** One build, as the preview lane (with the token) or the live one; answers its log and the requests it made. */
+    async build(token?: string) {
+      const requests: { url: string; authorization: string | null }[] = []
+      const realFetch = globalThis.fetch
+      const spy = jest.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+        requests.push({ url: String(input), authorization: new Headers(init?.headers).get("authorization") })
+        return realFetch(input, init)
+      })
+      const before = process.env.CATALOGUE_PREVIEW_TOKEN
+      if (token) process.env.CATALOGUE_PREVIEW_TOKEN = token
+      else delete process.env.CATALOGUE_PREVIEW_TOKEN
+      log.length = 0
+      try {
+        await sourceNodes!(args as unknown as SourceNodesArgs, options as never, () => undefined)
+      } finally {
+        spy.mockRestore()
+        if (before === undefined) delete process.env.CATALOGUE_PREVIEW_TOKEN
+        else process.env.CATALOGUE_PREVIEW_TOKEN = before
+      }
+      return { log: log.join("\n"), requests }
+    },
+    node: (type: string, id: string) => nodes.get(`id-${type}-${id}`) as (NodeInput & Record<string, unknown>) | undefined,
+    settings: () => args.getNodesByType(NODE_TYPES.SiteSettings)[0] as NodeInput & Record<string, unknown>,
+    dispose: () => fs.rmSync(cacheDirectory, { recursive: true, force: true }),
+  }
+}
+
+describe("a build of the draft view", () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({}, { drafts: { previewToken: PREVIEW_TOKEN } })
+  })
+  afterAll(async () => {
+    await server.destroy()
+  })
+  const saveDraft = (path: string, fields: unknown) =>
+    server.admin(`drafts/${path}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(fields) })
+
+  it("with the preview token shows the drafts, flagged, then reads only what the draft feed names; the token goes to the catalogue API alone", async () => {
+    await saveDraft("series/101", { title: "HIIT, Drafted" })
+    const preview = fakeGatsby(server)
+    try {
+      const first = await preview.build(PREVIEW_TOKEN)
+      expect(first.log).not.toMatch(/PANIC|WARN .*draft view/)
+      expect(preview.node(NODE_TYPES.Series, "101")).toMatchObject({ title: "HIIT, Drafted", draft: true })
+      expect(preview.node(NODE_TYPES.Series, "102")).toMatchObject({ draft: false })
+      expect(preview.settings()).toMatchObject({ previewLane: true, draftView: true, previewNote: null })
+      const carrying = first.requests.filter((request) => request.authorization === `Bearer ${PREVIEW_TOKEN}`)
+      expect(carrying.length).toBeGreaterThan(10)
+      expect(carrying.filter((request) => !(request.url.startsWith(`${server.origin}/api/`) && new URL(request.url).searchParams.get("preview") === "1"))).toEqual([])
+      expect(first.requests.filter((request) => request.url.includes("/video-host/")).every((request) => request.authorization === `Bearer ${TEST_VIDEO_TOKEN}`)).toBe(true)
+
+      await saveDraft("episodes/1001", { title: "Day 1, Drafted" })
+      const second = await preview.build(PREVIEW_TOKEN)
+      expect(second.log).toMatch(/delta read of \d+ changed and 0 deleted/)
+      expect(preview.node(NODE_TYPES.Episode, "1001")).toMatchObject({ title: "Day 1, Drafted", draft: true })
+    } finally {
+      preview.dispose()
+    }
+  })
+
+  it("without the token shows the published catalogue, as visitors see it", async () => {
+    await saveDraft("series/103", { title: "Never Live" })
+    const live = fakeGatsby(server)
+    try {
+      const build = await live.build()
+      expect(build.requests.some((request) => request.url.includes("preview=") || request.authorization?.includes(PREVIEW_TOKEN))).toBe(false)
+      expect(live.node(NODE_TYPES.Series, "103")?.title).not.toBe("Never Live")
+      expect(live.node(NODE_TYPES.Series, "103")).toMatchObject({ draft: false })
+      expect(live.settings()).toMatchObject({ previewLane: false, draftView: false, previewNote: null })
+    } finally {
+      live.dispose()
+    }
+  })
+})
+
+describe("a preview of a backend without drafts", () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer()
+  })
+  afterAll(async () => {
+    await server.destroy()
+  })
+
+  it("shows the published catalogue and says why", async () => {
+    const preview = fakeGatsby(server)
+    try {
+      const build = await preview.build(PREVIEW_TOKEN)
+      expect(build.log).toMatch(/WARN The catalogue refused the draft view \(.*\/api\/categories answered 401\): this preview shows the published catalogue\./)
+      expect(preview.settings()).toMatchObject({ previewLane: true, draftView: false, previewNote: expect.stringMatching(/refused the draft view/) })
+      expect(preview.node(NODE_TYPES.Series, "101")).toMatchObject({ draft: false })
+    } finally {
+      preview.dispose()
+    }
+  })
+})
