@@ -9,7 +9,7 @@ import { changesRoute } from "./changes"
 import { searchRoute } from "./search"
 import { siteSettingsRoute } from "./site-settings"
 import { subscribeRoute } from "./subscribe"
-import { viewChooser, type DraftViewOptions } from "./views"
+import { asksForPreview, viewChooser, type DraftViewOptions } from "./views"
 
 export interface ApiOptions {
   db: CatalogueDatabase
@@ -43,9 +43,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   // Search and subscribe are never previewed (catalogue-api.md): they read and write the published catalogue alone.
   const view = viewChooser({ db: options.db, reads: options.reads, draft: false }, options.drafts ?? null)
   app.addHook("onSend", async (request, reply) => {
-    if (request.query && [(request.query as Record<string, unknown>).preview].flat().includes("1")) {
-      reply.header("Cache-Control", "private, no-store")
-    }
+    if (asksForPreview(request)) reply.header("Cache-Control", "private, no-store")
   })
   await app.register(catalogueRoutes, { view })
   await app.register(siteSettingsRoute, { db: options.db, view, enabled: options.siteSettings !== false })

@@ -21,6 +21,10 @@ export interface DraftViewOptions {
 /** What `?preview=1` gets from a catalogue that keeps no drafts (CMS_DRAFTS=off): a refusal the preview lane can tell apart. */
 export const NO_DRAFT_VIEW_MESSAGE = "This catalogue keeps no drafts: there is no draft view, only the published one (ask without preview=1)."
 
+/** The request asks for the draft view: `preview=1` (one of them, if repeated). */
+export const asksForPreview = (request: FastifyRequest): boolean =>
+  [(request.query as Record<string, unknown> | undefined)?.preview].flat().includes("1")
+
 /**
  * The view a request asks for. Without `preview=1` the published one,
  * whatever the headers; with it the draft view, for a request carrying the
@@ -31,8 +35,7 @@ export const NO_DRAFT_VIEW_MESSAGE = "This catalogue keeps no drafts: there is n
 export function viewChooser(published: CatalogueView, drafts: DraftViewOptions | null): (request: FastifyRequest) => CatalogueView {
   const draftView: CatalogueView | null = drafts && { db: drafts.db, reads: drafts.reads, draft: true }
   return (request) => {
-    const asked = [(request.query as Record<string, unknown> | undefined)?.preview].flat().includes("1")
-    if (!asked) return published
+    if (!asksForPreview(request)) return published
     if (!drafts || !draftView) throw new HttpError(401, NO_DRAFT_VIEW_MESSAGE)
     if (drafts.token === null) throw new HttpError(401, "The draft view is off: start the catalogue server with CATALOGUE_PREVIEW_TOKEN set.")
     requireBearerToken(request.headers.authorization, drafts.token, "CATALOGUE_PREVIEW_TOKEN", "preview token")
