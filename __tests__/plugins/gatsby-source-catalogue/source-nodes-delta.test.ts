@@ -1,13 +1,13 @@
-import { createHash } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import type { NodeInput, SourceNodesArgs } from "gatsby"
+import type { SourceNodesArgs } from "gatsby"
 import { DEFAULT_PATHS, NODE_TYPES } from "../../../plugins/gatsby-source-catalogue/src/constants"
 import { commitHeldNodeDigests } from "../../../plugins/gatsby-source-catalogue/src/nodes/node-digests"
 import { sourceNodes } from "../../../plugins/gatsby-source-catalogue/src/source-nodes"
 import { seriesEpisodes } from "./fixtures/episodes"
 import { FAKE_API_URL, fakeCatalogueFetch } from "./helpers/fake-catalogue-api"
+import { statefulGatsby } from "./helpers/fake-gatsby-api"
 
 // Images are not what these tests are about: none is fetched.
 jest.mock("../../../plugins/gatsby-source-catalogue/src/images/probe", () => ({
@@ -19,24 +19,7 @@ type Answer = { status?: number; body?: unknown }
 
 /** A Gatsby that keeps its nodes between builds, as `enableStatefulSourceNodes` asks. */
 function fakeGatsby(cacheDirectory: string) {
-  const nodes = new Map<string, NodeInput>()
-  const info: string[] = []
-  const status: Record<string, unknown>[] = []
-  const bar = { start: jest.fn(), tick: jest.fn(), end: jest.fn(), total: 0, panicOnBuild: jest.fn((error: unknown) => info.push(`PANIC ${JSON.stringify(error)}`)) }
-  const args = {
-    actions: {
-      createNode: jest.fn((node: NodeInput) => void nodes.set(node.id, node)),
-      deleteNode: jest.fn((node: NodeInput) => void nodes.delete(node.id)),
-      enableStatefulSourceNodes: jest.fn(),
-      setPluginStatus: jest.fn((value: Record<string, unknown>) => void status.push(value)),
-    },
-    createNodeId: (seed: string) => `id-${seed}`,
-    createContentDigest: (content: unknown) => createHash("sha256").update(JSON.stringify(content)).digest("hex"),
-    getNodesByType: (type: string) => [...nodes.values()].filter((node) => node.internal.type === type),
-    getNode: (id: string) => nodes.get(id),
-    cache: { directory: cacheDirectory, get: async () => undefined, set: async () => undefined },
-    reporter: { info: (message: string) => info.push(message), warn: jest.fn(), verbose: jest.fn(), createProgress: () => bar },
-  }
+  const { log: info, status, args } = statefulGatsby(cacheDirectory)
   const options = { apiUrl: FAKE_API_URL, videoApiUrl: "http://video.test", videoApiToken: "", concurrency: 4, retries: 0, retryBaseDelayMs: 0, requestTimeoutMs: 1000, paths: DEFAULT_PATHS, imageService: null, imageOrigins: [], maxJsonBytes: 10 * 2 ** 20, maxImageBytes: 20 * 2 ** 20 }
   const build = async (changesFeed: (since: string) => Answer, override: Record<string, Answer> = {}) => {
     const fake = fakeCatalogueFetch(override)

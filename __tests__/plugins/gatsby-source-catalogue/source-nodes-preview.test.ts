@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -6,6 +5,7 @@ import type { NodeInput, SourceNodesArgs } from "gatsby"
 import { DEFAULT_PATHS, NODE_TYPES } from "../../../plugins/gatsby-source-catalogue/src/constants"
 import { sourceNodes } from "../../../plugins/gatsby-source-catalogue/src/source-nodes"
 import { startTestServer, TEST_VIDEO_TOKEN, type TestServer } from "../../cms/helpers/test-server"
+import { statefulGatsby } from "./helpers/fake-gatsby-api"
 
 // catalogue-api.md, "Drafts and preview", from the plugin's side, against the
 // reference server: a build given CATALOGUE_PREVIEW_TOKEN reads the draft
@@ -23,28 +23,7 @@ const PREVIEW_TOKEN = "plugin-preview-token-0123456789"
 /** A Gatsby that keeps its nodes between builds of one cache folder; every request the build makes is kept. */
 function fakeGatsby(server: TestServer) {
   const cacheDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "catalogue-preview-"))
-  const nodes = new Map<string, NodeInput>()
-  const log: string[] = []
-  const bar = { start: jest.fn(), tick: jest.fn(), end: jest.fn(), total: 0, panicOnBuild: jest.fn((error: unknown) => log.push(`PANIC ${JSON.stringify(error)}`)) }
-  const args = {
-    actions: {
-      createNode: jest.fn((node: NodeInput) => void nodes.set(node.id, node)),
-      deleteNode: jest.fn((node: NodeInput) => void nodes.delete(node.id)),
-      enableStatefulSourceNodes: jest.fn(),
-      setPluginStatus: jest.fn(),
-    },
-    createNodeId: (seed: string) => `id-${seed}`,
-    createContentDigest: (content: unknown) => createHash("sha256").update(JSON.stringify(content)).digest("hex"),
-    getNodesByType: (type: string) => [...nodes.values()].filter((node) => node.internal.type === type),
-    getNode: (id: string) => nodes.get(id),
-    cache: { directory: cacheDirectory, get: async () => undefined, set: async () => undefined },
-    reporter: {
-      info: (message: string) => log.push(message),
-      warn: (message: string) => log.push(`WARN ${message}`),
-      verbose: jest.fn(),
-      createProgress: () => bar,
-    },
-  }
+  const { nodes, log, args } = statefulGatsby(cacheDirectory)
   const options = {
     apiUrl: `${server.origin}/api`,
     videoApiUrl: `${server.origin}/video-host`,
