@@ -23,6 +23,8 @@ import "./src/templates/episode"
 import "./src/templates/series"
 import "./src/templates/subcategory"
 
+import { MAIN_CONTENT_ID } from "./src/components/page-shell"
+
 export { wrapPageElement, wrapRootElement } from "./src/styles/wrap-element"
 
 /** What gatsby-plugin-image adds to every page for its own component, which the site does not use (responsive-image.tsx). */
@@ -45,5 +47,11 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponent
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: "en" })
   // Without it every browser asks for /favicon.ico, which the site has not got.
-  setHeadComponents([<link key="icon" rel="icon" href="/favicon.svg" type="image/svg+xml" />])
+  setHeadComponents([
+    <link key="icon" rel="icon" href="/favicon.svg" type="image/svg+xml" />,
+    // No first paint until the whole header is parsed: on a slow or loaded connection the HTML arrives in
+    // parts, and a header painted half-parsed moved its Menu button and Contact Us when the rest came
+    // (a layout shift; docs/reference/first-paint.md). Browsers without `rel=expect` paint as before.
+    <link key="expect-main" rel="expect" href={`#${MAIN_CONTENT_ID}`} blocking="render" />,
+  ])
 }

@@ -189,7 +189,10 @@ export async function waitForHttp(url: string, child?: ChildProcess, timeoutMs =
       throw new Error(`The process meant to serve ${url} ended (${child.signalCode ?? `exit code ${child.exitCode}`})`)
     }
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) })
+      // Connection: close, so no kept-alive socket to this process outlives the probe: a caller that then
+      // kills the process and asks again would otherwise be sent down the dead socket (ECONNRESET).
+      const response = await fetch(url, { headers: { connection: "close" }, signal: AbortSignal.timeout(2000) })
+      await response.body?.cancel()
       if (response.ok) return
     } catch {
       // Not listening yet.

@@ -57,6 +57,8 @@ type CatalogueCategory = CatalogueEntity & Node & {
   readonly description: Maybe<Scalars['String']>;
   /** Plain text of the sanitised description, for teasers and meta descriptions; null when it has none. */
   readonly descriptionText: Maybe<Scalars['String']>;
+  /** In a preview: what it shows differs from its published version, or it has none. */
+  readonly draft: Scalars['Boolean'];
   readonly id: Scalars['ID'];
   readonly images: ReadonlyArray<CatalogueImage>;
   readonly internal: Internal;
@@ -124,6 +126,7 @@ type CatalogueCategoryFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly descriptionText: InputMaybe<FieldSelectorEnum>;
+  readonly draft: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly images: InputMaybe<CatalogueImageFieldSelector>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -144,6 +147,7 @@ type CatalogueCategoryFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly descriptionText: InputMaybe<StringQueryOperatorInput>;
+  readonly draft: InputMaybe<BooleanQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly images: InputMaybe<CatalogueImageFilterListInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -205,6 +209,7 @@ type CatalogueCategorySortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly descriptionText: InputMaybe<SortOrderEnum>;
+  readonly draft: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly images: InputMaybe<CatalogueImageSortInput>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -496,6 +501,8 @@ type CatalogueEpisode = CatalogueEntity & Node & {
   readonly description: Maybe<Scalars['String']>;
   /** Plain text of the sanitised description, for teasers and meta descriptions; null when it has none. */
   readonly descriptionText: Maybe<Scalars['String']>;
+  /** In a preview: what it shows differs from its published version, or it has none. */
+  readonly draft: Scalars['Boolean'];
   readonly episode: Maybe<Scalars['Int']>;
   readonly id: Scalars['ID'];
   readonly images: ReadonlyArray<CatalogueImage>;
@@ -570,6 +577,7 @@ type CatalogueEpisodeFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly descriptionText: InputMaybe<FieldSelectorEnum>;
+  readonly draft: InputMaybe<FieldSelectorEnum>;
   readonly episode: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly images: InputMaybe<CatalogueImageFieldSelector>;
@@ -595,6 +603,7 @@ type CatalogueEpisodeFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly descriptionText: InputMaybe<StringQueryOperatorInput>;
+  readonly draft: InputMaybe<BooleanQueryOperatorInput>;
   readonly episode: InputMaybe<IntQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly images: InputMaybe<CatalogueImageFilterListInput>;
@@ -665,6 +674,7 @@ type CatalogueEpisodeSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly descriptionText: InputMaybe<SortOrderEnum>;
+  readonly draft: InputMaybe<SortOrderEnum>;
   readonly episode: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly images: InputMaybe<CatalogueImageSortInput>;
@@ -1098,6 +1108,8 @@ type CatalogueSeries = CatalogueEntity & Node & {
   readonly description: Maybe<Scalars['String']>;
   /** Plain text of the sanitised description, for teasers and meta descriptions; null when it has none. */
   readonly descriptionText: Maybe<Scalars['String']>;
+  /** In a preview: what it shows differs from its published version, or it has none. */
+  readonly draft: Scalars['Boolean'];
   /** Episode ids in ascending episode order. */
   readonly episodeIds: ReadonlyArray<Scalars['String']>;
   readonly episodes: ReadonlyArray<CatalogueEpisode>;
@@ -1166,6 +1178,7 @@ type CatalogueSeriesFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly descriptionText: InputMaybe<FieldSelectorEnum>;
+  readonly draft: InputMaybe<FieldSelectorEnum>;
   readonly episodeIds: InputMaybe<FieldSelectorEnum>;
   readonly episodes: InputMaybe<CatalogueEpisodeFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -1186,6 +1199,7 @@ type CatalogueSeriesFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly descriptionText: InputMaybe<StringQueryOperatorInput>;
+  readonly draft: InputMaybe<BooleanQueryOperatorInput>;
   readonly episodeIds: InputMaybe<StringQueryOperatorInput>;
   readonly episodes: InputMaybe<CatalogueEpisodeFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -1251,6 +1265,7 @@ type CatalogueSeriesSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly descriptionText: InputMaybe<SortOrderEnum>;
+  readonly draft: InputMaybe<SortOrderEnum>;
   readonly episodeIds: InputMaybe<SortOrderEnum>;
   readonly episodes: InputMaybe<CatalogueEpisodeSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -1273,6 +1288,10 @@ type CatalogueSiteSettings = Node & {
   readonly defaultDescription: Maybe<Scalars['String']>;
   readonly defaultImage: Maybe<CatalogueImage>;
   readonly defaultImageAlt: Maybe<Scalars['String']>;
+  /** In a preview: the settings differ from the published ones. */
+  readonly draft: Scalars['Boolean'];
+  /** It shows the catalogue's draft view; false on the live lane and on a preview whose backend refused it. */
+  readonly draftView: Scalars['Boolean'];
   /** false when the backend has no site settings: every field is then empty. */
   readonly found: Scalars['Boolean'];
   readonly id: Scalars['ID'];
@@ -1281,6 +1300,10 @@ type CatalogueSiteSettings = Node & {
   readonly organizationName: Maybe<Scalars['String']>;
   readonly organizationSameAs: ReadonlyArray<Scalars['String']>;
   readonly parent: Maybe<Node>;
+  /** The build is a preview lane's (CATALOGUE_PREVIEW_TOKEN was set). */
+  readonly previewLane: Scalars['Boolean'];
+  /** Why a preview shows the published catalogue; null otherwise. */
+  readonly previewNote: Maybe<Scalars['String']>;
   readonly siteName: Maybe<Scalars['String']>;
   readonly titleTemplate: Maybe<Scalars['String']>;
   readonly twitterSite: Maybe<Scalars['String']>;
@@ -1337,6 +1360,8 @@ type CatalogueSiteSettingsFieldSelector = {
   readonly defaultDescription: InputMaybe<FieldSelectorEnum>;
   readonly defaultImage: InputMaybe<CatalogueImageFieldSelector>;
   readonly defaultImageAlt: InputMaybe<FieldSelectorEnum>;
+  readonly draft: InputMaybe<FieldSelectorEnum>;
+  readonly draftView: InputMaybe<FieldSelectorEnum>;
   readonly found: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -1344,6 +1369,8 @@ type CatalogueSiteSettingsFieldSelector = {
   readonly organizationName: InputMaybe<FieldSelectorEnum>;
   readonly organizationSameAs: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly previewLane: InputMaybe<FieldSelectorEnum>;
+  readonly previewNote: InputMaybe<FieldSelectorEnum>;
   readonly siteName: InputMaybe<FieldSelectorEnum>;
   readonly titleTemplate: InputMaybe<FieldSelectorEnum>;
   readonly twitterSite: InputMaybe<FieldSelectorEnum>;
@@ -1355,6 +1382,8 @@ type CatalogueSiteSettingsFilterInput = {
   readonly defaultDescription: InputMaybe<StringQueryOperatorInput>;
   readonly defaultImage: InputMaybe<CatalogueImageFilterInput>;
   readonly defaultImageAlt: InputMaybe<StringQueryOperatorInput>;
+  readonly draft: InputMaybe<BooleanQueryOperatorInput>;
+  readonly draftView: InputMaybe<BooleanQueryOperatorInput>;
   readonly found: InputMaybe<BooleanQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -1362,6 +1391,8 @@ type CatalogueSiteSettingsFilterInput = {
   readonly organizationName: InputMaybe<StringQueryOperatorInput>;
   readonly organizationSameAs: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly previewLane: InputMaybe<BooleanQueryOperatorInput>;
+  readonly previewNote: InputMaybe<StringQueryOperatorInput>;
   readonly siteName: InputMaybe<StringQueryOperatorInput>;
   readonly titleTemplate: InputMaybe<StringQueryOperatorInput>;
   readonly twitterSite: InputMaybe<StringQueryOperatorInput>;
@@ -1414,6 +1445,8 @@ type CatalogueSiteSettingsSortInput = {
   readonly defaultDescription: InputMaybe<SortOrderEnum>;
   readonly defaultImage: InputMaybe<CatalogueImageSortInput>;
   readonly defaultImageAlt: InputMaybe<SortOrderEnum>;
+  readonly draft: InputMaybe<SortOrderEnum>;
+  readonly draftView: InputMaybe<SortOrderEnum>;
   readonly found: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -1421,6 +1454,8 @@ type CatalogueSiteSettingsSortInput = {
   readonly organizationName: InputMaybe<SortOrderEnum>;
   readonly organizationSameAs: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly previewLane: InputMaybe<SortOrderEnum>;
+  readonly previewNote: InputMaybe<SortOrderEnum>;
   readonly siteName: InputMaybe<SortOrderEnum>;
   readonly titleTemplate: InputMaybe<SortOrderEnum>;
   readonly twitterSite: InputMaybe<SortOrderEnum>;
@@ -1435,6 +1470,8 @@ type CatalogueSubcategory = CatalogueEntity & Node & {
   readonly description: Maybe<Scalars['String']>;
   /** Plain text of the sanitised description, for teasers and meta descriptions; null when it has none. */
   readonly descriptionText: Maybe<Scalars['String']>;
+  /** In a preview: what it shows differs from its published version, or it has none. */
+  readonly draft: Scalars['Boolean'];
   readonly id: Scalars['ID'];
   readonly images: ReadonlyArray<CatalogueImage>;
   readonly internal: Internal;
@@ -1502,6 +1539,7 @@ type CatalogueSubcategoryFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly descriptionText: InputMaybe<FieldSelectorEnum>;
+  readonly draft: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly images: InputMaybe<CatalogueImageFieldSelector>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -1522,6 +1560,7 @@ type CatalogueSubcategoryFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly descriptionText: InputMaybe<StringQueryOperatorInput>;
+  readonly draft: InputMaybe<BooleanQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly images: InputMaybe<CatalogueImageFilterListInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -1587,6 +1626,7 @@ type CatalogueSubcategorySortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly descriptionText: InputMaybe<SortOrderEnum>;
+  readonly draft: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly images: InputMaybe<CatalogueImageSortInput>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -3166,6 +3206,7 @@ type Query_catalogueCategoryArgs = {
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   descriptionText: InputMaybe<StringQueryOperatorInput>;
+  draft: InputMaybe<BooleanQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   images: InputMaybe<CatalogueImageFilterListInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -3213,6 +3254,7 @@ type Query_catalogueEpisodeArgs = {
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   descriptionText: InputMaybe<StringQueryOperatorInput>;
+  draft: InputMaybe<BooleanQueryOperatorInput>;
   episode: InputMaybe<IntQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   images: InputMaybe<CatalogueImageFilterListInput>;
@@ -3274,6 +3316,7 @@ type Query_catalogueSeriesArgs = {
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   descriptionText: InputMaybe<StringQueryOperatorInput>;
+  draft: InputMaybe<BooleanQueryOperatorInput>;
   episodeIds: InputMaybe<StringQueryOperatorInput>;
   episodes: InputMaybe<CatalogueEpisodeFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -3296,6 +3339,8 @@ type Query_catalogueSiteSettingsArgs = {
   defaultDescription: InputMaybe<StringQueryOperatorInput>;
   defaultImage: InputMaybe<CatalogueImageFilterInput>;
   defaultImageAlt: InputMaybe<StringQueryOperatorInput>;
+  draft: InputMaybe<BooleanQueryOperatorInput>;
+  draftView: InputMaybe<BooleanQueryOperatorInput>;
   found: InputMaybe<BooleanQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -3303,6 +3348,8 @@ type Query_catalogueSiteSettingsArgs = {
   organizationName: InputMaybe<StringQueryOperatorInput>;
   organizationSameAs: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
+  previewLane: InputMaybe<BooleanQueryOperatorInput>;
+  previewNote: InputMaybe<StringQueryOperatorInput>;
   siteName: InputMaybe<StringQueryOperatorInput>;
   titleTemplate: InputMaybe<StringQueryOperatorInput>;
   twitterSite: InputMaybe<StringQueryOperatorInput>;
@@ -3316,6 +3363,7 @@ type Query_catalogueSubcategoryArgs = {
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   descriptionText: InputMaybe<StringQueryOperatorInput>;
+  draft: InputMaybe<BooleanQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   images: InputMaybe<CatalogueImageFilterListInput>;
   internal: InputMaybe<InternalFilterInput>;

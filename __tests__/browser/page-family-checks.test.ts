@@ -5,7 +5,7 @@ import type { Browser, Page, Response } from "playwright-core"
 import { useBrowser, waitForHydration } from "./harness/browser"
 import { recordCspViolations } from "./harness/csp-violations"
 import { harness } from "./harness/harness-env"
-import { layoutShiftAfter, watchLayoutShift } from "./harness/layout-shift"
+import { layoutShiftAfter, shiftFailures, watchLayoutShift, type LayoutShift } from "./harness/layout-shift"
 import { PAGE_FAMILIES, WIDTHS, type PageFamily } from "./harness/page-families"
 
 /*
@@ -91,7 +91,7 @@ interface WatchedVisit {
    * Layout shift summed from navigation to load + `afterLoadMs` (the search answer arrives inside it), or,
    * with none, to the moment it is asked for.
    */
-  shift: () => Promise<number>
+  shift: () => Promise<LayoutShift>
   /** Console errors, uncaught exceptions and Content Security Policy violations, from before the first script. */
   errors: string[]
 }
@@ -236,7 +236,7 @@ describe("every page family", () => {
       const shift = await visit.shift()
       const span = full ? `load + ${AFTER_LOAD_MS / 1000} s` : "the page ready, hydrated and checked"
       found.push(
-        ...(shift <= 0.01 ? [] : [`layout shift ${shift.toFixed(4)} from navigation to ${span} (at most 0.01)`]),
+        ...shiftFailures(shift, 0.01, span),
         // The unknown path is answered 404 by design, and the browser logs that status.
         ...visit.errors.filter((error) => !(family.name === "not-found" && /404/.test(error))),
       )

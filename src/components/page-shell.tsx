@@ -18,6 +18,9 @@ const SkipLink = styled.a`
   }
 `
 
+/** The main landmark's id: the skip link's target, and what the first paint waits for (gatsby-ssr.tsx). */
+export const MAIN_CONTENT_ID = "main-content"
+
 /** Header, main landmark and footer around every page. */
 export function PageShell({ children }: { children: React.ReactNode }) {
   const data = useStaticQuery<Queries.PageShellQuery>(graphql`
@@ -38,9 +41,9 @@ export function PageShell({ children }: { children: React.ReactNode }) {
   const categories = data.allCatalogueCategory.nodes
   return (
     <>
-      <SkipLink href="#main-content">Skip to content</SkipLink>
+      <SkipLink href={`#${MAIN_CONTENT_ID}`}>Skip to content</SkipLink>
       <SiteHeader categories={categories} />
-      <main id="main-content" tabIndex={-1}>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1}>
         {children}
       </main>
       <SiteFooter
