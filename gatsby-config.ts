@@ -3,6 +3,9 @@ import { IMAGE_SLOTS, IMAGE_SLOT_OWNERS } from "./src/styles/image-slots"
 import { theme } from "./src/styles/theme"
 
 const siteUrl = (process.env.SITE_URL || "http://localhost:9000").replace(/\/+$/, "")
+// The preview lane's build (the source plugin reads the draft view with this token): its pages are for
+// signed-in editors, so no service worker keeps a draft on a device (docs/reference/preview-lane.md).
+const previewBuild = Boolean(process.env.CATALOGUE_PREVIEW_TOKEN?.trim())
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -56,8 +59,8 @@ const config: GatsbyConfig = {
         cache_busting_mode: "none",
       },
     },
-    // The service worker (production builds only): see the plugin and README "Offline and installable".
-    "gatsby-plugin-offline-workbox",
+    // The service worker (production builds only, never the preview's): see the plugin and README "Offline and installable".
+    ...(previewBuild ? [] : ["gatsby-plugin-offline-workbox"]),
   ],
 }
 

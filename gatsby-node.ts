@@ -54,7 +54,8 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   writePageHeads(args, heads)
 
   const rows = seo.catalogue.reportRows()
-  const outcome: SeoOutcome = { site: seo.site, rows, sitemap: sitemapEntries(heads) }
+  const preview = result.data.catalogueSiteSettings?.previewLane ?? false
+  const outcome: SeoOutcome = { site: seo.site, rows, sitemap: preview ? null : sitemapEntries(heads) }
   await cache.set(SEO_OUTCOME, outcome)
   const errors = seoErrorsMessage(rows)
   if (errors) reporter.panicOnBuild(errors)

@@ -188,6 +188,12 @@ export interface StaticHandlerOptions {
   root: string | (() => string | SiteFiles | undefined)
   /** Encodings offered, best first. Default gzip only (see serveStatic). */
   encodings?: readonly Encoding[]
+  /**
+   * For a site only some may see (the publisher's preview): every file is
+   * `private` to the browser, never kept by a shared cache, and answers
+   * `X-Robots-Tag: noindex`.
+   */
+  private?: boolean
 }
 
 export type StaticHandler = (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void>
@@ -242,10 +248,12 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
   ): Promise<void> {
     try {
       const type = CONTENT_TYPES[path.posix.extname(buildPath)] ?? "application/octet-stream"
+      const cacheControl = cacheControlFor(buildPath)
       const headers: http.OutgoingHttpHeaders = {
         "Content-Type": type,
-        "Cache-Control": cacheControlFor(buildPath),
+        "Cache-Control": options.private ? cacheControl.replace(/^public\b/, "private") : cacheControl,
         "X-Content-Type-Options": "nosniff",
+        ...(options.private ? { "X-Robots-Tag": "noindex, nofollow" } : {}),
       }
       const stat = await fs.promises.stat(file)
       let body: Buffer = await fs.promises.readFile(file)

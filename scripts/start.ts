@@ -17,6 +17,8 @@ import { runtimeLine } from "../node-kit/runtime"
  */
 const develop = process.argv.includes("--develop")
 const SITE_PORT = develop ? 8000 : 9000
+/** The preview lane's site: drafts, for signed-in editors (docs/reference/preview-lane.md). */
+const PREVIEW_PORT = 9001
 
 const started: ChildProcess[] = []
 let publisher: Publisher | undefined
@@ -59,7 +61,9 @@ async function main() {
       port: cmsPort,
       videoApiToken: env.VIDEO_API_TOKEN,
       adminToken: secrets.adminToken.value,
-      env: develop ? {} : { CMS_WEBHOOK_URL: `http://127.0.0.1:${SITE_PORT}/hooks/catalogue`, PUBLISH_WEBHOOK_SECRET: webhookSecret },
+      env: develop
+        ? {}
+        : { CMS_WEBHOOK_URL: `http://127.0.0.1:${SITE_PORT}/hooks/catalogue`, PUBLISH_WEBHOOK_SECRET: webhookSecret, CATALOGUE_PREVIEW_TOKEN: secrets.previewToken.value },
     })
     track(server.child, "The catalogue server")
     env.CATALOGUE_API_URL = server.buildEnv.CATALOGUE_API_URL
@@ -80,11 +84,22 @@ async function main() {
   } else {
     // The status page without a token, on this machine's loopback only: development only (an operator's own PUBLISHER_STATUS_OPEN_ON_LOOPBACK wins).
     const statusOpenOnLoopback = process.env.PUBLISHER_STATUS_OPEN_ON_LOOPBACK === undefined ? true : undefined
-    publisher = await startPublisher({ port: SITE_PORT, webhookSecret, buildEnv: env, statusOpenOnLoopback })
+    // The preview lane: its builds get the draft view's token (never the live lane's, publish-job.ts); editors sign in with another.
+    const publisherEnv = {
+      ...process.env,
+      PUBLISHER_PREVIEW_PORT: process.env.PUBLISHER_PREVIEW_PORT ?? String(PREVIEW_PORT),
+      CATALOGUE_PREVIEW_TOKEN: secrets.previewToken.value,
+      PUBLISHER_PREVIEW_SIGN_IN_TOKEN: secrets.previewSignInToken.value,
+    }
+    publisher = await startPublisher({ env: publisherEnv, port: SITE_PORT, webhookSecret, buildEnv: env, statusOpenOnLoopback })
     await publisher.idle()
     const live = publisher.status().live
     if (!live) throw new Error(`The first build failed: see http://localhost:${SITE_PORT}${STATUS_PAGE_PATH}`)
     addresses.push(`Build status: http://localhost:${SITE_PORT}${STATUS_PAGE_PATH}`)
+    if (publisher.previewUrl) {
+      const signIn = secrets.previewSignInToken.file ? `the token in ${path.relative(process.cwd(), secrets.previewSignInToken.file)}` : "PUBLISHER_PREVIEW_SIGN_IN_TOKEN"
+      addresses.push(`Preview (drafts, for editors): ${publisher.previewUrl.replace("127.0.0.1", "localhost")}/ (sign in with ${signIn})`)
+    }
     if (publisher.config.statusOpenOnLoopback) addresses.push("Status page open without a token (PUBLISHER_STATUS_OPEN_ON_LOOPBACK=on): development only")
     if (!process.env.CATALOGUE_API_URL) {
       addresses.push(

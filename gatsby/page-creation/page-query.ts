@@ -53,6 +53,7 @@ export const PAGE_QUERY = /* GraphQL */ `
       organizationLogo { resize(width: 512, format: PNG) { src width height } }
       organizationSameAs
       allowIndexing
+      previewLane
     }
     builtInImage: file(sourceInstanceName: { eq: "site-images" }, name: { eq: "home-hero-1" }) {
       childImageSharp {

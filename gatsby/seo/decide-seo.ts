@@ -34,7 +34,8 @@ export function decideSeo(data: Queries.CreatePagesQuery): BuildSeo | { problem:
       organizationName: settings?.organizationName ?? null,
       organizationLogoUrl: socialImage(siteUrl, settings?.organizationLogo, "")?.url ?? null,
       organizationSameAs: settings?.organizationSameAs ?? [],
-      allowIndexing: settings?.allowIndexing ?? true,
+      // The preview lane's pages are for editors: noindex on every one, robots.txt closed (docs/reference/preview-lane.md).
+      allowIndexing: (settings?.allowIndexing ?? true) && !settings?.previewLane,
     },
     {
       siteUrl,

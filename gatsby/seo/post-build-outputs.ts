@@ -23,10 +23,12 @@ const SITEMAP_ENTRY_LIMIT = 45_000
 export interface SeoOutcome {
   site: SiteSeo
   rows: SeoReportPage[]
-  sitemap: SitemapEntry[]
+  /** null: no sitemap at all (the preview lane's build: its pages are for editors, docs/reference/preview-lane.md). */
+  sitemap: SitemapEntry[] | null
 }
 
 const SITEMAP_FILE = /^sitemap-\d+\.xml$/
+const SITEMAP_INDEX = "sitemap-index.xml"
 
 /**
  * `sitemap-index.xml` and `sitemap-0.xml` on: the sitemap package's own
@@ -35,8 +37,12 @@ const SITEMAP_FILE = /^sitemap-\d+\.xml$/
  * catalogue is removed first: the index would no longer name it, but the
  * check below reads every one.
  */
-async function writeSitemap(publicDir: string, siteUrl: string, entries: readonly SitemapEntry[]): Promise<void> {
+async function writeSitemap(publicDir: string, siteUrl: string, entries: readonly SitemapEntry[] | null): Promise<void> {
   for (const name of await fs.readdir(publicDir)) if (SITEMAP_FILE.test(name)) await fs.rm(path.join(publicDir, name))
+  if (entries === null) {
+    await fs.rm(path.join(publicDir, SITEMAP_INDEX), { force: true })
+    return
+  }
   await simpleSitemapAndIndex({
     hostname: siteUrl,
     publicBasePath: "/",

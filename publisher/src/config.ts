@@ -60,6 +60,29 @@ export interface PublisherConfig {
   buildEnv: NodeJS.ProcessEnv
   /** LOG_LEVEL and LOG_FORMAT (node-kit/logger.ts). */
   logging: LogSettings
+  /**
+   * CATALOGUE_PREVIEW_TOKEN, in a lane that builds the draft view: handed to
+   * its builds only. The live lane never has it (its builds are withheld the
+   * variable, publish-job.ts), so no live page can show a draft.
+   */
+  draftViewToken?: string
+  /** The preview lane (PUBLISHER_PREVIEW_PORT): none without it. */
+  preview: PreviewLaneSettings | undefined
+}
+
+/**
+ * The preview lane: a second set of releases, built from the catalogue's
+ * draft view on draft and publish webhooks, served on its own port to
+ * signed-in editors only (docs/reference/preview-lane.md).
+ */
+export interface PreviewLaneSettings {
+  port: number
+  /** PUBLISHER_PREVIEW_DATA_DIR, default `preview/` in the data folder: its releases, workspace and job records. */
+  dataDir: string
+  /** CATALOGUE_PREVIEW_TOKEN: the draft view for its builds; a catalogue without drafts refuses it, and the preview says so. */
+  catalogueToken: string
+  /** PUBLISHER_PREVIEW_SIGN_IN_TOKEN: what an editor types to sign in to the preview site (at least ADMIN_TOKEN_MIN_LENGTH characters). */
+  signInToken: string
 }
 
 /** 128 bits written in hex (`openssl rand -hex 16`), past guessing even without the limit on wrong tries; a shorter token is refused at start. */
@@ -91,7 +114,25 @@ export function readConfig(env: NodeJS.ProcessEnv): PublisherConfig {
   const allowedHosts = settings.list("PUBLISHER_ALLOWED_HOSTS", isHostNameEntry, "host names (.example.com: it and every name under it)")
   if (!ANY_ADDRESS.has(host) && net.isIP(host) === 0) allowedHosts.push(host)
   const trustProxy = settings.list("PUBLISHER_TRUST_PROXY", isProxyAddress, "proxy addresses or CIDR ranges (127.0.0.1, 10.0.0.0/8)")
+  const previewPort = settings.text("PUBLISHER_PREVIEW_PORT") === undefined ? undefined : settings.port("PUBLISHER_PREVIEW_PORT", 0)
+  const signInToken = settings.secret("PUBLISHER_PREVIEW_SIGN_IN_TOKEN", "anyone who knows it reads every draft on the preview site", ADMIN_TOKEN_MIN_LENGTH)
+  if (previewPort !== undefined && !signInToken) {
+    settings.problem("PUBLISHER_PREVIEW_SIGN_IN_TOKEN is not set: the preview lane (PUBLISHER_PREVIEW_PORT) shows drafts to signed-in editors only. Make one with `openssl rand -hex 32`.")
+  }
+  // What makes a build the preview's (the source plugin reads it: the draft view, noindex, no sitemap, the bar).
+  const catalogueToken = settings.text("CATALOGUE_PREVIEW_TOKEN")
+  if (previewPort !== undefined && !catalogueToken) {
+    settings.problem(
+      "CATALOGUE_PREVIEW_TOKEN is not set: the preview lane (PUBLISHER_PREVIEW_PORT) builds the catalogue's draft view with it. " +
+        "A catalogue without drafts refuses it (401), and the preview then shows the published catalogue and says so.",
+    )
+  }
+  const preview =
+    previewPort !== undefined && signInToken && catalogueToken
+      ? { port: previewPort, dataDir: settings.path("PUBLISHER_PREVIEW_DATA_DIR", path.join(dataDir, "preview")), catalogueToken, signInToken }
+      : undefined
   return settings.done({
+    preview,
     host,
     port: settings.port("PUBLISHER_PORT", DEFAULTS.port),
     dataDir,

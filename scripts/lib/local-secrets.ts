@@ -17,6 +17,10 @@ export interface LocalSecrets {
   adminToken: LocalSecret
   /** PUBLISH_WEBHOOK_SECRET: the Standard Webhooks secret shared by the reference server and the publisher. */
   webhookSecret: LocalSecret
+  /** CATALOGUE_PREVIEW_TOKEN: the draft view's token, shared by the reference server and the preview lane's builds. */
+  previewToken: LocalSecret
+  /** PUBLISHER_PREVIEW_SIGN_IN_TOKEN: what an editor types to sign in to the preview site. */
+  previewSignInToken: LocalSecret
 }
 
 /** A CMS_ADMIN_TOKEN: 32 random bytes, base64url (no character a shell or a header needs quoted). */
@@ -51,10 +55,12 @@ export function localSecrets(env: NodeJS.ProcessEnv, dir = LOCAL_SECRETS_DIR): L
   return {
     adminToken: secret(env.CMS_ADMIN_TOKEN, path.join(dir, "cms-admin-token"), newAdminToken),
     webhookSecret: secret(env.PUBLISH_WEBHOOK_SECRET, path.join(dir, "publish-webhook-secret"), newWebhookSecret),
+    previewToken: secret(env.CATALOGUE_PREVIEW_TOKEN, path.join(dir, "catalogue-preview-token"), newAdminToken),
+    previewSignInToken: secret(env.PUBLISHER_PREVIEW_SIGN_IN_TOKEN, path.join(dir, "preview-sign-in-token"), newAdminToken),
   }
 }
 
-/** How a shell passes the admin token: from its file, or from the variable it came from. */
-export function adminTokenInShell(adminToken: LocalSecret, cwd = process.cwd()): string {
-  return adminToken.file ? `$(cat ${path.relative(cwd, adminToken.file)})` : "$CMS_ADMIN_TOKEN"
+/** How a shell passes a secret: from its file, or from the variable it came from (`variable`, CMS_ADMIN_TOKEN by default). */
+export function adminTokenInShell(adminToken: LocalSecret, cwd = process.cwd(), variable = "CMS_ADMIN_TOKEN"): string {
+  return adminToken.file ? `$(cat ${path.relative(cwd, adminToken.file)})` : `$${variable}`
 }

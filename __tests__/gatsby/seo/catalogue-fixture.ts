@@ -56,6 +56,7 @@ export const cmsSiteSettings = (over: Partial<Settings> = {}): Settings => ({
   organizationName: "MoveFlix Ltd",
   organizationSameAs: ["https://www.instagram.com/moveflix"],
   allowIndexing: true,
+  previewLane: false,
   defaultImage: resized("/static/cms-default.jpg"),
   organizationLogo: { resize: { src: "/static/logo.png", width: 512, height: 512 } },
   ...over,

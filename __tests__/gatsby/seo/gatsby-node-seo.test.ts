@@ -151,7 +151,7 @@ describe("createPages", () => {
     const seo = fake.headAt("/series/101/")
     expect(seo.noindex).toBe(true)
     expect(seo.sitemap.listed).toBe(false)
-    expect(fake.outcome().sitemap.map((entry) => entry.url)).not.toContain("/series/101/")
+    expect(fake.outcome().sitemap?.map((entry) => entry.url)).not.toContain("/series/101/")
   })
 
   it("makes every page noindex when the site settings switch indexing off", async () => {
@@ -159,6 +159,12 @@ describe("createPages", () => {
     expect(fake.store.nodes.size).toBe(10)
     for (const { path, head } of fake.store.nodes.values()) expect([path, head.noindex, head.sitemap.listed]).toEqual([path, true, false])
     expect(fake.outcome().sitemap).toEqual([])
+  })
+
+  it("in the preview lane's build makes every page noindex and writes no sitemap, whatever the site settings say", async () => {
+    const fake = await runCreatePages({ settings: cmsSiteSettings({ allowIndexing: true, previewLane: true }) })
+    for (const { path, head } of fake.store.nodes.values()) expect([path, head.noindex, head.sitemap.listed]).toEqual([path, true, false])
+    expect(fake.outcome().sitemap).toBeNull()
   })
 
   it("fails the build for a javascript: canonical, naming the page, the entity and the field, and never uses it", async () => {
@@ -248,7 +254,7 @@ describe("the heads across builds", () => {
 
   it("hands the post-build step the listed pages by path and every report row", async () => {
     const outcome = (await runCreatePages()).outcome()
-    expect(outcome.sitemap.map((entry) => entry.url)).toEqual(["/", "/category/1/", "/detail/1001/", "/series/101/", "/subcategory/11/"])
+    expect(outcome.sitemap?.map((entry) => entry.url)).toEqual(["/", "/category/1/", "/detail/1001/", "/series/101/", "/subcategory/11/"])
     expect(outcome.rows.map((row) => row.path)).toContain("/thank-you/")
     expect(outcome.rows).toHaveLength(10)
     expect(outcome.site.siteUrl).toBe(SITE_URL)

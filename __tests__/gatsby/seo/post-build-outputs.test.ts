@@ -61,6 +61,14 @@ describe("writeSeoOutputs", () => {
     expect(files()).not.toContain("sitemap-1.xml")
   })
 
+  it("writes no sitemap for the preview lane (null), removing one an earlier build left, and closes robots.txt", async () => {
+    await write(outcome())
+    const previewSite = resolveSiteSeo({ ...NO_SETTINGS, allowIndexing: false }, { siteUrl: SITE_URL, siteName: "MoveFlix", description: "The built-in description of the site.", image: null })
+    const { files, read } = await write({ ...outcome(), site: previewSite, sitemap: null })
+    expect(files()).toEqual(["robots.txt"])
+    expect(read("robots.txt")).toContain("Disallow: /")
+  })
+
   it("marks in the report which pages the sitemap lists, and leaves a noindex series out", async () => {
     await write(outcome({ seriesSeo: sourcedSeo({ noindex: true }) }))
     const report = JSON.parse(fs.readFileSync(path.join(dir, "reports", "seo", "report.json"), "utf8")) as { pages: { path: string; inSitemap: boolean }[] }

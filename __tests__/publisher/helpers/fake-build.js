@@ -74,7 +74,9 @@ async function main() {
     process.exit(plan.exitCode ?? 1)
   }
 
-  write("index.html", `<!doctype html><html><body><h1>Home ${version}</h1><p>${"complete ".repeat(200)}</p></body></html>`)
+  // As the source plugin does: a build given the draft view's token shows the drafts (here, says it does).
+  const view = process.env.CATALOGUE_PREVIEW_TOKEN ? " (draft view)" : ""
+  write("index.html", `<!doctype html><html><body><h1>Home ${version}${view}</h1><p>${"complete ".repeat(200)}</p></body></html>`)
   write("series/101/index.html", `<!doctype html><html><body><h1>Series ${plan.seriesVersion ?? version}</h1></body></html>`)
   write("404.html", "<!doctype html><html><body><h1>404 PAGE NOT FOUND</h1></body></html>")
   write("404/index.html", "<!doctype html><html><body><h1>404 PAGE NOT FOUND</h1></body></html>")

@@ -90,7 +90,7 @@ describe("POST /hooks/catalogue", () => {
   it("takes a signed draft delivery (202) and queues no live build: a draft changes nothing visitors see", async () => {
     const response = await sendHook(site.url, { event: "draft", refs: [episode(1001)] })
     expect(response.status).toBe(202)
-    expect(await response.json()).toEqual({ jobId: null, note: "A draft changes nothing on the live site." })
+    expect(await response.json()).toEqual({ jobId: null, note: "A draft changes nothing on the live site, and this publisher has no preview lane." })
     const status = site.publisher.status()
     expect([...status.queued, ...status.recent]).toEqual([])
   })

@@ -36,10 +36,20 @@ describe("localSecrets (npm start)", () => {
     expect(second.webhookSecret).toEqual(first.webhookSecret)
   })
 
-  it("takes CMS_ADMIN_TOKEN and PUBLISH_WEBHOOK_SECRET from the environment over the files, writing nothing", () => {
-    const secrets = localSecrets({ CMS_ADMIN_TOKEN: "from-the-environment", PUBLISH_WEBHOOK_SECRET: "whsec_ZnJvbS10aGUtZW52aXJvbm1lbnQh" }, dir)
+  it("takes every secret from the environment over the files, writing nothing", () => {
+    const secrets = localSecrets(
+      {
+        CMS_ADMIN_TOKEN: "from-the-environment",
+        PUBLISH_WEBHOOK_SECRET: "whsec_ZnJvbS10aGUtZW52aXJvbm1lbnQh",
+        CATALOGUE_PREVIEW_TOKEN: "draft-view-from-the-environment",
+        PUBLISHER_PREVIEW_SIGN_IN_TOKEN: "sign-in-from-the-environment",
+      },
+      dir,
+    )
     expect(secrets.adminToken).toEqual({ value: "from-the-environment", file: undefined })
     expect(secrets.webhookSecret).toEqual({ value: "whsec_ZnJvbS10aGUtZW52aXJvbm1lbnQh", file: undefined })
+    expect(secrets.previewToken).toEqual({ value: "draft-view-from-the-environment", file: undefined })
+    expect(secrets.previewSignInToken).toEqual({ value: "sign-in-from-the-environment", file: undefined })
     expect(fs.existsSync(dir)).toBe(false)
   })
 

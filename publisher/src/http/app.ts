@@ -40,10 +40,19 @@ export function createServer(logging: LogSettings, trustProxy?: string): Fastify
   return app
 }
 
+/** A lane's records, queue and data folder, as the routes reach them. */
+export interface LaneRoutes {
+  store: JobStore
+  queue: BuildQueue
+  dataDir: string
+}
+
 export interface SiteRoutesOptions {
   dataDir: string
   store: JobStore
   queue: BuildQueue
+  /** The preview lane, when it runs: webhooks queue its builds too, the status shows it. */
+  preview?: LaneRoutes
   webhookSecret: string | undefined
   adminToken: string | undefined
   /** PUBLISHER_ALLOWED_HOSTS: the names the admin paths answer to besides addresses and localhost. */
@@ -60,15 +69,15 @@ export interface SiteRoutesOptions {
  * for operators, and for every other GET or HEAD the live release.
  */
 export async function registerSiteRoutes(app: FastifyInstance, options: SiteRoutesOptions): Promise<void> {
-  const { dataDir, store, queue, webhookSecret, adminToken } = options
+  const { dataDir, store, queue, preview, webhookSecret, adminToken } = options
   const now = options.now ?? Date.now
   // One count of wrong tokens for the status and the rollback: a guesser gains nothing by switching.
   const access = { adminToken, allowedHosts: options.allowedHosts ?? [], attempts: new FailedAttempts(undefined, undefined, now) }
   // The webhook's own context: its raw-body parser must not reach the other routes.
   // One count of refused webhooks: the webhook route limits by it, GET /status reports it.
   const refusals = new WebhookRefusals({ warn: (line) => app.log.warn(line), now, limits: options.refusalLimits })
-  await app.register(webhookRoutes, { queue, webhookSecret, now, refusals })
-  await app.register(statusRoutes, { store, dataDir, webhooksOn: Boolean(webhookSecret), refusals, access, openOnLoopback: options.statusOpenOnLoopback ?? false, now })
+  await app.register(webhookRoutes, { queue, previewQueue: preview?.queue, webhookSecret, now, refusals })
+  await app.register(statusRoutes, { store, dataDir, preview, webhooksOn: Boolean(webhookSecret), refusals, access, openOnLoopback: options.statusOpenOnLoopback ?? false, now })
   await app.register(rollbackRoutes, { dataDir, store, access, now })
   serveLiveRelease(app, dataDir)
 }

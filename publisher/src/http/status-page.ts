@@ -70,6 +70,27 @@ function jobList(jobs: JobView[], now: number, none: string): Markup {
   return jobs.length > 0 ? lines(jobs.map((job) => jobSection(job, now))) : html`<p>${none}</p>`
 }
 
+/**
+ * The preview lane under the live one: what editors see of their drafts,
+ * built after every live build (a live job stops a preview build and goes
+ * first). Its site is on its own port, for signed-in editors.
+ */
+function previewSection(preview: StatusReport, now: number): Markup {
+  const live = preview.live
+    ? html`<p>Preview release <code>${preview.live.releaseId}</code>, since ${when(preview.live.since, now)}.</p>`
+    : html`<p>No preview yet: its first build has not finished.</p>`
+  const activeIds = new Set([preview.building?.id, ...preview.queued.map((job) => job.id)])
+  return html`<h2>Preview</h2>
+<p>Drafts and published changes together, for signed-in editors on the preview site. The live site's builds go first.</p>
+${live}
+<h3>Building</h3>
+${preview.building ? jobSection(preview.building, now) : html`<p>Nothing is building.</p>`}
+<h3>Waiting</h3>
+${jobList(preview.queued, now, "Nothing is waiting.")}
+<h3>Recent preview jobs</h3>
+${jobList(preview.recent.filter((job) => !activeIds.has(job.id)), now, "None yet.")}`
+}
+
 const STYLE = `body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
 h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 2rem; } h3 { font-size: 1rem; margin: 0; }
 .job { border: 1px solid #ccc; border-left-width: 6px; border-radius: 4px; padding: .5rem 1rem; margin: .75rem 0; }
@@ -85,7 +106,7 @@ ul { margin: .25rem 0; }`
  */
 export function renderStatusPage(report: StatusReport): string {
   const now = Date.parse(report.now)
-  const active = report.building !== null || report.queued.length > 0
+  const active = [report, report.preview].some((lane) => lane && (lane.building !== null || lane.queued.length > 0))
   const live = report.live
     ? html`<p>Release <code>${report.live.releaseId}</code>, live since ${when(report.live.since, now)}${report.live.cause === "rollback" ? " (by a rollback)" : ""}. <a href="/">Open the site</a></p>`
     : html`<p>Nothing is live yet: the first build has not finished.</p>`
@@ -114,6 +135,7 @@ ${report.building ? jobSection(report.building, now) : html`<p>Nothing is buildi
 ${jobList(report.queued, now, "Nothing is waiting.")}
 <h2>Recent jobs</h2>
 ${jobList(history, now, "None yet.")}
+${report.preview ? previewSection(report.preview, now) : ""}
 <p><small>Webhooks: ${report.webhooks}. Releases kept: ${report.releases.length}. The same as JSON: <a href="/status">/status</a>.</small></p>
 </body>
 </html>

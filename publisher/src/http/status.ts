@@ -31,6 +31,8 @@ export interface StatusReport {
    * absent while there were none, so a quiet publisher's report reads as before.
    */
   webhookRefusals?: RefusalReport
+  /** The preview lane's own report (its releases and jobs), when it runs. */
+  preview?: StatusReport
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())

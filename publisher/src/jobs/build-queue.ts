@@ -15,7 +15,19 @@ export interface BuildQueueOptions {
   now?: () => number
   /** A runner that threw: a bug, not a failed build (those the runner records itself). */
   onError?: (job: Job, error: unknown) => void
+  /**
+   * Asked before a job starts: false holds it queued until `schedule()` is
+   * called again (the preview lane waits while the live one is busy, lanes.ts).
+   */
+  mayStart?: () => boolean
+  /** Called whenever a job is queued or a webhook joins one (the live lane then stops a preview build). */
+  onQueued?: () => void
+  /** Called when nothing is left queued or building. */
+  onIdle?: () => void
 }
+
+/** The abort reason of a build stopped to let another lane's build go first: its job is queued again, not failed. */
+export const YIELDED = "yielded to the live site's build"
 
 /**
  * One build at a time. Webhooks join the queued job that has not started
@@ -44,14 +56,23 @@ export class BuildQueue {
   /** Records a verified webhook and answers at once; the build happens later. */
   addHook(eventId: string, signature: string, body: ApiWebhookBody): HookOutcome {
     const outcome = this.store.addHook({ eventId, signature, body, now: this.now() })
-    if (!outcome.duplicate) this.schedule()
+    if (!outcome.duplicate) {
+      this.options.onQueued?.()
+      this.schedule()
+    }
     return outcome
   }
 
   queueBuild(trigger: JobTrigger): number {
     const id = this.store.queueBuild(trigger, this.now())
+    this.options.onQueued?.()
     this.schedule()
     return id
+  }
+
+  /** Stops the running build, if any, and keeps its job queued; the queue goes on when `schedule()` lets it. */
+  yieldBuild(): void {
+    this.abort?.abort(YIELDED)
   }
 
   /** True while a build runs or one is queued. */
@@ -73,8 +94,10 @@ export class BuildQueue {
     const job = this.store.nextQueued()
     if (!job) {
       this.wakeIdleWaiters()
+      this.options.onIdle?.()
       return
     }
+    if (this.options.mayStart && !this.options.mayStart()) return
     const startAt = Math.min(job.lastHookAt + this.options.debounceMs, job.queuedAt + this.maxDelayMs)
     const wait = startAt - this.now()
     if (wait > 0) {

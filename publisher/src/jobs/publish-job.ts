@@ -2,7 +2,7 @@ import fs from "node:fs"
 import path from "node:path"
 import type { Logger } from "../../../node-kit/logger"
 import { BuildPhaseTracker } from "./build-phase"
-import type { JobRunner } from "./build-queue"
+import { YIELDED, type JobRunner } from "./build-queue"
 import type { PublisherConfig } from "../config"
 import { describeFileError, failureReason } from "./failure-reason"
 import type { Job } from "./job"
@@ -20,8 +20,19 @@ const LOGS_KEPT = 50
 /** Said of a job whose build the publisher stopped (shutdown) or lost (crash): it is built again from the start. */
 export const REDONE_NOTE = "The publisher stopped during this build; it was queued again and built from the start after the restart."
 
-/** Secrets of the publisher that a build has no use for, kept out of its environment. */
-const WITHHELD = ["PUBLISH_WEBHOOK_SECRET", "PUBLISHER_ADMIN_TOKEN"]
+/** Said of a preview job whose build was stopped so the live site's could have the machine: it is built again after. */
+export const YIELDED_NOTE = "Stopped so the live site's build could go first; queued again and built from the start after it."
+
+/** Said of a stopped job: why it was stopped (the abort's reason) decides which. */
+const requeueNote = (signal: AbortSignal) => (signal.reason === YIELDED ? YIELDED_NOTE : REDONE_NOTE)
+
+/**
+ * Secrets of the publisher that a build has no use for, kept out of its
+ * environment; and the draft view's token, which only a preview lane's
+ * builds get (build(): `draftViewToken`), so a live build reads the
+ * published view whatever the publisher's own environment holds.
+ */
+const WITHHELD = ["PUBLISH_WEBHOOK_SECRET", "PUBLISHER_ADMIN_TOKEN", "PUBLISHER_PREVIEW_SIGN_IN_TOKEN", "CATALOGUE_PREVIEW_TOKEN"]
 
 /**
  * The build's environment: the publisher's (CATALOGUE_API_URL, VIDEO_API_URL,
@@ -87,6 +98,8 @@ export const NO_CHANGE_NOTE = "No change: the build made the same files as the l
 const STORE_RETRY_MS = 30_000
 
 interface RunnerContext {
+  /** How the log names a job of this lane: "Job" (live) or "Preview job". */
+  what: string
   config: PublisherConfig
   store: JobStore
   log: Logger
@@ -97,7 +110,7 @@ const tailOf = (result: BuildResult) => result.tail.slice(-LOG_EXCERPT_LINES).jo
 
 function failJob(context: RunnerContext, job: Job, reason: string, logExcerpt: string | null = null): void {
   context.store.markFailed(job.id, { reason, logExcerpt, now: context.now() })
-  context.log.warn(`Job ${job.id}: failed: ${reason}`)
+  context.log.warn(`${context.what} ${job.id}: failed: ${reason}`)
 }
 
 /** Runs the build in the workspace, its group noted in the data folder while it runs (leftover-build.ts). */
@@ -109,10 +122,13 @@ async function build(context: RunnerContext, job: Job, signal: AbortSignal): Pro
       command: config.buildCommand,
       cwd: config.workspaceDir,
       // Processed pictures outlive a code deploy's cleared .cache, and compiled modules every build, in the data folder (an operator's setting wins).
-      env: buildEnvironment(
-        { CATALOGUE_IMAGE_STORE: path.join(config.dataDir, "image-store"), NODE_COMPILE_CACHE: path.join(config.dataDir, "node-compile-cache"), ...config.buildEnv },
-        { warmCache: hasWarmCache(config.workspaceDir) },
-      ),
+      env: {
+        ...buildEnvironment(
+          { CATALOGUE_IMAGE_STORE: path.join(config.dataDir, "image-store"), NODE_COMPILE_CACHE: path.join(config.dataDir, "node-compile-cache"), ...config.buildEnv },
+          { warmCache: hasWarmCache(config.workspaceDir) },
+        ),
+        ...(config.draftViewToken ? { CATALOGUE_PREVIEW_TOKEN: config.draftViewToken } : {}),
+      },
       timeoutMs: config.buildTimeoutMs,
       logFile: logFileOf(config.dataDir, job.id),
       signal,
@@ -145,7 +161,7 @@ async function publish(context: RunnerContext, job: Job, result: BuildResult): P
     release = await createRelease({ dataDir: config.dataDir, publicDir, releaseId: newReleaseId(job.id, now()) })
     if (!release.unchanged) switchRelease(config.dataDir, release.releaseId)
   } catch (error) {
-    log.error({ err: error }, `Job ${job.id}: making the release failed`)
+    log.error({ err: error }, `${context.what} ${job.id}: making the release failed`)
     failJob(context, job, `the build finished but its release could not be made: ${describeFileError(error)}`)
     return
   }
@@ -154,13 +170,13 @@ async function publish(context: RunnerContext, job: Job, result: BuildResult): P
   const took = `${((at - (store.get(job.id)?.startedAt ?? at)) / 1000).toFixed(1)} s`
   if (release.unchanged) {
     store.markLive(job.id, { releaseId: release.releaseId, changedUrls: [], removedUrls: [], now: at, note: NO_CHANGE_NOTE })
-    log.info(`Job ${job.id}: built in ${took}, no file changed: release ${release.releaseId} stays live, no release added`)
+    log.info(`${context.what} ${job.id}: built in ${took}, no file changed: release ${release.releaseId} stays live, no release added`)
     return
   }
   store.recordSwitch({ releaseId: release.releaseId, at, cause: "build", jobId: job.id })
   store.markLive(job.id, { releaseId: release.releaseId, changedUrls: release.changedUrls, removedUrls: release.removedUrls, now: at })
   log.info(
-    `Job ${job.id}: live as release ${release.releaseId} in ${took} ` +
+    `${context.what} ${job.id}: live as release ${release.releaseId} in ${took} ` +
       `(${release.changedUrls.length} page(s) changed, ${release.copied} file(s) written, ${release.linked} named in earlier releases; ` +
       `release made and switched in ${madeIn} s)`,
   )
@@ -176,7 +192,7 @@ async function publish(context: RunnerContext, job: Job, result: BuildResult): P
 async function runJob(context: RunnerContext, job: Job, signal: AbortSignal): Promise<void> {
   const { config, store, log, now } = context
   store.markBuilding(job.id, now())
-  log.info(`Job ${job.id}: building (${job.hookCount > 0 ? `${job.hookCount} webhook(s), ${job.refs.length} ref(s)` : job.trigger})`)
+  log.info(`${context.what} ${job.id}: building (${job.hookCount > 0 ? `${job.hookCount} webhook(s), ${job.refs.length} ref(s)` : job.trigger})`)
   try {
     refreshWorkspace(config.sourceDir, config.workspaceDir)
   } catch (error) {
@@ -184,13 +200,13 @@ async function runJob(context: RunnerContext, job: Job, signal: AbortSignal): Pr
     return
   }
   if (signal.aborted) {
-    store.requeue(job.id, REDONE_NOTE)
+    store.requeue(job.id, requeueNote(signal))
     return
   }
   const result = await build(context, job, signal)
   if (result.end.kind === "stopped") {
-    store.requeue(job.id, REDONE_NOTE)
-    log.info(`Job ${job.id}: stopped with the publisher; queued again`)
+    store.requeue(job.id, requeueNote(signal))
+    log.info(`${context.what} ${job.id}: stopped (${signal.reason === YIELDED ? YIELDED : "the publisher stops"}); queued again`)
     return
   }
   if (!result.ok) failJob(context, job, failureReason(result.end, result.tail), tailOf(result))
@@ -211,17 +227,17 @@ const pause = (ms: number, signal: AbortSignal) =>
  * on a full disk) is logged, and the queue waits a while before it tries
  * again, so the server keeps serving the live release.
  */
-export function createJobRunner(deps: { config: PublisherConfig; store: JobStore; log: Logger; now?: () => number }): JobRunner {
-  const context: RunnerContext = { ...deps, now: deps.now ?? Date.now }
+export function createJobRunner(deps: { config: PublisherConfig; store: JobStore; log: Logger; now?: () => number; what?: string }): JobRunner {
+  const context: RunnerContext = { ...deps, what: deps.what ?? "Job", now: deps.now ?? Date.now }
   return async (job, signal) => {
     try {
       await runJob(context, job, signal)
     } catch (error) {
-      context.log.error({ err: error }, `Job ${job.id}: the publisher failed`)
+      context.log.error({ err: error }, `${context.what} ${job.id}: the publisher failed`)
       try {
         failJob(context, job, `the publisher failed: ${describeFileError(error)}`)
       } catch (recordError) {
-        context.log.error({ err: recordError }, `Job ${job.id}: its failure could not be recorded either; trying again in ${STORE_RETRY_MS / 1000} s`)
+        context.log.error({ err: recordError }, `${context.what} ${job.id}: its failure could not be recorded either; trying again in ${STORE_RETRY_MS / 1000} s`)
         await pause(STORE_RETRY_MS, signal)
       }
     }

@@ -1,13 +1,11 @@
 import type { AddressInfo } from "node:net"
-import type { FastifyListenOptions } from "fastify"
+import type { FastifyInstance, FastifyListenOptions } from "fastify"
 import type { Logger } from "../../../node-kit/logger"
 import { closeApp } from "../../../node-kit/shutdown"
 import { startBackgroundTasks } from "../jobs/background-tasks"
-import { BuildQueue } from "../jobs/build-queue"
 import { readConfig, type PublisherConfig } from "../config"
-import { openDataFolder } from "./data-folder"
-import { JobStore } from "../jobs/job-store"
-import { createJobRunner, REDONE_NOTE } from "../jobs/publish-job"
+import { liveFirst, openLane, previewLaneConfig, type Lane } from "./lanes"
+import { startPreviewServer } from "../http/preview/server"
 import { liveReleaseId } from "../releases/releases"
 import { createServer, registerSiteRoutes } from "../http/app"
 import { statusReport, type StatusReport } from "../http/status"
@@ -31,16 +29,16 @@ export interface Publisher {
   config: PublisherConfig
   /** The server's logger (node-kit/logger.ts), for the program that started the publisher. */
   log: Logger
-  /** Resolves once nothing is queued or building: after start, the first build is live (or failed). */
+  /** The preview site's address (PUBLISHER_PREVIEW_PORT), when the preview lane runs. */
+  previewUrl: string | undefined
+  /** Resolves once nothing is queued or building in either lane: after start, the first builds are live (or failed). */
   idle(): Promise<void>
   status(): StatusReport
+  /** The preview lane's report, when it runs. */
+  previewStatus(): StatusReport | undefined
   /** Stops serving; a running build is stopped and queued again for the next start. */
   close(): Promise<void>
 }
-
-/** Deliveries are forgotten after a week: their timestamps fail the 5-minute check long before. */
-const EVENTS_KEPT_MS = 7 * 24 * 3600_000
-const JOBS_KEPT = 1000
 
 /**
  * Fastify's listen options: host and port, or the supervisor's socket.
@@ -64,62 +62,81 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
 
   const app = createServer(config.logging, config.trustProxy)
   const { log } = app
-  const folder = await openDataFolder(config.dataDir, log)
-  let store: JobStore
+  let preview: Lane | undefined
+  const order = liveFirst({ live: () => live, preview: () => preview })
+  const live: Lane = await openLane("live", config, log, order.live)
+  const previewConfig = previewLaneConfig(config)
+  let previewApp: FastifyInstance | undefined
   try {
-    store = new JobStore(config.databaseFile)
-  } catch (error) {
-    folder.release()
-    throw error
-  }
-  store.prune(Date.now() - EVENTS_KEPT_MS, JOBS_KEPT)
-  const requeued = store.requeueInterrupted(REDONE_NOTE)
-  if (requeued.length > 0) log.info(`Job ${requeued.join(", ")} was building when the publisher stopped; building it again.`)
-
-  const queue = new BuildQueue(store, createJobRunner({ config, store, log }), {
-    debounceMs: config.debounceMs,
-    onError: (job, error) => log.error({ err: error }, `Job ${job.id}: the publisher failed`),
-  })
-  const { dataDir, webhookSecret, adminToken, allowedHosts, statusOpenOnLoopback } = config
-  try {
-    await registerSiteRoutes(app, { dataDir, store, queue, webhookSecret, adminToken, allowedHosts, statusOpenOnLoopback })
+    if (previewConfig) preview = await openLane("preview", previewConfig, log, order.preview)
+    const { dataDir, webhookSecret, adminToken, allowedHosts, statusOpenOnLoopback } = config
+    await registerSiteRoutes(app, {
+      dataDir,
+      store: live.store,
+      queue: live.queue,
+      preview: preview && { store: preview.store, queue: preview.queue, dataDir: preview.config.dataDir },
+      webhookSecret,
+      adminToken,
+      allowedHosts,
+      statusOpenOnLoopback,
+    })
     await app.listen(listenOptions(config, listenFd))
+    if (preview && config.preview) previewApp = await startPreviewServer(preview.config.dataDir, config.preview, config)
   } catch (error) {
-    store.close()
-    folder.release()
+    await closeApp(app).catch(() => undefined)
+    await preview?.close()
+    await live.close()
     const code = (error as NodeJS.ErrnoException).code
-    if (code === "EADDRINUSE") throw new Error(`Port ${config.port} on ${config.host} is in use: stop what uses it, or set PUBLISHER_PORT.`)
+    if (code === "EADDRINUSE") throw new Error(`A port the publisher needs on ${config.host} is in use (${(error as Error).message}): stop what uses it, or set PUBLISHER_PORT or PUBLISHER_PREVIEW_PORT.`)
     throw error
   }
-  const { port } = app.server.address() as AddressInfo
-  const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`
+  const url = listeningUrl(config.host, app)
+  const previewUrl = previewApp ? listeningUrl(config.host, previewApp) : undefined
 
-  if (initialBuild && !liveReleaseId(config.dataDir) && !queue.busy) {
-    const id = queue.queueBuild("initial build")
-    log.info(`No release is live yet: job ${id} builds the site for the first time.`)
-  } else if (folder.recovery?.restored) {
-    const id = queue.queueBuild("release recovery")
-    log.info(`Job ${id} builds the site again, since an older release went live at start.`)
+  for (const lane of [live, preview]) {
+    if (!lane) continue
+    const what = lane.name === "live" ? "The site" : "The preview"
+    if (initialBuild && !liveReleaseId(lane.config.dataDir) && !lane.queue.busy) {
+      const id = lane.queue.queueBuild("initial build")
+      log.info(`${what} has no release yet: job ${id} builds it for the first time.`)
+    } else if (lane.folder.recovery?.restored) {
+      const id = lane.queue.queueBuild("release recovery")
+      log.info(`${what}: job ${id} builds it again, since an older release went live at start.`)
+    }
   }
-  log.info(`Publisher: site on ${url}/, status on ${url}${STATUS_PAGE_PATH}`)
-  queue.schedule()
-  const background = startBackgroundTasks({ config, store, queue, log })
+  log.info(`Publisher: site on ${url}/, status on ${url}${STATUS_PAGE_PATH}${previewUrl ? `, preview on ${previewUrl}/` : ""}`)
+  live.queue.schedule()
+  preview?.queue.schedule()
+  const background = startBackgroundTasks({ config, store: live.store, queue: live.queue, log })
 
   let closing: Promise<void> | undefined
   return {
     url,
+    previewUrl,
     config,
     log,
-    idle: () => queue.idle(),
-    status: () => statusReport({ store, dataDir: config.dataDir, webhooksOn: Boolean(config.webhookSecret) }),
+    idle: async () => {
+      await live.queue.idle()
+      await preview?.queue.idle()
+      // A live job queued while the preview built (and stopped it) means another round.
+      if (live.queue.busy || preview?.queue.busy) await Promise.all([live.queue.idle(), preview?.queue.idle()])
+    },
+    status: () => statusReport({ store: live.store, dataDir: config.dataDir, webhooksOn: Boolean(config.webhookSecret) }),
+    previewStatus: () => (preview ? statusReport({ store: preview.store, dataDir: preview.config.dataDir, webhooksOn: Boolean(config.webhookSecret) }) : undefined),
     close: () =>
       (closing ??= (async () => {
         background.stop()
-        // The build first: it re-queues its job in the store, which must still be open.
-        await queue.close()
-        await closeApp(app)
-        store.close()
-        folder.release()
+        // The builds first: each re-queues its job in its store, which must still be open.
+        await Promise.all([live.queue.close(), preview?.queue.close()])
+        await Promise.all([closeApp(app), previewApp ? closeApp(previewApp) : undefined])
+        await preview?.close()
+        await live.close()
       })()),
   }
+}
+
+/** Where an app that listens is reached, e.g. http://127.0.0.1:9000. */
+function listeningUrl(host: string, app: FastifyInstance): string {
+  const { port } = app.server.address() as AddressInfo
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`
 }

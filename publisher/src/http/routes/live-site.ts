@@ -16,8 +16,8 @@ import { liveSiteFiles } from "../../releases/releases"
  * same headers, except a Content-Security-Policy the route set itself: the
  * status page's is stricter than any the site could give it.
  */
-export function serveLiveRelease(app: FastifyInstance, dataDir: string): void {
-  const serveSite = createStaticHandler({ root: () => liveSiteFiles(dataDir), encodings: ["br", "gzip"] })
+export function serveLiveRelease(app: FastifyInstance, dataDir: string, options: { private?: boolean } = {}): void {
+  const serveSite = createStaticHandler({ root: () => liveSiteFiles(dataDir), encodings: ["br", "gzip"], private: options.private })
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       return reply.code(404).send({ message: `No ${request.method} ${request.url} here` })

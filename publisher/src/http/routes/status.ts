@@ -25,6 +25,8 @@ export function statusPagePolicy(page: string): string {
 export interface StatusRouteOptions {
   store: JobStore
   dataDir: string
+  /** The preview lane's records and folder: reported as `preview`. */
+  preview?: { store: JobStore; dataDir: string }
   webhooksOn: boolean
   /** The webhook route's refusal counts, reported as `webhookRefusals`. */
   refusals?: WebhookRefusals
@@ -51,8 +53,12 @@ function forwarded(request: FastifyRequest): boolean {
  * request a proxy forwarded needs the token.
  */
 export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, options) => {
-  const { store, dataDir, webhooksOn, refusals, access, openOnLoopback, now } = options
-  const report = () => statusReport({ store, dataDir, webhooksOn, refusals, now: now() })
+  const { store, dataDir, preview, webhooksOn, refusals, access, openOnLoopback, now } = options
+  const report = () => {
+    const at = now()
+    const live = statusReport({ store, dataDir, webhooksOn, refusals, now: at })
+    return preview ? { ...live, preview: statusReport({ store: preview.store, dataDir: preview.dataDir, webhooksOn, now: at, recent: 10 }) } : live
+  }
   const listensOnLoopback = () => isLoopbackAddress((app.server.address() as AddressInfo | null)?.address ?? "")
   refuseOtherAdminHosts(app, access.allowedHosts)
 

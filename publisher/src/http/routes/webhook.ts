@@ -10,6 +10,8 @@ export const WEBHOOK_PATH = "/hooks/catalogue"
 
 export interface WebhookRouteOptions {
   queue: BuildQueue
+  /** The preview lane's queue: a draft builds there only, a publish there too (after the live build, lanes.ts). */
+  previewQueue?: BuildQueue
   /** PUBLISH_WEBHOOK_SECRET: one or more space-separated `whsec_` secrets. Webhooks are refused (503) without it. */
   webhookSecret: string | undefined
   now: () => number
@@ -92,7 +94,7 @@ const webhookHeaders = (request: FastifyRequest) => ({
  * (webhook-refusals.ts). A delivery whose webhook-id was seen before
  * answers 200 with the job it joined.
  */
-export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app, { queue, webhookSecret, now, refusals }) => {
+export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app, { queue, previewQueue, webhookSecret, now, refusals }) => {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body))
   const keys = webhookSecret ? webhookVerifiers(webhookSecret) : []
@@ -115,13 +117,24 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
       throw new HttpError(401, verdict.reason)
     }
     const body = parseBody(rawBody)
-    // A draft changes the draft view only (catalogue-api.md, "Drafts and preview"): nothing the live site shows.
-    if (body.event === "draft") return reply.code(202).send({ jobId: null, note: "A draft changes nothing on the live site." })
     if (body.refs.length > MAX_REFS_PER_DELIVERY) {
       request.log.warn(`Webhook ${verdict.id} names ${body.refs.length} refs (at most ${MAX_REFS_PER_DELIVERY}): read as "read the changes feed"`)
     }
-    const outcome = queue.addHook(verdict.id, String(request.headers[WEBHOOK_HEADERS.signature]), boundedRefs(body))
-    if (outcome.duplicate) return reply.code(200).send({ jobId: outcome.jobId, duplicate: true })
-    return reply.code(202).send({ jobId: outcome.jobId })
+    const signature = String(request.headers[WEBHOOK_HEADERS.signature])
+    // Each lane records the delivery in its own store, so each dedupes a resent one by itself. The live
+    // lane first: queued there, it holds the preview's build back (lanes.ts).
+    const addToPreview = () => {
+      const outcome = previewQueue?.addHook(verdict.id, signature, boundedRefs(body))
+      return outcome ? { previewJobId: outcome.jobId } : {}
+    }
+    // A draft changes the draft view only (catalogue-api.md, "Drafts and preview"): nothing the live site shows.
+    if (body.event === "draft") {
+      const note = previewQueue ? "A draft changes the preview only." : "A draft changes nothing on the live site, and this publisher has no preview lane."
+      return reply.code(202).send({ jobId: null, ...addToPreview(), note })
+    }
+    const outcome = queue.addHook(verdict.id, signature, boundedRefs(body))
+    const preview = addToPreview()
+    if (outcome.duplicate) return reply.code(200).send({ jobId: outcome.jobId, ...preview, duplicate: true })
+    return reply.code(202).send({ jobId: outcome.jobId, ...preview })
   })
 }

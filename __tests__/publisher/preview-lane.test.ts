@@ -1,0 +1,162 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { YIELDED_NOTE } from "../../publisher/src/jobs/publish-job"
+import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "./helpers/harness"
+
+/*
+ * The preview lane (docs/reference/preview-lane.md): a second set of
+ * releases, built from the draft view on draft and publish webhooks, served
+ * on its own port to signed-in editors only; the live lane goes first.
+ */
+
+const DRAFT_VIEW_TOKEN = "draft-view-token-0123456789abcdef"
+const SIGN_IN_TOKEN = "preview-sign-in-token-0123456789ab"
+
+/** The harness's publisher (its data in `data/` of its folder) with a preview lane on a free port. */
+async function startWithPreview(plan = {}): Promise<TestPublisher> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "publisher-preview-"))
+  return startTestPublisher({
+    plan,
+    dir,
+    preview: { port: 0, dataDir: path.join(dir, "data", "preview"), catalogueToken: DRAFT_VIEW_TOKEN, signInToken: SIGN_IN_TOKEN },
+    // The harness's build environment, and the token in it as an operator's shell might hold it: still no live build may get it.
+    buildEnv: {
+      PATH: process.env.PATH,
+      FAKE_BUILD_PLAN: path.join(dir, "plan.json"),
+      FAKE_BUILD_RECORD: path.join(dir, "builds.jsonl"),
+      CATALOGUE_PREVIEW_TOKEN: DRAFT_VIEW_TOKEN,
+    },
+  })
+}
+
+const previewUrl = (site: TestPublisher) => {
+  if (!site.publisher.previewUrl) throw new Error("The publisher runs no preview lane")
+  return site.publisher.previewUrl
+}
+const signedIn = { headers: { authorization: `Bearer ${SIGN_IN_TOKEN}` } }
+const home = async (url: string, init: RequestInit = {}) => (await (await fetch(`${url}/`, init)).text()).match(/Home v\d+( \(draft view\))?/)?.[0]
+const laneOf = (site: TestPublisher, cwd: string | undefined) => (cwd?.startsWith(path.join(site.dataDir, "preview")) ? "preview" : "live")
+
+describe("the preview lane", () => {
+  let site: TestPublisher
+  afterEach(async () => {
+    await site?.dispose()
+  })
+
+  it("builds the draft view on draft webhooks, and both lanes on a publish, the live one first; a live build never gets the draft view's token", async () => {
+    site = await startWithPreview({ version: "v1" })
+    await site.publisher.idle()
+    expect(await home(site.url)).toBe("Home v1")
+    expect(await home(previewUrl(site), signedIn)).toBe("Home v1 (draft view)")
+
+    site.setPlan({ version: "v2" })
+    const draft = await sendHook(site.url, { event: "draft", refs: [episode(1002)] })
+    expect(draft.status).toBe(202)
+    const answer = (await draft.json()) as { jobId: number | null; previewJobId?: number }
+    expect(answer.jobId).toBeNull()
+    expect(answer.previewJobId).toEqual(expect.any(Number))
+    await site.publisher.idle()
+    expect(await home(previewUrl(site), signedIn)).toBe("Home v2 (draft view)")
+    expect(await home(site.url)).toBe("Home v1")
+
+    site.setPlan({ version: "v3" })
+    const before = site.starts().length
+    expect((await sendHook(site.url, { event: "publish", refs: [episode(1002)] })).status).toBe(202)
+    await site.publisher.idle()
+    expect(await home(site.url)).toBe("Home v3")
+    expect(await home(previewUrl(site), signedIn)).toBe("Home v3 (draft view)")
+    const publishBuilds = site.starts().slice(before)
+    expect(publishBuilds.map((start) => laneOf(site, start.cwd))).toEqual(["live", "preview"])
+
+    for (const start of site.starts()) {
+      expect({ lane: laneOf(site, start.cwd), token: start.env?.includes("CATALOGUE_PREVIEW_TOKEN") }).toEqual({ lane: laneOf(site, start.cwd), token: laneOf(site, start.cwd) === "preview" })
+    }
+    const status = site.publisher.status()
+    expect(status.live?.releaseId).toBeTruthy()
+    expect(site.publisher.previewStatus()?.live?.releaseId).toBeTruthy()
+  }, 60_000)
+
+  it("stops a running preview build when a publish comes, builds the live site first, then the preview again", async () => {
+    site = await startWithPreview({ version: "v1" })
+    await site.publisher.idle()
+    const hold = path.join(site.dir, "hold")
+    site.setPlan({ version: "v2", holdUntil: hold })
+    await sendHook(site.url, { event: "draft", refs: [episode(1002)] })
+    await waitFor(() => site.publisher.previewStatus()?.building !== null, 10_000, "the preview build to start")
+    const held = site.publisher.previewStatus()?.building?.id
+
+    site.setPlan({ version: "v3" })
+    await sendHook(site.url, { event: "publish", refs: [episode(1002)] })
+    await site.publisher.idle()
+    fs.writeFileSync(hold, "")
+
+    expect(await home(site.url)).toBe("Home v3")
+    expect(await home(previewUrl(site), signedIn)).toBe("Home v3 (draft view)")
+    const preview = site.publisher.previewStatus()
+    const heldJob = preview?.recent.find((job) => job.id === held)
+    expect(heldJob?.note).toBe(YIELDED_NOTE)
+    // The live build started after the held preview build had started, and the preview's next build after the live one was done.
+    const runs = site.records()
+    const liveStart = runs.findIndex((run) => run.event === "start" && laneOf(site, run.cwd) === "live" && run.version === "v3")
+    const liveDone = runs.findIndex((run, index) => index > liveStart && run.event === "done" && run.pid === runs[liveStart]?.pid)
+    const previewAfter = runs.findIndex((run, index) => index > liveStart && run.event === "start" && laneOf(site, run.cwd) === "preview")
+    expect(liveStart).toBeGreaterThan(-1)
+    expect(previewAfter).toBeGreaterThan(liveDone)
+  }, 60_000)
+
+  it("shows nothing of the site to a visitor without sign-in; the form's token signs in with an HttpOnly, SameSite cookie; every answer says noindex", async () => {
+    site = await startWithPreview({ version: "v1" })
+    await site.publisher.idle()
+    const url = previewUrl(site)
+
+    for (const pathname of ["/", "/series/101/", "/page-data/index/page-data.json", "/sw.js", "/robots.txt"]) {
+      const answer = await fetch(`${url}${pathname}`)
+      const text = await answer.text()
+      expect({ pathname, status: answer.status, robots: answer.headers.get("x-robots-tag") }).toEqual({ pathname, status: 401, robots: "noindex, nofollow" })
+      expect(text).toContain("Sign in to the preview")
+      expect(text).not.toContain("Home v1")
+    }
+
+    const wrong = await fetch(`${url}/_preview/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: "not-the-token", next: "/series/101/" }).toString(),
+      redirect: "manual",
+    })
+    expect(wrong.status).toBe(401)
+    expect(await wrong.text()).toContain("That token is not the preview&#39;s sign-in token.")
+    expect(wrong.headers.get("set-cookie")).toBeNull()
+
+    const right = await fetch(`${url}/_preview/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: SIGN_IN_TOKEN, next: "/series/101/" }).toString(),
+      redirect: "manual",
+    })
+    expect(right.status).toBe(303)
+    expect(right.headers.get("location")).toBe("/series/101/")
+    const cookie = right.headers.get("set-cookie") ?? ""
+    expect(cookie).toMatch(/^preview_session=[^;]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/)
+    expect(cookie).not.toContain(SIGN_IN_TOKEN)
+
+    const page = await fetch(`${url}/series/101/`, { headers: { cookie: cookie.split(";")[0]! } })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain("Series v1")
+    expect(page.headers.get("x-robots-tag")).toBe("noindex, nofollow")
+    expect(page.headers.get("cache-control")).toMatch(/^private/)
+
+    // Somewhere else after signing in is no place to send an editor.
+    const elsewhere = await fetch(`${url}/_preview/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: SIGN_IN_TOKEN, next: "//evil.example/" }).toString(),
+      redirect: "manual",
+    })
+    expect(elsewhere.headers.get("location")).toBe("/")
+
+    // A forged or stale cookie is no session.
+    const forged = await fetch(`${url}/`, { headers: { cookie: `preview_session=${Date.now() + 1000}.${"A".repeat(43)}` } })
+    expect(forged.status).toBe(401)
+  }, 60_000)
+})

@@ -1,0 +1,104 @@
+import path from "node:path"
+import type { Logger } from "../../../node-kit/logger"
+import type { PublisherConfig } from "../config"
+import { BuildQueue, type BuildQueueOptions } from "../jobs/build-queue"
+import { JobStore } from "../jobs/job-store"
+import { createJobRunner, REDONE_NOTE } from "../jobs/publish-job"
+import { openDataFolder, type OpenDataFolder } from "./data-folder"
+
+/** Deliveries are forgotten after a week: their timestamps fail the 5-minute check long before. */
+const EVENTS_KEPT_MS = 7 * 24 * 3600_000
+const JOBS_KEPT = 1000
+
+/** One lane: its data folder (releases, workspace, job records), and the queue that builds into it. */
+export interface Lane {
+  name: "live" | "preview"
+  config: PublisherConfig
+  folder: OpenDataFolder
+  store: JobStore
+  queue: BuildQueue
+  close(): Promise<void>
+}
+
+/**
+ * Opens a lane's data folder and records, re-queues a build a stopped
+ * publisher left unfinished, and makes its queue (not started: the caller
+ * calls `queue.schedule()` once it serves).
+ */
+export async function openLane(name: Lane["name"], config: PublisherConfig, log: Logger, queueOptions: Partial<BuildQueueOptions> = {}): Promise<Lane> {
+  const folder = await openDataFolder(config.dataDir, log)
+  let store: JobStore
+  try {
+    store = new JobStore(config.databaseFile)
+  } catch (error) {
+    folder.release()
+    throw error
+  }
+  store.prune(Date.now() - EVENTS_KEPT_MS, JOBS_KEPT)
+  const requeued = store.requeueInterrupted(REDONE_NOTE)
+  const what = name === "live" ? "Job" : "Preview job"
+  if (requeued.length > 0) log.info(`${what} ${requeued.join(", ")} was building when the publisher stopped; building it again.`)
+  const queue = new BuildQueue(store, createJobRunner({ config, store, log, what }), {
+    debounceMs: config.debounceMs,
+    onError: (job, error) => log.error({ err: error }, `${what} ${job.id}: the publisher failed`),
+    ...queueOptions,
+  })
+  return {
+    name,
+    config,
+    folder,
+    store,
+    queue,
+    close: async () => {
+      // The build first: it re-queues its job in the store, which must still be open.
+      await queue.close()
+      store.close()
+      folder.release()
+    },
+  }
+}
+
+/**
+ * The preview lane's settings as a lane's: its own data folder, workspace
+ * and records; the draft view's token for its builds; the live lane's
+ * processed pictures and compiled modules, which are the same for both
+ * (an operator's own setting still wins).
+ */
+export function previewLaneConfig(config: PublisherConfig): PublisherConfig | undefined {
+  const preview = config.preview
+  if (!preview) return undefined
+  return {
+    ...config,
+    port: preview.port,
+    dataDir: preview.dataDir,
+    workspaceDir: path.join(preview.dataDir, "workspace"),
+    databaseFile: path.join(preview.dataDir, "publisher.db"),
+    draftViewToken: preview.catalogueToken,
+    buildEnv: {
+      CATALOGUE_IMAGE_STORE: path.join(config.dataDir, "image-store"),
+      NODE_COMPILE_CACHE: path.join(config.dataDir, "node-compile-cache"),
+      ...config.buildEnv,
+    },
+    preview: undefined,
+  }
+}
+
+/**
+ * The live lane goes first: a preview job starts only while the live lane
+ * has nothing queued or building, and a live job queued while a preview
+ * build runs stops that build (its job is queued again, YIELDED_NOTE). Two
+ * builds at once would share the machine's cores, and a publish would wait
+ * on a draft. Answers the two lanes' queue options.
+ */
+export function liveFirst(lanes: { live: () => Lane; preview: () => Lane | undefined }): {
+  live: Partial<BuildQueueOptions>
+  preview: Partial<BuildQueueOptions>
+} {
+  return {
+    live: {
+      onQueued: () => lanes.preview()?.queue.yieldBuild(),
+      onIdle: () => lanes.preview()?.queue.schedule(),
+    },
+    preview: { mayStart: () => !lanes.live().queue.busy },
+  }
+}
