@@ -9,6 +9,7 @@ import { PAGE_QUERY } from "./gatsby/page-creation/page-query"
 import { decideSeo, fixedPageHeads, seoErrorsMessage } from "./gatsby/seo/decide-seo"
 import { PAGE_HEAD_TYPE_DEFS, writePageHeads } from "./gatsby/seo/page-heads"
 import { writeSeoOutputs, type SeoOutcome } from "./gatsby/seo/post-build-outputs"
+import { writePreviewChanges } from "./gatsby/preview/write-preview-changes"
 import { sitemapEntries } from "./gatsby/seo/sitemap"
 import type { PageHead } from "./src/seo/page-head"
 import { withTrailingSlash } from "./src/routes"
@@ -73,6 +74,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   allowFinalStateSave()
   const stampsFile = path.join(__dirname, ".cache", "security-header-stamps.json")
   await writeSiteSecurityHeaders(graphql, { publicDir: path.join(__dirname, "public"), stampsFile }, reporter)
+  await writePreviewChanges(graphql, path.join(__dirname, "public"), reporter)
   const outcome = (await cache.get(SEO_OUTCOME)) as SeoOutcome | undefined
   // createPages writes it in every build; a build without it would go out without its sitemap.
   if (!outcome) {

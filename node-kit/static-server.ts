@@ -1,3 +1,4 @@
+import crypto from "node:crypto"
 import fs from "node:fs"
 import http from "node:http"
 import path from "node:path"
@@ -194,6 +195,12 @@ export interface StaticHandlerOptions {
    * `X-Robots-Tag: noindex`.
    */
   private?: boolean
+  /**
+   * Rewrites each HTML page before it is sent (compressed afterwards): the
+   * publisher's preview puts its bar in. Given the request's path and the
+   * site the page came from.
+   */
+  transformHtml?: (html: Buffer, page: { requestPath: string; site: SiteFiles }) => Buffer
 }
 
 export type StaticHandler = (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void>
@@ -238,13 +245,13 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found")
       return
     }
-    await sendFile(request, response, { status, site, ...served })
+    await sendFile(request, response, { status, site, requestPath: new URL(request.url ?? "/", "http://localhost").pathname, ...served })
   }
 
   async function sendFile(
     request: http.IncomingMessage,
     response: http.ServerResponse,
-    { status, site, buildPath, file }: { status: number; site: SiteFiles; buildPath: string; file: string },
+    { status, site, requestPath, buildPath, file }: { status: number; site: SiteFiles; requestPath: string; buildPath: string; file: string },
   ): Promise<void> {
     try {
       const type = CONTENT_TYPES[path.posix.extname(buildPath)] ?? "application/octet-stream"
@@ -258,11 +265,16 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       const stat = await fs.promises.stat(file)
       let body: Buffer = await fs.promises.readFile(file)
       if (buildPath.endsWith(".html")) Object.assign(headers, securityHeadersOf(site.headerRoot, buildPath, body))
+      // After the security headers: they are the built page's, and what is put in must keep to them.
+      const transformed = buildPath.endsWith(".html") && options.transformHtml ? options.transformHtml(body, { requestPath, site }) : undefined
+      if (transformed) body = transformed
       if (COMPRESSIBLE.test(type)) {
         headers.Vary = "Accept-Encoding"
         const encoding = chooseEncoding(headerText(request.headers["accept-encoding"]), encodings)
         if (encoding) {
-          const key = `${encoding}:${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}`
+          // A rewritten page is compressed as it came out (its bar names the path): keyed by its bytes.
+          const version = transformed ? crypto.createHash("sha1").update(body).digest("base64") : `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}`
+          const key = `${encoding}:${version}`
           const compressed = cache.get(key) ?? (await compressors[encoding](body))
           cache.set(key, compressed)
           body = compressed

@@ -105,6 +105,34 @@ describe("the preview lane", () => {
     expect(previewAfter).toBeGreaterThan(liveDone)
   }, 60_000)
 
+  it("puts the preview bar first on every page: Preview, how many changes, each linked, the same page on the live site; the page's CSP unchanged", async () => {
+    site = await startWithPreview({ version: "v1" })
+    await site.publisher.idle()
+    const url = previewUrl(site)
+    const page = await fetch(`${url}/series/101/`, signedIn)
+    const text = await page.text()
+    expect(text).toMatch(/<body[^>]*><aside class="preview-bar" aria-label="Preview">/)
+    const bar = /<aside class="preview-bar"[\s\S]*?<\/aside>/.exec(text)?.[0] ?? ""
+    expect(bar).toContain(">Preview<")
+    expect(bar).toContain("1 unpublished change: visitors do not see it yet.")
+    expect(bar).toContain('Series: <a href="/series/101/">Core Strength v1</a>')
+    expect(bar).toContain(`<a href="${site.url}/series/101/">This page on the live site</a>`)
+    expect(text).toContain('<link rel="stylesheet" href="/_preview/bar.css"><body>')
+    const css = await fetch(`${url}/_preview/bar.css`, signedIn)
+    expect([css.status, css.headers.get("content-type")]).toEqual([200, "text/css; charset=utf-8"])
+    // The live site has no bar; the page's CSP is the built page's, the bar's sheet let in by 'self'.
+    const live = await fetch(`${site.url}/series/101/`)
+    expect(await live.text()).not.toContain("preview-bar")
+    expect(page.headers.get("content-security-policy")).toBe(live.headers.get("content-security-policy"))
+    expect(page.headers.get("content-security-policy")).toMatch(/style-src 'self'/)
+
+    site.setPlan({ version: "v2", previewChanges: { draftView: false, note: "The catalogue refused the draft view (401).", siteSettings: false, changes: [] } })
+    await sendHook(site.url, { event: "draft", refs: [] })
+    await site.publisher.idle()
+    const refused = await (await fetch(`${url}/`, signedIn)).text()
+    expect(refused).toContain("The catalogue refused the draft view (401). Drafts are not shown.")
+  }, 60_000)
+
   it("shows nothing of the site to a visitor without sign-in; the form's token signs in with an HttpOnly, SameSite cookie; every answer says noindex", async () => {
     site = await startWithPreview({ version: "v1" })
     await site.publisher.idle()

@@ -88,6 +88,11 @@ async function main() {
   write("static/0123456789abcdef/picture.png", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
   write("_gatsby/image/abc/def/picture.webp", "RIFF....WEBP")
   write("robots.txt", "User-agent: *\nAllow: /\n")
+  if (view) {
+    // What a preview build leaves for the preview's bar (contract/preview-changes.ts).
+    const changes = { draftView: true, note: null, siteSettings: false, changes: [{ kind: "Series", title: `Core Strength ${version}`, path: "/series/101/" }] }
+    write("_preview/changes.json", JSON.stringify(plan.previewChanges ?? changes))
+  }
   for (const [relative, content] of Object.entries(plan.files ?? {})) write(relative, content)
   for (const relative of plan.remove ?? []) fs.rmSync(path.join("public", relative), { force: true })
 

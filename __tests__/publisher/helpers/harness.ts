@@ -31,6 +31,8 @@ export interface FakePlan {
   remove?: string[]
   /** Start a worker in the build's group that ignores SIGTERM. */
   worker?: boolean
+  /** A preview build's list of drafts (contract/preview-changes.ts), instead of one changed series. */
+  previewChanges?: unknown
 }
 
 export interface BuildRecord {

@@ -4,6 +4,7 @@ import type { PublisherConfig } from "../config"
 import { BuildQueue, type BuildQueueOptions } from "../jobs/build-queue"
 import { JobStore } from "../jobs/job-store"
 import { createJobRunner, REDONE_NOTE } from "../jobs/publish-job"
+import { liveReleaseId } from "../releases/releases"
 import { openDataFolder, type OpenDataFolder } from "./data-folder"
 
 /** Deliveries are forgotten after a week: their timestamps fail the 5-minute check long before. */
@@ -55,6 +56,22 @@ export async function openLane(name: Lane["name"], config: PublisherConfig, log:
       store.close()
       folder.release()
     },
+  }
+}
+
+/**
+ * A lane with no release yet builds one at start (unless `initialBuild` is
+ * off); one whose live release was broken and replaced by an older one at
+ * start builds again.
+ */
+export function queueFirstBuild(lane: Lane, initialBuild: boolean, log: Logger): void {
+  const what = lane.name === "live" ? "The site" : "The preview"
+  if (initialBuild && !liveReleaseId(lane.config.dataDir) && !lane.queue.busy) {
+    const id = lane.queue.queueBuild("initial build")
+    log.info(`${what} has no release yet: job ${id} builds it for the first time.`)
+  } else if (lane.folder.recovery?.restored) {
+    const id = lane.queue.queueBuild("release recovery")
+    log.info(`${what}: job ${id} builds it again, since an older release went live at start.`)
   }
 }
 

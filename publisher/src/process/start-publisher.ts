@@ -4,9 +4,8 @@ import type { Logger } from "../../../node-kit/logger"
 import { closeApp } from "../../../node-kit/shutdown"
 import { startBackgroundTasks } from "../jobs/background-tasks"
 import { readConfig, type PublisherConfig } from "../config"
-import { liveFirst, openLane, previewLaneConfig, type Lane } from "./lanes"
+import { liveFirst, openLane, previewLaneConfig, queueFirstBuild, type Lane } from "./lanes"
 import { startPreviewServer } from "../http/preview/server"
-import { liveReleaseId } from "../releases/releases"
 import { createServer, registerSiteRoutes } from "../http/app"
 import { statusReport, type StatusReport } from "../http/status"
 import { STATUS_PAGE_PATH } from "../http/status-page"
@@ -81,7 +80,11 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
       statusOpenOnLoopback,
     })
     await app.listen(listenOptions(config, listenFd))
-    if (preview && config.preview) previewApp = await startPreviewServer(preview.config.dataDir, config.preview, config)
+    if (preview && config.preview) {
+      // The live site's public address, as its pages name themselves (SITE_URL), else where this publisher serves it.
+      const liveSiteUrl = config.buildEnv.SITE_URL?.trim() || listeningUrl(config.host, app)
+      previewApp = await startPreviewServer(preview.config.dataDir, config.preview, config, liveSiteUrl)
+    }
   } catch (error) {
     await closeApp(app).catch(() => undefined)
     await preview?.close()
@@ -93,17 +96,7 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
   const url = listeningUrl(config.host, app)
   const previewUrl = previewApp ? listeningUrl(config.host, previewApp) : undefined
 
-  for (const lane of [live, preview]) {
-    if (!lane) continue
-    const what = lane.name === "live" ? "The site" : "The preview"
-    if (initialBuild && !liveReleaseId(lane.config.dataDir) && !lane.queue.busy) {
-      const id = lane.queue.queueBuild("initial build")
-      log.info(`${what} has no release yet: job ${id} builds it for the first time.`)
-    } else if (lane.folder.recovery?.restored) {
-      const id = lane.queue.queueBuild("release recovery")
-      log.info(`${what}: job ${id} builds it again, since an older release went live at start.`)
-    }
-  }
+  for (const lane of [live, preview]) if (lane) queueFirstBuild(lane, initialBuild, log)
   log.info(`Publisher: site on ${url}/, status on ${url}${STATUS_PAGE_PATH}${previewUrl ? `, preview on ${previewUrl}/` : ""}`)
   live.queue.schedule()
   preview?.queue.schedule()

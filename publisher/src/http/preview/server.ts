@@ -5,6 +5,7 @@ import type { PreviewLaneSettings, PublisherConfig } from "../../config"
 import { createServer } from "../app"
 import { FailedAttempts } from "../routes/admin-access"
 import { serveLiveRelease } from "../routes/live-site"
+import { BAR_CSS, BAR_CSS_PATH, previewChangesReader, renderBar, withBar } from "./bar"
 import { cookieValue, newSession, safeNext, SESSION_COOKIE, sessionCookie, validSession } from "./session"
 import { renderSignInPage, SIGN_IN_PATH, SIGN_OUT_PATH, signInPagePolicy } from "./sign-in-page"
 
@@ -15,6 +16,8 @@ export interface PreviewServerOptions {
   /** The preview lane's data folder: its releases are what this server shows. */
   dataDir: string
   settings: PreviewLaneSettings
+  /** Where the bar's "this page on the live site" points: the live site's public address. */
+  liveSiteUrl: string
   now?: () => number
 }
 
@@ -82,13 +85,20 @@ export function registerPreviewRoutes(app: FastifyInstance, options: PreviewServ
     reply.header("Set-Cookie", sessionCookie("", 0, request.protocol === "https")).redirect(SIGN_IN_PATH, 303),
   )
 
-  serveLiveRelease(app, dataDir, { private: true })
+  app.get(BAR_CSS_PATH, async (_request, reply) => reply.header("Cache-Control", "private, max-age=0, must-revalidate").type("text/css; charset=utf-8").send(BAR_CSS))
+
+  const changesOf = previewChangesReader()
+  const liveSiteUrl = options.liveSiteUrl.replace(/\/+$/, "")
+  serveLiveRelease(app, dataDir, {
+    private: true,
+    transformHtml: (page, { requestPath, site }) => withBar(page, renderBar(changesOf(site), { path: requestPath, liveSiteUrl })),
+  })
 }
 
 /** The preview site on its own port, beside the live one (PUBLISHER_PREVIEW_PORT). */
-export async function startPreviewServer(dataDir: string, settings: PreviewLaneSettings, config: PublisherConfig): Promise<FastifyInstance> {
+export async function startPreviewServer(dataDir: string, settings: PreviewLaneSettings, config: PublisherConfig, liveSiteUrl: string): Promise<FastifyInstance> {
   const app = createServer(config.logging, config.trustProxy)
-  registerPreviewRoutes(app, { dataDir, settings })
+  registerPreviewRoutes(app, { dataDir, settings, liveSiteUrl })
   await app.listen({ host: config.host, port: settings.port })
   return app
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify"
 import { commonSecurityHeaders, ownPageSecurityHeaders } from "../../../../node-kit/security-headers"
-import { createStaticHandler } from "../../../../node-kit/static-server"
+import { createStaticHandler, type StaticHandlerOptions } from "../../../../node-kit/static-server"
 import { liveSiteFiles } from "../../releases/releases"
 
 /**
@@ -16,8 +16,8 @@ import { liveSiteFiles } from "../../releases/releases"
  * same headers, except a Content-Security-Policy the route set itself: the
  * status page's is stricter than any the site could give it.
  */
-export function serveLiveRelease(app: FastifyInstance, dataDir: string, options: { private?: boolean } = {}): void {
-  const serveSite = createStaticHandler({ root: () => liveSiteFiles(dataDir), encodings: ["br", "gzip"], private: options.private })
+export function serveLiveRelease(app: FastifyInstance, dataDir: string, options: Pick<StaticHandlerOptions, "private" | "transformHtml"> = {}): void {
+  const serveSite = createStaticHandler({ root: () => liveSiteFiles(dataDir), encodings: ["br", "gzip"], ...options })
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       return reply.code(404).send({ message: `No ${request.method} ${request.url} here` })
