@@ -4542,11 +4542,6 @@ type PageShellQuery = { readonly site: { readonly buildYear: string | null, read
 
 type PosterImageFragment = { readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null };
 
-type PreviewBarQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-type PreviewBarQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly catalogueSiteSettings: { readonly previewLane: boolean, readonly draftView: boolean, readonly previewNote: string | null, readonly draft: boolean } | null, readonly categories: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null }> }, readonly subcategories: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null }> }, readonly series: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null }> }, readonly episodes: { readonly nodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null }> } };
-
 type SearchResultsPageQueryVariables = Exact<{
   path: Scalars['String'];
 }>;
