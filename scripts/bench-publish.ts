@@ -32,6 +32,13 @@ import { benchReport, writeBenchReport } from "./lib/bench-report"
  * measures just the first build and the code deploy. `--image-pool off`
  * gives every entity its own picture.
  *
+ * `--preview` runs the publisher with its preview lane (docs/reference/preview-lane.md)
+ * and the reference server with drafts, and adds: draft-to-preview (a draft
+ * saved → its title on the preview page, p50/p95), and edit-to-live while a
+ * preview build runs (a draft saved, its preview build started, then a live
+ * edit, which stops it and goes first). Without `--preview` the same run is
+ * the edit-to-live figure without the lane, to compare.
+ *
  * Writes every figure as JSON to reports/bench/publish-<date>.json and
  * publish-latest.json (`--out FILE`: to that file alone).
  */
@@ -44,6 +51,7 @@ const { values } = parseArgs({
     edits: { type: "string", default: "10" },
     "code-deploy": { type: "boolean", default: false },
     "code-deploy-only": { type: "boolean", default: false },
+    preview: { type: "boolean", default: false },
     out: { type: "string" },
   },
 })
@@ -154,6 +162,8 @@ interface Pipeline {
   /** The sources the publisher copies into its workspace: the project's, or a copy of them for a code deploy. */
   sourceDir: string
   coldSeconds: number
+  /** With `--preview`: the preview site and what signs in to it. */
+  preview?: { url: string; signIn: RequestInit }
 }
 
 /** A copy of the site's sources (as the publisher mirrors them), for a code deploy that must not touch the project's files. */
@@ -167,11 +177,13 @@ async function startPipeline(workDir: string): Promise<Pipeline> {
   const secret = `whsec_${crypto.randomBytes(32).toString("base64")}`
   const publisherPort = await freePort()
   const siteUrl = `http://127.0.0.1:${publisherPort}`
+  const previewToken = crypto.randomBytes(24).toString("base64url")
+  const signInToken = crypto.randomBytes(24).toString("base64url")
   const server = await startReferenceServer({
     port: await freePort(),
     dataDir: workDir,
     stdio: "ignore",
-    env: { CMS_WEBHOOK_URL: `${siteUrl}/hooks/catalogue`, PUBLISH_WEBHOOK_SECRET: secret },
+    env: { CMS_WEBHOOK_URL: `${siteUrl}/hooks/catalogue`, PUBLISH_WEBHOOK_SECRET: secret, ...(values.preview ? { CATALOGUE_PREVIEW_TOKEN: previewToken } : {}) },
   })
   const buildEnv = { ...server.buildEnv, SITE_URL: siteUrl, ...(values["cpu-count"] ? { GATSBY_CPU_COUNT: values["cpu-count"] } : {}) }
   const dataDir = path.join(workDir, "publisher")
@@ -190,6 +202,9 @@ async function startPipeline(workDir: string): Promise<Pipeline> {
       workspaceDir: path.join(dataDir, "workspace"),
       databaseFile: path.join(dataDir, "publisher.db"),
       logging: { level: "silent", format: "json" },
+      preview: values.preview
+        ? { port: await freePort(), dataDir: path.join(dataDir, "preview"), catalogueToken: previewToken, signInToken }
+        : undefined,
     })
     await publisher.idle()
     if (!publisher.status().live) throw new Error(`The first build failed: ${JSON.stringify(publisher.status().recent[0]?.reason)}`)
@@ -198,7 +213,8 @@ async function startPipeline(workDir: string): Promise<Pipeline> {
     await stopProcess(server.child)
     throw error
   }
-  return { server, publisher, siteUrl, dataDir, sourceDir, coldSeconds: (Date.now() - coldStarted) / 1000 }
+  const preview = publisher.previewUrl ? { url: publisher.previewUrl, signIn: { headers: { authorization: `Bearer ${signInToken}` } } } : undefined
+  return { server, publisher, siteUrl, dataDir, sourceDir, coldSeconds: (Date.now() - coldStarted) / 1000, preview }
 }
 
 async function stopPipeline({ server, publisher }: Pipeline): Promise<void> {
@@ -266,6 +282,46 @@ async function deleteEpisode(pipeline: Pipeline, content: Catalogue, seriesId: n
   return seconds
 }
 
+/** A draft title saved, until the preview page shows it; the milliseconds it took. */
+async function draftUntilPreviewed({ server, preview }: Pipeline, episode: Catalogue["episodes"][number], title: string, what: string) {
+  if (!preview) throw new Error("No preview lane: run with --preview")
+  const started = Date.now()
+  await server.edit(`drafts/episodes/${episode.id}`, { title })
+  await until(async () => (await (await fetch(`${preview.url}/detail/${episode.id}/`, preview.signIn)).text()).includes(title), 10 * 60_000, what)
+  return Date.now() - started
+}
+
+/**
+ * The preview lane's figures: `editCount` drafts one after another (draft to
+ * preview), then as many live edits each made while a preview build runs
+ * (edit to live, the preview build stopped for it).
+ */
+async function previewEdits(pipeline: Pipeline, content: Catalogue) {
+  const drafts: number[] = []
+  const duringPreview: number[] = []
+  for (let k = 0; k < editCount; k += 1) {
+    const episode = content.episodes[Math.floor(((k + 1) * content.episodes.length) / (editCount + 3))]!
+    drafts.push(await draftUntilPreviewed(pipeline, episode, `${episode.title} (draft ${k + 1})`, `draft ${k + 1}`))
+    await pipeline.publisher.idle()
+  }
+  for (let k = 0; k < editCount; k += 1) {
+    const drafted = content.episodes[k + 1]!
+    const edited = content.episodes[content.episodes.length - 2 - k]!
+    await pipeline.server.edit(`drafts/episodes/${drafted.id}`, { title: `${drafted.title} (draft beside edit ${k + 1})` })
+    await until(async () => pipeline.publisher.previewStatus()?.building !== null, 60_000, "a preview build to start")
+    duringPreview.push(await editUntilLive(pipeline, edited, `${edited.title} (edit during preview ${k + 1})`, `edit during preview ${k + 1}`))
+    await pipeline.publisher.idle()
+  }
+  return {
+    draftToPreviewP50S: Number((percentile(drafts, 50) / 1000).toFixed(1)),
+    draftToPreviewP95S: Number((percentile(drafts, 95) / 1000).toFixed(1)),
+    editToLiveDuringPreviewP50S: Number((percentile(duringPreview, 50) / 1000).toFixed(1)),
+    editToLiveDuringPreviewP95S: Number((percentile(duringPreview, 95) / 1000).toFixed(1)),
+    draftsMs: drafts,
+    duringPreviewMs: duringPreview,
+  }
+}
+
 /** The files a code deploy changes: Gatsby clears its cache when either changes. */
 const CODE_DEPLOY_FILES = ["gatsby-node.ts", path.join("plugins", "gatsby-source-catalogue", "gatsby-node.ts")]
 
@@ -313,11 +369,16 @@ async function benchmark(episodes: number) {
     // (gatsbyjs/gatsby#31628); one edit first, so the figures are what editors see from then on.
     const warmUp = content.episodes[0]!
     await editUntilLive(pipeline, warmUp, `${warmUp.title} (warm-up)`, "the warm-up edit", 15 * 60_000)
+    // The preview's own first rebuild, likewise (the publish above built it too).
+    await pipeline.publisher.idle()
+    if (pipeline.preview) await draftUntilPreviewed(pipeline, warmUp, `${warmUp.title} (warm-up draft)`, "the warm-up draft")
+    await pipeline.publisher.idle()
 
     const series = content.series[Math.floor(content.series.length / 2)]!
     const watched = content.episodes.filter((episode) => episode.series_id !== series.id)
     const poller = startPoller(pipeline.siteUrl, ["/", `/series/${series.id}/`, `/detail/${watched[1]!.id}/`])
     const single = await singleEdits(pipeline, content)
+    const preview = pipeline.preview ? await previewEdits(pipeline, content) : undefined
     const burst = await burstOfEdits(pipeline, content)
     const deleteSeconds = await deleteEpisode(pipeline, content, series.id)
     const warm = newestBuild(pipeline)
@@ -339,8 +400,17 @@ async function benchmark(episodes: number) {
         polled: poller.counts.requests,
         non200: poller.counts.non200,
         mixed: poller.counts.mixed,
+        ...(preview
+          ? {
+              draftToPreviewP50S: preview.draftToPreviewP50S,
+              draftToPreviewP95S: preview.draftToPreviewP95S,
+              editToLiveDuringPreviewP50S: preview.editToLiveDuringPreviewP50S,
+              editToLiveDuringPreviewP95S: preview.editToLiveDuringPreviewP95S,
+            }
+          : {}),
         ...deploy,
       },
+      ...(preview ? { drafts: preview.draftsMs, editsDuringPreview: preview.duringPreviewMs } : {}),
       edits: single,
       warmPhases: [...warm.phases].sort((a, b) => b.seconds - a.seconds).slice(0, 10),
       warmTotalS: warm.total,

@@ -67,7 +67,8 @@ export async function writeSeoOutputs(
 ): Promise<void> {
   const { publicDir } = dirs
   await writeSitemap(publicDir, site.siteUrl, sitemap)
-  await fs.writeFile(path.join(publicDir, "robots.txt"), robotsTxt(site.siteUrl, site.allowIndexing))
+  const why = sitemap === null ? "The preview site: drafts, for the site's editors only." : undefined
+  await fs.writeFile(path.join(publicDir, "robots.txt"), robotsTxt(site.siteUrl, site.allowIndexing, why))
 
   const sitemapFiles = (await fs.readdir(publicDir)).filter((name) => SITEMAP_FILE.test(name))
   const listed = (await Promise.all(sitemapFiles.map((name) => fs.readFile(path.join(publicDir, name), "utf8")))).flatMap(sitemapLocations)

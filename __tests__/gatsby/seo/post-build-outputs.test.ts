@@ -66,7 +66,7 @@ describe("writeSeoOutputs", () => {
     const previewSite = resolveSiteSeo({ ...NO_SETTINGS, allowIndexing: false }, { siteUrl: SITE_URL, siteName: "MoveFlix", description: "The built-in description of the site.", image: null })
     const { files, read } = await write({ ...outcome(), site: previewSite, sitemap: null })
     expect(files()).toEqual(["robots.txt"])
-    expect(read("robots.txt")).toContain("Disallow: /")
+    expect(read("robots.txt")).toBe("# The preview site: drafts, for the site's editors only.\nUser-agent: *\nDisallow: /\n")
   })
 
   it("marks in the report which pages the sitemap lists, and leaves a noindex series out", async () => {
