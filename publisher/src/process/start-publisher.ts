@@ -109,10 +109,9 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
     config,
     log,
     idle: async () => {
-      await live.queue.idle()
-      await preview?.queue.idle()
-      // A live job queued while the preview built (and stopped it) means another round.
-      if (live.queue.busy || preview?.queue.busy) await Promise.all([live.queue.idle(), preview?.queue.idle()])
+      // Until both are idle at once: a live job queued while the preview built (and stopped it) means another round.
+      do await Promise.all([live.queue.idle(), preview?.queue.idle()])
+      while (live.queue.busy || preview?.queue.busy)
     },
     status: () => statusReport({ store: live.store, dataDir: config.dataDir, webhooksOn: Boolean(config.webhookSecret) }),
     previewStatus: () => (preview ? statusReport({ store: preview.store, dataDir: preview.config.dataDir, webhooksOn: Boolean(config.webhookSecret) }) : undefined),
