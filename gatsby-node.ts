@@ -9,6 +9,7 @@ import { PAGE_QUERY } from "./gatsby/page-creation/page-query"
 import { decideSeo, fixedPageHeads, seoErrorsMessage } from "./gatsby/seo/decide-seo"
 import { PAGE_HEAD_TYPE_DEFS, writePageHeads } from "./gatsby/seo/page-heads"
 import { writeSeoOutputs, type SeoOutcome } from "./gatsby/seo/post-build-outputs"
+import { writeSeoCards } from "./gatsby/preview/write-seo-cards"
 import { writePreviewChanges } from "./gatsby/preview/write-preview-changes"
 import { sitemapEntries } from "./gatsby/seo/sitemap"
 import type { PageHead } from "./src/seo/page-head"
@@ -74,7 +75,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   allowFinalStateSave()
   const stampsFile = path.join(__dirname, ".cache", "security-header-stamps.json")
   await writeSiteSecurityHeaders(graphql, { publicDir: path.join(__dirname, "public"), stampsFile }, reporter)
-  await writePreviewChanges(graphql, path.join(__dirname, "public"), reporter)
+  const { previewLane } = await writePreviewChanges(graphql, path.join(__dirname, "public"), reporter)
   const outcome = (await cache.get(SEO_OUTCOME)) as SeoOutcome | undefined
   // createPages writes it in every build; a build without it would go out without its sitemap.
   if (!outcome) {
@@ -83,7 +84,9 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   }
   // The publisher's builds write the report's JSON only (gatsby/seo/report/write-report.ts).
   const reportHtml = process.env.SEO_REPORT_HTML !== "off"
-  await writeSeoOutputs(outcome, { siteDir: __dirname, publicDir: path.join(__dirname, "public"), reportsDir: path.join(__dirname, "reports") }, reporter, { reportHtml })
+  const report = await writeSeoOutputs(outcome, { siteDir: __dirname, publicDir: path.join(__dirname, "public"), reportsDir: path.join(__dirname, "reports") }, reporter, { reportHtml })
+  const cards = await writeSeoCards(path.join(__dirname, "public"), previewLane ? report : null)
+  if (previewLane) reporter.info(`Preview: ${cards} SEO card(s) written (${report.pages.length} pages)`)
 }
 
 const analyseBundle = bundleAnalysis(path.join(__dirname, "reports"))

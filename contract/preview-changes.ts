@@ -16,3 +16,14 @@ export interface PreviewChanges {
   /** Each entity whose draft differs from its published version, with its page's path. */
   changes: { kind: "Category" | "Subcategory" | "Series" | "Episode"; title: string; path: string }[]
 }
+
+/**
+ * Where a preview build puts each page's SEO card (the search result and
+ * link card the SEO report draws, gatsby/preview/write-seo-cards.ts), and
+ * the style sheet they share: the bar links a page to its card.
+ */
+export const SEO_CARDS_DIR = "_preview/seo"
+export const SEO_CARD_STYLE_SHEET = `/${SEO_CARDS_DIR}/card.css`
+
+/** The card of the page at `pagePath` ("/series/12/" → "/_preview/seo/series/12/"); the card's file is its index.html. */
+export const seoCardPath = (pagePath: string): string => `/${SEO_CARDS_DIR}/${pagePath.replace(/^\/+/, "")}`.replace(/\/?$/, "/")

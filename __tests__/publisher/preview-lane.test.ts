@@ -105,7 +105,7 @@ describe("the preview lane", () => {
     expect(previewAfter).toBeGreaterThan(liveDone)
   }, 60_000)
 
-  it("puts the preview bar first on every page: Preview, how many changes, each linked, the same page on the live site; the page's CSP unchanged", async () => {
+  it("puts the preview bar first on every page: Preview, how many changes, each linked, the same page on the live site, its SEO card; the page's CSP unchanged", async () => {
     site = await startWithPreview({ version: "v1" })
     await site.publisher.idle()
     const url = previewUrl(site)
@@ -117,6 +117,14 @@ describe("the preview lane", () => {
     expect(bar).toContain("1 unpublished change: visitors do not see it yet.")
     expect(bar).toContain('Series: <a href="/series/101/">Core Strength v1</a>')
     expect(bar).toContain(`<a href="${site.url}/series/101/">This page on the live site</a>`)
+    expect(bar).toContain(`<a href="/_preview/seo/series/101/">This page's SEO card</a>`)
+    // The card is a page of the preview: its bar's live link is the page it describes, and it has no card of its own.
+    const card = await (await fetch(`${url}/_preview/seo/series/101/`, signedIn)).text()
+    expect(card).toContain("SEO card: /series/101/ v1")
+    expect(card).toContain(`<a href="${site.url}/series/101/">This page on the live site</a>`)
+    expect(card).not.toContain("This page's SEO card")
+    // A page the build left no card for has no link to one.
+    expect(await (await fetch(`${url}/`, signedIn)).text()).not.toContain("SEO card")
     expect(text).toContain('<link rel="stylesheet" href="/_preview/bar.css"><body>')
     const css = await fetch(`${url}/_preview/bar.css`, signedIn)
     expect([css.status, css.headers.get("content-type")]).toEqual([200, "text/css; charset=utf-8"])

@@ -34,19 +34,19 @@ const changesOf = (kind: PreviewChanges["changes"][number]["kind"], found: Nodes
  * every page (publisher/src/http/preview/bar.ts). A file of its own, not a
  * part of each page: a draft then rewrites the pages it changes, not every
  * page that would list it. A live build writes none (and removes one a
- * preview build left in the same folder).
+ * preview build left in the same folder). Says whether this is a preview build.
  */
-export async function writePreviewChanges(graphql: CreatePagesArgs["graphql"], publicDir: string, reporter: Reporter): Promise<void> {
+export async function writePreviewChanges(graphql: CreatePagesArgs["graphql"], publicDir: string, reporter: Reporter): Promise<{ previewLane: boolean }> {
   const file = path.join(publicDir, PREVIEW_CHANGES_FILE)
   const result = await graphql<ChangesQueryResult>(CHANGES_QUERY)
   if (result.errors || !result.data) {
     reporter.panicOnBuild("Preview: could not read which entities are drafts", result.errors)
-    return
+    return { previewLane: false }
   }
   const settings = result.data.catalogueSiteSettings
   if (!settings?.previewLane) {
     await fs.rm(file, { force: true })
-    return
+    return { previewLane: false }
   }
   const changes: PreviewChanges = {
     draftView: settings.draftView,
@@ -62,4 +62,5 @@ export async function writePreviewChanges(graphql: CreatePagesArgs["graphql"], p
   await fs.mkdir(path.dirname(file), { recursive: true })
   await fs.writeFile(file, JSON.stringify(changes))
   reporter.info(`Preview: ${changes.changes.length + (changes.siteSettings ? 1 : 0)} unpublished change(s)${changes.draftView ? "" : ` (${changes.note ?? "the published view"})`}`)
+  return { previewLane: true }
 }

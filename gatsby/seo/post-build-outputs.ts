@@ -3,7 +3,7 @@ import path from "node:path"
 import type { Reporter } from "gatsby"
 import { simpleSitemapAndIndex } from "sitemap"
 import { problemLines } from "./decide-seo"
-import type { SeoReportPage } from "./report/report-types"
+import type { SeoReport, SeoReportPage } from "./report/report-types"
 import { writeSeoReport } from "./report/write-report"
 import { absoluteUrl, type SiteSeo } from "./resolve-page-seo"
 import { robotsTxt } from "./robots-txt"
@@ -64,7 +64,7 @@ export async function writeSeoOutputs(
   dirs: { siteDir: string; publicDir: string; reportsDir: string },
   reporter: Reporter,
   options: { reportHtml: boolean } = { reportHtml: true },
-): Promise<void> {
+): Promise<SeoReport> {
   const { publicDir } = dirs
   await writeSitemap(publicDir, site.siteUrl, sitemap)
   const why = sitemap === null ? "The preview site: drafts, for the site's editors only." : undefined
@@ -80,7 +80,7 @@ export async function writeSeoOutputs(
   const listedSet = new Set(listed)
   for (const row of rows) row.inSitemap = listedSet.has(absoluteUrl(site.siteUrl, row.path))
 
-  const report = { generatedAt: new Date().toISOString(), siteUrl: site.siteUrl, siteName: site.siteName, allowIndexing: site.allowIndexing, pages: rows }
+  const report: SeoReport = { generatedAt: new Date().toISOString(), siteUrl: site.siteUrl, siteName: site.siteName, allowIndexing: site.allowIndexing, pages: rows }
   const { htmlPath, jsonPath } = writeSeoReport(path.join(dirs.reportsDir, "seo"), report, { html: options.reportHtml })
   const warnings = problemLines(rows, "warnings")
   for (const warning of warnings.slice(0, SEO_WARNINGS_SHOWN)) reporter.warn(`SEO: ${warning}`)
@@ -89,4 +89,5 @@ export async function writeSeoOutputs(
       `${warnings.length > SEO_WARNINGS_SHOWN ? ` (first ${SEO_WARNINGS_SHOWN} above)` : ""}; report: ${path.relative(dirs.siteDir, options.reportHtml ? htmlPath : jsonPath)} (npm run seo:report)`,
   )
   if (noindexListed.length) reporter.panicOnBuild(`SEO: the sitemap lists noindex pages:\n  ${noindexListed.join("\n  ")}`)
+  return report
 }

@@ -92,6 +92,8 @@ async function main() {
     // What a preview build leaves for the preview's bar (contract/preview-changes.ts).
     const changes = { draftView: true, note: null, siteSettings: false, changes: [{ kind: "Series", title: `Core Strength ${version}`, path: "/series/101/" }] }
     write("_preview/changes.json", JSON.stringify(plan.previewChanges ?? changes))
+    // The series page's SEO card (gatsby/preview/write-seo-cards.ts); the home page has none.
+    write("_preview/seo/series/101/index.html", `<!doctype html><html><body><h1>SEO card: /series/101/ ${version}</h1></body></html>`)
   }
   for (const [relative, content] of Object.entries(plan.files ?? {})) write(relative, content)
   for (const relative of plan.remove ?? []) fs.rmSync(path.join("public", relative), { force: true })

@@ -180,19 +180,22 @@ function renderSearchPreview(report: SeoReport, page: SeoReportPage): Markup {
   </figure>`
 }
 
-function renderSocialPicture(page: SeoReportPage): Markup {
+function renderSocialPicture(report: SeoReport, page: SeoReportPage, sameSitePictures: boolean): Markup {
   const image = page.socialImage
-  const src = image ? httpUrl(image.url) : null
+  const href = image ? httpUrl(image.url) : null
+  const site = httpUrl(report.siteUrl)
+  const onSite = sameSitePictures && href && site && new URL(href).origin === new URL(site).origin
+  const src = href && onSite ? `${new URL(href).pathname}${new URL(href).search}` : href
   if (image && src) return html`<img src="${src}" alt="${image.alt}" loading="lazy" referrerpolicy="no-referrer">`
   const reason = image ? "Social image not shown: its address is not http(s)" : "No social image"
   return html`<div class="social-placeholder"><span>${reason}</span></div>`
 }
 
-function renderSocialPreview(report: SeoReport, page: SeoReportPage): Markup {
+function renderSocialPreview(report: SeoReport, page: SeoReportPage, sameSitePictures: boolean): Markup {
   return html`<figure class="preview">
     <figcaption>Social card preview</figcaption>
     <div class="social-card">
-      <div class="social-picture">${renderSocialPicture(page)}</div>
+      <div class="social-picture">${renderSocialPicture(report, page, sameSitePictures)}</div>
       <div class="social-text">
         <p class="social-domain">${domainOf(page.canonical, report.siteUrl)}</p>
         <p class="social-title">${page.title}</p>
@@ -260,9 +263,12 @@ function renderProblems(page: SeoReportPage): Markup {
   </ul>`
 }
 
-function renderPage(report: SeoReport, page: SeoReportPage, index: number): Markup {
+/**
+ * `sameSitePictures`: a picture on the report's own site is drawn from its path, not its address: the
+ * preview site's cards are served from another origin than SITE_URL, and its CSP lets in its own pictures.
+ */
+function renderCard(report: SeoReport, page: SeoReportPage, id: string, sameSitePictures = false): Markup {
   const status = statusOf(page)
-  const id = anchorOf(index)
   const indexing = isIndexable(report, page) ? "indexable" : "not indexed"
   return html`<article class="page ${status}" id="${id}" data-status="${status}" aria-labelledby="${id}-heading">
   <header class="page-head">
@@ -272,7 +278,7 @@ function renderPage(report: SeoReport, page: SeoReportPage, index: number): Mark
   ${renderProblems(page)}
   <div class="previews">
     ${renderSearchPreview(report, page)}
-    ${renderSocialPreview(report, page)}
+    ${renderSocialPreview(report, page, sameSitePictures)}
   </div>
   ${renderDetails(page)}
 </article>`
@@ -291,7 +297,7 @@ function renderPages(report: SeoReport, ordered: SeoReportPage[]): Markup {
     <input type="radio" name="show" id="show-problems"><label for="show-problems">With errors or warnings (${problems})</label>
     <input type="radio" name="show" id="show-errors"><label for="show-errors">With errors (${errors})</label>
   </fieldset>
-  ${ordered.map((page, index) => renderPage(report, page, index))}
+  ${ordered.map((page, index) => renderCard(report, page, anchorOf(index)))}
 </section>`
 }
 
@@ -301,7 +307,7 @@ function renderPages(report: SeoReport, ordered: SeoReportPage[]): Markup {
  * Filtering is radio buttons and :has(), so it works with JavaScript off;
  * browsers without :has() hide the buttons and show every page.
  */
-const STYLE = `
+export const SEO_REPORT_STYLE = `
 :root { color-scheme: light; --ink: #1f1f1f; --muted: #4d5156; --line: #c9ced6; --link: #0b57d0;
   --error: #8c1d18; --error-bg: #fdeceb; --error-edge: #b3261e; --warning: #5c3d00; --warning-bg: #fff4d6; --warning-edge: #8a5a00; }
 * { box-sizing: border-box; }
@@ -393,13 +399,40 @@ ${html`<html lang="en">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>SEO report: ${report.siteName}</title>
-<style>${raw(STYLE)}</style>
+<style>${raw(SEO_REPORT_STYLE)}</style>
 </head>
 <body>
 <main>
 ${renderHeader(report)}
 ${renderSummary(summary, ordered)}
 ${renderPages(report, ordered)}
+</main>
+</body>
+</html>`.text}
+`
+}
+
+/**
+ * One page's card as a page of its own: the preview site's "SEO card" of a
+ * page (gatsby/preview/write-seo-cards.ts). The style sheet is a file beside
+ * it, so the site's CSP (style-src 'self') lets it in.
+ */
+export function renderSeoCardPage(report: SeoReport, page: SeoReportPage, links: { styleSheet: string; page: string }): string {
+  return `<!DOCTYPE html>
+${html`<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>SEO card: ${page.path}</title>
+<link rel="stylesheet" href="${links.styleSheet}">
+</head>
+<body>
+<main>
+<h1>SEO card: ${page.path}</h1>
+<p class="site-meta">How this page shows as a search result and as a shared link, from this preview build. <a href="${links.page}">Back to the page</a></p>
+<p>The preview is never indexed, so every page here is noindex; the title, description and picture are the ones the page goes live with.</p>
+${renderCard(report, page, "card", true)}
 </main>
 </body>
 </html>`.text}

@@ -1,5 +1,5 @@
 import fs from "node:fs"
-import { PREVIEW_CHANGES_FILE, type PreviewChanges } from "../../../../contract/preview-changes"
+import { PREVIEW_CHANGES_FILE, SEO_CARDS_DIR, seoCardPath, type PreviewChanges } from "../../../../contract/preview-changes"
 import { html } from "../../../../node-kit/html"
 import type { SiteFiles } from "../../../../node-kit/static-server"
 
@@ -48,10 +48,11 @@ function summary(changes: PreviewChanges | undefined, count: number): string {
 /**
  * The preview bar (docs/reference/preview-lane.md): "Preview", how many
  * unpublished changes there are, each changed entity linked to its preview
- * page (a disclosure: no script), and the same page on the live site. A
- * complementary landmark named "Preview", first in the page.
+ * page (a disclosure: no script), the same page on the live site, and the
+ * page's SEO card (when the build left one). A complementary landmark named
+ * "Preview", first in the page.
  */
-export function renderBar(changes: PreviewChanges | undefined, page: { path: string; liveSiteUrl: string }): string {
+export function renderBar(changes: PreviewChanges | undefined, page: { path: string; liveSiteUrl: string; seoCard: string | null }): string {
   const listed = changes?.draftView ? changes.changes : []
   const count = listed.length + (changes?.draftView && changes.siteSettings ? 1 : 0)
   const items = [
@@ -59,6 +60,8 @@ export function renderBar(changes: PreviewChanges | undefined, page: { path: str
     ...listed.map((change) => html`<li>${change.kind}: <a href="${change.path}">${change.title}</a></li>`),
   ]
   return html`<aside class="preview-bar" aria-label="Preview"><div class="preview-bar__row"><strong class="preview-bar__label">Preview</strong><span>${summary(changes, count)}</span><a href="${page.liveSiteUrl}${page.path}">This page on the live site</a>${
+    page.seoCard ? html`<a href="${page.seoCard}">This page's SEO card</a>` : ""
+  }${
     count > 0 ? html`<details><summary>What changed (${count})</summary><ul>${items}</ul></details>` : ""
   }</div></aside>`.text
 }
@@ -72,4 +75,16 @@ export function withBar(page: Buffer, bar: string): Buffer {
   const sheetAt = headEnd !== -1 && headEnd < body.index ? headEnd : body.index
   const barAt = body.index + body[0].length
   return Buffer.from(`${text.slice(0, sheetAt)}<link rel="stylesheet" href="${BAR_CSS_PATH}">${text.slice(sheetAt, barAt)}${bar}${text.slice(barAt)}`)
+}
+
+/**
+ * The page a request shows, and that page's SEO card when the release has
+ * one: an SEO card's own page stands for the page it describes (its bar's
+ * live link goes there, and it has no card of its own).
+ */
+export function pageOf(requestPath: string, site: SiteFiles): { path: string; seoCard: string | null } {
+  const cards = `/${SEO_CARDS_DIR}/`
+  if (requestPath.startsWith(cards)) return { path: `/${requestPath.slice(cards.length)}`, seoCard: null }
+  const card = seoCardPath(requestPath)
+  return { path: requestPath, seoCard: site.fileOf(`${card.slice(1)}index.html`) ? card : null }
 }

@@ -5,7 +5,7 @@ import type { PreviewLaneSettings, PublisherConfig } from "../../config"
 import { createServer } from "../app"
 import { FailedAttempts } from "../routes/admin-access"
 import { serveLiveRelease } from "../routes/live-site"
-import { BAR_CSS, BAR_CSS_PATH, previewChangesReader, renderBar, withBar } from "./bar"
+import { BAR_CSS, BAR_CSS_PATH, pageOf, previewChangesReader, renderBar, withBar } from "./bar"
 import { cookieValue, newSession, safeNext, SESSION_COOKIE, sessionCookie, validSession } from "./session"
 import { renderSignInPage, SIGN_IN_PATH, SIGN_OUT_PATH, signInPagePolicy } from "./sign-in-page"
 
@@ -91,7 +91,7 @@ export function registerPreviewRoutes(app: FastifyInstance, options: PreviewServ
   const liveSiteUrl = options.liveSiteUrl.replace(/\/+$/, "")
   serveLiveRelease(app, dataDir, {
     private: true,
-    transformHtml: (page, { requestPath, site }) => withBar(page, renderBar(changesOf(site), { path: requestPath, liveSiteUrl })),
+    transformHtml: (page, { requestPath, site }) => withBar(page, renderBar(changesOf(site), { ...pageOf(requestPath, site), liveSiteUrl })),
   })
 }
 

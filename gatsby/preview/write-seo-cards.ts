@@ -1,0 +1,48 @@
+import fs from "node:fs/promises"
+import path from "node:path"
+import { SEO_CARD_STYLE_SHEET, SEO_CARDS_DIR, seoCardPath } from "../../contract/preview-changes"
+import { renderSeoCardPage, SEO_REPORT_STYLE } from "../seo/report/render-report-html"
+import type { SeoReport } from "../seo/report/report-types"
+
+/** Writes `text` unless the file already holds it: an unchanged card keeps its time stamp, so the release reuses its hash. */
+async function writeIfChanged(file: string, text: string): Promise<boolean> {
+  const old = await fs.readFile(file, "utf8").catch(() => undefined)
+  if (old === text) return false
+  await fs.mkdir(path.dirname(file), { recursive: true })
+  await fs.writeFile(file, text)
+  return true
+}
+
+/** Every file under `dir`, relative to it with forward slashes; none when it does not exist. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+}
+
+/**
+ * Post-build step of a preview build: each page's SEO card (the search
+ * result and link card of the SEO report, for that page alone) under
+ * `_preview/seo/<page path>/`, linked from the preview bar, so marketing
+ * staff see a draft title or share picture as it will show before it goes
+ * out. Static files, not drawn by the preview server: the renderer is build
+ * code, and a card is as old as the page it describes. A live build
+ * (`report` null) writes none and removes the cards a preview build left.
+ * Returns how many cards were written.
+ */
+export async function writeSeoCards(publicDir: string, report: SeoReport | null): Promise<number> {
+  const dir = path.join(publicDir, SEO_CARDS_DIR)
+  if (!report) {
+    await fs.rm(dir, { recursive: true, force: true })
+    return 0
+  }
+  const wanted = new Map<string, string>([[path.posix.basename(SEO_CARD_STYLE_SHEET), SEO_REPORT_STYLE]])
+  // Pages at a folder's address; /404.html is the 404 page's second file, with the card of /404/.
+  for (const page of report.pages.filter((row) => row.path.endsWith("/"))) {
+    const file = `${seoCardPath(page.path).slice(`/${SEO_CARDS_DIR}/`.length)}index.html`
+    wanted.set(file, renderSeoCardPage(report, page, { styleSheet: SEO_CARD_STYLE_SHEET, page: page.path }))
+  }
+  let written = 0
+  for (const [file, text] of wanted) if (await writeIfChanged(path.join(dir, file), text)) written++
+  for (const file of await filesUnder(dir)) if (!wanted.has(file)) await fs.rm(path.join(dir, file))
+  return written
+}
