@@ -178,6 +178,34 @@ describe("subscribe", () => {
     expect(errors).toEqual([])
   })
 
+  it.each([375, 1280])("opens the thank-you page at its top, its heading clear of the header, at %i px", async (width) => {
+    // The form is in the footer: the visitor has scrolled to the bottom of the page to reach it.
+    const { page } = await visit(browser(), "/series/101", width)
+    await subscribeWith(page, `top-${crypto.randomUUID()}@example.com`)
+    await page.waitForURL(/\/thank-you\/?$/)
+    const heading = page.getByRole("heading", { level: 1, name: "Thank you For Subscribing", exact: true })
+    await heading.waitFor()
+    // Where the page comes to rest: the scroll position once it has not moved for 10 frames in a row.
+    const restingAt = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let last = window.scrollY
+          let still = 0
+          const frame = () => {
+            still = window.scrollY === last ? still + 1 : 0
+            last = window.scrollY
+            if (still >= 10) resolve(last)
+            else requestAnimationFrame(frame)
+          }
+          requestAnimationFrame(frame)
+        }),
+    )
+    expect(restingAt).toBe(0)
+    const header = (await page.getByRole("banner").boundingBox())!
+    const title = (await heading.boundingBox())!
+    expect(title.y).toBeGreaterThanOrEqual(header.y + header.height)
+  })
+
   it("treats an address already on the list as a new one: the thank-you page, and the list holds it once", async () => {
     // The server's answer must not tell anyone who is subscribed (issue 23).
     const email = `twice-${crypto.randomUUID()}@example.com`

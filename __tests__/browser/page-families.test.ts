@@ -266,6 +266,26 @@ describe("episode page elements", () => {
     expect(errors).toEqual([])
   })
 
+  it.each([375, 1280])("at %i px: Next pressed by keyboard onto the last 'Next Episodes' page keeps the focus on Next, unavailable, and says which page is shown", async (width) => {
+    const episodes = await api<ApiEpisode[]>("/series/101/episodes")
+    const pages = Math.ceil(episodes.length / 8)
+    expect(pages).toBeGreaterThan(1)
+    const { page } = await visit(browser(), `/detail/${episodes[0]!.id}`, width)
+    const pager = page.getByRole("navigation", { name: "Next Episodes pages" })
+    const next = pager.getByRole("button", { name: "Next" })
+    await next.focus()
+    for (let shown = 2; shown <= pages; shown++) {
+      await page.keyboard.press("Enter")
+      await pager.getByRole("status").filter({ hasText: new RegExp(`^Page ${shown} of ${pages}$`) }).waitFor()
+    }
+    await expect(next.evaluate((button) => button === document.activeElement)).resolves.toBe(true)
+    await expect(next.getAttribute("aria-disabled")).resolves.toBe("true")
+    // Pressed again, it does nothing: still the last page, still focused.
+    await page.keyboard.press("Enter")
+    await expect(pager.getByRole("status").textContent()).resolves.toBe(`Page ${pages} of ${pages}`)
+    await expect(next.evaluate((button) => button === document.activeElement)).resolves.toBe(true)
+  })
+
   it("an episode past the first 8 opens 'Next Episodes' on the page that holds it", async () => {
     const episodes = [...(await api<ApiEpisode[]>("/series/101/episodes"))].sort(
       (a, b) => a.episode - b.episode,

@@ -13,7 +13,9 @@ const SkipLink = styled.a`
   background: ${({ theme }) => theme.colors.accent};
   color: ${({ theme }) => theme.colors.accentText};
   font-weight: 700;
+  /* Fixed when focused: reached by Shift+Tab from far down a page, it shows in the window, not at the page's top. */
   &:focus {
+    position: fixed;
     top: ${({ theme }) => theme.space.sm};
   }
 `

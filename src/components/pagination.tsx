@@ -1,7 +1,7 @@
 import React from "react"
 import styled, { css } from "styled-components"
 import { Link } from "gatsby"
-import { bareList, pillToggle } from "../styles/layout"
+import { bareList, pillToggle, VisuallyHidden } from "../styles/layout"
 import { paginationItems } from "./pagination-items"
 
 const Nav = styled.nav`
@@ -81,8 +81,18 @@ export function Pagination({ label, currentPage, numPages, pathFor, onSelect }: 
         </PageLink>
       )
     }
+    // aria-disabled, not disabled: Next pressed onto the last page stays focused where the visitor left it (a
+    // disabled button drops the focus to <body>), and is announced as unavailable.
     return (
-      <PageButton type="button" disabled={outOfRange} aria-label={name} onClick={() => onSelect?.(page)} {...current}>
+      <PageButton
+        type="button"
+        aria-disabled={outOfRange ? "true" : undefined}
+        aria-label={name}
+        onClick={() => {
+          if (!outOfRange) onSelect?.(page)
+        }}
+        {...current}
+      >
         {text}
       </PageButton>
     )
@@ -103,6 +113,12 @@ export function Pagination({ label, currentPage, numPages, pathFor, onSelect }: 
         )}
         <li>{target(currentPage + 1, "Next", undefined, "next")}</li>
       </Pages>
+      {/* Pages drawn in place say where the visitor now is; a prebuilt page is announced as a new page. */}
+      {onSelect && !pathFor ? (
+        <VisuallyHidden role="status">
+          Page {currentPage} of {numPages}
+        </VisuallyHidden>
+      ) : null}
     </Nav>
   )
 }

@@ -2,15 +2,18 @@ import React, { useEffect, useState } from "react"
 import styled from "styled-components"
 import { Link, graphql } from "gatsby"
 import { ButtonLink, VisuallyHidden, bareList } from "../styles/layout"
-import { media } from "../styles/theme"
+import { media, stickyHeader } from "../styles/theme"
 import { routes } from "../routes"
 import { BrandLogo } from "./brand-logo"
 import { BookmarkIcon } from "./bookmark-icon"
 
 const Bar = styled.header`
-  position: sticky;
-  top: 0;
+  position: relative;
   z-index: 20;
+  ${stickyHeader} {
+    position: sticky;
+    top: 0;
+  }
   background: ${({ theme }) => theme.colors.backgroundTranslucent};
   backdrop-filter: blur(8px);
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};

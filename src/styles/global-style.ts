@@ -1,11 +1,12 @@
 import { createGlobalStyle } from "styled-components"
-import { media } from "./theme"
+import { media, stickyHeader } from "./theme"
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
-  html { -webkit-text-size-adjust: 100%; scroll-behavior: smooth; }
+  /* No scroll-behavior: smooth: it animated Gatsby's scroll to the top of each new page too, and a page swapped under
+     the animation (the thank-you page after Subscribe) came to rest at the bottom. Jumps are instant, as with reduced motion. */
+  html { -webkit-text-size-adjust: 100%; }
   ${media.reducedMotion} {
-    html { scroll-behavior: auto; }
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
   }
   body {
@@ -20,6 +21,10 @@ export const GlobalStyle = createGlobalStyle`
   img { max-width: 100%; }
   a { color: inherit; }
   :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.secondary}; outline-offset: 3px; }
-  /* Anchored sections land below the sticky header. */
-  [id] { scroll-margin-top: ${({ theme }) => theme.layout.headerHeight}; }
+  /* What the browser scrolls into view (a control reached by Tab or Shift+Tab, an anchored section) lands below the
+     sticky header, not under it (WCAG 2.2 2.4.11). A window too short for a sticky header has none (site-header.tsx). */
+  ${stickyHeader} {
+    /* Half a rem more than the header: the focus ring (3px, offset 3px) shows whole. */
+    html { scroll-padding-top: calc(${({ theme }) => theme.layout.headerHeight} + 0.5rem); }
+  }
 `

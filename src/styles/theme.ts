@@ -59,3 +59,10 @@ export const media = {
   lg: `@media (min-width: ${theme.breakpoints.lg})`,
   reducedMotion: `@media (prefers-reduced-motion: reduce)`,
 } as const
+
+/**
+ * Windows tall enough for the header to stay on screen as the page scrolls.
+ * Below 500 px (a phone on its side, or 400 % zoom: 1280 × 1024 is 320 × 256)
+ * a header of 72–115 px would hide a third of the page and the focus under it.
+ */
+export const stickyHeader = "@media (min-height: 500px)"
