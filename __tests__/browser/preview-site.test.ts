@@ -9,6 +9,7 @@ import { freePort, PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "
 import type { StatusReport } from "../../publisher/src/http/status"
 import { imageStoreDirectory } from "../../plugins/gatsby-source-catalogue/src/images/store"
 import { SHARED_DRAWINGS_DIR, startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
+import { until } from "../helpers/until"
 import { useBrowser } from "./harness/browser"
 import { layoutShiftAfter, shiftFailures, watchLayoutShift } from "./harness/layout-shift"
 
@@ -24,18 +25,7 @@ import { layoutShiftAfter, shiftFailures, watchLayoutShift } from "./harness/lay
 const browser = useBrowser()
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Probes until it answers a value, or fails after `timeoutMs` naming what did not happen. */
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => undefined)
-    if (value !== undefined) return value
-    await sleep(200)
-  }
-  throw new Error(`Timed out after ${seconds(timeoutMs)} waiting for ${what}`)
-}
 
 /** A build on this machine takes 10–30 s warm; a deadline well past it, so only a lost build fails. */
 const BUILD_DEADLINE_MS = 240_000

@@ -12,6 +12,7 @@ import { imageStoreDirectory } from "../../plugins/gatsby-source-catalogue/src/i
 import { digestsUnder } from "../../scripts/lib/public-digests"
 import { SHARED_DRAWINGS_DIR, startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
 import { getOnNewConnection } from "../helpers/new-connection"
+import { until } from "../helpers/until"
 
 /**
  * The publisher's faults with real `gatsby build`s, one workspace shared by
@@ -45,15 +46,6 @@ function htmlWriteTimes(dir: string): Map<string, number> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => undefined)
-    if (value !== undefined) return value
-    await sleep(100)
-  }
-  throw new Error(`Timed out after ${seconds(timeoutMs)} waiting for ${what}`)
-}
 
 /** How a request that got no HTTP answer failed: refused (nothing listening), timed out, or cut (the connection closed under it). */
 function failureOf(error: unknown): "refused" | "timeout" | "cut" {
