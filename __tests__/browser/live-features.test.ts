@@ -45,6 +45,31 @@ describe("search results", () => {
     await page.waitForURL((url) => url.pathname === "/")
   })
 
+  it.each([375, 1280])("at %i px announces what was found and offers the query again in a search field, to refine it", async (width) => {
+    const groups = await searchApi("yoga")
+    const count = groups.reduce((sum, group) => sum + group.series.length, 0)
+    const { page } = await visit(browser(), searchPath("yoga"), width)
+    await page.getByRole("status").filter({ hasText: `${count} series found for “yoga”.` }).waitFor({ state: "attached" })
+    const field = page.getByRole("search").getByRole("searchbox", { name: "Search series" })
+    await expect(field.inputValue()).resolves.toBe("yoga")
+    await field.fill("dance")
+    await field.press("Enter")
+    await page.waitForURL((url) => url.searchParams.get("q") === "dance")
+    const dance = (await searchApi("dance")).reduce((sum, group) => sum + group.series.length, 0)
+    await page.getByRole("status").filter({ hasText: `${dance} series found for “dance”.` }).waitFor({ state: "attached" })
+  })
+
+  it("with nothing found repeats the query, announces it, and offers the field to search again", async () => {
+    const { page } = await visit(browser(), searchPath("zzqqxx nothing"), 375)
+    await page.getByText("Nothing matched “zzqqxx nothing”.").waitFor()
+    await page.getByRole("status").filter({ hasText: "Nothing found for “zzqqxx nothing”." }).waitFor({ state: "attached" })
+    const field = page.getByRole("search").getByRole("searchbox", { name: "Search series" })
+    await expect(field.inputValue()).resolves.toBe("zzqqxx nothing")
+    await field.fill("yoga")
+    await field.press("Enter")
+    await page.getByRole("heading", { level: 1, name: "Search Results" }).waitFor()
+  })
+
   it("shows skeletons the size of the cards that replace them while the answer is on its way", async () => {
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
@@ -204,6 +229,8 @@ describe("subscribe", () => {
     const header = (await page.getByRole("banner").boundingBox())!
     const title = (await heading.boundingBox())!
     expect(title.y).toBeGreaterThanOrEqual(header.y + header.height)
+    // Its button is dark text on the accent, without the hero text's shadow blurring it.
+    await expect(page.getByRole("link", { name: "Back To Home" }).evaluate((link) => getComputedStyle(link).textShadow)).resolves.toBe("none")
   })
 
   it("treats an address already on the list as a new one: the thank-you page, and the list holds it once", async () => {

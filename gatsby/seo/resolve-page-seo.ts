@@ -254,6 +254,7 @@ export function resolvePageSeo(page: PageSeoInput, site: SiteSeo): ResolvedPageS
     image,
     twitterSite: site.twitterSite,
     structuredData,
+    breadcrumbs: page.breadcrumbs.length > 1 ? page.breadcrumbs : [],
     sitemap: { listed: page.listable && !noindex, lastmod: page.updatedAt },
   }
   const report: SeoReportPage = {

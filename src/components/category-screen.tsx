@@ -5,10 +5,12 @@ import { pagePath } from "../pagination"
 import { routes } from "../routes"
 import { SITE_NAME } from "./brand-logo"
 import { CardGrid } from "./card-grid"
+import { Breadcrumbs } from "./breadcrumbs"
 import { Hero } from "./hero"
 import { IntroBlock } from "./intro-block"
 import { PageShell } from "./page-shell"
 import { Pagination } from "./pagination"
+import type { Crumb } from "../seo/page-head"
 
 export const query = graphql`
   fragment CategoryScreen on CatalogueCategory {
@@ -36,13 +38,16 @@ export interface CategoryScreenProps {
   subcategories: readonly Queries.SubcategoryCardFragment[]
   currentPage: number
   numPages: number
+  /** Home down to this category (its PageHead's). */
+  breadcrumbs: readonly Crumb[]
 }
 
-export function CategoryScreen({ category, subcategories, currentPage, numPages }: CategoryScreenProps) {
+export function CategoryScreen({ category, subcategories, currentPage, numPages, breadcrumbs }: CategoryScreenProps) {
   const basePath = routes.category(category._id)
   return (
     <PageShell>
       <Hero title={category.pageTitle ?? category.title} subtitle={category.pageSubTitle} image={category.images[0]} />
+      <Breadcrumbs trail={breadcrumbs} />
       <IntroBlock
         id="category-intro"
         title={`${category.title ?? ""} Programs by ${SITE_NAME}`}

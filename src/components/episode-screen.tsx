@@ -13,6 +13,8 @@ import { ShareButton } from "./share-button"
 import { SaveSeriesButton, saveableSeries } from "./save-series-button"
 import { WatchProgress } from "./watch-progress"
 import { episodeLabel } from "../episode-label"
+import { Breadcrumbs } from "./breadcrumbs"
+import type { Crumb } from "../seo/page-head"
 
 export const query = graphql`
   fragment EpisodeScreen on CatalogueEpisode {
@@ -71,10 +73,12 @@ export interface EpisodeScreenProps {
   /** The series' episodes, ascending by episode number. */
   seriesEpisodes: readonly Queries.EpisodeCardFragment[]
   recommended: readonly Queries.SeriesCardFragment[]
+  /** Home down to this episode (its PageHead's). */
+  breadcrumbs: readonly Crumb[]
 }
 
 
-export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, autoStart = false }: EpisodeScreenProps) {
+export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, breadcrumbs, autoStart = false }: EpisodeScreenProps) {
   const currentIndex = seriesEpisodes.findIndex((item) => item._id === episode._id)
   // Open 'Next Episodes' on the page that holds the playing episode.
   const [page, setPage] = useState(pageOfIndex(currentIndex))
@@ -83,6 +87,7 @@ export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, au
   return (
     <PageShell>
       <EpisodePlayback key={episode._id} episode={episode} series={series} seriesEpisodes={seriesEpisodes} autoStart={autoStart} />
+      <Breadcrumbs trail={breadcrumbs} />
       <Container>
         <Title>{episode.title}</Title>
         <Description html={episode.description} />

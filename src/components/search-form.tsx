@@ -3,6 +3,7 @@ import styled from "styled-components"
 import { navigate } from "gatsby"
 import { Button, VisuallyHidden, pillField } from "../styles/layout"
 import { routes } from "../routes"
+import { useIsomorphicLayoutEffect } from "../hooks/use-isomorphic-layout-effect"
 
 const Form = styled.form`
   display: flex;
@@ -19,12 +20,22 @@ const Field = styled.input`
   background: ${({ theme }) => theme.colors.surface};
 `
 
+export interface SearchFormProps {
+  /** The field's id: one per page (the home page's box, the results page's). */
+  id?: string
+  /** What the field holds at first: on the results page, the query it shows, to refine. */
+  initialQuery?: string
+}
+
 /**
- * The home search box. It works as a plain GET form before JavaScript loads;
- * afterwards it navigates without a page load.
+ * A search box: the home page's, and the results page's to refine a search.
+ * It works as a plain GET form before JavaScript loads; afterwards it
+ * navigates without a page load.
  */
-export function SearchForm() {
-  const [query, setQuery] = useState("")
+export function SearchForm({ id = "home-search", initialQuery = "" }: SearchFormProps) {
+  const [query, setQuery] = useState(initialQuery)
+  // The results page learns its query in the browser (the built page cannot know it).
+  useIsomorphicLayoutEffect(() => setQuery(initialQuery), [initialQuery])
   return (
     <Form
       role="search"
@@ -35,9 +46,9 @@ export function SearchForm() {
         void navigate(routes.searchResults(query.trim()))
       }}
     >
-      <VisuallyHidden as="label" htmlFor="home-search">Search series</VisuallyHidden>
+      <VisuallyHidden as="label" htmlFor={id}>Search series</VisuallyHidden>
       <Field
-        id="home-search"
+        id={id}
         type="search"
         name="q"
         required

@@ -1,10 +1,11 @@
 import React, { Suspense, useState } from "react"
 import styled from "styled-components"
 import { navigate } from "gatsby"
-import { Button, Container, Section, SectionTitle } from "../styles/layout"
+import { Button, Container, Section, SectionTitle, VisuallyHidden } from "../styles/layout"
 import { routes } from "../routes"
 import { Card, CardBody, CardLink, CardSkeleton, CardText, CardTitle, Grid } from "./card-grid"
 import { Hero } from "./hero"
+import { SearchForm } from "./search-form"
 import { PageShell } from "./page-shell"
 import { SiteImage } from "./site-image"
 import { Skeleton } from "./skeleton"
@@ -122,12 +123,21 @@ export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps)
   const [shownQuery, setShownQuery] = useState("")
   useIsomorphicLayoutEffect(() => setShownQuery(query), [query])
   const forQuery = shownQuery ? `For “${shownQuery}”` : "\u00a0"
+  const seriesFound = groups?.reduce((count, group) => count + group.series.length, 0) ?? 0
+  // Said by screen readers when the answer comes (WCAG 4.1.3): the page drew it without moving the focus.
+  const announcement = nothingFound
+    ? `Nothing found for “${shownQuery}”.`
+    : found
+      ? `${seriesFound} series found for “${shownQuery}”.`
+      : ""
   return (
     <PageShell>
       <Answer>
         {/* Keyed apart: the empty texts replace the hero's content, never move it. */}
         {nothingFound ? (
           <Hero key="nothing-found" title={NO_RESULTS.title} subtitle={NO_RESULTS.text}>
+            <p>Nothing matched “{shownQuery}”.</p>
+            <SearchForm id="results-search" initialQuery={shownQuery} />
             <p>
               <Button type="button" onClick={() => void navigate(-1)}>
                 {NO_RESULTS.back}
@@ -135,8 +145,11 @@ export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps)
             </p>
           </Hero>
         ) : (
-          <Hero key="results" title="Search Results" subtitle={<OneLine>{forQuery}</OneLine>} background={<SiteImage name="home-hero-3" fill priority />} />
+          <Hero key="results" title="Search Results" subtitle={<OneLine>{forQuery}</OneLine>} background={<SiteImage name="home-hero-3" fill priority />}>
+            <SearchForm id="results-search" initialQuery={shownQuery} />
+          </Hero>
         )}
+        <VisuallyHidden role="status">{announcement}</VisuallyHidden>
         {(busy || found) && (
           <Section>
             <Container>

@@ -1,6 +1,6 @@
 import React from "react"
 import { graphql } from "gatsby"
-import type { PageHead } from "../seo/page-head"
+import type { Crumb, PageHead } from "../seo/page-head"
 import { serializeJsonLd } from "../seo/json-ld"
 
 /**
@@ -15,6 +15,11 @@ export const query = graphql`
     }
   }
 `
+
+/** The page's trail from its PageHead (the BreadcrumbList's): what the page's breadcrumbs show. */
+export function breadcrumbTrail(data: Queries.SeoHeadFragment): Crumb[] {
+  return (data.pageHead?.head as unknown as PageHead | undefined)?.breadcrumbs ?? []
+}
 
 export interface SeoProps {
   /** The page query's answer, with the SeoHead fragment in it. */

@@ -9,6 +9,8 @@ import { PageShell } from "./page-shell"
 import { SaveSeriesButton, saveableSeries } from "./save-series-button"
 import { WatchProgress } from "./watch-progress"
 import { episodeLabel } from "../episode-label"
+import { Breadcrumbs } from "./breadcrumbs"
+import type { Crumb } from "../seo/page-head"
 
 export const query = graphql`
   fragment SeriesScreen on CatalogueSeries {
@@ -34,10 +36,11 @@ export const query = graphql`
   }
 `
 
-export function SeriesScreen({ series }: { series: Queries.SeriesScreenFragment }) {
+export function SeriesScreen({ series, breadcrumbs }: { series: Queries.SeriesScreenFragment; breadcrumbs: readonly Crumb[] }) {
   return (
     <PageShell>
       <Hero title={series.title} image={series.images[0]} action={<SaveSeriesButton series={saveableSeries(series)} look="hero" />} />
+      <Breadcrumbs trail={breadcrumbs} />
       <IntroBlock id="series-intro" title={series.title} html={series.description} />
       {series.episodes.length > 0 && (
         <Section aria-labelledby="videos-heading">

@@ -9,6 +9,8 @@ import { IntroBlock } from "./intro-block"
 import { PageShell } from "./page-shell"
 import { ALL_TAGS, TagFilter, distinctTags } from "./tag-filter"
 import { SaveSeriesButton, saveableSeries } from "./save-series-button"
+import { Breadcrumbs } from "./breadcrumbs"
+import type { Crumb } from "../seo/page-head"
 
 export const query = graphql`
   fragment SubcategoryScreen on CatalogueSubcategory {
@@ -38,13 +40,14 @@ const EmptySpace = styled.div`
   min-height: 12rem;
 `
 
-export function SubcategoryScreen({ subcategory }: { subcategory: Queries.SubcategoryScreenFragment }) {
+export function SubcategoryScreen({ subcategory, breadcrumbs }: { subcategory: Queries.SubcategoryScreenFragment; breadcrumbs: readonly Crumb[] }) {
   const [tag, setTag] = useState(ALL_TAGS)
   const series = subcategory.series
   const shown = tag === ALL_TAGS ? series : series.filter((item) => item.tags.includes(tag))
   return (
     <PageShell>
       <Hero title={subcategory.title} subtitle={subcategory.shortDesc} image={subcategory.images[0]} />
+      <Breadcrumbs trail={breadcrumbs} />
       <IntroBlock id="subcategory-intro" title={subcategory.title} html={subcategory.description} subtitle={subcategory.shortDesc} />
       {series.length > 0 ? (
         <Section aria-labelledby="series-heading">

@@ -1,5 +1,11 @@
 import type { Thing, WithContext } from "schema-dts"
 
+/** One step of a page's trail: a page's name and path. */
+export interface Crumb {
+  name: string
+  path: string
+}
+
 /** A picture for link previews: absolute, 1200×630, made by the image pipeline. */
 export interface SocialImage {
   url: string
@@ -28,6 +34,12 @@ export interface PageHead {
   twitterSite: string | null
   /** JSON-LD objects; rendered with `<` escaped (structured-data.ts). */
   structuredData: WithContext<Thing>[]
+  /**
+   * From the home page down to this one, as the BreadcrumbList in
+   * structuredData names them: the page shows the same trail
+   * (components/breadcrumbs.tsx). Empty where a page has none (home, fixed pages).
+   */
+  breadcrumbs: Crumb[]
   /** What the sitemap needs: whether the page is listed, and when its content changed. */
   sitemap: { listed: boolean; lastmod: string | null }
 }

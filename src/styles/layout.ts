@@ -51,6 +51,8 @@ const buttonLook = css<{ $variant?: ButtonVariant }>`
   font: inherit;
   font-weight: 700;
   text-decoration: none;
+  /* Dark text on the accent: the shadow a hero gives its white text would blur it. */
+  text-shadow: none;
   cursor: pointer;
   transition: background-color 0.2s, color 0.2s, transform 0.2s;
   background: ${({ theme, $variant }) => ($variant === "ghost" ? "transparent" : theme.colors.accent)};

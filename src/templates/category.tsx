@@ -1,7 +1,7 @@
 import React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { CategoryScreen } from "../components/category-screen"
-import { Seo } from "../components/seo"
+import { breadcrumbTrail, Seo } from "../components/seo"
 import type { CategoryPageContext } from "../page-context"
 import { pageItems } from "../pagination"
 
@@ -17,6 +17,7 @@ export default function CategoryTemplate({ data, pageContext }: Props) {
       subcategories={pageItems(data.catalogueCategory.subcategories, pageContext)}
       currentPage={pageContext.currentPage}
       numPages={pageContext.numPages}
+      breadcrumbs={breadcrumbTrail(data)}
     />
   )
 }

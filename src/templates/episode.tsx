@@ -2,7 +2,7 @@ import React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { asksToAutoplay } from "../playback/autoplay-state"
 import { EpisodeScreen } from "../components/episode-screen"
-import { Seo } from "../components/seo"
+import { breadcrumbTrail, Seo } from "../components/seo"
 import type { EpisodePageContext } from "../page-context"
 import { recommendedSeries } from "../recommended-series"
 
@@ -14,6 +14,7 @@ export default function EpisodeTemplate({ data, location }: PageProps<Queries.Ep
       series={data.catalogueSeries}
       autoStart={asksToAutoplay(location.state)}
       seriesEpisodes={data.catalogueSeries?.episodes ?? []}
+      breadcrumbs={breadcrumbTrail(data)}
       recommended={recommendedSeries(data.catalogueSubcategory?.series ?? [], data.catalogueSeries?._id)}
     />
   )

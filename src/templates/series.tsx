@@ -1,12 +1,12 @@
 import React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { Seo } from "../components/seo"
+import { breadcrumbTrail, Seo } from "../components/seo"
 import { SeriesScreen } from "../components/series-screen"
 import type { IdPageContext } from "../page-context"
 
 export default function SeriesTemplate({ data }: PageProps<Queries.SeriesTemplateQuery, IdPageContext>) {
   if (!data.catalogueSeries) return null
-  return <SeriesScreen series={data.catalogueSeries} />
+  return <SeriesScreen series={data.catalogueSeries} breadcrumbs={breadcrumbTrail(data)} />
 }
 
 export function Head({ data }: HeadProps<Queries.SeriesTemplateQuery>) {

@@ -1,12 +1,12 @@
 import React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { Seo } from "../components/seo"
+import { breadcrumbTrail, Seo } from "../components/seo"
 import { SubcategoryScreen } from "../components/subcategory-screen"
 import type { IdPageContext } from "../page-context"
 
 export default function SubcategoryTemplate({ data }: PageProps<Queries.SubcategoryTemplateQuery, IdPageContext>) {
   if (!data.catalogueSubcategory) return null
-  return <SubcategoryScreen subcategory={data.catalogueSubcategory} />
+  return <SubcategoryScreen subcategory={data.catalogueSubcategory} breadcrumbs={breadcrumbTrail(data)} />
 }
 
 export function Head({ data }: HeadProps<Queries.SubcategoryTemplateQuery>) {
