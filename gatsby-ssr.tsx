@@ -23,7 +23,7 @@ import "./src/templates/episode"
 import "./src/templates/series"
 import "./src/templates/subcategory"
 
-import { MAIN_CONTENT_ID } from "./src/components/page-shell"
+import { FIRST_SCREEN_END_ID } from "./src/components/first-screen-end"
 
 export { wrapPageElement, wrapRootElement } from "./src/styles/wrap-element"
 
@@ -49,9 +49,9 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, set
   // Without it every browser asks for /favicon.ico, which the site has not got.
   setHeadComponents([
     <link key="icon" rel="icon" href="/favicon.svg" type="image/svg+xml" />,
-    // No first paint until the whole header is parsed: on a slow or loaded connection the HTML arrives in
-    // parts, and a header painted half-parsed moved its Menu button and Contact Us when the rest came
-    // (a layout shift; docs/reference/first-paint.md). Browsers without `rel=expect` paint as before.
-    <link key="expect-main" rel="expect" href={`#${MAIN_CONTENT_ID}`} blocking="render" />,
+    // No first paint until the header and the hero (or player) are parsed: on a slow or loaded connection the
+    // HTML arrives in parts, and a header or hero painted half-parsed moved when the rest came (a layout
+    // shift; docs/reference/first-paint.md). Browsers without `rel=expect` paint as before.
+    <link key="expect-first-screen" rel="expect" href={`#${FIRST_SCREEN_END_ID}`} blocking="render" />,
   ])
 }

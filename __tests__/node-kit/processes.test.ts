@@ -32,16 +32,17 @@ describe("waitForHttp", () => {
     const port = await freePort()
     setTimeout(() => server.listen(port, "127.0.0.1"), 300)
     const server = http.createServer((_, res) => res.end("ok"))
-    await expect(waitForHttp(`http://127.0.0.1:${port}/`, undefined, 5000)).resolves.toBeUndefined()
+    // Generous deadlines: on a loaded CI machine the first fetch alone has taken seconds.
+    await expect(waitForHttp(`http://127.0.0.1:${port}/`, undefined, 20_000)).resolves.toBeUndefined()
     server.close()
-  })
+  }, 30_000)
 
   it("fails at once when the process meant to serve it has ended", async () => {
     const child = startProcess(["sh", "-c", "exit 3"], [], { stdio: "ignore" })
     await new Promise((resolve) => child.once("exit", resolve))
     const port = await freePort()
     await expect(waitForHttp(`http://127.0.0.1:${port}/`, child, 10_000)).rejects.toThrow(/ended \(exit code 3\)/)
-  })
+  }, 30_000)
 })
 
 describe("freePort", () => {

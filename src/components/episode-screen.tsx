@@ -6,6 +6,7 @@ import { pageItems, pageOfIndex, paginationContext } from "../pagination"
 import { routes } from "../routes"
 import { Card, CardContent, CardGrid, CardLink, Grid } from "./card-grid"
 import { EpisodePlayback } from "./episode-playback"
+import { FirstScreenEnd } from "./first-screen-end"
 import { HtmlContent } from "./html-content"
 import { PageShell } from "./page-shell"
 import { Pagination } from "./pagination"
@@ -87,6 +88,7 @@ export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, br
   return (
     <PageShell>
       <EpisodePlayback key={episode._id} episode={episode} series={series} seriesEpisodes={seriesEpisodes} autoStart={autoStart} />
+      <FirstScreenEnd />
       <Breadcrumbs trail={breadcrumbs} />
       <Container>
         <Title>{episode.title}</Title>

@@ -3,6 +3,7 @@ import styled from "styled-components"
 import { HERO_BOX } from "../styles/boxes"
 import { Container } from "../styles/layout"
 import { CatalogueImage } from "./catalogue-image"
+import { FirstScreenEnd } from "./first-screen-end"
 import { media, theme } from "../styles/theme"
 
 /** Full screen below the sticky header, or 70% of it; `svh` where the browser knows it, so a phone's toolbar cannot hide the bottom. */
@@ -81,6 +82,7 @@ export function Hero({ title, subtitle, image, fullScreen = false, background, c
         {children}
       </Content>
       {action}
+      <FirstScreenEnd />
     </HeroSection>
   )
 }

@@ -4,6 +4,7 @@ import { graphql } from "gatsby"
 import { Container, Eyebrow, Section, SectionTitle } from "../styles/layout"
 import { ContinueWatchingSlot } from "./continue-watching-slot"
 import { EntertainmentSection } from "./entertainment-section"
+import { FirstScreenEnd } from "./first-screen-end"
 import { FitnessSection } from "./fitness-section"
 import { HomeHero } from "./home-hero"
 import { PageShell } from "./page-shell"
@@ -51,6 +52,7 @@ export function HomeScreen({ statistics, features, fitnessCategory }: HomeScreen
   return (
     <PageShell>
       <HomeHero />
+      <FirstScreenEnd />
       <ContinueWatchingSlot />
       <Section id="heroDescription" aria-labelledby="home-intro">
         <Container>

@@ -20,7 +20,7 @@ const SkipLink = styled.a`
   }
 `
 
-/** The main landmark's id: the skip link's target, and what the first paint waits for (gatsby-ssr.tsx). */
+/** The main landmark's id: the skip link's target. */
 export const MAIN_CONTENT_ID = "main-content"
 
 /** Header, main landmark and footer around every page. */
