@@ -27,6 +27,7 @@ module.exports = {
       transform,
       testPathIgnorePatterns,
       transformIgnorePatterns: [ESM_ONLY_DEPENDENCIES],
+      setupFilesAfterEnv: ["<rootDir>/__tests__/setup/node-timeouts.ts"],
       testMatch: [
         "<rootDir>/__tests__/{cms,docs,gatsby,node-kit,plugins,publisher,scripts,src}/**/*.test.ts",
         "<rootDir>/__tests__/contract/**/*.test.ts",
