@@ -5,6 +5,7 @@ import path from "node:path"
 import { promisify } from "node:util"
 import zlib from "node:zlib"
 import type { AddressInfo } from "node:net"
+import { edgeHeaders, edgeKeyOfFile, edgeKeyOfMissingPath, NOT_FOUND_KEY } from "./edge-cache"
 import { createHtmlHeaderLookup, HEADER_MAP_FILE, HEADERS_FILE } from "./security-header-map"
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -201,6 +202,12 @@ export interface StaticHandlerOptions {
    * site the page came from.
    */
   transformHtml?: (html: Buffer, page: { requestPath: string; site: SiteFiles }) => Buffer
+  /**
+   * For a site a CDN may keep until purged (the publisher's live site):
+   * every 200 and 404 also carries what a shared cache reads and the keys
+   * naming the file it shows (edge-cache.ts). Never with `private`.
+   */
+  edge?: boolean
 }
 
 export type StaticHandler = (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void>
@@ -261,6 +268,10 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
         "Cache-Control": options.private ? cacheControl.replace(/^public\b/, "private") : cacheControl,
         "X-Content-Type-Options": "nosniff",
         ...(options.private ? { "X-Robots-Tag": "noindex, nofollow" } : {}),
+      }
+      if (options.edge && !options.private) {
+        const keys = status === 200 ? [edgeKeyOfFile(buildPath)] : [NOT_FOUND_KEY, edgeKeyOfMissingPath(requestPath)].filter((key) => key !== undefined)
+        Object.assign(headers, edgeHeaders(keys))
       }
       const stat = await fs.promises.stat(file)
       let body: Buffer = await fs.promises.readFile(file)

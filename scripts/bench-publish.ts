@@ -13,6 +13,7 @@ import { refreshWorkspace } from "../publisher/src/jobs/workspace"
 import { freePort, PROJECT_ROOT, stopProcess } from "../node-kit/processes"
 import { startReferenceServer, type ReferenceServer } from "./lib/reference-server"
 import { benchReport, writeBenchReport } from "./lib/bench-report"
+import { startReleasePoller } from "./lib/release-poller"
 
 /**
  * `npm run bench:publish`: what an editor waits for. For each catalogue size,
@@ -77,45 +78,6 @@ async function until(done: () => Promise<boolean>, timeoutMs: number, what: stri
     await sleep(100)
   }
   throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`)
-}
-
-/** Fetches a few pages all through the run; counts what a visitor must never get. */
-function startPoller(siteUrl: string, paths: string[]) {
-  let running = true
-  const counts = { requests: 0, non200: 0, mixed: 0, examples: [] as string[] }
-  const loop = (async () => {
-    while (running) {
-      for (const pagePath of paths) {
-        try {
-          const response = await fetch(`${siteUrl}${pagePath}`)
-          counts.requests += 1
-          const html = await response.text()
-          if (response.status !== 200) {
-            counts.non200 += 1
-            if (counts.examples.length < 5) counts.examples.push(`${pagePath}: HTTP ${response.status}`)
-            continue
-          }
-          // A page names its scripts; a page from one release with scripts of none would break.
-          const script = /\/(app-[a-f0-9]+\.js)/.exec(html)?.[1]
-          if (script && (await fetch(`${siteUrl}/${script}`, { method: "HEAD" })).status !== 200) {
-            counts.mixed += 1
-            if (counts.examples.length < 5) counts.examples.push(`${pagePath}: names ${script}, which is not served`)
-          }
-        } catch (error) {
-          counts.non200 += 1
-          if (counts.examples.length < 5) counts.examples.push(`${pagePath}: ${error instanceof Error ? error.message : error}`)
-        }
-      }
-      await sleep(200)
-    }
-  })()
-  return {
-    counts,
-    stop: async () => {
-      running = false
-      await loop
-    },
-  }
 }
 
 /** What one build's log says: how it read the catalogue, and each phase's seconds. */
@@ -355,7 +317,7 @@ async function benchmark(episodes: number) {
   try {
     if (values["code-deploy-only"]) {
       const first = newestBuild(pipeline)
-      const poller = startPoller(pipeline.siteUrl, ["/", `/detail/${content.episodes[1]!.id}/`])
+      const poller = startReleasePoller(pipeline.siteUrl, ["/", `/detail/${content.episodes[1]!.id}/`])
       const deploy = await codeDeployEdit(pipeline, content)
       await poller.stop()
       const { requests: polled, non200, mixed } = poller.counts
@@ -376,7 +338,7 @@ async function benchmark(episodes: number) {
 
     const series = content.series[Math.floor(content.series.length / 2)]!
     const watched = content.episodes.filter((episode) => episode.series_id !== series.id)
-    const poller = startPoller(pipeline.siteUrl, ["/", `/series/${series.id}/`, `/detail/${watched[1]!.id}/`])
+    const poller = startReleasePoller(pipeline.siteUrl, ["/", `/series/${series.id}/`, `/detail/${watched[1]!.id}/`])
     const single = await singleEdits(pipeline, content)
     const preview = pipeline.preview ? await previewEdits(pipeline, content) : undefined
     const burst = await burstOfEdits(pipeline, content)

@@ -9,7 +9,7 @@ import path from "node:path"
 const SOURCE = path.resolve(__dirname, "..", "..", "publisher", "src")
 
 /** Lowest first. config.ts is the ground: every floor reads it. main.ts (and index.ts beside it) the top. */
-const FLOORS: readonly string[] = ["config", "releases", "jobs", "http", "process", "main"]
+const FLOORS: readonly string[] = ["config", "releases", "cdn", "jobs", "http", "process", "main"]
 const floorOf = (file: string) => {
   const top = file.split("/")[0]!.replace(/\.ts$/, "")
   const floor = FLOORS.indexOf(top === "index" ? "main" : top)

@@ -114,6 +114,10 @@ describe("buildEnvironment", () => {
       PUBLISH_WEBHOOK_SECRET: "secret",
       PUBLISHER_ADMIN_TOKEN: "admin",
       GATSBY_INITIAL_WEBHOOK_BODY: "stale",
+      FASTLY_API_TOKEN: "fastly",
+      CLOUDFLARE_API_TOKEN: "cloudflare",
+      AWS_ACCESS_KEY_ID: "AKIA",
+      AWS_SECRET_ACCESS_KEY: "aws",
     })
     expect(env).toEqual({
       CATALOGUE_API_URL: "http://cms/api",
@@ -249,6 +253,26 @@ describe("readConfig", () => {
     expect(message).toContain('PUBLISHER_TRUST_PROXY must be a comma-separated list of proxy addresses or CIDR ranges (127.0.0.1, 10.0.0.0/8); not "proxy.example"')
     // An address to listen on is no name to answer to.
     expect(readConfig({ PUBLISHER_HOST: "0.0.0.0" }).allowedHosts).toEqual([])
+  })
+
+  it("reads the CDNs to purge, and names one given without its credentials", () => {
+    expect(readConfig({}).cdn).toEqual({ varnish: [] })
+    const config = readConfig({
+      PUBLISHER_CDN_VARNISH: "http://127.0.0.1:6081, http://10.0.0.2:80",
+      PUBLISHER_CDN_FASTLY_SERVICE_ID: "SU1Z0isxPaozGVKXdv0eY",
+      FASTLY_API_TOKEN: "fastly-token",
+      PUBLISHER_CDN_CLOUDFRONT_DISTRIBUTION_ID: "EDFDVBD6EXAMPLE",
+      AWS_ACCESS_KEY_ID: "AKIDEXAMPLE",
+      AWS_SECRET_ACCESS_KEY: "secret",
+    })
+    expect(config.cdn).toEqual({
+      varnish: ["http://127.0.0.1:6081", "http://10.0.0.2:80"],
+      fastly: { serviceId: "SU1Z0isxPaozGVKXdv0eY", apiToken: "fastly-token" },
+      cloudfront: { distributionId: "EDFDVBD6EXAMPLE", accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret" },
+    })
+    expect(() => readConfig({ PUBLISHER_CDN_CLOUDFLARE_ZONE_ID: "zone", PUBLISHER_CDN_VARNISH: "varnish:6081" })).toThrow(
+      /PUBLISHER_CDN_VARNISH.*[\s\S]*PUBLISHER_CDN_CLOUDFLARE_ZONE_ID is set but CLOUDFLARE_API_TOKEN is not|PUBLISHER_CDN_CLOUDFLARE_ZONE_ID is set but CLOUDFLARE_API_TOKEN is not[\s\S]*PUBLISHER_CDN_VARNISH/,
+    )
   })
 
   it("names every wrong value at once", () => {

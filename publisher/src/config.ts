@@ -68,7 +68,24 @@ export interface PublisherConfig {
   draftViewToken?: string
   /** The preview lane (PUBLISHER_PREVIEW_PORT): none without it. */
   preview: PreviewLaneSettings | undefined
+  /** The CDNs purged after each live release (docs/guides/production.md, "Behind a CDN"). */
+  cdn: CdnSettings
 }
+
+/** Each CDN in front of the live site, purged after each release (publisher/src/cdn/). */
+export interface CdnSettings {
+  /** PUBLISHER_CDN_VARNISH: the Varnish servers (comma-separated origins) that take the VCL's xkey PURGE. */
+  varnish: string[]
+  /** PUBLISHER_CDN_FASTLY_SERVICE_ID and FASTLY_API_TOKEN. */
+  fastly?: { serviceId: string; apiToken: string }
+  /** PUBLISHER_CDN_CLOUDFLARE_ZONE_ID and CLOUDFLARE_API_TOKEN. */
+  cloudflare?: { zoneId: string; apiToken: string }
+  /** PUBLISHER_CDN_CLOUDFRONT_DISTRIBUTION_ID and AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (AWS_SESSION_TOKEN for temporary keys). */
+  cloudfront?: { distributionId: string; accessKeyId: string; secretAccessKey: string; sessionToken?: string }
+}
+
+/** The CDN credentials: the publisher's, never a build's (publish-job.ts withholds them). */
+export const CDN_SECRETS = ["FASTLY_API_TOKEN", "CLOUDFLARE_API_TOKEN", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN"]
 
 /**
  * The preview lane: a second set of releases, built from the catalogue's
@@ -133,6 +150,7 @@ export function readConfig(env: NodeJS.ProcessEnv): PublisherConfig {
       : undefined
   return settings.done({
     preview,
+    cdn: readCdnSettings(settings),
     host,
     port: settings.port("PUBLISHER_PORT", DEFAULTS.port),
     dataDir,
@@ -157,4 +175,28 @@ export function readConfig(env: NodeJS.ProcessEnv): PublisherConfig {
 /** A build command for messages: the argument vector joined, or the shell line. */
 export function describeCommand(command: BuildCommand): string {
   return typeof command === "string" ? command : command.join(" ")
+}
+
+/** Each CDN whose settings are given; one named without its credentials is a problem, not skipped. */
+function readCdnSettings(settings: ReturnType<typeof readSettings>): CdnSettings {
+  const cdn: CdnSettings = { varnish: settings.list("PUBLISHER_CDN_VARNISH", (entry) => /^https?:\/\/[^\s/]+\/?$/.test(entry), "Varnish origins (http://127.0.0.1:6081)") }
+  const needs = (setting: string, names: string[]): (string | undefined)[] => {
+    const values = names.map((name) => settings.text(name))
+    if (settings.text(setting) !== undefined) {
+      const missing = names.filter((_, index) => values[index] === undefined)
+      if (missing.length > 0) settings.problem(`${setting} is set but ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not: the publisher could not purge that CDN.`)
+    }
+    return values
+  }
+  const fastly = settings.text("PUBLISHER_CDN_FASTLY_SERVICE_ID")
+  const [fastlyToken] = needs("PUBLISHER_CDN_FASTLY_SERVICE_ID", ["FASTLY_API_TOKEN"])
+  if (fastly && fastlyToken) cdn.fastly = { serviceId: fastly, apiToken: fastlyToken }
+  const zone = settings.text("PUBLISHER_CDN_CLOUDFLARE_ZONE_ID")
+  const [cloudflareToken] = needs("PUBLISHER_CDN_CLOUDFLARE_ZONE_ID", ["CLOUDFLARE_API_TOKEN"])
+  if (zone && cloudflareToken) cdn.cloudflare = { zoneId: zone, apiToken: cloudflareToken }
+  const distribution = settings.text("PUBLISHER_CDN_CLOUDFRONT_DISTRIBUTION_ID")
+  const [accessKeyId, secretAccessKey] = needs("PUBLISHER_CDN_CLOUDFRONT_DISTRIBUTION_ID", ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"])
+  const sessionToken = settings.text("AWS_SESSION_TOKEN")
+  if (distribution && accessKeyId && secretAccessKey) cdn.cloudfront = { distributionId: distribution, accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) }
+  return cdn
 }

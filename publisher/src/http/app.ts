@@ -5,6 +5,7 @@ import type { BuildQueue } from "../jobs/build-queue"
 import type { JobStore } from "../jobs/job-store"
 import { FailedAttempts } from "./routes/admin-access"
 import { serveLiveRelease } from "./routes/live-site"
+import type { CdnPurgeQueue } from "../cdn/purge-queue"
 import { rollbackRoutes } from "./routes/rollback"
 import { statusRoutes } from "./routes/status"
 import { webhookRoutes } from "./routes/webhook"
@@ -59,6 +60,8 @@ export interface SiteRoutesOptions {
   allowedHosts?: readonly string[]
   /** PUBLISHER_STATUS_OPEN_ON_LOOPBACK: the status without the token on loopback (development). */
   statusOpenOnLoopback?: boolean
+  /** The CDN purges (a rollback owes one; the status shows them), when a CDN is configured. */
+  purges?: CdnPurgeQueue
   /** Refusals per address before 429 (webhook-refusals.ts); the defaults unless a test gives others. */
   refusalLimits?: Partial<RefusalLimits>
   now?: () => number
@@ -77,7 +80,8 @@ export async function registerSiteRoutes(app: FastifyInstance, options: SiteRout
   // One count of refused webhooks: the webhook route limits by it, GET /status reports it.
   const refusals = new WebhookRefusals({ warn: (line) => app.log.warn(line), now, limits: options.refusalLimits })
   await app.register(webhookRoutes, { queue, previewQueue: preview?.queue, webhookSecret, now, refusals })
-  await app.register(statusRoutes, { store, dataDir, preview, webhooksOn: Boolean(webhookSecret), refusals, access, openOnLoopback: options.statusOpenOnLoopback ?? false, now })
-  await app.register(rollbackRoutes, { dataDir, store, access, now })
+  const { purges } = options
+  await app.register(statusRoutes, { store, dataDir, preview, webhooksOn: Boolean(webhookSecret), refusals, purges, access, openOnLoopback: options.statusOpenOnLoopback ?? false, now })
+  await app.register(rollbackRoutes, { dataDir, store, access, purges, now })
   serveLiveRelease(app, dataDir)
 }

@@ -91,6 +91,24 @@ ${jobList(preview.queued, now, "Nothing is waiting.")}
 ${jobList(preview.recent.filter((job) => !activeIds.has(job.id)), now, "None yet.")}`
 }
 
+/** Each CDN in front: what it purged last, and a purge it still owes (a refused one with its error and next try). */
+function cdnSection(cdn: NonNullable<StatusReport["cdn"]>, now: number): Markup {
+  const what = (purge: { keys: number; all: boolean }) => (purge.all ? "everything" : `${purge.keys} key(s)`)
+  const items = cdn.map((one) => {
+    const last = one.last
+      ? html`last purged ${what(one.last)} for release <code>${one.last.releaseId}</code> ${when(one.last.at, now)}, ${formatSeconds(one.last.tookMs)} after its switch`
+      : "nothing purged yet"
+    const owed = one.owed
+      ? one.owed.lastError
+        ? html`<br><span class="reason">Purge for release <code>${one.owed.releaseId}</code> refused ${one.owed.attempts} time(s): ${one.owed.lastError}</span>; tried again ${when(one.owed.nextAttemptAt, now)}. The site is live at the origin; the CDN may serve the release before until then.`
+        : html`<br>Purging ${what(one.owed)} for release <code>${one.owed.releaseId}</code>…`
+      : ""
+    return html`<li><strong>${one.cdn}</strong>: ${last}${owed}</li>`
+  })
+  return html`<h2>CDN</h2>
+<ul>${items}</ul>`
+}
+
 const STYLE = `body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
 h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 2rem; } h3 { font-size: 1rem; margin: 0; }
 .job { border: 1px solid #ccc; border-left-width: 6px; border-radius: 4px; padding: .5rem 1rem; margin: .75rem 0; }
@@ -106,7 +124,7 @@ ul { margin: .25rem 0; }`
  */
 export function renderStatusPage(report: StatusReport): string {
   const now = Date.parse(report.now)
-  const active = [report, report.preview].some((lane) => lane && (lane.building !== null || lane.queued.length > 0))
+  const active = [report, report.preview].some((lane) => lane && (lane.building !== null || lane.queued.length > 0)) || Boolean(report.cdn?.some((one) => one.owed))
   const live = report.live
     ? html`<p>Release <code>${report.live.releaseId}</code>, live since ${when(report.live.since, now)}${report.live.cause === "rollback" ? " (by a rollback)" : ""}. <a href="/">Open the site</a></p>`
     : html`<p>Nothing is live yet: the first build has not finished.</p>`
@@ -135,6 +153,7 @@ ${report.building ? jobSection(report.building, now) : html`<p>Nothing is buildi
 ${jobList(report.queued, now, "Nothing is waiting.")}
 <h2>Recent jobs</h2>
 ${jobList(history, now, "None yet.")}
+${report.cdn ? cdnSection(report.cdn, now) : ""}
 ${report.preview ? previewSection(report.preview, now) : ""}
 <p><small>Webhooks: ${report.webhooks}. Releases kept: ${report.releases.length}. The same as JSON: <a href="/status">/status</a>.</small></p>
 </body>

@@ -1,6 +1,7 @@
 import type { Job } from "../jobs/job"
 import type { JobStore } from "../jobs/job-store"
 import { listReleases, liveReleaseId, liveSinceFromDisk } from "../releases/releases"
+import type { CdnPurgeStatus } from "../cdn/purge-queue"
 import type { RefusalReport, WebhookRefusals } from "./webhook-refusals"
 
 /**
@@ -33,6 +34,8 @@ export interface StatusReport {
   webhookRefusals?: RefusalReport
   /** The preview lane's own report (its releases and jobs), when it runs. */
   preview?: StatusReport
+  /** Each CDN the publisher purges after a release (PUBLISHER_CDN_*): what it purged last and what it still owes. Absent without one. */
+  cdn?: CdnPurgeStatus[]
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
@@ -56,6 +59,7 @@ export function statusReport(options: {
   dataDir: string
   webhooksOn: boolean
   refusals?: WebhookRefusals
+  cdn?: CdnPurgeStatus[]
   now?: number
   recent?: number
 }): StatusReport {
@@ -79,5 +83,6 @@ export function statusReport(options: {
       .map((id) => ({ id, live: id === liveId })),
     webhooks: options.webhooksOn ? "accepting" : "off: PUBLISH_WEBHOOK_SECRET is not set",
     ...(refusals && refusals.total > 0 ? { webhookRefusals: refusals } : {}),
+    ...(options.cdn && options.cdn.length > 0 ? { cdn: options.cdn } : {}),
   }
 }

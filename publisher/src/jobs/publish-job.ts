@@ -3,7 +3,7 @@ import path from "node:path"
 import type { Logger } from "../../../node-kit/logger"
 import { BuildPhaseTracker } from "./build-phase"
 import { YIELDED, type JobRunner } from "./build-queue"
-import type { PublisherConfig } from "../config"
+import { CDN_SECRETS, type PublisherConfig } from "../config"
 import { describeFileError, failureReason } from "./failure-reason"
 import type { Job } from "./job"
 import type { JobStore } from "./job-store"
@@ -27,12 +27,12 @@ export const YIELDED_NOTE = "Stopped so the live site's build could go first; qu
 const requeueNote = (signal: AbortSignal) => (signal.reason === YIELDED ? YIELDED_NOTE : REDONE_NOTE)
 
 /**
- * Secrets of the publisher that a build has no use for, kept out of its
+ * Secrets of the publisher that a build has no use for (its own tokens, the CDNs' credentials), kept out of its
  * environment; and the draft view's token, which only a preview lane's
  * builds get (build(): `draftViewToken`), so a live build reads the
  * published view whatever the publisher's own environment holds.
  */
-const WITHHELD = ["PUBLISH_WEBHOOK_SECRET", "PUBLISHER_ADMIN_TOKEN", "PUBLISHER_PREVIEW_SIGN_IN_TOKEN", "CATALOGUE_PREVIEW_TOKEN"]
+const WITHHELD = ["PUBLISH_WEBHOOK_SECRET", "PUBLISHER_ADMIN_TOKEN", "PUBLISHER_PREVIEW_SIGN_IN_TOKEN", "CATALOGUE_PREVIEW_TOKEN", ...CDN_SECRETS]
 
 /**
  * The build's environment: the publisher's (CATALOGUE_API_URL, VIDEO_API_URL,
@@ -104,6 +104,8 @@ interface RunnerContext {
   store: JobStore
   log: Logger
   now: () => number
+  /** Told of each new live release, after the switch (the CDN purges); must not throw. */
+  onRelease?: (release: CreatedRelease) => void
 }
 
 const tailOf = (result: BuildResult) => result.tail.slice(-LOG_EXCERPT_LINES).join("\n")
@@ -175,6 +177,7 @@ async function publish(context: RunnerContext, job: Job, result: BuildResult): P
   }
   store.recordSwitch({ releaseId: release.releaseId, at, cause: "build", jobId: job.id })
   store.markLive(job.id, { releaseId: release.releaseId, changedUrls: release.changedUrls, removedUrls: release.removedUrls, now: at })
+  context.onRelease?.(release)
   log.info(
     `${context.what} ${job.id}: live as release ${release.releaseId} in ${took} ` +
       `(${release.changedUrls.length} page(s) changed, ${release.copied} file(s) written, ${release.linked} named in earlier releases; ` +
@@ -227,7 +230,14 @@ const pause = (ms: number, signal: AbortSignal) =>
  * on a full disk) is logged, and the queue waits a while before it tries
  * again, so the server keeps serving the live release.
  */
-export function createJobRunner(deps: { config: PublisherConfig; store: JobStore; log: Logger; now?: () => number; what?: string }): JobRunner {
+export function createJobRunner(deps: {
+  config: PublisherConfig
+  store: JobStore
+  log: Logger
+  now?: () => number
+  what?: string
+  onRelease?: (release: CreatedRelease) => void
+}): JobRunner {
   const context: RunnerContext = { ...deps, what: deps.what ?? "Job", now: deps.now ?? Date.now }
   return async (job, signal) => {
     try {

@@ -4,7 +4,7 @@ import type { PublisherConfig } from "../config"
 import { BuildQueue, type BuildQueueOptions } from "../jobs/build-queue"
 import { JobStore } from "../jobs/job-store"
 import { createJobRunner, REDONE_NOTE } from "../jobs/publish-job"
-import { liveReleaseId } from "../releases/releases"
+import { liveReleaseId, type CreatedRelease } from "../releases/releases"
 import { openDataFolder, type OpenDataFolder } from "./data-folder"
 
 /** Deliveries are forgotten after a week: their timestamps fail the 5-minute check long before. */
@@ -26,7 +26,13 @@ export interface Lane {
  * publisher left unfinished, and makes its queue (not started: the caller
  * calls `queue.schedule()` once it serves).
  */
-export async function openLane(name: Lane["name"], config: PublisherConfig, log: Logger, queueOptions: Partial<BuildQueueOptions> = {}): Promise<Lane> {
+export async function openLane(
+  name: Lane["name"],
+  config: PublisherConfig,
+  log: Logger,
+  queueOptions: Partial<BuildQueueOptions> = {},
+  onRelease?: (release: CreatedRelease) => void,
+): Promise<Lane> {
   const folder = await openDataFolder(config.dataDir, log)
   let store: JobStore
   try {
@@ -39,7 +45,7 @@ export async function openLane(name: Lane["name"], config: PublisherConfig, log:
   const requeued = store.requeueInterrupted(REDONE_NOTE)
   const what = name === "live" ? "Job" : "Preview job"
   if (requeued.length > 0) log.info(`${what} ${requeued.join(", ")} was building when the publisher stopped; building it again.`)
-  const queue = new BuildQueue(store, createJobRunner({ config, store, log, what }), {
+  const queue = new BuildQueue(store, createJobRunner({ config, store, log, what, onRelease }), {
     debounceMs: config.debounceMs,
     onError: (job, error) => log.error({ err: error }, `${what} ${job.id}: the publisher failed`),
     ...queueOptions,

@@ -4,6 +4,9 @@ import type { Logger } from "../../../node-kit/logger"
 import { closeApp } from "../../../node-kit/shutdown"
 import { startBackgroundTasks } from "../jobs/background-tasks"
 import { readConfig, type PublisherConfig } from "../config"
+import { cdnAdapters } from "../cdn/cdn-adapters"
+import { CdnPurgeQueue } from "../cdn/purge-queue"
+import { purgeRequestFor } from "../cdn/release-purge"
 import { liveFirst, openLane, previewLaneConfig, queueFirstBuild, type Lane } from "./lanes"
 import { startPreviewServer } from "../http/preview/server"
 import { createServer, registerSiteRoutes } from "../http/app"
@@ -63,7 +66,9 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
   const { log } = app
   let preview: Lane | undefined
   const order = liveFirst({ live: () => live, preview: () => preview })
-  const live: Lane = await openLane("live", config, log, order.live)
+  // Each live release is purged from the CDNs in front, after its switch; the preview lane is never behind one.
+  const purges = new CdnPurgeQueue(cdnAdapters(config.cdn), config.dataDir, log)
+  const live: Lane = await openLane("live", config, log, order.live, (release) => purges.add(purgeRequestFor(release), release.releaseId))
   const previewConfig = previewLaneConfig(config)
   let previewApp: FastifyInstance | undefined
   try {
@@ -78,6 +83,7 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
       adminToken,
       allowedHosts,
       statusOpenOnLoopback,
+      purges,
     })
     await app.listen(listenOptions(config, listenFd))
     if (preview && config.preview) {
@@ -89,6 +95,7 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
     await closeApp(app).catch(() => undefined)
     await preview?.close()
     await live.close()
+    await purges.close()
     const code = (error as NodeJS.ErrnoException).code
     if (code === "EADDRINUSE") throw new Error(`A port the publisher needs on ${config.host} is in use (${(error as Error).message}): stop what uses it, or set PUBLISHER_PORT or PUBLISHER_PREVIEW_PORT.`)
     throw error
@@ -113,7 +120,7 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
       do await Promise.all([live.queue.idle(), preview?.queue.idle()])
       while (live.queue.busy || preview?.queue.busy)
     },
-    status: () => statusReport({ store: live.store, dataDir: config.dataDir, webhooksOn: Boolean(config.webhookSecret) }),
+    status: () => statusReport({ store: live.store, dataDir: config.dataDir, webhooksOn: Boolean(config.webhookSecret), cdn: purges.status() }),
     previewStatus: () => (preview ? statusReport({ store: preview.store, dataDir: preview.config.dataDir, webhooksOn: Boolean(config.webhookSecret) }) : undefined),
     close: () =>
       (closing ??= (async () => {
@@ -123,6 +130,7 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
         await Promise.all([closeApp(app), previewApp ? closeApp(previewApp) : undefined])
         await preview?.close()
         await live.close()
+        await purges.close()
       })()),
   }
 }

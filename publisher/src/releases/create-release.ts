@@ -25,6 +25,8 @@ export interface CreatedRelease {
   changedUrls: string[]
   /** Pages the live release had and this one has not. */
   removedUrls: string[]
+  /** Every file (build path) added, changed or removed since the live release, for the CDN's purge; null when there was no live release. */
+  changedFiles: string[] | null
   files: number
   /** Files whose content an earlier release holds (unchanged, or moved): named in the manifest, hard-linked when the release is flattened. */
   linked: number
@@ -160,14 +162,21 @@ export async function createRelease(options: { dataDir: string; publicDir: strin
     const tree = await listTree(publicDir)
     const manifest = await manifestOf(publicDir, tree.files, live)
     if (live && sameFiles(manifest, live.manifest)) {
-      return { releaseId: live.id, unchanged: true, changedUrls: [], removedUrls: [], files: tree.files.length, linked: 0, copied: 0 }
+      return { releaseId: live.id, unchanged: true, changedUrls: [], removedUrls: [], changedFiles: [], files: tree.files.length, linked: 0, copied: 0 }
     }
     const toCopy = reuseUnchanged(manifest, live)
     await writeRelease(dataDir, releaseId, publicDir, toCopy, manifest)
     if (toCopy.length < tree.files.length) announcePartialRelease(dataDir)
     const linked = tree.files.length - toCopy.length
-    return { releaseId, unchanged: false, ...changedPages(manifest, live), files: tree.files.length, linked, copied: toCopy.length }
+    return { releaseId, unchanged: false, ...changedPages(manifest, live), changedFiles: live ? changedFiles(manifest, live.manifest) : null, files: tree.files.length, linked, copied: toCopy.length }
   } finally {
     done()
   }
+}
+
+/** The files whose content differs between the two releases, or that only one of them has. */
+function changedFiles(manifest: Manifest, live: Manifest): string[] {
+  const changed = Object.keys(manifest.files).filter((file) => live.files[file]?.hash !== manifest.files[file]!.hash)
+  const removed = Object.keys(live.files).filter((file) => !(file in manifest.files))
+  return [...changed, ...removed].sort()
 }

@@ -17,7 +17,8 @@ import { liveSiteFiles } from "../../releases/releases"
  * status page's is stricter than any the site could give it.
  */
 export function serveLiveRelease(app: FastifyInstance, dataDir: string, options: Pick<StaticHandlerOptions, "private" | "transformHtml"> = {}): void {
-  const serveSite = createStaticHandler({ root: () => liveSiteFiles(dataDir), encodings: ["br", "gzip"], ...options })
+  // The live site tells a CDN in front to keep its answers until the publisher purges them (node-kit/edge-cache.ts); a private one never.
+  const serveSite = createStaticHandler({ root: () => liveSiteFiles(dataDir), encodings: ["br", "gzip"], edge: !options.private, ...options })
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       return reply.code(404).send({ message: `No ${request.method} ${request.url} here` })

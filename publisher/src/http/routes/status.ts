@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net"
 import type { FastifyPluginAsync, FastifyRequest } from "fastify"
 import { HttpError } from "../../../../node-kit/http-error"
 import { hashSource } from "../../../../node-kit/security-headers"
+import type { CdnPurgeQueue } from "../../cdn/purge-queue"
 import type { JobStore } from "../../jobs/job-store"
 import { statusReport } from "../status"
 import { renderStatusPage, STATUS_PAGE_PATH } from "../status-page"
@@ -30,6 +31,8 @@ export interface StatusRouteOptions {
   webhooksOn: boolean
   /** The webhook route's refusal counts, reported as `webhookRefusals`. */
   refusals?: WebhookRefusals
+  /** The CDN purges, reported as `cdn`. */
+  purges?: CdnPurgeQueue
   access: AdminAccess
   /**
    * PUBLISHER_STATUS_OPEN_ON_LOOPBACK: answer without the token while the
@@ -53,10 +56,10 @@ function forwarded(request: FastifyRequest): boolean {
  * request a proxy forwarded needs the token.
  */
 export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, options) => {
-  const { store, dataDir, preview, webhooksOn, refusals, access, openOnLoopback, now } = options
+  const { store, dataDir, preview, webhooksOn, refusals, purges, access, openOnLoopback, now } = options
   const report = () => {
     const at = now()
-    const live = statusReport({ store, dataDir, webhooksOn, refusals, now: at })
+    const live = statusReport({ store, dataDir, webhooksOn, refusals, cdn: purges?.status(), now: at })
     return preview ? { ...live, preview: statusReport({ store: preview.store, dataDir: preview.dataDir, webhooksOn, now: at, recent: 10 }) } : live
   }
   const listensOnLoopback = () => isLoopbackAddress((app.server.address() as AddressInfo | null)?.address ?? "")

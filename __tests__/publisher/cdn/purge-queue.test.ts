@@ -1,0 +1,83 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import type { Logger } from "../../../node-kit/logger"
+import { CdnPurgeQueue } from "../../../publisher/src/cdn/purge-queue"
+import type { CdnAdapter, PurgeRequest } from "../../../publisher/src/cdn/purge-request"
+
+const quiet = () => undefined
+const log: Logger = { info: quiet, warn: quiet, error: quiet } as unknown as Logger
+const keys = (...names: string[]): PurgeRequest => ({ keys: names, paths: names, all: false })
+
+/** A CDN that refuses the first `refusals` purges, and records the ones it took. */
+function fakeCdn(name: string, refusals = 0) {
+  const taken: PurgeRequest[] = []
+  let refused = 0
+  const adapter: CdnAdapter = {
+    name,
+    purge: async (request) => {
+      if (refused < refusals) {
+        refused += 1
+        throw new Error(`${name} refused: HTTP 503`)
+      }
+      taken.push(request)
+    },
+  }
+  return { adapter, taken, refusedCount: () => refused }
+}
+
+describe("the CDN purge queue", () => {
+  let dir: string
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "purges-"))
+  })
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+  it("purges each CDN on its own: one that refuses is retried while the other is done", async () => {
+    const good = fakeCdn("good")
+    const flaky = fakeCdn("flaky", 2)
+    const queue = new CdnPurgeQueue([good.adapter, flaky.adapter], dir, log, [10, 10])
+    queue.add(keys("/series/1/"), "r1")
+    await queue.settled()
+    expect(good.taken).toEqual([keys("/series/1/")])
+    expect(flaky.taken).toEqual([keys("/series/1/")])
+    expect(flaky.refusedCount()).toBe(2)
+    const [goodStatus, flakyStatus] = queue.status()
+    expect(goodStatus).toMatchObject({ cdn: "good", state: "purged", owed: null, last: { releaseId: "r1", keys: 1, all: false, attempts: 1 } })
+    expect(flakyStatus).toMatchObject({ cdn: "flaky", state: "purged", last: { attempts: 3 } })
+    await queue.close()
+  })
+
+  it("shows a refused purge with its error and next try, and keeps what it owes across a restart", async () => {
+    const down = fakeCdn("down", Infinity)
+    const queue = new CdnPurgeQueue([down.adapter], dir, log, [60_000])
+    queue.add(keys("/series/1/"), "r1")
+    const deadline = Date.now() + 5000
+    while (queue.status()[0]!.state !== "retrying" && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(queue.status()[0]).toMatchObject({ state: "retrying", owed: { releaseId: "r1", attempts: 1, lastError: "down refused: HTTP 503", keys: 1 } })
+    expect(queue.status()[0]!.owed!.nextAttemptAt).not.toBeNull()
+    // A later release adds its keys to what is owed.
+    queue.add(keys("/series/2/"), "r2")
+    await queue.close()
+
+    const back = fakeCdn("down")
+    const restarted = new CdnPurgeQueue([back.adapter], dir, log, [10])
+    await restarted.settled()
+    expect(back.taken).toEqual([keys("/series/1/", "/series/2/")])
+    expect(restarted.status()[0]).toMatchObject({ state: "purged", last: { releaseId: "r2", keys: 2 } })
+    await restarted.close()
+  })
+
+  it("owes nothing for a release that changed nothing a CDN keeps, and does nothing without a CDN", async () => {
+    const cdn = fakeCdn("cdn")
+    const queue = new CdnPurgeQueue([cdn.adapter], dir, log)
+    queue.add(keys(), "r1")
+    await queue.settled()
+    expect(cdn.taken).toEqual([])
+    expect(queue.status()[0]).toMatchObject({ state: "purged", last: null })
+    const none = new CdnPurgeQueue([], dir, log)
+    none.add(keys("/"), "r1")
+    expect(none.status()).toEqual([])
+    await Promise.all([queue.close(), none.close()])
+  })
+})

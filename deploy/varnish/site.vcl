@@ -1,0 +1,127 @@
+vcl 4.1;
+
+# The CDN in front of the publisher (docs/guides/production.md, "Behind a CDN").
+#
+# Pages, page-data and app-data.json are kept until the publisher purges
+# them: it sends the origin's Surrogate-Control (a year, stale-if-error a
+# week) and Surrogate-Key on each answer, and after each release one PURGE
+# naming the keys of the files that release changed (publisher/src/cdn/).
+# Content-hashed files keep their own year (Cache-Control: immutable).
+#
+# backend.vcl (beside this file, or on vcl_path) names the origin and who
+# may purge: `backend publisher { ... }` and `acl purgers { ... }`; see
+# backend.example.vcl. `npm run cdn` writes one for a local try.
+
+import std;
+import xkey;
+
+include "backend.vcl";
+
+sub vcl_recv {
+    # For a load balancer's or a start script's check: answered by Varnish itself, never the origin.
+    if (req.url == "/_varnish/health") {
+        return (synth(200, "OK"));
+    }
+    if (req.method == "PURGE") {
+        # Only the publisher purges: anyone else could empty the cache and send every visitor to the origin.
+        if (client.ip !~ purgers) {
+            return (synth(403, "Purging is not allowed from this address"));
+        }
+        if (!req.http.xkey-purge) {
+            return (synth(400, "Name the keys to purge in the xkey-purge header"));
+        }
+        # A hard purge: the next request fetches the new copy, never the one the release replaced.
+        set req.http.x-purged = xkey.purge(req.http.xkey-purge);
+        return (synth(200, "Purged " + req.http.x-purged + " objects"));
+    }
+
+    # The publisher's own endpoints (status, status page, rollback, webhook): never kept, always the
+    # origin, which refuses them without its token (X-Forwarded-For marks them as proxied).
+    if (req.url ~ "^/(status|_publisher/|releases/|hooks/)") {
+        return (pass);
+    }
+    if (req.method != "GET" && req.method != "HEAD") {
+        return (pass);
+    }
+
+    # The site sets no cookies and takes no credentials: a visitor's own must not make a page uncacheable.
+    unset req.http.Cookie;
+    unset req.http.Authorization;
+
+    # The origin compresses with brotli or gzip; Varnish would ask it for gzip only. One variant per
+    # encoding, not per browser's spelling of Accept-Encoding.
+    if (req.http.Accept-Encoding ~ "(^|,)\s*br\s*(,|;|$)") {
+        set req.http.Accept-Encoding = "br";
+    } elsif (req.http.Accept-Encoding ~ "(^|,)\s*gzip\s*(,|;|$)") {
+        set req.http.Accept-Encoding = "gzip";
+    } else {
+        unset req.http.Accept-Encoding;
+    }
+    set req.http.x-encoding = req.http.Accept-Encoding;
+
+    # Past their time (a year), answers are served stale for a minute while the new copy is fetched.
+    set req.grace = 60s;
+    return (hash);
+}
+
+sub vcl_hash {
+    # One kept copy per encoding the origin sent: Varnish's own Vary handling would take a gzip-only
+    # browser's Accept-Encoding for a brotli one's, and send it brotli.
+    if (req.http.x-encoding) {
+        hash_data(req.http.x-encoding);
+    }
+}
+
+sub vcl_backend_fetch {
+    # Varnish has replaced Accept-Encoding with gzip: ask for what the visitor's browser takes.
+    if (bereq.http.x-encoding) {
+        set bereq.http.Accept-Encoding = bereq.http.x-encoding;
+    } else {
+        unset bereq.http.Accept-Encoding;
+    }
+    unset bereq.http.x-encoding;
+}
+
+sub vcl_backend_response {
+    if (bereq.uncacheable) {
+        return (deliver);
+    }
+    # An origin that errs or is gone: a background refresh keeps the copy Varnish has.
+    if (beresp.status >= 500 && bereq.is_bgfetch) {
+        return (abandon);
+    }
+    if (beresp.http.Surrogate-Control ~ "max-age=[0-9]+") {
+        set beresp.ttl = std.duration(regsub(beresp.http.Surrogate-Control, "^.*max-age=([0-9]+).*$", "\1s"), 0s);
+        set beresp.grace = 60s;
+        if (beresp.http.Surrogate-Control ~ "stale-if-error=[0-9]+") {
+            # Served stale this long when the copy is past its time and the origin cannot give a new one.
+            set beresp.grace = std.duration(regsub(beresp.http.Surrogate-Control, "^.*stale-if-error=([0-9]+).*$", "\1s"), 60s);
+        }
+        # Spent here: the browser's rules are in Cache-Control.
+        unset beresp.http.Surrogate-Control;
+    }
+    if (beresp.http.Surrogate-Key) {
+        set beresp.http.xkey = beresp.http.Surrogate-Key;
+    }
+    if (beresp.status >= 500) {
+        # Not kept: the next visitor asks the origin again.
+        set beresp.ttl = 0s;
+        set beresp.uncacheable = true;
+        return (deliver);
+    }
+    # Cache-Control says max-age=0 to browsers; the ttl above is what Varnish keeps by.
+    return (deliver);
+}
+
+sub vcl_deliver {
+    # What only a CDN reads stays here.
+    unset resp.http.xkey;
+    unset resp.http.Surrogate-Key;
+    unset resp.http.Cache-Tag;
+    unset resp.http.CDN-Cache-Control;
+    if (obj.hits > 0) {
+        set resp.http.X-Cache = "HIT";
+    } else {
+        set resp.http.X-Cache = "MISS";
+    }
+}
