@@ -1,3 +1,5 @@
+import { pagePathOf } from "./security-header-map"
+
 /**
  * What a shared cache in front of the site (a CDN) is told, beside the
  * browser's own Cache-Control.
@@ -39,10 +41,7 @@ const LONGEST_KEY = 512
  * → `/series/1/`, `index.html` → `/`, `page-data/app-data.json` → `/page-data/app-data.json`.
  */
 export function edgeKeyOfFile(buildPath: string): string {
-  const file = buildPath.replace(/^\/+/, "")
-  if (file === "index.html") return "/"
-  if (file.endsWith("/index.html")) return `/${file.slice(0, -"index.html".length)}`
-  return `/${file}`
+  return pagePathOf(buildPath)
 }
 
 /**
