@@ -1,16 +1,26 @@
 import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
+import { withCspMeta } from "./csp-meta"
 import { statStamp } from "./file-hasher"
 import { readMemoFile } from "./memo-file"
-import { commonSecurityHeaders, contentSecurityPolicy, pageInlineCode, pageSecurityHeaders, type InlineHashes, type SiteSources } from "./security-headers"
+import {
+  commonSecurityHeaders,
+  contentSecurityPolicy,
+  headerOnlyPolicy,
+  pageInlineCode,
+  pageSecurityHeaders,
+  type InlineHashes,
+  type SiteSources,
+} from "./security-headers"
 
 /**
  * The security headers of every page of a build, written into the build by
  * its post-build step: `security-headers.json` for the servers of this
  * project (the publisher, `npm run serve`), `_headers` for CDN hosts that
  * read that format (Netlify, Cloudflare Pages). Both travel with the build,
- * so a release and its headers switch together.
+ * so a release and its headers switch together. Each page also carries its
+ * CSP in a meta (csp-meta.ts), so `_headers` is one rule for every page.
  */
 export const HEADER_MAP_FILE = "security-headers.json"
 export const HEADERS_FILE = "_headers"
@@ -19,10 +29,10 @@ export interface PageEntry {
   /** The HTML file, relative to the build with forward slashes. */
   file: string
   /**
-   * A digest of the file's bytes: a file whose bytes are unchanged is not
-   * parsed again. Not its mtime: a build rewrites unchanged pages, and two
-   * builds of the same content must write the same map (the publisher makes
-   * no release when no file changed).
+   * A digest of the file's bytes as this step left them, its CSP meta in: a
+   * file whose bytes are unchanged is not parsed again. Not its mtime: a
+   * build rewrites unchanged pages, and two builds of the same content must
+   * write the same map (the publisher makes no release when no file changed).
    */
   stamp: string
   hashes: InlineHashes
@@ -36,14 +46,17 @@ export interface PageEntry {
 }
 
 /**
- * 2: a page's hashes allow Gatsby's inline scripts only (pageInlineCode).
- * A version-1 map's allowed every inline script a page held: servers still
- * read it (an older release kept for rollback), a build never reuses its hashes.
+ * 3: a page's stamp is of its bytes with its CSP meta in, and a page the
+ * step skips has that meta. 2: a page's hashes allow Gatsby's inline scripts
+ * only (pageInlineCode); a version-1 map's allowed every inline script a
+ * page held. Servers read all three (an older release kept for rollback); a
+ * build reuses only its own version's pages (a version-2 stamp of a page
+ * without the meta would leave it without).
  */
-const MAP_VERSION = 2
+const MAP_VERSION = 3
 
 export interface SecurityHeaderMap {
-  version: 1 | typeof MAP_VERSION
+  version: 1 | 2 | typeof MAP_VERSION
   sources: SiteSources
   /** Sent with every HTML answer. */
   common: Record<string, string>
@@ -57,7 +70,7 @@ export function pagePathOf(relativeFile: string): string {
   return file === "index.html" ? "/" : `/${file.replace(/(^|\/)index\.html$/, "$1")}`
 }
 
-function digestOf(bytes: Buffer): string {
+function digestOf(bytes: Buffer | string): string {
   return crypto.createHash("sha256").update(bytes).digest("base64url")
 }
 
@@ -86,11 +99,14 @@ function htmlFiles(root: string): string[] {
 type PageStamps = Record<string, { stat: string; stamp: string }>
 
 /**
- * The map of every HTML page now in `publicDir`. An incremental build
- * rewrites only the pages that changed, so the map is made of the whole
- * folder, not of what this build wrote; a page whose bytes have the digest
- * `previous` recorded keeps its hashes without being parsed again.
- * Policies are always remade, so a change of `sources` reaches every page.
+ * The map of every HTML page now in `publicDir`, each page given its CSP
+ * meta (withCspMeta; a page is written only when that changes its bytes).
+ * An incremental build rewrites only the pages that changed, so the map is
+ * made of the whole folder, not of what this build wrote; a page whose bytes
+ * have the digest `previous` recorded, or would have once given the meta
+ * `previous` recorded (Gatsby wrote it again as it was), keeps its hashes
+ * without being parsed again. Policies are always remade, so a change of
+ * `sources` reaches every page (and rewrites every page's meta).
  *
  * With `stampsFile` (kept outside the build: it records stats, which differ
  * between two builds of the same bytes), a page whose inode, size, mtime and
@@ -103,7 +119,7 @@ export async function scanBuild(
   sources: SiteSources,
   previous?: SecurityHeaderMap,
   stampsFile?: string,
-): Promise<{ map: SecurityHeaderMap; hashed: number; read: number; refused: Record<string, string[]> }> {
+): Promise<{ map: SecurityHeaderMap; hashed: number; read: number; rewritten: number; refused: Record<string, string[]> }> {
   const reusable = previous?.version === MAP_VERSION ? previous : undefined
   const known = new Map(Object.values(reusable?.pages ?? {}).map((entry) => [entry.file, entry]))
   // A page's policy depends on its hashes and the sources only: kept when neither changed (0.3–0.5 s of 11 000 policies).
@@ -113,80 +129,96 @@ export async function scanBuild(
   const pages: Record<string, PageEntry> = {}
   let hashed = 0
   let read = 0
+  let rewritten = 0
+  const readPage = (full: string) => {
+    read++
+    return fs.readFileSync(full)
+  }
   for (const file of htmlFiles(publicDir)) {
     const full = path.join(publicDir, file)
-    const stat = stampsFile ? statStamp(fs.statSync(full)) : ""
+    let stat = stampsFile ? statStamp(fs.statSync(full)) : ""
     const before = known.get(file)
     let bytes: Buffer | undefined
     let stamp = stamps[file]?.stat === stat && stampsFile ? stamps[file].stamp : undefined
     if (stamp === undefined) {
-      bytes = fs.readFileSync(full)
+      bytes = readPage(full)
       stamp = digestOf(bytes)
-      read++
     }
-    nextStamps[file] = { stat, stamp }
     if (before && before.stamp === stamp && sameSources) {
+      nextStamps[file] = { stat, stamp }
       pages[pagePathOf(file)] = before
       continue
     }
-    let code = before && before.stamp === stamp ? { hashes: before.hashes, refusedScripts: before.refusedScripts ?? [] } : undefined
+    const html = (bytes ?? readPage(full)).toString("utf8")
+    // Gatsby writes a page again without the meta: given the meta it had, it is the page recorded, its hashes known.
+    const unchanged = before && (before.stamp === stamp || digestOf(withCspMeta(html, before.csp)) === before.stamp)
+    let code = unchanged ? { hashes: before.hashes, refusedScripts: before.refusedScripts ?? [] } : undefined
     if (!code) {
-      code = pageInlineCode((bytes ?? fs.readFileSync(full)).toString("utf8"))
+      code = pageInlineCode(html)
       hashed++
     }
     const { hashes, refusedScripts } = code
-    pages[pagePathOf(file)] = { file, stamp, hashes, csp: contentSecurityPolicy(hashes, sources), ...(refusedScripts.length ? { refusedScripts } : {}) }
+    const csp = contentSecurityPolicy(hashes, sources)
+    const final = withCspMeta(html, csp)
+    if (final !== html) {
+      fs.writeFileSync(full, final)
+      rewritten++
+      stamp = digestOf(final)
+      if (stampsFile) stat = statStamp(fs.statSync(full))
+    }
+    nextStamps[file] = { stat, stamp }
+    pages[pagePathOf(file)] = { file, stamp, hashes, csp, ...(refusedScripts.length ? { refusedScripts } : {}) }
   }
   if (stampsFile) {
     await fs.promises.mkdir(path.dirname(stampsFile), { recursive: true })
     await fs.promises.writeFile(stampsFile, JSON.stringify(nextStamps))
   }
   const refused = Object.fromEntries(Object.entries(pages).flatMap(([pagePath, entry]) => (entry.refusedScripts ? [[pagePath, entry.refusedScripts]] : [])))
-  return { map: { version: MAP_VERSION, sources, common: commonSecurityHeaders(sources), pages }, hashed, read, refused }
+  return { map: { version: MAP_VERSION, sources, common: commonSecurityHeaders(sources), pages }, hashed, read, rewritten, refused }
 }
 
 /**
- * The map in the `_headers` format of Netlify and Cloudflare Pages: the
- * common headers on `/*`, each page's CSP on its own path. Those hosts join
- * the values of a header set by two matching rules with a comma, so the CSP
- * is never on `/*` (two joined policies would both apply).
+ * The map in the `_headers` format of Netlify and Cloudflare Pages: one rule,
+ * `/*`, whatever the number of pages (Cloudflare Pages takes 100). Each page
+ * carries its own CSP in its meta; the header adds only what a meta cannot
+ * carry (frame-ancestors), and a browser enforces both policies.
  */
 export function headersFileText(map: SecurityHeaderMap): string {
-  const block = (pattern: string, headers: Record<string, string>) =>
-    [pattern, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n")
-  const blocks = [
-    "# Written by the build (node-kit/security-header-map.ts): the security headers of every page.",
-    block("/*", map.common),
-    ...Object.entries(map.pages).map(([pagePath, entry]) => block(pagePath, { "Content-Security-Policy": entry.csp })),
-  ]
-  return `${blocks.join("\n")}\n`
+  const headers = { ...map.common, "Content-Security-Policy": headerOnlyPolicy(map.sources) }
+  return [
+    "# Written by the build (node-kit/security-header-map.ts): the headers of every page; each page's CSP is in its <meta http-equiv>.",
+    "/*",
+    ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`),
+    "",
+  ].join("\n")
 }
 
 /** Reads the map a build wrote, or `undefined` when it has none (or an unreadable one). */
 export function readHeaderMap(root: string): SecurityHeaderMap | undefined {
   try {
     const map = JSON.parse(fs.readFileSync(path.join(root, HEADER_MAP_FILE), "utf8")) as SecurityHeaderMap
-    return map.version === 1 || map.version === MAP_VERSION ? map : undefined
+    return map.version === 1 || map.version === 2 || map.version === MAP_VERSION ? map : undefined
   } catch {
     return undefined
   }
 }
 
 /**
- * Writes `security-headers.json` and `_headers` for every page of
- * `publicDir` (see scanBuild for `stampsFile`); returns how many pages,
- * how many were parsed and how many read, and by page path the inline
- * scripts no policy allows (not Gatsby's: the build warns of them).
+ * Gives every page of `publicDir` its CSP meta and writes
+ * `security-headers.json` and `_headers` (see scanBuild for `stampsFile`);
+ * returns how many pages, how many were parsed, read and rewritten, and by
+ * page path the inline scripts no policy allows (not Gatsby's: the build
+ * warns of them).
  */
 export async function writeSecurityHeaders(
   publicDir: string,
   sources: SiteSources,
   stampsFile?: string,
-): Promise<{ pages: number; hashed: number; read: number; refused: Record<string, string[]> }> {
-  const { map, hashed, read, refused } = await scanBuild(publicDir, sources, readHeaderMap(publicDir), stampsFile)
+): Promise<{ pages: number; hashed: number; read: number; rewritten: number; refused: Record<string, string[]> }> {
+  const { map, hashed, read, rewritten, refused } = await scanBuild(publicDir, sources, readHeaderMap(publicDir), stampsFile)
   await fs.promises.writeFile(path.join(publicDir, HEADER_MAP_FILE), JSON.stringify(map))
   await fs.promises.writeFile(path.join(publicDir, HEADERS_FILE), headersFileText(map))
-  return { pages: Object.keys(map.pages).length, hashed, read, refused }
+  return { pages: Object.keys(map.pages).length, hashed, read, rewritten, refused }
 }
 
 /** The headers of an HTML answer: where the file is in the build, and its body. */

@@ -216,6 +216,29 @@ export function contentSecurityPolicy(hashes: InlineHashes, sources: SiteSources
 }
 
 /**
+ * Directives a policy in `<meta http-equiv>` cannot carry: browsers ignore
+ * them there (CSP 3, "Delivery via meta element"), so only a header sends them.
+ */
+const HEADER_ONLY_DIRECTIVES = new Set(["frame-ancestors", "report-uri", "report-to", "sandbox"])
+
+const isHeaderOnly = (directive: string) => HEADER_ONLY_DIRECTIVES.has(directive.split(/\s/, 1)[0]!.toLowerCase())
+const directivesOf = (policy: string) => policy.split(";").map((directive) => directive.trim()).filter(Boolean)
+
+/** `csp` as a page's `<meta http-equiv>` carries it: without the directives a meta cannot carry (a browser warns of each). */
+export function metaPolicy(csp: string): string {
+  return directivesOf(csp).filter((directive) => !isHeaderOnly(directive)).join("; ")
+}
+
+/**
+ * The part of the site's CSP only a header can send (frame-ancestors 'none'),
+ * the same for every page: what a host that sends one header set for every
+ * page adds to the policy each page carries in its meta.
+ */
+export function headerOnlyPolicy(sources: SiteSources): string {
+  return directivesOf(contentSecurityPolicy({ scripts: [], styles: [], styleAttributes: [] }, sources)).filter(isHeaderOnly).join("; ")
+}
+
+/**
  * Powerful features nobody on the site uses, off for the page and every
  * frame; autoplay, fullscreen and picture-in-picture for the site and the
  * player, which its iframe asks for (`allow="autoplay; fullscreen; picture-in-picture"`).

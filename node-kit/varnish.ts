@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import type { ChildProcess } from "node:child_process"
+import { execFileSync, type ChildProcess } from "node:child_process"
 import { freePort, PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "./processes"
 
 /** The repository's VCL (deploy/varnish/site.vcl), which includes a backend.vcl naming the origin. */
@@ -24,6 +24,8 @@ export interface RunningVarnish {
   url: string
   port: number
   process: ChildProcess
+  /** Its working folder (`-n`): what varnishstat and varnishlog are given to read its counters and log. */
+  workDir: string
   /** Stops varnishd (its manager and cache process) by its own process group, and removes its folder. */
   stop(): Promise<void>
 }
@@ -83,9 +85,19 @@ export async function startVarnish(options: VarnishOptions): Promise<RunningVarn
     url,
     port,
     process: child,
+    workDir: path.join(dir, "work"),
     stop: async () => {
       await stopProcess(child)
       fs.rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+/** A counter of a running Varnish (`varnishstat -1 -j`), e.g. MAIN.backend_req: the requests it sent the origin. */
+export function varnishCounter(varnish: Pick<RunningVarnish, "workDir">, name: string): number {
+  const out = execFileSync("varnishstat", ["-n", varnish.workDir, "-1", "-j", "-f", name], { encoding: "utf8" })
+  const parsed = JSON.parse(out) as { counters?: Record<string, { value: number }> } & Record<string, { value: number }>
+  const counter = parsed.counters?.[name] ?? parsed[name]
+  if (!counter) throw new Error(`varnishstat has no counter ${name}`)
+  return counter.value
 }

@@ -1,6 +1,10 @@
 import crypto from "node:crypto"
+import path from "node:path"
 import type { BrowserContext, Page, Response } from "playwright-core"
 import type { ApiEpisode } from "../../contract/schemas"
+import { PROJECT_ROOT } from "../../node-kit/processes"
+import type { StaticServer } from "../../node-kit/static-server"
+import { serveBare } from "./harness/bare-host"
 import { useBrowser } from "./harness/browser"
 import { api } from "./harness/catalogue"
 import { recordCspViolations } from "./harness/csp-violations"
@@ -10,6 +14,7 @@ import { harness } from "./harness/harness-env"
  * The site under its production headers (the harness serves the build with
  * `npm run serve`'s server): what the policy blocks, the player, search,
  * subscribe and the service worker, with the browser's CSP reports counted.
+ * Then the same build from a host that sends no CSP: each page's meta holds it.
  */
 
 const browser = useBrowser()
@@ -37,22 +42,26 @@ async function open(page: Page, path: string, origin = harness().siteUrl): Promi
   return response
 }
 
+/** Adds an inline script to the page: the directive and URI of the violation it raised, and whether it ran. */
+async function injectScript(page: Page): Promise<{ reported: string; ran: boolean }> {
+  const reported = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        document.addEventListener("securitypolicyviolation", (event) => resolve(`${event.effectiveDirective} ${event.blockedURI}`), { once: true })
+        const script = document.createElement("script")
+        script.textContent = "window.__injected = true"
+        document.body.append(script)
+      }),
+  )
+  return { reported, ran: await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected === true) }
+}
+
 describe("the production headers", () => {
   // Every page family's headers, CSP violations and styles: page-family-checks.test.ts, on its one visit per width.
   it("blocks and reports what the policy does not allow: a script added to the page does not run", async () => {
     const { page } = await watchedPage()
     await open(page, "/")
-    const reported = await page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          document.addEventListener("securitypolicyviolation", (event) => resolve(`${event.effectiveDirective} ${event.blockedURI}`), { once: true })
-          const script = document.createElement("script")
-          script.textContent = "window.__injected = true"
-          document.body.append(script)
-        }),
-    )
-    expect(reported).toBe("script-src-elem inline")
-    await expect(page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).resolves.toBeUndefined()
+    await expect(injectScript(page)).resolves.toEqual({ reported: "script-src-elem inline", ran: false })
   })
 
   it("the player plays, after the visitor came from the home page through the site's links", async () => {
@@ -97,5 +106,28 @@ describe("the production headers", () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
     await expect(page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).resolves.toBe(`${localhost}/sw.js`)
     expect(violations).toEqual([])
+  })
+})
+
+describe("a host that sends no CSP header (an object store)", () => {
+  let bare: StaticServer
+  beforeAll(async () => {
+    // The harness's build, each page with its CSP meta; served with no header but Content-Type.
+    bare = await serveBare(path.join(PROJECT_ROOT, "public"))
+  })
+  afterAll(() => bare.close())
+
+  it.each(["/", "/series/101/"])("%s keeps to the policy in its meta: it renders with no violation, and a script added to it does not run", async (pagePath) => {
+    const { page, violations } = await watchedPage()
+    const response = await open(page, pagePath, bare.origin)
+    expect(response.headers()["content-security-policy"]).toBeUndefined()
+    // Before every inline style and script, after only the charset: a meta policy governs what follows it.
+    await expect(page.evaluate(() => [...document.head.children].slice(0, 2).map((element) => element.outerHTML.slice(0, 100)))).resolves.toEqual([
+      '<meta charset="utf-8">',
+      expect.stringMatching(/^<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'sha256-/),
+    ])
+    await expect(page.evaluate(() => document.querySelector("h1")?.textContent ?? "")).resolves.not.toBe("")
+    expect(violations).toEqual([])
+    await expect(injectScript(page)).resolves.toEqual({ reported: "script-src-elem inline", ran: false })
   })
 })

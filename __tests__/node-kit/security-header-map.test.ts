@@ -1,3 +1,4 @@
+import crypto from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -11,6 +12,7 @@ import {
   scanBuild,
   writeSecurityHeaders,
 } from "../../node-kit/security-header-map"
+import { cspMetaTag } from "../../node-kit/csp-meta"
 import { hashSource, STRICT_TRANSPORT_SECURITY, type SiteSources } from "../../node-kit/security-headers"
 
 const SOURCES: SiteSources = { api: ["https://api.example.com"], player: ["https://player.vimeo.com"], images: ["https://api.example.com", "https://cdn.example.com"] }
@@ -25,6 +27,8 @@ function writePage(file: string, html: string): void {
   fs.mkdirSync(path.dirname(path.join(build, file)), { recursive: true })
   fs.writeFileSync(path.join(build, file), html)
 }
+
+const readPage = (file: string) => fs.readFileSync(path.join(build, file), "utf8")
 
 beforeEach(() => {
   build = fs.mkdtempSync(path.join(os.tmpdir(), "security-header-map-"))
@@ -47,7 +51,7 @@ describe("pagePathOf", () => {
 
 describe("writeSecurityHeaders", () => {
   it("writes every HTML page's CSP, each with the hash of its own inline script", async () => {
-    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 3, read: 3, refused: {} })
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 3, read: 3, rewritten: 3, refused: {} })
     const map = readHeaderMap(build)!
     expect(Object.keys(map.pages).sort()).toEqual(["/", "/404.html", "/series/101/"])
     expect(map.pages["/series/101/"]!.csp).toContain(hashSource('window.pagePath="/series/101/";'))
@@ -57,12 +61,12 @@ describe("writeSecurityHeaders", () => {
 
   it("leaves a script injected into a page's content out of its CSP, and reports the page on every build, not only the one that parsed it", async () => {
     writePage("detail/7/index.html", injectedPageHtml("/detail/7/"))
-    const expected = { pages: 4, hashed: 4, read: 4, refused: { "/detail/7/": ["alert(1)"] } }
+    const expected = { pages: 4, hashed: 4, read: 4, rewritten: 4, refused: { "/detail/7/": ["alert(1)"] } }
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual(expected)
     const csp = readHeaderMap(build)!.pages["/detail/7/"]!.csp
     expect(csp).toContain(hashSource('/*<![CDATA[*/window.pagePath="/detail/7/";/*]]>*/'))
     expect(csp).not.toContain(hashSource("alert(1)"))
-    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ ...expected, hashed: 0 })
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ ...expected, hashed: 0, rewritten: 0 })
   })
 
   it("never reuses the hashes of a map written before only Gatsby's scripts were allowed (version 1), though servers still read it", async () => {
@@ -77,7 +81,7 @@ describe("writeSecurityHeaders", () => {
 
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toMatchObject({ hashed: 4, refused: { "/detail/7/": ["alert(1)"] } })
     expect(readHeaderMap(build)!.pages["/detail/7/"]!.csp).not.toContain(injected)
-    expect(readHeaderMap(build)!.version).toBe(2)
+    expect(readHeaderMap(build)!.version).toBe(3)
   })
 
   it("asks browsers to keep to https only when the site's address is https", async () => {
@@ -105,7 +109,7 @@ describe("writeSecurityHeaders", () => {
     writePage("series/102/index.html", pageHtml("/series/102/"))
     fs.rmSync(path.join(build, "404.html"))
 
-    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 2, read: 3, refused: {} })
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 2, read: 3, rewritten: 2, refused: {} })
     const map = readHeaderMap(build)!
     expect(Object.keys(map.pages).sort()).toEqual(["/", "/series/101/", "/series/102/"])
     expect(map.pages["/series/101/"]!.csp).toContain(hashSource('window.pagePath="/series/101/?v2";'))
@@ -120,14 +124,17 @@ describe("writeSecurityHeaders", () => {
       writePage(file, fs.readFileSync(path.join(build, file), "utf8"))
       fs.utimesSync(path.join(build, file), later, later)
     }
-    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 0, read: 3, refused: {} })
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 0, read: 3, rewritten: 0, refused: {} })
     expect(fs.readFileSync(path.join(build, HEADER_MAP_FILE)).equals(first)).toBe(true)
   })
 
-  it("remakes every policy when the sources change, without reading unchanged pages", async () => {
+  it("remakes every policy and every page's meta when the sources change, without parsing unchanged pages", async () => {
     await writeSecurityHeaders(build, SOURCES)
-    await expect(writeSecurityHeaders(build, { ...SOURCES, player: ["https://player.example.net"] })).resolves.toEqual({ pages: 3, hashed: 0, read: 3, refused: {} })
+    await expect(writeSecurityHeaders(build, { ...SOURCES, player: ["https://player.example.net"] })).resolves.toEqual({ pages: 3, hashed: 0, read: 3, rewritten: 3, refused: {} })
     expect(readHeaderMap(build)!.pages["/"]!.csp).toContain("frame-src https://player.example.net")
+    expect(readPage("index.html")).toContain('content="default-src \'self\'; script-src')
+    expect(readPage("index.html").match(/http-equiv="Content-Security-Policy"/g)).toHaveLength(1)
+    expect(readPage("index.html")).toContain("frame-src https://player.example.net")
   })
 })
 
@@ -139,14 +146,14 @@ describe("writeSecurityHeaders with a stamps file", () => {
   afterEach(() => fs.rmSync(path.dirname(stamps), { recursive: true, force: true }))
 
   it("reads only the pages written since the last scan, and writes the map it would have written reading all", async () => {
-    await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 3, hashed: 3, read: 3, refused: {} })
+    await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 3, hashed: 3, read: 3, rewritten: 3, refused: {} })
     writePage("series/101/index.html", pageHtml("/series/101/?v2"))
     writePage("series/102/index.html", pageHtml("/series/102/"))
-    await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 4, hashed: 2, read: 2, refused: {} })
+    await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 4, hashed: 2, read: 2, rewritten: 2, refused: {} })
     const withStamps = fs.readFileSync(path.join(build, HEADER_MAP_FILE))
     expect(readHeaderMap(build)!.pages["/series/101/"]!.csp).toContain(hashSource('window.pagePath="/series/101/?v2";'))
 
-    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 4, hashed: 0, read: 4, refused: {} })
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 4, hashed: 0, read: 4, rewritten: 0, refused: {} })
     expect(fs.readFileSync(path.join(build, HEADER_MAP_FILE)).equals(withStamps)).toBe(true)
   })
 
@@ -157,27 +164,98 @@ describe("writeSecurityHeaders with a stamps file", () => {
     fs.writeFileSync(file, pageHtml("/").replace('"/"', '"!"'))
     fs.utimesSync(file, atime, mtime)
     // The ctime moved (no program can set it back), so the page is read and parsed again.
-    await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 3, hashed: 1, read: 1, refused: {} })
+    await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 3, hashed: 1, read: 1, rewritten: 1, refused: {} })
     expect(readHeaderMap(build)!.pages["/"]!.csp).toContain(hashSource('window.pagePath="!";'))
   })
 })
 
 describe("headersFileText", () => {
-  it("puts the common headers on /* and each CSP on its page only (hosts join a header two rules set)", async () => {
+  /** The rules of a `_headers` text: each a pattern line and its indented header lines. */
+  const rulesOf = (text: string) => text.trimEnd().split(/\n(?=\S)/).filter((rule) => !rule.startsWith("#"))
+
+  // It held a rule per page, each page's CSP on its path, until the CSP went into each page's meta.
+  it("is one rule, /*, with the common headers and the part of the CSP a meta cannot carry", async () => {
     const { map } = await scanBuild(build, SOURCES)
-    const text = headersFileText(map)
-    const blocks = text.trimEnd().split(/\n(?=\S)/).filter((block) => !block.startsWith("#"))
-    expect(blocks[0]).toMatch(/^\/\*\n {2}Referrer-Policy: strict-origin-when-cross-origin\n/)
-    expect(blocks[0]).toContain("\n  X-Content-Type-Options: nosniff")
-    expect(blocks[0]).not.toContain("Content-Security-Policy")
-    expect(blocks).toContain(`/series/101/\n  Content-Security-Policy: ${map.pages["/series/101/"]!.csp}`)
-    expect(blocks).toHaveLength(4)
+    const rules = rulesOf(headersFileText(map))
+    expect(rules).toHaveLength(1)
+    expect(rules[0]).toMatch(/^\/\*\n {2}Referrer-Policy: strict-origin-when-cross-origin\n/)
+    expect(rules[0]).toContain("\n  X-Content-Type-Options: nosniff")
+    expect(rules[0]).toContain("\n  X-Frame-Options: DENY")
+    // No page's hashes: a host sends this to every page, and each page's own policy is in its meta.
+    expect(rules[0]).toMatch(/\n {2}Content-Security-Policy: frame-ancestors 'none'$/)
+  })
+
+  it("does not grow with the number of pages", async () => {
+    await writeSecurityHeaders(build, SOURCES)
+    const few = fs.readFileSync(path.join(build, HEADERS_FILE), "utf8")
+    for (let id = 1; id <= 200; id++) writePage(`detail/${id}/index.html`, pageHtml(`/detail/${id}/`))
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toMatchObject({ pages: 203 })
+    expect(fs.readFileSync(path.join(build, HEADERS_FILE), "utf8")).toBe(few)
   })
 
   it("is written beside the map", async () => {
     await writeSecurityHeaders(build, SOURCES)
     expect(fs.readFileSync(path.join(build, HEADERS_FILE), "utf8")).toBe(headersFileText(readHeaderMap(build)!))
     expect(fs.existsSync(path.join(build, HEADER_MAP_FILE))).toBe(true)
+  })
+})
+
+describe("each page's CSP meta", () => {
+  it("is written first in the page's head, with the page's policy less frame-ancestors", async () => {
+    writePage("index.html", `<!DOCTYPE html><html lang="en"><head><style>p{}</style></head><body><script>window.pagePath="/";</script></body></html>`)
+    await writeSecurityHeaders(build, SOURCES)
+    const { csp } = readHeaderMap(build)!.pages["/"]!
+    expect(csp).toContain("frame-ancestors 'none'")
+    const html = readPage("index.html")
+    expect(html).toBe(`<!DOCTYPE html><html lang="en"><head>${cspMetaTag(csp)}<style>p{}</style></head><body><script>window.pagePath="/";</script></body></html>`)
+    expect(html).not.toContain("frame-ancestors")
+    expect(html).toContain(hashSource("p{}"))
+  })
+
+  it("leaves a page that already has it unwritten, and records the stamp of the bytes on disk", async () => {
+    await writeSecurityHeaders(build, SOURCES)
+    const file = path.join(build, "series/101/index.html")
+    const written = fs.statSync(file)
+    const stamp = readHeaderMap(build)!.pages["/series/101/"]!.stamp
+    // No map to say the page is known: its bytes alone show it needs no rewrite.
+    fs.rmSync(path.join(build, HEADER_MAP_FILE))
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toMatchObject({ hashed: 3, rewritten: 0 })
+    expect(fs.statSync(file).mtimeMs).toBe(written.mtimeMs)
+    expect(fs.statSync(file).ino).toBe(written.ino)
+    expect(readHeaderMap(build)!.pages["/series/101/"]!.stamp).toBe(stamp)
+  })
+
+  it("replaces a stale meta, never adds a second one", async () => {
+    await writeSecurityHeaders(build, SOURCES)
+    const stale = readPage("index.html")
+    // The page's script changes, its meta still the old policy's.
+    writePage("index.html", stale.replace('window.pagePath="/"', 'window.pagePath="/?v2"'))
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toMatchObject({ hashed: 1, rewritten: 1 })
+    const html = readPage("index.html")
+    expect(html.match(/http-equiv="Content-Security-Policy"/g)).toHaveLength(1)
+    expect(html).toContain(hashSource('window.pagePath="/?v2";'))
+    expect(html).not.toContain(hashSource('window.pagePath="/";'))
+  })
+
+  it("a page Gatsby wrote again as it was, without the meta, gets it back without being parsed, and the map is the same", async () => {
+    await writeSecurityHeaders(build, SOURCES)
+    const map = fs.readFileSync(path.join(build, HEADER_MAP_FILE))
+    const withMeta = readPage("index.html")
+    writePage("index.html", pageHtml("/"))
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 0, read: 3, rewritten: 1, refused: {} })
+    expect(readPage("index.html")).toBe(withMeta)
+    expect(fs.readFileSync(path.join(build, HEADER_MAP_FILE)).equals(map)).toBe(true)
+  })
+
+  it("is given to every page of a folder whose map a build wrote before pages had metas (version 2)", async () => {
+    await writeSecurityHeaders(build, SOURCES)
+    const map = readHeaderMap(build)!
+    // What the step wrote before: the pages as Gatsby wrote them, stamped as they were.
+    for (const file of ["index.html", "series/101/index.html", "404.html"]) writePage(file, pageHtml(pagePathOf(file)))
+    const unstamped = Object.fromEntries(Object.entries(map.pages).map(([pagePath, entry]) => [pagePath, { ...entry, stamp: crypto.createHash("sha256").update(readPage(entry.file)).digest("base64url") }]))
+    fs.writeFileSync(path.join(build, HEADER_MAP_FILE), JSON.stringify({ ...map, version: 2, pages: unstamped }))
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toMatchObject({ hashed: 3, rewritten: 3 })
+    expect(readPage("404.html")).toContain(cspMetaTag(readHeaderMap(build)!.pages["/404.html"]!.csp))
   })
 })
 

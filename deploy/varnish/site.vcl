@@ -8,6 +8,13 @@ vcl 4.1;
 # naming the keys of the files that release changed (publisher/src/cdn/).
 # Content-hashed files keep their own year (Cache-Control: immutable).
 #
+# A purge is soft: the old copy stays for its stale-if-error week. While the
+# origin answers it is never served (req.grace 0s): the next visitor waits
+# for the new copy. When the origin fails or is gone, vcl_deliver restarts
+# the request once, allowed the old copy: the site stays up on what it last
+# showed. (stale-while-revalidate is for CDNs that keep pages by time; here
+# nothing expires but by purge.)
+#
 # backend.vcl (beside this file, or on vcl_path) names the origin and who
 # may purge: `backend publisher { ... }` and `acl purgers { ... }`; see
 # backend.example.vcl. `npm run cdn` writes one for a local try.
@@ -30,8 +37,9 @@ sub vcl_recv {
         if (!req.http.xkey-purge) {
             return (synth(400, "Name the keys to purge in the xkey-purge header"));
         }
-        # A hard purge: the next request fetches the new copy, never the one the release replaced.
-        set req.http.x-purged = xkey.purge(req.http.xkey-purge);
+        # A soft purge: the copy stays, past its time, for the origin's outages (vcl_deliver below); while
+        # the origin answers, the next request fetches the new copy and never gets the one the release replaced.
+        set req.http.x-purged = xkey.softpurge(req.http.xkey-purge);
         return (synth(200, "Purged " + req.http.x-purged + " objects"));
     }
 
@@ -59,8 +67,13 @@ sub vcl_recv {
     }
     set req.http.x-encoding = req.http.Accept-Encoding;
 
-    # Past their time (a year), answers are served stale for a minute while the new copy is fetched.
-    set req.grace = 60s;
+    if (req.restarts == 0) {
+        # A copy past its time (purged, or a year old) is never served while the origin can give the new one.
+        set req.grace = 0s;
+    } else {
+        # The origin failed (vcl_deliver restarted the request): any copy within its own grace, its stale-if-error.
+        set req.grace = 3650d;
+    }
     return (hash);
 }
 
@@ -92,7 +105,7 @@ sub vcl_backend_response {
     }
     if (beresp.http.Surrogate-Control ~ "max-age=[0-9]+") {
         set beresp.ttl = std.duration(regsub(beresp.http.Surrogate-Control, "^.*max-age=([0-9]+).*$", "\1s"), 0s);
-        set beresp.grace = 60s;
+        set beresp.grace = 0s;
         if (beresp.http.Surrogate-Control ~ "stale-if-error=[0-9]+") {
             # Served stale this long when the copy is past its time and the origin cannot give a new one.
             set beresp.grace = std.duration(regsub(beresp.http.Surrogate-Control, "^.*stale-if-error=([0-9]+).*$", "\1s"), 60s);
@@ -114,6 +127,10 @@ sub vcl_backend_response {
 }
 
 sub vcl_deliver {
+    # The origin is down or failing: try once more, taking a copy past its time if Varnish has one.
+    if (resp.status >= 500 && req.restarts == 0 && (req.method == "GET" || req.method == "HEAD")) {
+        return (restart);
+    }
     # What only a CDN reads stays here.
     unset resp.http.xkey;
     unset resp.http.Surrogate-Key;

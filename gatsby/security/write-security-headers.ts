@@ -30,7 +30,8 @@ function pictureOrigins(data: SourcesQueryResult): string[] {
 /**
  * Post-build step: the security headers of every page of `publicDir`
  * (security-headers.json for this project's servers, `_headers` for CDN
- * hosts), each page's CSP with the hashes of its own inline code. The
+ * hosts), each page's CSP with the hashes of its own inline code, and that
+ * CSP in a meta at the start of the page's head. The
  * browser's API is the public catalogue API the site was built with; the
  * players are the origins of every episode's player link. `stampsFile`
  * (in Gatsby's cache, cleared with it) lets pages unwritten since the last
@@ -53,10 +54,10 @@ export async function writeSiteSecurityHeaders(
     // SITE_URL (gatsby-config.ts): https brings Strict-Transport-Security.
     site: originsOf([result.data.site?.siteMetadata?.siteUrl])[0],
   }
-  const { pages, hashed, read, refused } = await writeSecurityHeaders(folders.publicDir, sources, folders.stampsFile)
+  const { pages, hashed, read, rewritten, refused } = await writeSecurityHeaders(folders.publicDir, sources, folders.stampsFile)
   const named = (origins: string[]) => origins.join(" ") || "none"
   reporter.info(
-    `Security headers: ${pages} pages (${read} read, ${hashed} hashed, the rest unchanged since the last build); API ${named(sources.api)}, player ${named(sources.player)}, pictures ${named(sources.images)}`,
+    `Security headers: ${pages} pages (${read} read, ${hashed} hashed, ${rewritten} given their CSP meta, the rest unchanged since the last build); API ${named(sources.api)}, player ${named(sources.player)}, pictures ${named(sources.images)}`,
   )
   warnOfRefusedScripts(refused, reporter)
 }

@@ -2,6 +2,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import type { CreatePagesArgs, Reporter } from "gatsby"
+import { cspMetaTag } from "../../../node-kit/csp-meta"
 import { readHeaderMap } from "../../../node-kit/security-header-map"
 import { hashSource } from "../../../node-kit/security-headers"
 import { warnOfRefusedScripts, writeSiteSecurityHeaders } from "../../../gatsby/security/write-security-headers"
@@ -44,6 +45,7 @@ describe("writeSiteSecurityHeaders", () => {
     const map = readHeaderMap(publicDir)!
     expect(map.pages["/detail/7/"]!.csp).toContain(hashSource('window.pagePath="/detail/7/";'))
     expect(map.pages["/detail/7/"]!.csp).not.toContain(hashSource("alert(1)"))
+    expect(fs.readFileSync(path.join(publicDir, "detail/7/index.html"), "utf8")).toContain(`<head>${cspMetaTag(map.pages["/detail/7/"]!.csp)}</head>`)
   })
 
   it("gives an https site Strict-Transport-Security, and an http one none", async () => {
