@@ -146,6 +146,66 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs: number,
   throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`)
 }
 
+/** What the later phases share: the publisher is replaced when the outage restarts it. */
+interface Run {
+  dir: string
+  mix: string[]
+  secret: string
+  edge: RunningVarnish
+  publisher: Publisher
+  restart: () => Promise<Publisher>
+}
+
+/** The load through Varnish while releases come: how often a page is asked of the origin, and what a visitor got meanwhile. */
+async function measureUnderReleases(run: Run) {
+  const { edge, mix, dir, secret } = run
+  const originBefore = varnishCounter(edge, "MAIN.backend_req")
+  const firstRelease = run.publisher.status().live?.releaseId
+  const poller = startReleasePoller(edge.url, ["/", ...mix.filter((page) => page.endsWith("/") && page !== "/").slice(0, 2)])
+  let releasing = true
+  const releases = (async () => {
+    while (releasing) {
+      await sleep(options.releaseEvery * 1000)
+      if (releasing) await sendEdit(run.publisher, secret)
+    }
+  })()
+  const figures = await load(edge.url, mix, options.loadSeconds, dir)
+  const loadEnded = Date.now()
+  releasing = false
+  await releases
+  await run.publisher.idle()
+  await until(() => run.publisher.status().cdn?.[0]?.owed === null, 30_000, "the last purge")
+  const during = await poller.stop()
+  const originRequests = varnishCounter(edge, "MAIN.backend_req") - originBefore
+  // Releases made while the load ran: a later one's purge meets no visitors, so its refetches are not counted either way.
+  const releaseCount = run.publisher.status().recent.filter((job) => job.status === "live" && job.releaseId !== firstRelease && Date.parse(job.finishedAt ?? "") < loadEnded).length
+  const perPagePerRelease = Number((originRequests / (mix.length * Math.max(1, releaseCount))).toFixed(2))
+  console.log(
+    `Under load for ${options.loadSeconds} s with ${releaseCount} release(s): ${figures.requestsPerSecond} requests/s, p97.5 ${figures.p975Ms} ms; ` +
+      `${originRequests} origin requests (${perPagePerRelease} per page of the mix per release); poller ${during.requests} requests, ${during.non200} not 200, ${during.mixed} mixed`,
+  )
+  return { ...figures, seconds: options.loadSeconds, releases: releaseCount, originRequests, originRequestsPerPagePerRelease: perPagePerRelease, poller: during }
+}
+
+/** The publisher stopped for `--outage` s while a visitor asks Varnish for the mix; then back, and one edit through Varnish. */
+async function measureOutage(run: Run) {
+  const { edge, mix, secret } = run
+  // Every page of the mix kept as the poller asks for it (its own Accept-Encoding), as visitors would have left it.
+  for (const page of mix) await fetch(`${edge.url}${page}`).then((response) => response.arrayBuffer())
+  await run.publisher.close()
+  const outagePoller = startReleasePoller(edge.url, mix.filter((page) => !page.endsWith(".js")))
+  await sleep(options.outage * 1000)
+  const down = await outagePoller.stop()
+  run.publisher = await run.restart()
+  const before = await (await fetch(`${edge.url}/page-data/app-data.json`)).text()
+  const editAt = Date.now()
+  await sendEdit(run.publisher, secret)
+  await until(async () => (await (await fetch(`${edge.url}/page-data/app-data.json`)).text()) !== before, 60_000, "the edit after the outage through Varnish")
+  const liveThroughVarnishS = Number(((Date.now() - editAt) / 1000).toFixed(1))
+  console.log(`Origin down ${options.outage} s: ${down.requests} requests through Varnish, ${down.non200} not 200; after the restart an edit was live through Varnish in ${liveThroughVarnishS} s`)
+  return { seconds: options.outage, requests: down.requests, non200: down.non200, examples: down.examples, editAfterRestartLiveThroughVarnishS: liveThroughVarnishS }
+}
+
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(options.site, "index.html"))) throw new Error(`${options.site} holds no built site: run npm run build first, or pass --site`)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-cdn-"))
@@ -173,8 +233,9 @@ async function main(): Promise<void> {
   }
   fs.mkdirSync(publisherOptions.sourceDir, { recursive: true })
   fs.writeFileSync(path.join(publisherOptions.sourceDir, "package.json"), "{}")
-  let publisher = await startPublisher({ ...publisherOptions, port: 0 })
+  const publisher = await startPublisher({ ...publisherOptions, port: 0 })
   let varnish: RunningVarnish | undefined
+  let run: Run | undefined
   try {
     await publisher.idle()
     const originPort = Number(new URL(publisher.url).port)
@@ -189,50 +250,9 @@ async function main(): Promise<void> {
     const cached = await load(edge.url, mix, options.seconds, dir)
     console.log(`Through Varnish: ${cached.requestsPerSecond} requests/s, p50 ${cached.p50Ms} ms, p97.5 ${cached.p975Ms} ms, non-2xx ${cached.non2xx}`)
 
-    // Releases during a load: how often a page is asked of the origin.
-    const originBefore = varnishCounter(edge, "MAIN.backend_req")
-    const firstRelease = publisher.status().live?.releaseId
-    const poller = startReleasePoller(edge.url, ["/", ...mix.filter((page) => page.endsWith("/") && page !== "/").slice(0, 2)])
-    let releasing = true
-    const releases = (async () => {
-      while (releasing) {
-        await sleep(options.releaseEvery * 1000)
-        if (releasing) await sendEdit(publisher, secret)
-      }
-    })()
-    const underReleases = await load(edge.url, mix, options.loadSeconds, dir)
-    const loadEnded = Date.now()
-    releasing = false
-    await releases
-    await publisher.idle()
-    await until(() => publisher.status().cdn?.[0]?.owed === null, 30_000, "the last purge")
-    const during = await poller.stop()
-    const originRequests = varnishCounter(edge, "MAIN.backend_req") - originBefore
-    // Releases made while the load ran: a later one's purge meets no visitors, so its refetches are not counted either way.
-    const releaseCount = publisher.status().recent.filter((job) => job.status === "live" && job.releaseId !== firstRelease && Date.parse(job.finishedAt ?? "") < loadEnded).length
-    const perPagePerRelease = Number((originRequests / (mix.length * Math.max(1, releaseCount))).toFixed(2))
-    console.log(
-      `Under load for ${options.loadSeconds} s with ${releaseCount} release(s): ${underReleases.requestsPerSecond} requests/s, p97.5 ${underReleases.p975Ms} ms; ` +
-        `${originRequests} origin requests (${perPagePerRelease} per page of the mix per release); poller ${during.requests} requests, ${during.non200} not 200, ${during.mixed} mixed`,
-    )
-
-    let outage: Record<string, unknown> | null = null
-    if (options.outage > 0) {
-      // Every page of the mix kept as the poller asks for it (its own Accept-Encoding), as visitors would have left it.
-      for (const page of mix) await fetch(`${edge.url}${page}`).then((response) => response.arrayBuffer())
-      await publisher.close()
-      const outagePoller = startReleasePoller(edge.url, mix.filter((page) => !page.endsWith(".js")))
-      await sleep(options.outage * 1000)
-      const down = await outagePoller.stop()
-      publisher = await startPublisher({ ...publisherOptions, port: originPort, initialBuild: false })
-      const before = await (await fetch(`${edge.url}/page-data/app-data.json`)).text()
-      const editAt = Date.now()
-      await sendEdit(publisher, secret)
-      await until(async () => (await (await fetch(`${edge.url}/page-data/app-data.json`)).text()) !== before, 60_000, "the edit after the outage through Varnish")
-      const liveThroughVarnishS = Number(((Date.now() - editAt) / 1000).toFixed(1))
-      outage = { seconds: options.outage, requests: down.requests, non200: down.non200, examples: down.examples, editAfterRestartLiveThroughVarnishS: liveThroughVarnishS }
-      console.log(`Origin down ${options.outage} s: ${down.requests} requests through Varnish, ${down.non200} not 200; after the restart an edit was live through Varnish in ${liveThroughVarnishS} s`)
-    }
+    run = { dir, mix, secret, edge, publisher, restart: () => startPublisher({ ...publisherOptions, port: originPort, initialBuild: false }) }
+    const underReleases = await measureUnderReleases(run)
+    const outage = options.outage > 0 ? await measureOutage(run) : null
 
     const ratio = Number((cached.requestsPerSecond / Math.max(1, alone.requestsPerSecond)).toFixed(1))
     console.log(`Varnish serves ${ratio}x the publisher's requests per second`)
@@ -241,13 +261,14 @@ async function main(): Promise<void> {
       publisherAlone: alone,
       throughVarnish: cached,
       throughputRatio: ratio,
-      underReleases: { ...underReleases, seconds: options.loadSeconds, releases: releaseCount, originRequests, originRequestsPerPagePerRelease: perPagePerRelease, poller: during },
+      underReleases,
       outage,
     }
     writeBenchReport(benchReport("cdn", { ...options, site: path.relative(PROJECT_ROOT, options.site) || "." }, results), { out: values.out })
   } finally {
     await varnish?.stop()
-    await publisher.close()
+    // The outage's restart replaced it.
+    await (run?.publisher ?? publisher).close()
     fs.rmSync(dir, { recursive: true, force: true })
   }
 }
