@@ -40,9 +40,7 @@ const LONGEST_KEY = 512
  * The URL path a file of the build is served at, as a key: `series/1/index.html`
  * → `/series/1/`, `index.html` → `/`, `page-data/app-data.json` → `/page-data/app-data.json`.
  */
-export function edgeKeyOfFile(buildPath: string): string {
-  return pagePathOf(buildPath)
-}
+export const edgeKeyOfFile: (buildPath: string) => string = pagePathOf
 
 /**
  * The key of a path that found no file, as the page it would be if a later

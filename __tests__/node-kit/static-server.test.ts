@@ -101,18 +101,22 @@ describe("serveStatic refuses what the build keeps for itself", () => {
 
 describe("serveStatic's security headers", () => {
   let build: StaticServer
+  /** A copy of the build: the post-build step writes each page's CSP meta into its pages, which the other tests serve as written. */
+  let own: string
   beforeAll(async () => {
-    fs.writeFileSync(path.join(root, "index.html"), '<html><body><script>window.pagePath="/";</script></body></html>')
-    await writeSecurityHeaders(root, { api: ["https://api.example.com"], player: [], images: [] })
-    build = await serveStatic(root)
+    own = fs.mkdtempSync(path.join(os.tmpdir(), "static-server-headers-"))
+    fs.cpSync(root, own, { recursive: true })
+    fs.writeFileSync(path.join(own, "index.html"), '<html><body><script>window.pagePath="/";</script></body></html>')
+    await writeSecurityHeaders(own, { api: ["https://api.example.com"], player: [], images: [] })
+    build = await serveStatic(own)
   })
   afterAll(async () => {
     await build.close()
-    for (const file of ["index.html", HEADER_MAP_FILE, HEADERS_FILE]) fs.rmSync(path.join(root, file))
+    fs.rmSync(own, { recursive: true, force: true })
   })
 
   it("sends every HTML answer, the 404 page too, with the build's CSP and the common headers", async () => {
-    const map = readHeaderMap(root)!
+    const map = readHeaderMap(own)!
     for (const [pathname, pagePath] of [["/", "/"], ["/series/101", "/series/101/"], ["/no-such-page", "/404.html"]] as const) {
       const response = await fetch(`${build.origin}${pathname}`)
       expect(response.headers.get("content-security-policy")).toBe(map.pages[pagePath]!.csp)

@@ -29,7 +29,8 @@ interface Done {
   tookMs: number
 }
 
-interface Record {
+/** What `<data>/cdn-purges.json` holds. */
+interface PurgeRecord {
   owed: { [cdn: string]: Owed }
   done: { [cdn: string]: Done }
 }
@@ -54,7 +55,7 @@ export const PURGE_RECORD_FILE = "cdn-purges.json"
  * has its own account, so one that is down does not hold back the others.
  */
 export class CdnPurgeQueue {
-  private record: Record
+  private record: PurgeRecord
   private readonly file: string
   private readonly running = new Map<string, Promise<void>>()
   private closed = false
@@ -189,9 +190,9 @@ export class CdnPurgeQueue {
   }
 }
 
-function readRecord(file: string): Record {
+function readRecord(file: string): PurgeRecord {
   try {
-    const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<Record>
+    const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<PurgeRecord>
     return { owed: parsed.owed ?? {}, done: parsed.done ?? {} }
   } catch {
     return { owed: {}, done: {} }

@@ -67,8 +67,9 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
   let preview: Lane | undefined
   const order = liveFirst({ live: () => live, preview: () => preview })
   // Each live release is purged from the CDNs in front, after its switch; the preview lane is never behind one.
-  const purges = new CdnPurgeQueue(cdnAdapters(config.cdn), config.dataDir, log)
+  // The queue is made once the lane holds the data folder: what a stopped publisher still owed is then this one's to send.
   const live: Lane = await openLane("live", config, log, order.live, (release) => purges.add(purgeRequestFor(release), release.releaseId))
+  const purges = new CdnPurgeQueue(cdnAdapters(config.cdn), config.dataDir, log)
   const previewConfig = previewLaneConfig(config)
   let previewApp: FastifyInstance | undefined
   try {
