@@ -27,7 +27,7 @@ module.exports = {
       transform,
       testPathIgnorePatterns,
       transformIgnorePatterns: [ESM_ONLY_DEPENDENCIES],
-      setupFilesAfterEnv: ["<rootDir>/__tests__/setup/node-timeouts.ts"],
+      setupFilesAfterEnv: ["<rootDir>/__tests__/setup/node-timeouts.ts", "<rootDir>/__tests__/setup/profile-marks.ts"],
       testMatch: [
         "<rootDir>/__tests__/{cms,docs,gatsby,node-kit,plugins,publisher,scripts,src}/**/*.test.ts",
         "<rootDir>/__tests__/contract/**/*.test.ts",
@@ -53,7 +53,7 @@ module.exports = {
       globals: { __PATH_PREFIX__: "" },
       testEnvironmentOptions: { url: "http://localhost" },
       setupFiles: ["<rootDir>/__tests__/setup/loadershim.js"],
-      setupFilesAfterEnv: ["<rootDir>/__tests__/setup/jest-dom.ts"],
+      setupFilesAfterEnv: ["<rootDir>/__tests__/setup/jest-dom.ts", "<rootDir>/__tests__/setup/profile-marks.ts"],
     },
     {
       displayName: "browser",
@@ -72,7 +72,7 @@ module.exports = {
       // One reference server, one build and one static server for the whole run.
       globalSetup: "<rootDir>/__tests__/browser/harness/global-setup.ts",
       globalTeardown: "<rootDir>/__tests__/browser/harness/global-teardown.ts",
-      setupFilesAfterEnv: ["<rootDir>/__tests__/browser/harness/timeouts.ts"],
+      setupFilesAfterEnv: ["<rootDir>/__tests__/browser/harness/timeouts.ts", "<rootDir>/__tests__/setup/profile-marks.ts"],
     },
   ],
 }

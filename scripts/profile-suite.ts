@@ -1,0 +1,183 @@
+/**
+ * Where the test suite's CPU goes: runs Jest (arguments after `--` are
+ * passed on) while reading every process's CPU time from /proc once a
+ * second, and charges it to the test file its Jest worker was running
+ * (__tests__/setup/profile-marks.ts notes which) and to a kind of process:
+ * gatsby builds, Chromium, the Jest workers themselves, the reference
+ * server, the publisher, and so on. Processes the global setup started (the
+ * suite's build, its reference server and site) are "global setup".
+ *
+ * Writes reports/suite-profile/latest.json and latest.md. Linux only (/proc).
+ *
+ *   npm run profile:suite                      the whole suite
+ *   npm run profile:suite -- --selectProjects browser
+ */
+import { spawn } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { PROJECT_ROOT } from "../node-kit/processes"
+
+const TICKS_PER_SECOND = 100
+const SAMPLE_MS = 1000
+const OUT_DIR = path.join(PROJECT_ROOT, "reports", "suite-profile")
+
+interface ProcessSample {
+  ppid: number
+  cpuTicks: number
+  kind: string
+}
+
+/** What a process is, from its command line. */
+export function kindOf(command: string): string {
+  if (/chrom(e|ium)/i.test(command)) return "chromium"
+  if (/gatsby(\/dist\/bin)?\/?[^ ]* build|gatsby-cli.*build|\bgatsby build\b/.test(command)) return "gatsby build"
+  if (/gatsby.*worker|jest-worker.*gatsby|gatsby\/dist\/utils\/worker/.test(command)) return "gatsby build"
+  if (/jest-worker|jest\/build|processChild/.test(command)) return "jest"
+  if (/cms\/src\/main\.ts/.test(command)) return "reference server"
+  if (/publisher\/src\/main\.ts|publisher\/src\/process/.test(command)) return "publisher"
+  if (/scripts\/serve\.ts/.test(command)) return "static server"
+  if (/varnishd/.test(command)) return "varnish"
+  if (/java|vnu/.test(command)) return "nu checker"
+  return path.basename(command.split("\0")[0] ?? "other") || "other"
+}
+
+function readProcesses(): Map<number, ProcessSample> {
+  const now = new Map<number, ProcessSample>()
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8")
+      // The command name is in parentheses and may hold spaces: the fields start after its closing one.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      const command = fs.readFileSync(`/proc/${name}/cmdline`, "utf8").replace(/\0/g, " ")
+      now.set(Number(name), { ppid: Number(fields[1]), cpuTicks: Number(fields[11]) + Number(fields[12]), kind: kindOf(command) })
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return now
+}
+
+interface Mark {
+  pid: number
+  at: number
+  event: string
+  file: string
+}
+
+function readMarks(file: string): Mark[] {
+  if (!fs.existsSync(file)) return []
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [pid, at, event, testFile] = line.split("\t")
+      return { pid: Number(pid), at: Number(at), event: event ?? "", file: path.relative(PROJECT_ROOT, testFile ?? "") }
+    })
+}
+
+async function main(): Promise<void> {
+  const jestArgs = process.argv.slice(2).filter((arg) => arg !== "--")
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "suite-profile-"))
+  const marksFile = path.join(work, "marks.tsv")
+  const resultsFile = path.join(work, "jest.json")
+  const started = Date.now()
+  const jest = spawn(path.join(PROJECT_ROOT, "node_modules", ".bin", "jest"), ["--json", `--outputFile=${resultsFile}`, ...jestArgs], {
+    cwd: PROJECT_ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", SUITE_PROFILE_MARKS: marksFile },
+  })
+  const rootPid = jest.pid ?? -1
+
+  const previous = new Map<number, number>()
+  /** CPU seconds by test file and kind of process. */
+  const charged = new Map<string, Map<string, number>>()
+  let machineTicks = 0
+  const charge = (owner: string, kind: string, ticks: number) => {
+    const kinds = charged.get(owner) ?? new Map<string, number>()
+    kinds.set(kind, (kinds.get(kind) ?? 0) + ticks / TICKS_PER_SECOND)
+    charged.set(owner, kinds)
+  }
+  const sample = () => {
+    const processes = readProcesses()
+    const marks = readMarks(marksFile)
+    // Each worker's current file: its latest start.
+    const running = new Map<number, string>()
+    for (const mark of marks) if (mark.event === "start") running.set(mark.pid, mark.file)
+    const ownerOf = (pid: number): string | undefined => {
+      for (let at = pid, hops = 0; at > 1 && hops < 64; hops++) {
+        if (running.has(at)) return running.get(at)
+        if (at === rootPid) return "global setup and Jest's own process"
+        at = processes.get(at)?.ppid ?? 0
+      }
+      return undefined
+    }
+    for (const [pid, { cpuTicks, kind }] of processes) {
+      const delta = cpuTicks - (previous.get(pid) ?? 0)
+      previous.set(pid, cpuTicks)
+      if (delta <= 0) continue
+      const owner = ownerOf(pid)
+      if (!owner) continue
+      machineTicks += delta
+      charge(owner, kind, delta)
+    }
+  }
+  // Processes that were running before Jest are not the suite's.
+  for (const [pid, { cpuTicks }] of readProcesses()) previous.set(pid, cpuTicks)
+  const timer = setInterval(sample, SAMPLE_MS)
+  const exitCode = await new Promise<number>((resolve) => jest.on("exit", (code) => resolve(code ?? 1)))
+  clearInterval(timer)
+  sample()
+
+  const wallSeconds = (Date.now() - started) / 1000
+  const results = fs.existsSync(resultsFile)
+    ? (JSON.parse(fs.readFileSync(resultsFile, "utf8")) as { startTime: number; numFailedTests: number; numPassedTests: number; testResults: { name: string; startTime: number; endTime: number }[] })
+    : undefined
+  const jestSeconds = results ? (Math.max(...results.testResults.map((file) => file.endTime)) - results.startTime) / 1000 : null
+  const files = [...charged]
+    .map(([file, kinds]) => {
+      const byKind = Object.fromEntries([...kinds].sort((a, b) => b[1] - a[1]).map(([kind, seconds]) => [kind, Math.round(seconds * 10) / 10]))
+      const result = results?.testResults.find((entry) => path.relative(PROJECT_ROOT, entry.name) === file)
+      return {
+        file,
+        cpuSeconds: Math.round([...kinds.values()].reduce((sum, seconds) => sum + seconds, 0) * 10) / 10,
+        wallSeconds: result ? Math.round((result.endTime - result.startTime) / 100) / 10 : null,
+        byKind,
+      }
+    })
+    .sort((a, b) => b.cpuSeconds - a.cpuSeconds)
+  const kinds = new Map<string, number>()
+  for (const [, byKind] of charged) for (const [kind, seconds] of byKind) kinds.set(kind, (kinds.get(kind) ?? 0) + seconds)
+  const report = {
+    at: new Date().toISOString(),
+    cores: os.cpus().length,
+    exitCode,
+    tests: results ? { passed: results.numPassedTests, failed: results.numFailedTests } : null,
+    wallSeconds: Math.round(wallSeconds),
+    jestSeconds: jestSeconds === null ? null : Math.round(jestSeconds),
+    cpuSeconds: Math.round(machineTicks / TICKS_PER_SECOND),
+    byKind: Object.fromEntries([...kinds].sort((a, b) => b[1] - a[1]).map(([kind, seconds]) => [kind, Math.round(seconds)])),
+    files,
+  }
+  fs.mkdirSync(OUT_DIR, { recursive: true })
+  fs.writeFileSync(path.join(OUT_DIR, "latest.json"), `${JSON.stringify(report, null, 2)}\n`)
+  const lines = [
+    `# Suite profile, ${report.at}`,
+    "",
+    `${report.cores} cores; wall ${report.wallSeconds} s (Jest's tests ${report.jestSeconds} s); CPU ${report.cpuSeconds} s; exit ${exitCode}.`,
+    "",
+    `By kind of process: ${Object.entries(report.byKind).map(([kind, seconds]) => `${kind} ${seconds} s`).join(", ")}.`,
+    "",
+    "| test file | CPU s | wall s | by process |",
+    "|---|---|---|---|",
+    ...files.map((file) => `| ${file.file} | ${file.cpuSeconds} | ${file.wallSeconds ?? ""} | ${Object.entries(file.byKind).slice(0, 4).map(([kind, seconds]) => `${kind} ${seconds}`).join(", ")} |`),
+  ]
+  fs.writeFileSync(path.join(OUT_DIR, "latest.md"), `${lines.join("\n")}\n`)
+  process.stdout.write(`\nSuite profile: ${path.relative(PROJECT_ROOT, path.join(OUT_DIR, "latest.md"))}\n`)
+  fs.rmSync(work, { recursive: true, force: true })
+  process.exit(exitCode)
+}
+
+if (require.main === module) void main()
