@@ -39,7 +39,7 @@ export function kindOf(command: string): string {
   if (/scripts\/serve\.ts/.test(command)) return "static server"
   if (/varnishd/.test(command)) return "varnish"
   if (/java|vnu/.test(command)) return "nu checker"
-  return path.basename(command.split("\0")[0] ?? "other") || "other"
+  return "other"
 }
 
 function readProcesses(): Map<number, ProcessSample> {
@@ -78,6 +78,109 @@ function readMarks(file: string): Mark[] {
     })
 }
 
+/** CPU seconds by owner (a test file, or the global setup) and kind of process, from /proc samples. */
+class CpuLedger {
+  readonly charged = new Map<string, Map<string, number>>()
+  totalTicks = 0
+  private readonly previous = new Map<number, number>()
+
+  constructor(
+    private readonly rootPid: number,
+    private readonly marksFile: string,
+  ) {
+    // Processes that were running before Jest are not the suite's.
+    for (const [pid, { cpuTicks }] of readProcesses()) this.previous.set(pid, cpuTicks)
+  }
+
+  sample(): void {
+    const processes = readProcesses()
+    // Each worker's current file: its latest start.
+    const running = new Map<number, string>()
+    for (const mark of readMarks(this.marksFile)) if (mark.event === "start") running.set(mark.pid, mark.file)
+    const ownerOf = (pid: number): string | undefined => {
+      for (let at = pid, hops = 0; at > 1 && hops < 64; hops++) {
+        if (running.has(at)) return running.get(at)
+        if (at === this.rootPid) return "global setup and Jest's own process"
+        at = processes.get(at)?.ppid ?? 0
+      }
+      return undefined
+    }
+    for (const [pid, { cpuTicks, kind }] of processes) {
+      const delta = cpuTicks - (this.previous.get(pid) ?? 0)
+      this.previous.set(pid, cpuTicks)
+      const owner = delta > 0 ? ownerOf(pid) : undefined
+      if (!owner) continue
+      this.totalTicks += delta
+      const kinds = this.charged.get(owner) ?? new Map<string, number>()
+      kinds.set(kind, (kinds.get(kind) ?? 0) + delta / TICKS_PER_SECOND)
+      this.charged.set(owner, kinds)
+    }
+  }
+}
+
+interface JestResults {
+  startTime: number
+  numFailedTests: number
+  numPassedTests: number
+  testResults: { name: string; startTime: number; endTime: number }[]
+}
+
+const tenths = (value: number) => Math.round(value * 10) / 10
+const sortedEntries = (kinds: Map<string, number>, round: (value: number) => number) =>
+  Object.fromEntries([...kinds].sort((a, b) => b[1] - a[1]).map(([kind, seconds]) => [kind, round(seconds)]))
+
+function reportOf(ledger: CpuLedger, results: JestResults | undefined, wallSeconds: number, exitCode: number) {
+  const files = [...ledger.charged]
+    .map(([file, kinds]) => {
+      const result = results?.testResults.find((entry) => path.relative(PROJECT_ROOT, entry.name) === file)
+      return {
+        file,
+        cpuSeconds: tenths([...kinds.values()].reduce((sum, seconds) => sum + seconds, 0)),
+        wallSeconds: result ? tenths((result.endTime - result.startTime) / 1000) : null,
+        byKind: sortedEntries(kinds, tenths),
+      }
+    })
+    .sort((a, b) => b.cpuSeconds - a.cpuSeconds)
+  const kinds = new Map<string, number>()
+  for (const [, byKind] of ledger.charged) for (const [kind, seconds] of byKind) kinds.set(kind, (kinds.get(kind) ?? 0) + seconds)
+  return {
+    at: new Date().toISOString(),
+    cores: os.cpus().length,
+    exitCode,
+    tests: results ? { passed: results.numPassedTests, failed: results.numFailedTests } : null,
+    wallSeconds: Math.round(wallSeconds),
+    // Jest's own "Time:" counts from after the global setup to the last file's end.
+    jestSeconds: results ? Math.round((Math.max(...results.testResults.map((file) => file.endTime)) - results.startTime) / 1000) : null,
+    cpuSeconds: Math.round(ledger.totalTicks / TICKS_PER_SECOND),
+    byKind: sortedEntries(kinds, Math.round),
+    files,
+  }
+}
+
+function writeReport(report: ReturnType<typeof reportOf>): string {
+  fs.mkdirSync(OUT_DIR, { recursive: true })
+  fs.writeFileSync(path.join(OUT_DIR, "latest.json"), `${JSON.stringify(report, null, 2)}\n`)
+  const kinds = (byKind: Record<string, number>, count: number) =>
+    Object.entries(byKind)
+      .slice(0, count)
+      .map(([kind, seconds]) => `${kind} ${seconds}`)
+      .join(", ")
+  const lines = [
+    `# Suite profile, ${report.at}`,
+    "",
+    `${report.cores} cores; wall ${report.wallSeconds} s (Jest's tests ${report.jestSeconds} s); CPU ${report.cpuSeconds} s; exit ${report.exitCode}.`,
+    "",
+    `CPU seconds by kind of process: ${kinds(report.byKind, 20)}.`,
+    "",
+    "| test file | CPU s | wall s | CPU s by process |",
+    "|---|---|---|---|",
+    ...report.files.map((file) => `| ${file.file} | ${file.cpuSeconds} | ${file.wallSeconds ?? ""} | ${kinds(file.byKind, 4)} |`),
+  ]
+  const markdown = path.join(OUT_DIR, "latest.md")
+  fs.writeFileSync(markdown, `${lines.join("\n")}\n`)
+  return markdown
+}
+
 async function main(): Promise<void> {
   const jestArgs = process.argv.slice(2).filter((arg) => arg !== "--")
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "suite-profile-"))
@@ -89,93 +192,14 @@ async function main(): Promise<void> {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", SUITE_PROFILE_MARKS: marksFile },
   })
-  const rootPid = jest.pid ?? -1
-
-  const previous = new Map<number, number>()
-  /** CPU seconds by test file and kind of process. */
-  const charged = new Map<string, Map<string, number>>()
-  let machineTicks = 0
-  const charge = (owner: string, kind: string, ticks: number) => {
-    const kinds = charged.get(owner) ?? new Map<string, number>()
-    kinds.set(kind, (kinds.get(kind) ?? 0) + ticks / TICKS_PER_SECOND)
-    charged.set(owner, kinds)
-  }
-  const sample = () => {
-    const processes = readProcesses()
-    const marks = readMarks(marksFile)
-    // Each worker's current file: its latest start.
-    const running = new Map<number, string>()
-    for (const mark of marks) if (mark.event === "start") running.set(mark.pid, mark.file)
-    const ownerOf = (pid: number): string | undefined => {
-      for (let at = pid, hops = 0; at > 1 && hops < 64; hops++) {
-        if (running.has(at)) return running.get(at)
-        if (at === rootPid) return "global setup and Jest's own process"
-        at = processes.get(at)?.ppid ?? 0
-      }
-      return undefined
-    }
-    for (const [pid, { cpuTicks, kind }] of processes) {
-      const delta = cpuTicks - (previous.get(pid) ?? 0)
-      previous.set(pid, cpuTicks)
-      if (delta <= 0) continue
-      const owner = ownerOf(pid)
-      if (!owner) continue
-      machineTicks += delta
-      charge(owner, kind, delta)
-    }
-  }
-  // Processes that were running before Jest are not the suite's.
-  for (const [pid, { cpuTicks }] of readProcesses()) previous.set(pid, cpuTicks)
-  const timer = setInterval(sample, SAMPLE_MS)
+  const ledger = new CpuLedger(jest.pid ?? -1, marksFile)
+  const timer = setInterval(() => ledger.sample(), SAMPLE_MS)
   const exitCode = await new Promise<number>((resolve) => jest.on("exit", (code) => resolve(code ?? 1)))
   clearInterval(timer)
-  sample()
-
-  const wallSeconds = (Date.now() - started) / 1000
-  const results = fs.existsSync(resultsFile)
-    ? (JSON.parse(fs.readFileSync(resultsFile, "utf8")) as { startTime: number; numFailedTests: number; numPassedTests: number; testResults: { name: string; startTime: number; endTime: number }[] })
-    : undefined
-  const jestSeconds = results ? (Math.max(...results.testResults.map((file) => file.endTime)) - results.startTime) / 1000 : null
-  const files = [...charged]
-    .map(([file, kinds]) => {
-      const byKind = Object.fromEntries([...kinds].sort((a, b) => b[1] - a[1]).map(([kind, seconds]) => [kind, Math.round(seconds * 10) / 10]))
-      const result = results?.testResults.find((entry) => path.relative(PROJECT_ROOT, entry.name) === file)
-      return {
-        file,
-        cpuSeconds: Math.round([...kinds.values()].reduce((sum, seconds) => sum + seconds, 0) * 10) / 10,
-        wallSeconds: result ? Math.round((result.endTime - result.startTime) / 100) / 10 : null,
-        byKind,
-      }
-    })
-    .sort((a, b) => b.cpuSeconds - a.cpuSeconds)
-  const kinds = new Map<string, number>()
-  for (const [, byKind] of charged) for (const [kind, seconds] of byKind) kinds.set(kind, (kinds.get(kind) ?? 0) + seconds)
-  const report = {
-    at: new Date().toISOString(),
-    cores: os.cpus().length,
-    exitCode,
-    tests: results ? { passed: results.numPassedTests, failed: results.numFailedTests } : null,
-    wallSeconds: Math.round(wallSeconds),
-    jestSeconds: jestSeconds === null ? null : Math.round(jestSeconds),
-    cpuSeconds: Math.round(machineTicks / TICKS_PER_SECOND),
-    byKind: Object.fromEntries([...kinds].sort((a, b) => b[1] - a[1]).map(([kind, seconds]) => [kind, Math.round(seconds)])),
-    files,
-  }
-  fs.mkdirSync(OUT_DIR, { recursive: true })
-  fs.writeFileSync(path.join(OUT_DIR, "latest.json"), `${JSON.stringify(report, null, 2)}\n`)
-  const lines = [
-    `# Suite profile, ${report.at}`,
-    "",
-    `${report.cores} cores; wall ${report.wallSeconds} s (Jest's tests ${report.jestSeconds} s); CPU ${report.cpuSeconds} s; exit ${exitCode}.`,
-    "",
-    `By kind of process: ${Object.entries(report.byKind).map(([kind, seconds]) => `${kind} ${seconds} s`).join(", ")}.`,
-    "",
-    "| test file | CPU s | wall s | by process |",
-    "|---|---|---|---|",
-    ...files.map((file) => `| ${file.file} | ${file.cpuSeconds} | ${file.wallSeconds ?? ""} | ${Object.entries(file.byKind).slice(0, 4).map(([kind, seconds]) => `${kind} ${seconds}`).join(", ")} |`),
-  ]
-  fs.writeFileSync(path.join(OUT_DIR, "latest.md"), `${lines.join("\n")}\n`)
-  process.stdout.write(`\nSuite profile: ${path.relative(PROJECT_ROOT, path.join(OUT_DIR, "latest.md"))}\n`)
+  ledger.sample()
+  const results = fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, "utf8")) as JestResults) : undefined
+  const markdown = writeReport(reportOf(ledger, results, (Date.now() - started) / 1000, exitCode))
+  process.stdout.write(`\nSuite profile: ${path.relative(PROJECT_ROOT, markdown)}\n`)
   fs.rmSync(work, { recursive: true, force: true })
   process.exit(exitCode)
 }

@@ -37,6 +37,7 @@ const CODE_RELEASE = "code-deploy-c"
 const CACHES_SETTLE_MS = 500
 
 let work: string
+let bundleDecisions: string[] = []
 let cms: ReferenceServer | undefined
 let site: SwitchableSite
 let oldTitle: string
@@ -108,6 +109,10 @@ beforeAll(async () => {
   const codeSeconds = await rebuild({ ...env, GATSBY_RELEASE_LABEL: CODE_RELEASE }, log, workspace)
   releases.c = path.join(work, "c")
   copyRelease(path.join(workspace, "public"), releases.c)
+  // What each build said of its bundles (patches/gatsby+5.16.1.patch, reusable-bundles.js).
+  // One line of plain text: Gatsby's reporter may colour and wrap long lines.
+  const logText = fs.readFileSync(log, "utf8").replace(/\u001b\[[0-9;]*[A-Za-z]/g, "").replace(/\s+/g, " ")
+  bundleDecisions = [...logText.matchAll(/Bundles: (\w+ \([^)]*\))/g)].map((match) => match[1]!)
   process.stdout.write(
     `\nOffline tests: cold build ${coldSeconds.toFixed(1)} s, content-only rebuild ${contentSeconds.toFixed(1)} s, code rebuild ${codeSeconds.toFixed(1)} s\n`,
   )
@@ -359,11 +364,22 @@ describe("after a deploy", () => {
     expect(read(releases.a, categoryData)).toContain(oldPageTitle ?? oldTitle)
     expect(read(releases.b, categoryData)).toContain(RETITLED)
     expect(read(releases.b, "release.json")).not.toBe(read(releases.a, "release.json"))
-    // A warm rebuild may or may not change webpack's compilation hash for a content edit; the tests below
-    // follow links Gatsby holds in memory, which it would show without looking at that hash at all.
+    // A content edit keeps webpack's compilation hash (the next test); the tests below follow links Gatsby
+    // holds in memory, which it would show without looking at that hash at all.
     const compilation = (release: string) => (JSON.parse(read(release, "page-data/app-data.json")) as { webpackCompilationHash: string }).webpackCompilationHash
     expect(compilation(releases.c)).not.toBe(compilation(releases.b))
     expect(read(releases.c, categoryData)).toContain(RETITLED)
+  })
+
+  it("a content-only rebuild uses the last build's bundles as they are; a code change compiles them", () => {
+    const read = (release: string, file: string) => fs.readFileSync(path.join(release, file), "utf8")
+    expect(bundleDecisions).toEqual([
+      "compiled (no bundles recorded)",
+      "reused (nothing they are made from changed)",
+      "compiled (the environment changed)",
+    ])
+    // The same compilation: a tab open on A keeps loading its chunks from B.
+    expect(read(releases.b, "page-data/app-data.json")).toBe(read(releases.a, "page-data/app-data.json"))
   })
 
   it("shows a content-only change on the next navigation, the whole page new, and on a reload of an open tab", async () => {
