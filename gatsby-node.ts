@@ -68,13 +68,12 @@ export const onPreBuild: GatsbyNode["onPreBuild"] = () => skipIntermediateStateS
 
 /**
  * After the plugins' own (the site's hooks run last: the offline page is
- * written): every page's security headers, then the sitemap, robots.txt,
- * the sitemap check and the SEO report.
+ * written): the preview's list of changes, the sitemap, robots.txt, the
+ * sitemap check, the SEO report and the preview's SEO cards, then every
+ * HTML file's security headers.
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter, cache }) => {
   allowFinalStateSave()
-  const stampsFile = path.join(__dirname, ".cache", "security-header-stamps.json")
-  await writeSiteSecurityHeaders(graphql, { publicDir: path.join(__dirname, "public"), stampsFile }, reporter)
   const { previewLane } = await writePreviewChanges(graphql, path.join(__dirname, "public"), reporter)
   const outcome = (await cache.get(SEO_OUTCOME)) as SeoOutcome | undefined
   // createPages writes it in every build; a build without it would go out without its sitemap.
@@ -87,6 +86,10 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   const report = await writeSeoOutputs(outcome, { siteDir: __dirname, publicDir: path.join(__dirname, "public"), reportsDir: path.join(__dirname, "reports") }, reporter, { reportHtml })
   const cards = await writeSeoCards(path.join(__dirname, "public"), previewLane ? report : null)
   if (previewLane) reporter.info(`Preview: ${cards} SEO card(s) written (${report.pages.length} pages)`)
+  // Last: every HTML file of the build gets its CSP (the preview's SEO cards too), and only files written
+  // since the last build are read again (the stamps).
+  const stampsFile = path.join(__dirname, ".cache", "security-header-stamps.json")
+  await writeSiteSecurityHeaders(graphql, { publicDir: path.join(__dirname, "public"), stampsFile }, reporter)
 }
 
 const analyseBundle = bundleAnalysis(path.join(__dirname, "reports"))

@@ -4,10 +4,17 @@ import { SEO_CARD_STYLE_SHEET, SEO_CARDS_DIR, seoCardPath } from "../../contract
 import { renderSeoCardPage, SEO_REPORT_STYLE } from "../seo/report/render-report-html"
 import type { SeoReport } from "../seo/report/report-types"
 
-/** Writes `text` unless the file already holds it: an unchanged card keeps its time stamp, so the release reuses its hash. */
+/** The CSP meta the security step puts in every HTML file of the build (node-kit/csp-meta.ts), after this step. */
+const CSP_META = /<meta http-equiv="Content-Security-Policy" content="[^"]*"\/>/
+
+/**
+ * Writes `text` unless the file already holds it, but for the CSP meta the
+ * last build's security step added: an unchanged card keeps its time stamp,
+ * so that step does not read it again and the release reuses its hash.
+ */
 async function writeIfChanged(file: string, text: string): Promise<boolean> {
   const old = await fs.readFile(file, "utf8").catch(() => undefined)
-  if (old === text) return false
+  if (old?.replace(CSP_META, "") === text) return false
   await fs.mkdir(path.dirname(file), { recursive: true })
   await fs.writeFile(file, text)
   return true

@@ -1,6 +1,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import { withCspMeta } from "../../../node-kit/csp-meta"
 import { writeSeoCards } from "../../../gatsby/preview/write-seo-cards"
 import type { SeoReport, SeoReportPage } from "../../../gatsby/seo/report/report-types"
 
@@ -61,6 +62,17 @@ describe("writeSeoCards", () => {
     expect(cards()).toEqual(["series/101/index.html"])
     expect(await writeSeoCards(publicDir, report([row("/series/101/", "Core Strength, renamed")]))).toBe(1)
     expect(read("series/101/index.html")).toContain("Core Strength, renamed")
+  })
+
+  it("leaves alone an unchanged card that the last build's security step gave its CSP meta (it runs after this step)", async () => {
+    await writeSeoCards(publicDir, report([row("/series/101/", "Core Strength")]))
+    const file = path.join(publicDir, "_preview", "seo", "series", "101", "index.html")
+    const withMeta = withCspMeta(fs.readFileSync(file, "utf8"), "default-src 'self'; script-src 'self'")
+    expect(withMeta).toContain('http-equiv="Content-Security-Policy"')
+    fs.writeFileSync(file, withMeta)
+    expect(await writeSeoCards(publicDir, report([row("/series/101/", "Core Strength")]))).toBe(0)
+    expect(fs.readFileSync(file, "utf8")).toBe(withMeta)
+    expect(await writeSeoCards(publicDir, report([row("/series/101/", "Core Strength, renamed")]))).toBe(1)
   })
 
   it("removes every card in a live build", async () => {
