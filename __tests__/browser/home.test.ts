@@ -255,8 +255,9 @@ describe("home fitness section", () => {
         els.slice(0, 2).map((el) => el.getBoundingClientRect()),
       )
       expect(Math.round(b!.left - a!.right)).toBe(10)
-      // Its pagination dots are buttons that move it.
-      await carousel.getByRole("button", { name: "2" }).click()
+      // Its pagination dots are buttons that move it, named by what they show.
+      const count = await carousel.locator(".slick-slide").count()
+      await carousel.getByRole("button", { name: perView === 2 ? `Show items 2–3 of ${count}` : `Show item 2 of ${count}`, exact: true }).click()
       await page.waitForFunction(
         (name) => document.querySelector(`[aria-label="${name}"] .slick-slide[data-index="1"]`)?.classList.contains("slick-current"),
         picturesName,
@@ -268,6 +269,29 @@ describe("home fitness section", () => {
     const sizes = await tiles.evaluateAll((els) => els.map((el) => `${el.closest("li")!.clientWidth}x${el.closest("li")!.clientHeight}`))
     expect(sizes.length).toBeGreaterThan(1)
     expect(new Set(sizes).size).toBe(1)
+  })
+
+  it.each([PHONE, DESKTOP])("at %i px names each pagination dot by the programs it shows, of how many, and marks the current one", async (width) => {
+    const { page } = await visit(browser(), "/", width)
+    const carousel = page.getByRole("region", { name: "Fitness programs" })
+    const count = await carousel.locator(".slick-slide").count()
+    const perView = Math.min(width === PHONE ? 2 : 5, count)
+    // One dot per scroll position; none when every program fits.
+    const positions = count > perView ? count - perView + 1 : 0
+    const names = Array.from({ length: positions }, (_, index) => `Show items ${index + 1}–${index + perView} of ${count}`)
+    const dots = carousel.locator(".slick-dots").getByRole("button")
+    await expect(dots.evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")))).resolves.toEqual(names)
+    const current = () => carousel.locator('.slick-dots [aria-current="true"]').evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")))
+    await expect(current()).resolves.toEqual(names.slice(0, 1))
+    if (names.length > 1) {
+      await carousel.focus()
+      await page.keyboard.press("ArrowRight")
+      await page.waitForFunction((name) => document.querySelector(`.slick-dots [aria-label="${name}"][aria-current="true"]`) !== null, names[1])
+      await expect(current()).resolves.toEqual([names[1]])
+    }
+    // The hero's own dots ("Show slide 2 of 3") say which slide is showing too: exactly one.
+    const heroCurrent = await page.getByRole("region", { name: "Highlights" }).locator('.slick-dots [aria-current="true"]').evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")))
+    expect(heroCurrent).toEqual([expect.stringMatching(/^Show slide [1-3] of 3$/)])
   })
 
   it("shows 2 programs per view up to 464 px, 3 up to 1024 px and 5 above", async () => {

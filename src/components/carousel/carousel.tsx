@@ -5,6 +5,7 @@ import { bareList } from "../../styles/layout"
 import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-effect"
 import { DOT_TARGET, PENDING_ATTRIBUTE, serverGeometry } from "./server-geometry"
 import { useInertHiddenSlides } from "./use-inert-hidden-slides"
+import { dotLabel } from "./carousel-settings"
 import { useResponsiveSettings } from "./use-responsive-settings"
 import { useSwipeThreshold } from "./use-swipe-threshold"
 
@@ -49,6 +50,21 @@ const Region = styled.div<{ $settings: Settings; $slideCount: number }>`
   }
 `
 
+/**
+ * react-slick marks the current dot only with a class on its list item:
+ * its button also says so to screen readers (aria-current), so the dots
+ * read as "Show items 1–2 of 5, current".
+ */
+function markCurrentDot(dots: ReactNode): ReactNode {
+  return React.Children.map(dots, (dot) => {
+    if (!React.isValidElement<{ className?: string; children?: ReactNode }>(dot)) return dot
+    const current = /\bslick-active\b/.test(dot.props.className ?? "")
+    const button = dot.props.children
+    if (!current || !React.isValidElement<{ "aria-current"?: string }>(button)) return dot
+    return React.cloneElement(dot, undefined, React.cloneElement(button, { "aria-current": "true" }))
+  })
+}
+
 export interface CarouselProps {
   /** What the carousel shows, for screen readers ("Highlights"). */
   label: string
@@ -72,6 +88,7 @@ export function Carousel({ label, settings, children, overlay, sliderRef, classN
   useInertHiddenSlides(root)
   const touchThreshold = useSwipeThreshold(root)
   const activeSettings = useResponsiveSettings(settings)
+  const slideCount = React.Children.count(children)
   // Until react-slick has measured itself the CSS holds the final geometry;
   // it lets go in the same frame as react-slick takes over.
   const [pending, setPending] = useState(true)
@@ -96,10 +113,17 @@ export function Carousel({ label, settings, children, overlay, sliderRef, classN
       onKeyDown={onKeyDown}
       className={className}
       $settings={settings}
-      $slideCount={React.Children.count(children)}
+      $slideCount={slideCount}
       {...{ [PENDING_ATTRIBUTE]: pending ? "" : undefined }}
     >
-      <Slider ref={slider} {...activeSettings} accessibility={false} touchThreshold={touchThreshold}>
+      <Slider
+        ref={slider}
+        {...activeSettings}
+        customPaging={activeSettings.customPaging ?? ((index) => <button type="button" aria-label={dotLabel(index, activeSettings, slideCount)} />)}
+        appendDots={(dots) => (activeSettings.appendDots ?? ((marked) => <ul>{marked}</ul>))(markCurrentDot(dots))}
+        accessibility={false}
+        touchThreshold={touchThreshold}
+      >
         {children}
       </Slider>
       {overlay}
