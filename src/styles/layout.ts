@@ -102,6 +102,15 @@ export const pillToggle = (chosen: string) => css`
     border-color: ${({ theme }) => theme.colors.accent};
     color: ${({ theme }) => theme.colors.accentText};
   }
+  /* Forced colours drop the accent background: the chosen one would look like the others. */
+  @media (forced-colors: active) {
+    ${chosen} {
+      forced-color-adjust: none;
+      background: Highlight;
+      border-color: Highlight;
+      color: HighlightText;
+    }
+  }
 `
 
 /** The rounded text field of the search and subscribe forms; each sets its own size and background. */

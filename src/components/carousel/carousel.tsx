@@ -48,6 +48,17 @@ const Region = styled.div<{ $settings: Settings; $slideCount: number }>`
     background: ${({ theme }) => theme.colors.accent};
     transform: scale(1.35);
   }
+  /* Forced colours paint every background the page's Canvas colour: the dots would vanish, and the
+     current one with them. System colours instead, the current one the highlight. */
+  @media (forced-colors: active) {
+    .slick-dots li button::before {
+      forced-color-adjust: none;
+      background: CanvasText;
+    }
+    .slick-dots .slick-active button::before {
+      background: Highlight;
+    }
+  }
 `
 
 /**
