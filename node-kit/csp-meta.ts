@@ -16,8 +16,10 @@ import { metaPolicy } from "./security-headers"
 const HEAD_OPENING = /<head(?:\s[^>]*)?>(?:\s*<meta\s+charset\s*=\s*["']?[\w-]+["']?\s*\/?>)?/i
 /** Without `<head>` (its tag is optional), after `<html>`: the parser still puts the meta in the head. */
 const HTML_OPENING = /^(?:\s*<!doctype[^>]*>)?\s*(?:<html(?:\s[^>]*)?>)?/i
-/** The meta as cspMetaTag writes it, with any policy: one a build left there is replaced, never doubled. */
-const WRITTEN_META = /<meta http-equiv="Content-Security-Policy" content="[^"]*"\/>/y
+/** The meta as cspMetaTag writes it, with any policy. */
+const META_AS_WRITTEN = /<meta http-equiv="Content-Security-Policy" content="[^"]*"\/>/
+/** At the meta's place only: one a build left there is replaced, never doubled. */
+const WRITTEN_META = new RegExp(META_AS_WRITTEN.source, "y")
 
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;")
 
@@ -39,4 +41,9 @@ export function withCspMeta(html: string, csp: string): string {
   const previous = WRITTEN_META.exec(html)?.[0] ?? ""
   const tag = cspMetaTag(csp)
   return previous === tag ? html : `${html.slice(0, at)}${tag}${html.slice(at + previous.length)}`
+}
+
+/** `html` without the meta withCspMeta put in it: what the page was before the security step. */
+export function withoutCspMeta(html: string): string {
+  return html.replace(META_AS_WRITTEN, "")
 }

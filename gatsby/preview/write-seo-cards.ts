@@ -1,11 +1,9 @@
 import fs from "node:fs/promises"
 import path from "node:path"
+import { withoutCspMeta } from "../../node-kit/csp-meta"
 import { SEO_CARD_STYLE_SHEET, SEO_CARDS_DIR, seoCardPath } from "../../contract/preview-changes"
 import { renderSeoCardPage, SEO_REPORT_STYLE } from "../seo/report/render-report-html"
 import type { SeoReport } from "../seo/report/report-types"
-
-/** The CSP meta the security step puts in every HTML file of the build (node-kit/csp-meta.ts), after this step. */
-const CSP_META = /<meta http-equiv="Content-Security-Policy" content="[^"]*"\/>/
 
 /**
  * Writes `text` unless the file already holds it, but for the CSP meta the
@@ -14,7 +12,8 @@ const CSP_META = /<meta http-equiv="Content-Security-Policy" content="[^"]*"\/>/
  */
 async function writeIfChanged(file: string, text: string): Promise<boolean> {
   const old = await fs.readFile(file, "utf8").catch(() => undefined)
-  if (old?.replace(CSP_META, "") === text) return false
+  // The security step runs after this one and puts its CSP meta in every HTML file (node-kit/csp-meta.ts).
+  if (old !== undefined && withoutCspMeta(old) === text) return false
   await fs.mkdir(path.dirname(file), { recursive: true })
   await fs.writeFile(file, text)
   return true
