@@ -1,6 +1,7 @@
 import type { ApiCategory } from "../../contract/schemas"
 import { useBrowser, visit } from "./harness/browser"
 import { DESKTOP, PHONE, api, withoutTrailingSlash, type Served } from "./harness/catalogue"
+import { exposedNode } from "./harness/accessibility-tree"
 import { harness } from "./harness/harness-env"
 
 const browser = useBrowser()
@@ -16,7 +17,7 @@ describe("header", () => {
     const { page, errors } = await visit(browser(), "/series/101", DESKTOP)
     const header = page.getByRole("banner")
     await expect(header.getByRole("link", { name: /MoveFlix home/ }).getAttribute("href")).resolves.toBe("/")
-    await expect(header.getByRole("button", { name: "Menu" }).isVisible()).resolves.toBe(false)
+    await expect(header.locator("summary").isVisible()).resolves.toBe(false)
     const nav = header.getByRole("navigation", { name: "Main" })
     const links = nav.getByRole("link")
     await expect(links.allInnerTexts()).resolves.toEqual(categories.map((c) => c.title))
@@ -26,33 +27,73 @@ describe("header", () => {
     expect(errors).toEqual([])
   })
 
-  it("on a phone hides the categories behind a menu button, which closes after a category is chosen", async () => {
+  it("on a phone hides the categories behind a menu disclosure, which closes after a category is chosen", async () => {
     const { page } = await visit(browser(), "/series/101", PHONE)
     const header = page.getByRole("banner")
-    const menu = header.getByRole("button", { name: "Menu" })
+    const menu = header.locator("summary")
     const firstCategory = header.getByRole("link", { name: categories[1]!.title, exact: true })
     await expect(firstCategory.isVisible()).resolves.toBe(false)
-    await expect(menu.getAttribute("aria-expanded")).resolves.toBe("false")
+    await expect(exposedNode(page, "header summary")).resolves.toEqual({ role: "DisclosureTriangle", name: "Menu", expanded: false })
 
     await menu.click()
-    await expect(menu.getAttribute("aria-expanded")).resolves.toBe("true")
+    await expect(exposedNode(page, "header summary")).resolves.toEqual({ role: "DisclosureTriangle", name: "Menu", expanded: true })
     await expect(firstCategory.isVisible()).resolves.toBe(true)
     await menu.click()
     await expect(firstCategory.isVisible()).resolves.toBe(false)
 
-    // Keyboard: the button opens with Enter, Escape closes it.
+    // Keyboard: Enter opens it, Escape closes it and leaves the focus on it.
     await menu.focus()
     await page.keyboard.press("Enter")
     await expect(firstCategory.isVisible()).resolves.toBe(true)
     await page.keyboard.press("Escape")
     await expect(firstCategory.isVisible()).resolves.toBe(false)
+    await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe("SUMMARY")
 
     await menu.click()
     await firstCategory.click()
     await page.waitForURL(new RegExp(`/category/${categories[1]!.id}/?$`))
     await page.getByRole("heading", { level: 1, name: categories[1]!.page_title }).waitFor()
-    await expect(menu.getAttribute("aria-expanded")).resolves.toBe("false")
+    await expect(exposedNode(page, "header summary")).resolves.toMatchObject({ expanded: false })
     await expect(header.getByRole("link", { name: categories[1]!.title, exact: true }).isVisible()).resolves.toBe(false)
+  })
+
+  it.each([
+    ["before the page's JavaScript has taken over", true],
+    ["without JavaScript", false],
+  ])("on a phone the menu opens %s and its links work", async (_when, javaScriptEnabled) => {
+    const context = await browser().newContext({ viewport: { width: PHONE, height: 800 }, hasTouch: true, isMobile: true, javaScriptEnabled })
+    const page = await context.newPage()
+    // With scripts on, they never arrive: every moment of this visit is before hydration.
+    if (javaScriptEnabled) await page.route(/\/[^/?]+\.js(\?|$)/, () => undefined)
+    await page.goto(new URL("/series/101", harness().siteUrl).href, { waitUntil: "domcontentloaded" })
+    const header = page.getByRole("banner")
+    const category = header.getByRole("link", { name: categories[1]!.title, exact: true })
+    await expect(category.isVisible()).resolves.toBe(false)
+
+    await header.locator("summary").tap()
+
+    await expect(category.isVisible()).resolves.toBe(true)
+    await expect(header.getByRole("link", { name: "My list" }).isVisible()).resolves.toBe(true)
+    await category.tap()
+    // Its scripts held, the next page never fires "load": what counts is that it came, and shows.
+    await page.waitForURL(new RegExp(`/category/${categories[1]!.id}/?$`), { waitUntil: "domcontentloaded" })
+    await page.getByRole("heading", { level: 1, name: categories[1]!.page_title }).waitFor()
+  })
+
+  it.each([PHONE, DESKTOP])("at %i px a category page's heading names the category, so moving to it is announced by name", async (width) => {
+    const category = categories[1]!
+    const { page } = await visit(browser(), "/series/101", width)
+    const header = page.getByRole("banner")
+    if (width === PHONE) await header.locator("summary").click()
+    await header.getByRole("link", { name: category.title, exact: true }).click()
+    await page.waitForURL(new RegExp(`/category/${category.id}/?$`))
+
+    // The tagline is what is drawn; a screen reader hears which page this is first.
+    await page.getByRole("heading", { level: 1, name: `${category.title}: ${category.page_title}`, exact: true }).waitFor()
+    await page.waitForFunction(
+      (expected) => document.getElementById("gatsby-announcer")?.textContent === expected,
+      `Navigated to ${category.title}: ${category.page_title}`,
+    )
   })
 
   it("Contact Us takes the visitor to the footer from any page", async () => {

@@ -63,7 +63,7 @@ describe("subcategory, series and episode pages", () => {
     const [first] = await api<ApiEpisode[]>(`/series/${current!.id}/episodes`)
     const { page, errors } = await visit(browser(), `/detail/${first!.id}`)
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(first!.title)
-    await page.getByRole("button", { name: `Play ${first!.title}` }).click()
+    await page.getByRole("link", { name: `Play ${first!.title}` }).click()
     const player = page.locator("iframe")
     await expect(player.getAttribute("src")).resolves.toBe(`${playerUrlOf(first!.id)}?autoplay=1`)
     // The player is a cross-site frame now (player.vimeo.com): wait for it to draw, rather than look once.
@@ -245,7 +245,7 @@ describe("episode page elements", () => {
     )
     const current = episodes[1]!
     const { page, errors } = await visit(browser(), `/detail/${current.id}`, width)
-    const player = page.getByRole("button", { name: `Play ${current.title}` })
+    const player = page.getByRole("link", { name: `Play ${current.title}` })
     await expect(player.evaluate((el) => Math.round(el.getBoundingClientRect().width))).resolves.toBe(width)
     const region = page.getByRole("region", { name: "Next Episodes" })
     expect(await cardTitles(page, "Next Episodes")).toEqual(episodes.slice(0, 8).map((e) => e.title))
@@ -375,7 +375,7 @@ describe("page head and loading states", () => {
     const release = await holdRequests(page, `${PLAYER_ORIGIN}/video/**`)
     // The button plays once the page is interactive.
     await openReady(page, `${harness().siteUrl}/detail/${first!.id}`)
-    await page.getByRole("button", { name: `Play ${first!.title}` }).click()
+    await page.getByRole("link", { name: `Play ${first!.title}` }).click()
     const loading = page.getByRole("status", { name: "Loading video" })
     await loading.waitFor()
     release()

@@ -23,9 +23,9 @@ const box = async (page: Page, selector: string) =>
 
 describe("the player facade", () => {
   it.each([
-    ["a click", (page: Page, name: string) => page.getByRole("button", { name }).click()],
-    ["Enter", (page: Page, name: string) => page.getByRole("button", { name }).press("Enter")],
-    ["Space", (page: Page, name: string) => page.getByRole("button", { name }).press(" ")],
+    ["a click", (page: Page, name: string) => page.getByRole("link", { name }).click()],
+    ["Enter", (page: Page, name: string) => page.getByRole("link", { name }).press("Enter")],
+    ["Space", (page: Page, name: string) => page.getByRole("link", { name }).press(" ")],
   ])("asks nothing of the video host until %s on play, then plays in the same box with focus", async (_how, press) => {
     const [episode] = await api<ApiEpisode[]>("/series/101/episodes")
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } })
@@ -33,7 +33,7 @@ describe("the player facade", () => {
     const requests = playerRequests(page)
     await openReady(page, `${harness().siteUrl}/detail/${episode!.id}`)
     const name = `Play ${episode!.title}`
-    await expect(page.getByRole("button", { name }).isVisible()).resolves.toBe(true)
+    await expect(page.getByRole("link", { name }).isVisible()).resolves.toBe(true)
     // The episode's own picture is what the box shows before play.
     await expect(page.locator("main > :first-child img[data-main-image]").count()).resolves.toBe(1)
     expect(requests).toEqual([])
@@ -49,6 +49,21 @@ describe("the player facade", () => {
     expect(await box(page, "main > :first-child")).toEqual(before)
     await page.frameLocator("iframe").getByText(episode!.title).first().waitFor()
     expect(requests.length).toBeGreaterThan(0)
+  })
+
+  it("is a link to the host's player: a tap before the page's JavaScript has taken over plays the episode there", async () => {
+    const [episode] = await api<ApiEpisode[]>("/series/101/episodes")
+    const context = await browser().newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true })
+    const page = await context.newPage()
+    // The page's scripts never arrive: every moment of this visit is "before hydration".
+    await page.route(/\/[^/?]+\.js(\?|$)/, () => undefined)
+    await page.goto(`${harness().siteUrl}/detail/${episode!.id}`, { waitUntil: "domcontentloaded" })
+    const play = page.getByRole("link", { name: `Play ${episode!.title}` })
+
+    await play.tap()
+
+    await page.waitForURL(`${playerUrlOf(episode!.id)}?autoplay=1`)
+    await page.getByText(episode!.title).first().waitFor()
   })
 
   it("without JavaScript the player itself is in the box", async () => {

@@ -115,7 +115,7 @@ async function playerSeconds(page: Page): Promise<number> {
 /** Plays an episode from its page, then waits until the host's SDK is speaking to the player (its first position is stored). */
 async function playEpisode(page: Page, episode: Episode): Promise<void> {
   await open(page, `/detail/${episode.id}`)
-  await page.getByRole("button", { name: `Play ${episode.title}` }).click()
+  await page.getByRole("link", { name: `Play ${episode.title}` }).click()
   await waitForStored(page, episode.id, () => true)
 }
 
@@ -240,7 +240,7 @@ describe("resume and continue watching", () => {
     const episode = episodes[0]!
     await open(page, `/detail/${episode.id}`)
     expect(scripts.filter((script) => script.includes("remember-playback"))).toEqual([])
-    await page.getByRole("button", { name: `Play ${episode.title}` }).click()
+    await page.getByRole("link", { name: `Play ${episode.title}` }).click()
     await waitForStored(page, episode.id, () => true)
     expect(scripts.filter((script) => script.includes("remember-playback"))).toHaveLength(1)
   })
@@ -331,11 +331,13 @@ describe("my list", () => {
     const save = page.getByRole("button", { name: "Save", exact: true })
     await expect(save.getAttribute("aria-pressed")).resolves.toBe("false")
     await save.click()
-    await expect(save.getAttribute("aria-pressed")).resolves.toBe("true")
+    // Said in words as well as drawn: the pill reads Saved, pressed.
+    await expect(page.getByRole("button", { name: "Saved", exact: true }).getAttribute("aria-pressed")).resolves.toBe("true")
+    await expect(save.count()).resolves.toBe(0)
     expect(await seriousAxeViolations(page)).toEqual([])
 
     // On a phone My list is the menu's last entry.
-    await page.getByRole("banner").getByRole("button", { name: "Menu" }).click()
+    await page.getByRole("banner").locator("summary").click()
     await page.getByRole("banner").getByRole("link", { name: "My list" }).click()
     await page.waitForURL(/\/my-list\/$/)
     const saved = page.getByRole("list", { name: "Saved series" })
@@ -358,8 +360,10 @@ describe("my list", () => {
     await open(page, "/my-list/")
     await expect(savedTitles(page)).resolves.toEqual([seriesTitle])
     await open(page, `/series/${SERIES_ID}`)
-    await expect(save.getAttribute("aria-pressed")).resolves.toBe("true")
-    await save.click()
+    const savedPill = page.getByRole("button", { name: "Saved", exact: true })
+    await expect(savedPill.getAttribute("aria-pressed")).resolves.toBe("true")
+    await savedPill.click()
+    await expect(save.getAttribute("aria-pressed")).resolves.toBe("false")
     await open(page, "/my-list/")
     await page.getByText("Nothing saved yet. Press Save on any series to keep it here.").waitFor()
     expect(await seriousAxeViolations(page)).toEqual([])
@@ -425,7 +429,7 @@ describe("the visitor's storage", () => {
     await eventually(() => page.evaluate((key) => localStorage.getItem(key), VIEWING_STORAGE_KEY), (value) => value === null)
     await expect(page.getByRole("region", { name: "Continue watching" }).count()).resolves.toBe(0)
     await open(page, `/detail/${episodes[0]!.id}`)
-    await expect(page.getByRole("button", { name: `Play ${episodes[0]!.title}` }).isVisible()).resolves.toBe(true)
+    await expect(page.getByRole("link", { name: `Play ${episodes[0]!.title}` }).isVisible()).resolves.toBe(true)
     expect(errors).toEqual([])
   })
 
@@ -454,7 +458,7 @@ describe("the visitor's storage", () => {
     })
     const episode = episodes[0]!
     await open(page, `/detail/${episode.id}`)
-    await page.getByRole("button", { name: `Play ${episode.title}` }).click()
+    await page.getByRole("link", { name: `Play ${episode.title}` }).click()
     await player(page).getByText(episode.title).first().waitFor()
     await open(page, `/series/${SERIES_ID}`)
     await expect(page.getByRole("button", { name: "Save", exact: true }).count()).resolves.toBe(0)

@@ -46,7 +46,7 @@ export function CategoryScreen({ category, subcategories, currentPage, numPages,
   const basePath = routes.category(category._id)
   return (
     <PageShell>
-      <Hero title={category.pageTitle ?? category.title} subtitle={category.pageSubTitle} image={category.images[0]} />
+      <Hero title={category.pageTitle ?? category.title} titleContext={category.title} subtitle={category.pageSubTitle} image={category.images[0]} />
       <Breadcrumbs trail={breadcrumbs} />
       <IntroBlock
         id="category-intro"

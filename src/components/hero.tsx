@@ -1,7 +1,7 @@
 import React, { type ReactNode } from "react"
 import styled from "styled-components"
 import { HERO_BOX } from "../styles/boxes"
-import { Container } from "../styles/layout"
+import { Container, VisuallyHidden } from "../styles/layout"
 import { CatalogueImage } from "./catalogue-image"
 import { FirstScreenEnd } from "./first-screen-end"
 import { media, theme } from "../styles/theme"
@@ -58,6 +58,12 @@ const Subtitle = styled.p`
 
 export interface HeroProps {
   title: string | null
+  /**
+   * What the page is, read before a title that does not say it (a category's
+   * tagline, "Find Your Rhythm"): screen readers, and Gatsby's route announcer,
+   * which reads the h1, hear "Dance: Find Your Rhythm". Not drawn.
+   */
+  titleContext?: string | null
   subtitle?: ReactNode
   image?: Queries.HeroImageFragment | null
   /** Full screen height (thank-you page); every other hero is 70vh. */
@@ -70,14 +76,17 @@ export interface HeroProps {
 }
 
 /** The picture and headline at the top of a page; the title is the page's h1. */
-export function Hero({ title, subtitle, image, fullScreen = false, background, children, action }: HeroProps) {
+export function Hero({ title, titleContext, subtitle, image, fullScreen = false, background, children, action }: HeroProps) {
   return (
     <HeroSection $fullScreen={fullScreen}>
       <Background>
         {background ?? <CatalogueImage image={image} alt={title ?? ""} fill priority />}
       </Background>
       <Content>
-        <Title>{title}</Title>
+        <Title>
+          {titleContext && titleContext !== title && <VisuallyHidden>{titleContext}: </VisuallyHidden>}
+          {title}
+        </Title>
         {subtitle && <Subtitle>{subtitle}</Subtitle>}
         {children}
       </Content>

@@ -61,8 +61,9 @@ export interface SaveSeriesButtonProps {
 
 /**
  * Save: puts the series on the visitor's own list (My list) or takes it off,
- * in their browser's storage. A toggle button (aria-pressed) whose name stays
- * the same. It appears only once the page is running and the browser keeps
+ * in their browser's storage. A toggle button (aria-pressed); the hero's pill
+ * says "Saved" once it is (a sighted visitor read "Save" on a saved series),
+ * the card's icon keeps its name and fills. It appears only once the page is running and the browser keeps
  * storage: without either it could do nothing. It is laid over a picture, so
  * appearing moves nothing.
  */
@@ -75,7 +76,7 @@ export function SaveSeriesButton({ series, look }: SaveSeriesButtonProps) {
     return (
       <HeroPill type="button" $variant="ghost" aria-pressed={saved} onClick={toggle}>
         <BookmarkIcon filled={saved} />
-        Save
+        {saved ? "Saved" : "Save"}
       </HeroPill>
     )
   }

@@ -1,4 +1,4 @@
-import React, { useEffect, useState } from "react"
+import React, { useRef } from "react"
 import styled from "styled-components"
 import { Link, graphql } from "gatsby"
 import { ButtonLink, VisuallyHidden, bareList } from "../styles/layout"
@@ -35,34 +35,56 @@ const Inner = styled.div`
   }
 `
 
-const MenuButton = styled.button`
+// Phones: the categories behind a native disclosure, so the menu opens before the page's JavaScript
+// has taken over and when there is none (a button that only React could open did nothing then).
+const PhoneMenu = styled.details`
   order: 3;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
-  min-width: 2.75rem;
-  min-height: 2.75rem;
-  padding: 0;
-  border: 2px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  font-weight: 700;
-  cursor: pointer;
   ${media.md} {
     display: none;
   }
 `
 
-const Nav = styled.nav<{ $open: boolean }>`
-  order: 4;
-  flex-basis: 100%;
-  display: ${({ $open }) => ($open ? "block" : "none")};
+const MenuSummary = styled.summary`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-width: 2.75rem;
+  min-height: 2.75rem;
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  color: ${({ theme }) => theme.colors.text};
+  cursor: pointer;
+  list-style: none;
+  &::-webkit-details-marker {
+    display: none;
+  }
+  .menu-open,
+  [open] > & .menu-closed {
+    display: none;
+  }
+  [open] > & .menu-open {
+    display: inline;
+  }
+`
+
+// Opened, the list hangs below the header's row across its width, over the page rather than pushing it
+// down: what the visitor was looking at stays where it was.
+const PhoneNav = styled.nav`
+  position: absolute;
+  top: 100%;
+  left: 0;
+  right: 0;
+  max-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
+  overflow-y: auto;
+  padding: 0 ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.background};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`
+
+const DesktopNav = styled.nav`
+  display: none;
   ${media.md} {
     order: 2;
-    flex-basis: auto;
     display: block;
     margin-left: auto;
   }
@@ -96,7 +118,7 @@ const NavLink = styled(Link)`
 `
 
 // From md, in the header's row beside Contact Us; on phones the row has no room left, and My list is
-// the last entry of the menu instead (MenuListItem).
+// the last entry of the menu instead.
 const MyListLink = styled(Link)`
   display: none;
   ${media.md} {
@@ -138,12 +160,6 @@ const MyListWords = styled.span`
   }
 `
 
-const MenuListItem = styled.li`
-  ${media.md} {
-    display: none;
-  }
-`
-
 const Contact = styled(ButtonLink)`
   order: 2;
   flex-shrink: 0;
@@ -159,13 +175,11 @@ const Contact = styled(ButtonLink)`
   }
 `
 
-const MenuIcon = ({ open }: { open: boolean }) => (
+// Both drawings, the open one shown by the disclosure's own state (CSS), so it is right before hydration.
+const MenuIcon = () => (
   <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-    {open ? (
-      <path d="M4 4l12 12M16 4L4 16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    ) : (
-      <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    )}
+    <path className="menu-closed" d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    <path className="menu-open" d="M4 4l12 12M16 4L4 16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
   </svg>
 )
 
@@ -176,43 +190,59 @@ export const query = graphql`
   }
 `
 
+function CategoryLinks({ categories, onChoose }: { categories: readonly Queries.NavCategoryFragment[]; onChoose?: () => void }) {
+  return (
+    <>
+      {categories.map((category) => (
+        <li key={category._id}>
+          <NavLink to={routes.category(category._id)} onClick={onChoose}>
+            {category.title}
+          </NavLink>
+        </li>
+      ))}
+    </>
+  )
+}
+
 /** Logo, the category links (a menu on small screens) and Contact Us. */
 export function SiteHeader({ categories }: { categories: readonly Queries.NavCategoryFragment[] }) {
-  const [menuOpen, setMenuOpen] = useState(false)
-
-  useEffect(() => {
-    if (!menuOpen) return
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setMenuOpen(false)
-    }
-    window.addEventListener("keydown", closeOnEscape)
-    return () => window.removeEventListener("keydown", closeOnEscape)
-  }, [menuOpen])
+  // Uncontrolled: the disclosure may have been opened before hydration, and React must not undo that.
+  const menu = useRef<HTMLDetailsElement>(null)
+  const closeMenu = () => {
+    if (menu.current) menu.current.open = false
+  }
+  // Escape while the focus is in the menu (its button or a link) closes it and leaves the focus on its button.
+  const closeOnEscape = (event: React.KeyboardEvent<HTMLDetailsElement>) => {
+    if (event.key !== "Escape" || !event.currentTarget.open) return
+    closeMenu()
+    event.currentTarget.querySelector("summary")?.focus()
+  }
 
   return (
     <Bar>
       <Inner>
         <BrandLogo />
-        <MenuButton type="button" aria-expanded={menuOpen} aria-controls="site-menu" onClick={() => setMenuOpen(!menuOpen)}>
-          <MenuIcon open={menuOpen} />
-          <VisuallyHidden>Menu</VisuallyHidden>
-        </MenuButton>
-        <Nav id="site-menu" aria-label="Main" $open={menuOpen}>
-          <NavList>
-            {categories.map((category) => (
-              <li key={category._id}>
-                <NavLink to={routes.category(category._id)} onClick={() => setMenuOpen(false)}>
-                  {category.title}
+        <PhoneMenu ref={menu} onKeyDown={closeOnEscape}>
+          <MenuSummary>
+            <MenuIcon />
+            <VisuallyHidden>Menu</VisuallyHidden>
+          </MenuSummary>
+          <PhoneNav aria-label="Main">
+            <NavList>
+              <CategoryLinks categories={categories} onChoose={closeMenu} />
+              <li>
+                <NavLink to={routes.myList} onClick={closeMenu}>
+                  My list
                 </NavLink>
               </li>
-            ))}
-            <MenuListItem>
-              <NavLink to={routes.myList} onClick={() => setMenuOpen(false)}>
-                My list
-              </NavLink>
-            </MenuListItem>
+            </NavList>
+          </PhoneNav>
+        </PhoneMenu>
+        <DesktopNav aria-label="Main">
+          <NavList>
+            <CategoryLinks categories={categories} />
           </NavList>
-        </Nav>
+        </DesktopNav>
         <MyListLink to={routes.myList}>
           <BookmarkIcon />
           <MyListWords>My list</MyListWords>

@@ -25,7 +25,9 @@ const Frame = styled.div`
   }
 `
 
-const PlayButton = styled.button`
+// A link to the host's player, not a button: a tap before the page's JavaScript has taken over (seconds
+// on a slow phone) still plays the episode, on the host's page; after, a plain click plays it here.
+const PlayLink = styled.a`
   position: absolute;
   inset: 0;
   z-index: 1;
@@ -36,7 +38,6 @@ const PlayButton = styled.button`
   padding: 0;
   background: ${({ theme }) => theme.colors.posterScrim};
   color: ${({ theme }) => theme.colors.accentText};
-  cursor: pointer;
   &:focus-visible {
     outline-offset: -6px;
   }
@@ -169,11 +170,26 @@ export function VideoPlayer({ src, title, poster, resumeAt = null, episode = nul
       ) : (
         <>
           {resumeAt === null ? (
-            <PlayButton type="button" aria-label={`Play ${title}`} onClick={() => setStartAt(0)}>
+            <PlayLink
+              href={autoplayUrl(src)}
+              aria-label={`Play ${title}`}
+              onClick={(event) => {
+                // A new tab or window asked for with a modifier or the middle button is the browser's to open.
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+                event.preventDefault()
+                setStartAt(0)
+              }}
+              onKeyDown={(event) => {
+                // Space too, as the play button this was answered to: a link alone would scroll the page.
+                if (event.key !== " ") return
+                event.preventDefault()
+                setStartAt(0)
+              }}
+            >
               <span>
                 <PlayIcon />
               </span>
-            </PlayButton>
+            </PlayLink>
           ) : (
             <ResumeChoices resumeAt={resumeAt} onStart={setStartAt} />
           )}
