@@ -3,7 +3,7 @@ import type { GatsbyNode } from "gatsby"
 import { allowFinalStateSave, skipIntermediateStateSaves } from "./gatsby/build-steps/save-state-once"
 import { bundleAnalysis } from "./gatsby/bundle-analysis"
 import { keepCompilationHashStable } from "./gatsby/stable-compilation-hash"
-import { cataloguePages } from "./gatsby/page-creation/create-pages"
+import { cataloguePages, subscribeOutcomePages } from "./gatsby/page-creation/create-pages"
 import { keepPageNodes } from "./gatsby/page-creation/keep-page-nodes"
 import { PAGE_QUERY } from "./gatsby/page-creation/page-query"
 import { decideSeo, fixedPageHeads, seoErrorsMessage } from "./gatsby/seo/decide-seo"
@@ -52,6 +52,7 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
     // At the path Gatsby gives the page (gatsby-config's trailingSlash "always"; no catalogue route has a file suffix).
     heads.set(withTrailingSlash(page.path), head)
   }
+  for (const page of subscribeOutcomePages()) actions.createPage(page)
   for (const [path, head] of fixedPageHeads(seo)) heads.set(path, head)
   writePageHeads(args, heads)
 

@@ -1,6 +1,7 @@
 import crypto from "node:crypto"
 import { getCSP, NONE, SELF, UNSAFE_HASHES, type CSPDirectives } from "csp-header"
 import { DomUtils, parseDocument } from "htmlparser2"
+import { NO_SCRIPT_SEARCH_ORIGIN } from "../contract/no-script-search"
 
 /**
  * The one definition of the site's security headers: the Content Security
@@ -194,7 +195,9 @@ const orNone = (sources: string[]) => (sources.length ? sources : [NONE])
  * - frame-src the player's origin: the episode page's iframe, and nothing else may be framed.
  * - worker-src 'self': the service worker.
  * - object-src 'none': no plugins. base-uri 'none': no `<base>` can move relative URLs.
- * - form-action 'self': the search form submits to /search-results.
+ * - form-action 'self' + the public API + the no-script search: the search form submits to /search-results;
+ *   without JavaScript, the Subscribe form posts to the catalogue's /subscribe (which answers with a
+ *   redirect back to 'self') and the results page's form searches this site at DuckDuckGo.
  * - frame-ancestors 'none': no other site may frame a page (clickjacking).
  */
 export function contentSecurityPolicy(hashes: InlineHashes, sources: SiteSources): string {
@@ -208,7 +211,7 @@ export function contentSecurityPolicy(hashes: InlineHashes, sources: SiteSources
     "worker-src": [SELF],
     "object-src": [NONE],
     "base-uri": [NONE],
-    "form-action": [SELF],
+    "form-action": [SELF, ...sources.api, NO_SCRIPT_SEARCH_ORIGIN],
     "frame-ancestors": [NONE],
   }
   // csp-header ends the policy with "; " and a lone space; the header value needs neither.

@@ -4547,7 +4547,7 @@ type SearchResultsPageQueryVariables = Exact<{
 }>;
 
 
-type SearchResultsPageQuery = { readonly site: { readonly siteMetadata: { readonly publicApiUrl: string | null } | null } | null, readonly pageHead: { readonly head: Record<string, unknown> } | null };
+type SearchResultsPageQuery = { readonly site: { readonly siteMetadata: { readonly publicApiUrl: string | null, readonly siteUrl: string | null } | null } | null, readonly pageHead: { readonly head: Record<string, unknown> } | null };
 
 type SeoHeadFragment = { readonly pageHead: { readonly head: Record<string, unknown> } | null };
 
@@ -4579,6 +4579,13 @@ type SubcategoryTemplateQueryVariables = Exact<{
 
 
 type SubcategoryTemplateQuery = { readonly catalogueSubcategory: { readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly description: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly series: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly pageHead: { readonly head: Record<string, unknown> } | null };
+
+type SubscribeOutcomePageQueryVariables = Exact<{
+  path: Scalars['String'];
+}>;
+
+
+type SubscribeOutcomePageQuery = { readonly pageHead: { readonly head: Record<string, unknown> } | null };
 
 type ThankYouPageQueryVariables = Exact<{
   path: Scalars['String'];

@@ -71,7 +71,7 @@ describe("what the build ships", () => {
     await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(episode.title)
     await expect(page.getByText("This video cannot be played right now.").isVisible()).resolves.toBe(true)
     await expect(page.locator("iframe").count()).resolves.toBe(0)
-    await expect(page.getByRole("button", { name: /^Play / }).count()).resolves.toBe(0)
+    await expect(page.getByRole("link", { name: /^Play / }).count()).resolves.toBe(0)
     await expect(page.getByRole("region", { name: "Next Episodes" }).isVisible()).resolves.toBe(true)
     expect(errors).toEqual([])
   })

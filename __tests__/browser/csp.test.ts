@@ -71,7 +71,7 @@ describe("the production headers", () => {
     // Client-side navigation: the home page's policy stays the document's, so it must allow the player too.
     await page.evaluate((path) => (window as unknown as { ___navigate: (to: string) => void }).___navigate(path), `/detail/${episode!.id}/`)
     const name = `Play ${episode!.title}`
-    await page.getByRole("button", { name }).click()
+    await page.getByRole("link", { name }).click()
     await page.frameLocator("iframe").getByText(episode!.title).first().waitFor()
     expect(violations).toEqual([])
   })

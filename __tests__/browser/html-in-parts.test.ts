@@ -31,20 +31,25 @@ const HERO_PATH = "/no-such-page/"
 /** Long enough for the browser to paint what it has; a busy CI machine took longer than this between two parts. */
 const PAUSE_MS = 500
 
-/** Where the header's HTML can stop: before the Menu button, the menu, what follows the menu, and Contact Us's label. */
+/**
+ * Where the header's HTML can stop: before the phone's Menu disclosure, inside it, after it, after the
+ * row's category links (desktop), and inside Contact Us's label.
+ */
 async function stopsInTheHeader(): Promise<[string, number][]> {
   const html = Buffer.from(await (await fetch(new URL(PATH, harness().siteUrl))).arrayBuffer())
   const start = html.indexOf("<header")
   const end = html.indexOf("<main")
-  const at = (needle: string) => {
-    const index = html.indexOf(needle, start)
+  const at = (needle: string, from = start) => {
+    const index = html.indexOf(needle, from)
     if (index === -1 || index > end) throw new Error(`${needle} is not in the header of ${PATH}`)
     return index
   }
+  const afterDisclosure = at("</details>")
   return [
-    ["before the Menu button", at("<button")],
-    ["before the menu", at("<nav")],
-    ["after the menu", at("</nav>")],
+    ["before the Menu disclosure", at("<details")],
+    ["inside the Menu disclosure", at("<nav")],
+    ["after the Menu disclosure", afterDisclosure],
+    ["after the row's links", at("</nav>", afterDisclosure)],
     ["inside Contact Us", at("Contact Us") + "Contact".length],
   ]
 }

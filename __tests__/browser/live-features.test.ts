@@ -190,6 +190,29 @@ async function storedSubscribers(): Promise<string[]> {
   return ((await answer.json()) as { data: { email: string }[] }).data.map((subscriber) => subscriber.email)
 }
 
+describe("search without JavaScript", () => {
+  it.each([375, 1280])("at %i px says why there are no results and searches this site at DuckDuckGo instead", async (width) => {
+    const context = await browser().newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false })
+    const page = await context.newPage()
+    const sent: URL[] = []
+    await context.route("https://duckduckgo.com/**", (route) => {
+      sent.push(new URL(route.request().url()))
+      return route.fulfill({ status: 200, contentType: "text/html", body: "<title>DuckDuckGo</title><p>Results</p>" })
+    })
+    await page.goto(`${harness().siteUrl}${searchPath("yoga")}`)
+    // Nothing says it is loading: nothing will come.
+    await expect(page.getByRole("status", { name: "Loading results" }).isVisible()).resolves.toBe(false)
+    await page.getByRole("heading", { name: "Search needs JavaScript" }).waitFor()
+    const form = page.getByRole("search", { name: "Search this site with DuckDuckGo" })
+    await form.getByRole("searchbox", { name: "Search this site with DuckDuckGo" }).fill("yoga flow")
+    await form.getByRole("button", { name: "Search with DuckDuckGo" }).click()
+    await page.getByText("Results").waitFor()
+
+    const canonical = new URL((await page.context().request.get(`${harness().siteUrl}/search-results/`).then((r) => r.text())).match(/rel="canonical" href="([^"]+)"/)![1]!)
+    expect(sent.map((url) => [url.origin, url.searchParams.get("q"), url.searchParams.get("sites")])).toEqual([["https://duckduckgo.com", "yoga flow", canonical.host]])
+  })
+})
+
 describe("subscribe", () => {
   it("an accepted address lands on the thank-you page and is stored by the server", async () => {
     const email = `visitor-${crypto.randomUUID()}@example.com`
@@ -235,6 +258,50 @@ describe("subscribe", () => {
     expect(title.y).toBeGreaterThanOrEqual(header.y + header.height)
     // Its button is dark text on the accent, without the hero text's shadow blurring it.
     await expect(page.getByRole("link", { name: "Back To Home" }).evaluate((link) => getComputedStyle(link).textShadow)).resolves.toBe("none")
+  })
+
+  it.each([375, 1280])("at %i px without JavaScript posts the form (never the address in a URL) and lands on a page that says what happened", async (width) => {
+    const context = await browser().newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false })
+    const page = await context.newPage()
+    const addressesInUrls: string[] = []
+    page.on("request", (request) => {
+      if (request.url().includes("%40") || request.url().includes("@")) addressesInUrls.push(request.url())
+    })
+    const email = `no-script-${crypto.randomUUID()}@example.com`
+    await page.goto(`${harness().siteUrl}/series/101`)
+    await subscribeWith(page, email)
+    await page.waitForURL(/\/thank-you\/$/)
+    await page.getByRole("heading", { level: 1, name: "Thank you For Subscribing" }).waitFor()
+    expect(await storedSubscribers()).toContain(email)
+
+    await subscribeWith(page, "not an address")
+    await page.waitForURL(/\/subscribe\/invalid-address\/$/)
+    await page.getByRole("heading", { level: 1, name: "Check your email address" }).waitFor()
+    await page.getByText("Please enter a valid email address.").first().waitFor()
+    // The way back to the form is on the page.
+    await page.getByRole("link", { name: "Try again" }).click()
+    await expect(page.evaluate(() => location.hash)).resolves.toBe("#subscribe-email")
+
+    await subscribeWith(page, "someone@reject.test")
+    await page.waitForURL(/\/subscribe\/not-subscribed\/$/)
+    await page.getByRole("heading", { level: 1, name: "You are not subscribed" }).waitFor()
+    await subscribeWith(page, "someone@fail.test")
+    await page.waitForURL(/\/subscribe\/unavailable\/$/)
+    await page.getByText("An error occurred. Please try again.").first().waitFor()
+    expect(addressesInUrls).toEqual([])
+  })
+
+  it("sends an address typed before the page's JavaScript has taken over, by the form itself", async () => {
+    const context = await browser().newContext({ viewport: { width: 375, height: 800 } })
+    const page = await context.newPage()
+    // The page's scripts never arrive: every moment of this visit is before hydration.
+    await page.route(/\/[^/?]+\.js(\?|$)/, () => undefined)
+    const email = `early-${crypto.randomUUID()}@example.com`
+    await page.goto(`${harness().siteUrl}/`, { waitUntil: "domcontentloaded" })
+    await subscribeWith(page, email)
+    await page.waitForURL(/\/thank-you\/$/, { waitUntil: "domcontentloaded" })
+    await page.getByRole("heading", { level: 1, name: "Thank you For Subscribing" }).waitFor()
+    expect(await storedSubscribers()).toContain(email)
   })
 
   it("treats an address already on the list as a new one: the thank-you page, and the list holds it once", async () => {

@@ -73,7 +73,7 @@ describe("the player facade", () => {
     await page.goto(`${harness().siteUrl}/detail/${episode!.id}`)
     const player = page.locator("iframe")
     await expect(player.getAttribute("src")).resolves.toBe(playerUrlOf(episode!.id))
-    // The player is on top, so the visitor's click reaches it, not the play button that cannot work without a script.
+    // The player is on top, so the visitor's click plays the video in the page rather than leaving for the host's.
     const box = (await player.boundingBox())!
     await expect(
       page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.tagName, [box.x + box.width / 2, box.y + box.height / 2]),

@@ -5,6 +5,8 @@ import { paginate } from "../../src/pagination"
 import { routes, withTrailingSlash } from "../../src/routes"
 import type { CatalogueSeo } from "../seo/catalogue-page-seo"
 import type { PageHead } from "../../src/seo/page-head"
+import { SUBSCRIBE_OUTCOME_TEXTS } from "../../src/fixed-page-texts"
+import { subscribeOutcomePath, type SubscribeFormOutcome } from "../../contract/subscribe-form"
 
 /**
  * A page's head, decided from its path (with the site's trailing slash) and
@@ -84,4 +86,13 @@ export function cataloguePages(data: Queries.CreatePagesQuery, seo: CatalogueSeo
     ...seriesPages(data.allCatalogueSeries.nodes, seo.series),
     ...episodePages(data.allCatalogueEpisode.nodes, seo.episode),
   ]
+}
+
+/** The pages the Subscribe form lands on without JavaScript when it was not taken, one per outcome. */
+export function subscribeOutcomePages(): Page<{ outcome: string }>[] {
+  return Object.keys(SUBSCRIBE_OUTCOME_TEXTS).map((outcome) => ({
+    path: subscribeOutcomePath(outcome as SubscribeFormOutcome),
+    component: template("subscribe-outcome"),
+    context: { outcome },
+  }))
 }

@@ -1,4 +1,5 @@
-import { MY_LIST_TITLE, NOT_FOUND_TEXT, THANK_YOU_TEXT, THANK_YOU_TITLE } from "../../src/fixed-page-texts"
+import { subscribeOutcomePath, type SubscribeFormOutcome } from "../../contract/subscribe-form"
+import { MY_LIST_TITLE, NOT_FOUND_TEXT, SUBSCRIBE_OUTCOME_TEXTS, THANK_YOU_TEXT, THANK_YOU_TITLE } from "../../src/fixed-page-texts"
 import type { PageSeoInput } from "./resolve-page-seo"
 
 type FixedPage = Pick<PageSeoInput, "kind" | "title" | "description" | "listable" | "canonicalPath">
@@ -27,6 +28,13 @@ const FIXED_PAGES: Record<string, FixedPage> = {
     listable: false,
   },
   "/thank-you/": { kind: "thank-you", title: THANK_YOU_TITLE, description: THANK_YOU_TEXT, listable: false },
+  // Where the Subscribe form without JavaScript lands when it was not taken (templates/subscribe-outcome.tsx).
+  ...Object.fromEntries(
+    Object.entries(SUBSCRIBE_OUTCOME_TEXTS).map(([outcome, { title, description }]) => [
+      subscribeOutcomePath(outcome as SubscribeFormOutcome),
+      { kind: "subscribe-outcome", title, description, listable: false } satisfies FixedPage,
+    ]),
+  ),
   // Shown at any unknown address, with status 404: it has no address of its own to name.
   "/404/": { kind: "not-found", title: "Page not found", description: NOT_FOUND_TEXT, listable: false, canonicalPath: null },
   "/404.html": { kind: "not-found", title: "Page not found", description: NOT_FOUND_TEXT, listable: false, canonicalPath: null },

@@ -5,14 +5,15 @@ import { Button, VisuallyHidden, pillField } from "../styles/layout"
 import { routes } from "../routes"
 import { useIsomorphicLayoutEffect } from "../hooks/use-isomorphic-layout-effect"
 
-const Form = styled.form`
+/** The search boxes' row and field, shared with the results page's search without JavaScript. */
+export const SearchRow = styled.form`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
   max-width: 40rem;
 `
 
-const Field = styled.input`
+export const SearchField = styled.input`
   flex: 1 1 14rem;
   min-height: 3rem;
   padding: 0.5rem 1.25rem;
@@ -37,7 +38,7 @@ export function SearchForm({ id = "home-search", initialQuery = "" }: SearchForm
   // The results page learns its query in the browser (the built page cannot know it).
   useIsomorphicLayoutEffect(() => setQuery(initialQuery), [initialQuery])
   return (
-    <Form
+    <SearchRow
       role="search"
       action="/search-results"
       method="get"
@@ -47,7 +48,7 @@ export function SearchForm({ id = "home-search", initialQuery = "" }: SearchForm
       }}
     >
       <VisuallyHidden as="label" htmlFor={id}>Search series</VisuallyHidden>
-      <Field
+      <SearchField
         id={id}
         type="search"
         name="q"
@@ -61,6 +62,6 @@ export function SearchForm({ id = "home-search", initialQuery = "" }: SearchForm
         onChange={(event) => setQuery(event.target.value)}
       />
       <Button type="submit">Search</Button>
-    </Form>
+    </SearchRow>
   )
 }

@@ -2,10 +2,11 @@ import React, { Suspense, useState } from "react"
 import styled from "styled-components"
 import { navigate } from "gatsby"
 import { Button, Container, Section, SectionTitle, VisuallyHidden } from "../styles/layout"
+import { NO_SCRIPT_SEARCH } from "../../contract/no-script-search"
 import { routes } from "../routes"
 import { Card, CardBody, CardLink, CardSkeleton, CardText, CardTitle, Grid } from "./card-grid"
 import { Hero } from "./hero"
-import { SearchForm } from "./search-form"
+import { SearchField, SearchForm, SearchRow } from "./search-form"
 import { PageShell } from "./page-shell"
 import { SiteImage } from "./site-image"
 import { Skeleton } from "./skeleton"
@@ -102,9 +103,47 @@ function ResultGroup({ group }: { group: SearchGroup }) {
   )
 }
 
+// Without scripts no answer can come: the skeletons would say "loading" for ever.
+const Loading = styled(GroupSection)`
+  @media (scripting: none) {
+    display: none;
+  }
+`
+
+/**
+ * What the page says with JavaScript off (contract/no-script-search.ts): why
+ * there are no results, and a form that still searches, this site's pages at
+ * DuckDuckGo. Only in the HTML, in `noscript`: a visitor with scripts never
+ * sees it.
+ */
+function NoScriptSearch({ siteUrl }: { siteUrl: string }) {
+  const host = siteUrl ? new URL(siteUrl).host : ""
+  return (
+    <noscript>
+      <GroupSection aria-labelledby="no-script-search">
+        <SectionTitle id="no-script-search">Search needs JavaScript</SectionTitle>
+        <p>
+          JavaScript is off in this browser, so this page cannot look in the catalogue. Search this site with {NO_SCRIPT_SEARCH.name} instead, or
+          browse the categories in the menu.
+        </p>
+        <SearchRow role="search" action={NO_SCRIPT_SEARCH.action} method="get" aria-label={`Search this site with ${NO_SCRIPT_SEARCH.name}`}>
+          {host && <input type="hidden" name="sites" value={host} />}
+          <VisuallyHidden as="label" htmlFor="no-script-search-field">
+            Search this site with {NO_SCRIPT_SEARCH.name}
+          </VisuallyHidden>
+          <SearchField id="no-script-search-field" type="search" name="q" required placeholder="What are you looking for?" />
+          <Button type="submit">Search with {NO_SCRIPT_SEARCH.name}</Button>
+        </SearchRow>
+      </GroupSection>
+    </noscript>
+  )
+}
+
 export interface SearchResultsScreenProps {
   query: string
   apiUrl: string
+  /** The site's public address: the search without JavaScript is limited to its host. */
+  siteUrl: string
 }
 
 /**
@@ -114,7 +153,7 @@ export interface SearchResultsScreenProps {
  * real sizes; the answer fills them in, or puts the empty texts in the
  * hero's place, so it never moves anything a visitor already sees.
  */
-export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps) {
+export function SearchResultsScreen({ query, apiUrl, siteUrl }: SearchResultsScreenProps) {
   const { busy, groups, offline } = useSearch(apiUrl, query)
   const found = groups !== null && groups.length > 0
   const nothingFound = groups !== null && groups.length === 0
@@ -154,18 +193,16 @@ export function SearchResultsScreen({ query, apiUrl }: SearchResultsScreenProps)
           <Section>
             <Container>
               {busy && (
-                <GroupSection role="status" aria-label="Loading results">
+                <Loading role="status" aria-label="Loading results">
                   <HeadingSkeleton />
                   <Grid>
                     {Array.from({ length: 4 }, (_, index) => (
                       <CardSkeleton key={index} />
                     ))}
                   </Grid>
-                  <noscript>
-                    <p>Search results need JavaScript, which is off in this browser. The categories above lead to every series.</p>
-                  </noscript>
-                </GroupSection>
+                </Loading>
               )}
+              {busy && <NoScriptSearch siteUrl={siteUrl} />}
               {found && groups.map((group) => <ResultGroup key={group.id} group={group} />)}
             </Container>
           </Section>

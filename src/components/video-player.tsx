@@ -16,7 +16,7 @@ const Frame = styled.div`
   background: ${({ theme }) => theme.colors.player};
   iframe {
     position: absolute;
-    /* Over the play button: without JavaScript the button does nothing and the player is in the box from the start. */
+    /* Over the play link: without JavaScript the player is in the box from the start, to play in the page. */
     z-index: 2;
     inset: 0;
     width: 100%;
@@ -125,7 +125,7 @@ export interface VideoPlayerProps {
 }
 
 /**
- * The full-width player as a facade: the episode's picture and a play button
+ * The full-width player as a facade: the episode's picture and a play link
  * (or Resume and Play from start, for a visitor who stopped part-way) until
  * the visitor asks for the video, so a page that is only read loads nothing
  * of the video host. Pressing play puts the host's player in the same 16:9
@@ -180,7 +180,7 @@ export function VideoPlayer({ src, title, poster, resumeAt = null, episode = nul
                 setStartAt(0)
               }}
               onKeyDown={(event) => {
-                // Space too, as the play button this was answered to: a link alone would scroll the page.
+                // Space as well as Enter: it is drawn as a play button, and Space on a link would scroll the page.
                 if (event.key !== " ") return
                 event.preventDefault()
                 setStartAt(0)

@@ -6,7 +6,8 @@ import { Seo } from "../components/seo"
 /** The one page drawn in the browser: its query comes from the address, its results from the live API. */
 export default function SearchResultsPage({ location, data }: PageProps<Queries.SearchResultsPageQuery>) {
   const query = (new URLSearchParams(location.search).get("q") ?? "").trim()
-  return <SearchResultsScreen query={query} apiUrl={data.site?.siteMetadata?.publicApiUrl ?? ""} />
+  const metadata = data.site?.siteMetadata
+  return <SearchResultsScreen query={query} apiUrl={metadata?.publicApiUrl ?? ""} siteUrl={metadata?.siteUrl ?? ""} />
 }
 
 export const Head: HeadFC<Queries.SearchResultsPageQuery> = ({ data }) => <Seo data={data} />
@@ -17,6 +18,7 @@ export const query = graphql`
     site {
       siteMetadata {
         publicApiUrl
+        siteUrl
       }
     }
   }

@@ -107,6 +107,51 @@ describe("POST /api/subscribe", () => {
   })
 })
 
+/** The footer's form as a browser without JavaScript sends it: form-encoded, with the page's origin, not following the answer. */
+const postForm = (target: TestServer, fields: Record<string, string>, origin: string | null = SITE) =>
+  target.call("/api/subscribe", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(origin ? { origin } : {}) },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  })
+
+const SITE = "http://localhost:9000"
+
+describe("POST /api/subscribe as a form (the footer without JavaScript)", () => {
+  it("stores a valid address and sends the browser to the site's thank-you page", async () => {
+    const answer = await postForm(server, { email: " form.visitor@example.com " })
+    expect({ status: answer.status, location: answer.headers.get("location") }).toEqual({ status: 303, location: `${SITE}/thank-you/` })
+    expect(stored()).toContain("form.visitor@example.com")
+  })
+
+  it.each([
+    ["an invalid address", { email: "not-an-address" }, "invalid-address"],
+    ["no address at all", { name: "a@example.com" }, "invalid-address"],
+    ["an address the list refuses", { email: "x@reject.test" }, "not-subscribed"],
+    ["a list that fails", { email: "x@fail.test" }, "unavailable"],
+    ["a list that fails without a word", { email: "x@fail-silently.test" }, "unavailable"],
+  ])("sends %s to the site's page that says so, storing nothing", async (_, fields, outcome) => {
+    const before = stored().length
+    const answer = await postForm(server, fields)
+    expect({ status: answer.status, location: answer.headers.get("location") }).toEqual({ status: 303, location: `${SITE}/subscribe/${outcome}/` })
+    expect(stored()).toHaveLength(before)
+  })
+
+  it.each([
+    ["another site's page", "https://elsewhere.example"],
+    ["a request without an origin", null],
+  ])("refuses a form from %s with 403, storing nothing and sending the browser nowhere", async (_, origin) => {
+    const answer = await postForm(server, { email: "forged@example.com" }, origin)
+    expect(answer.status).toBe(403)
+    expect(answer.headers.get("location")).toBeNull()
+    expectContract(ANSWERS.error, answer.body)
+    expect(stored()).not.toContain("forged@example.com")
+    const invalid = await postForm(server, { email: "not-an-address" }, origin)
+    expect({ status: invalid.status, location: invalid.headers.get("location") }).toEqual({ status: 403, location: null })
+  })
+})
+
 describe("POST /api/subscribe's rate limit", () => {
   let limited: TestServer
   const LIMIT = 3
@@ -139,6 +184,12 @@ describe("POST /api/subscribe's rate limit", () => {
     expect(refused.headers.get("access-control-allow-origin")).toBe("http://localhost:9000")
     const kept = limited.db.prepare("SELECT email FROM subscriptions").all() as { email: string }[]
     expect(kept.map((row) => row.email)).not.toContain("one-too-many@example.com")
+  })
+
+  it("sends a form over the limit to the site's page that says to try again later", async () => {
+    for (let i = 0; i < LIMIT; i++) expect((await send(`form-allowed-${i}@example.com`)).status).toBe(200)
+    const refused = await postForm(limited, { email: "form-too-many@example.com" })
+    expect({ status: refused.status, location: refused.headers.get("location") }).toEqual({ status: 303, location: `${SITE}/subscribe/too-many/` })
   })
 
   /** Spends the whole limit of this client's address. */

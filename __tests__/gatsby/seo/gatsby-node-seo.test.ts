@@ -79,7 +79,17 @@ describe("createPages", () => {
   it("creates every catalogue page with ids in its context and its head in a node at the page's path", async () => {
     const fake = await runCreatePages()
     expect(fake.reporter.panicOnBuild).not.toHaveBeenCalled()
-    expect(fake.created().map((page) => page.path)).toEqual(["/category/1", "/subcategory/11", "/series/101", "/detail/1001"])
+    expect(fake.created().map((page) => page.path)).toEqual([
+      "/category/1",
+      "/subcategory/11",
+      "/series/101",
+      "/detail/1001",
+      // Where the Subscribe form without JavaScript lands when it was not taken.
+      "/subscribe/invalid-address/",
+      "/subscribe/not-subscribed/",
+      "/subscribe/too-many/",
+      "/subscribe/unavailable/",
+    ])
     for (const page of fake.created()) expect(Object.keys(page.context)).not.toContain("seo")
 
     const expected: [string, string, string][] = [
@@ -156,7 +166,8 @@ describe("createPages", () => {
 
   it("makes every page noindex when the site settings switch indexing off", async () => {
     const fake = await runCreatePages({ settings: cmsSiteSettings({ allowIndexing: false }) })
-    expect(fake.store.nodes.size).toBe(10)
+    // 4 catalogue pages, 6 under src/pages, 4 the Subscribe form's outcomes.
+    expect(fake.store.nodes.size).toBe(14)
     for (const { path, head } of fake.store.nodes.values()) expect([path, head.noindex, head.sitemap.listed]).toEqual([path, true, false])
     expect(fake.outcome().sitemap).toEqual([])
   })
@@ -237,7 +248,7 @@ describe("the heads across builds", () => {
   it("writes again only the heads that changed, and deletes the head of a page that is gone", async () => {
     const store = nodeStore()
     await run(gatsby({ data: catalogueData() }, store))
-    expect(store.written).toHaveLength(10)
+    expect(store.written).toHaveLength(14)
     store.written.length = 0
 
     const edited = catalogueData({ seriesSeo: sourcedSeo({ title: "Core Strength, Revised" }) })
@@ -256,7 +267,7 @@ describe("the heads across builds", () => {
     const outcome = (await runCreatePages()).outcome()
     expect(outcome.sitemap?.map((entry) => entry.url)).toEqual(["/", "/category/1/", "/detail/1001/", "/series/101/", "/subcategory/11/"])
     expect(outcome.rows.map((row) => row.path)).toContain("/thank-you/")
-    expect(outcome.rows).toHaveLength(10)
+    expect(outcome.rows).toHaveLength(14)
     expect(outcome.site.siteUrl).toBe(SITE_URL)
   })
 })

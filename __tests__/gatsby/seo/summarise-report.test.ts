@@ -12,7 +12,7 @@ describe("summariseReport", () => {
       warnings: 3,
       pagesWithErrors: 1,
       errors: 1,
-      pagesByKind: { home: 1, category: 0, subcategory: 0, series: 1, episode: 1, search: 1, "my-list": 0, "thank-you": 0, "not-found": 0 },
+      pagesByKind: { home: 1, category: 0, subcategory: 0, series: 1, episode: 1, search: 1, "my-list": 0, "thank-you": 0, "subscribe-outcome": 0, "not-found": 0 },
     })
   })
 

@@ -23,7 +23,7 @@ export interface ReportSocialImage {
   alt: string
 }
 
-export type PageKind = "home" | "category" | "subcategory" | "series" | "episode" | "search" | "my-list" | "thank-you" | "not-found"
+export type PageKind = "home" | "category" | "subcategory" | "series" | "episode" | "search" | "my-list" | "thank-you" | "subscribe-outcome" | "not-found"
 
 export interface SeoReportPage {
   /** The page's own path, e.g. "/series/12/". */

@@ -32,6 +32,7 @@ const noPagesOfAnyKind = (): Record<PageKind, number> => ({
   search: 0,
   "my-list": 0,
   "thank-you": 0,
+  "subscribe-outcome": 0,
   "not-found": 0,
 })
 

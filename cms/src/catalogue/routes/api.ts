@@ -49,5 +49,5 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   await app.register(siteSettingsRoute, { db: options.db, view, enabled: options.siteSettings !== false })
   if (options.changes) await app.register(changesRoute, { view, ...options.changes })
   await app.register(searchRoute, { db: options.db })
-  await app.register(subscribeRoute, { db: options.db, rateLimit: options.subscribeRateLimit })
+  await app.register(subscribeRoute, { db: options.db, rateLimit: options.subscribeRateLimit, siteOrigins: options.subscribeOrigins })
 }

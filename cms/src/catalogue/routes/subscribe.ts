@@ -1,6 +1,7 @@
 import rateLimit from "@fastify/rate-limit"
-import type { FastifyInstance, FastifySchemaValidationError } from "fastify"
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from "fastify"
 import { isValidEmail } from "../../../../contract/email"
+import { subscribeOutcomePath, type SubscribeFormOutcome } from "../../../../contract/subscribe-form"
 import { HttpError } from "../../../../node-kit/http-error"
 import type { CatalogueDatabase } from "../database"
 import type { RateLimitSetting } from "../../plugins/rate-limit"
@@ -48,6 +49,8 @@ function tooManyMessage(waitMs: number): string {
 
 export interface SubscribeOptions {
   db: CatalogueDatabase
+  /** The site origins whose pages may sign up; a form from any other is refused, and never redirected to. */
+  siteOrigins: readonly string[]
   /** Requests per client (request.ip, the proxy's X-Forwarded-For when trusted; IPv6 by its /64) per window; null: no limit. */
   rateLimit: RateLimitSetting | null
 }
@@ -65,6 +68,18 @@ export async function subscribeRoute(app: FastifyInstance, options: SubscribeOpt
   })
   const limit = options.rateLimit && { max: options.rateLimit.limit, timeWindow: options.rateLimit.windowSeconds * 1000 }
 
+  // The footer's form without JavaScript posts itself (catalogue-api.md, "Subscribe as a form").
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: FORM_LIMIT_BYTES }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  )
+  // A form is answered with the site's page for what happened, whatever refused it (the limit, the schema,
+  // a failure); a JSON call goes on to the server's one error handler, as before.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (!isForm(request)) throw error
+    const status = error.statusCode ?? 500
+    return answerForm(request, reply, status === 429 ? "too-many" : status < 500 ? "invalid-address" : "unavailable")
+  })
+
   app.post<{ Body: { email: string } }>(
     "/subscribe",
     {
@@ -72,24 +87,52 @@ export async function subscribeRoute(app: FastifyInstance, options: SubscribeOpt
       config: { refuse: (_request, errors) => refusal(errors), ...(limit ? { rateLimit: limit } : {}) },
     },
     async (request, reply) => {
+      // Any page can make a browser post a form (no preflight): only the site's own are taken.
+      if (isForm(request) && !formOrigin(request, options.siteOrigins)) throw new HttpError(403, FOREIGN_FORM_MESSAGE)
       const address = request.body.email.trim()
       if (!isValidEmail(address)) throw new HttpError(400, "Please enter a valid email address.")
 
       const domain = address.slice(address.lastIndexOf("@") + 1).toLowerCase()
-      switch (SIMULATED_FAILURES[domain as keyof typeof SIMULATED_FAILURES]) {
+      const simulated = SIMULATED_FAILURES[domain as keyof typeof SIMULATED_FAILURES]
+      if (simulated === "no-response") {
+        request.raw.socket.destroy()
+        return reply.hijack()
+      }
+      if (isForm(request)) {
+        if (!simulated) addSubscription(options.db, address)
+        return answerForm(request, reply, simulated === "success-false" ? "not-subscribed" : simulated ? "unavailable" : "subscribed")
+      }
+      switch (simulated) {
         case "success-false":
           return { success: false, message: "This address cannot be subscribed right now." }
         case "server-error":
           return reply.status(500).send({ message: "The mailing list is temporarily unavailable." })
         case "server-error-without-message":
           return reply.status(503).send({})
-        case "no-response":
-          request.raw.socket.destroy()
-          return reply.hijack()
       }
 
       addSubscription(options.db, address)
       return { success: true, message: SUBSCRIBED_MESSAGE }
     },
   )
+
+  /** 303 to the sending site's page for `outcome`; a form from elsewhere gets a plain 403 and goes nowhere. */
+  function answerForm(request: FastifyRequest, reply: FastifyReply, outcome: SubscribeFormOutcome) {
+    const origin = formOrigin(request, options.siteOrigins)
+    if (!origin) return reply.status(403).send({ message: FOREIGN_FORM_MESSAGE })
+    return reply.header("Cache-Control", "no-store").redirect(`${origin}${subscribeOutcomePath(outcome)}`, 303)
+  }
+}
+
+/** An address and a form's other fields are a few hundred bytes; this is room to spare, not room to fill. */
+const FORM_LIMIT_BYTES = 4096
+
+const FOREIGN_FORM_MESSAGE = "This form can only be sent from the site's own pages."
+
+const isForm = (request: FastifyRequest) => (request.headers["content-type"] ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded")
+
+/** The page's origin a browser sends with a form (Origin), when it is one of the site's; null otherwise. */
+function formOrigin(request: FastifyRequest, siteOrigins: readonly string[]): string | null {
+  const origin = request.headers.origin
+  return typeof origin === "string" && siteOrigins.includes(origin) ? origin : null
 }
