@@ -24,6 +24,7 @@ import "./src/templates/series"
 import "./src/templates/subcategory"
 
 import { FIRST_SCREEN_END_ID } from "./src/components/first-screen-end"
+import { CONTINUE_WATCHING_HINT_SCRIPT } from "./src/viewing/storage-key"
 
 export { wrapPageElement, wrapRootElement } from "./src/styles/wrap-element"
 
@@ -44,8 +45,10 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponent
   replaceHeadComponents(head)
 }
 
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: "en" })
+  // Home only: whether to keep room for Continue watching in the first screen, decided before the first paint.
+  if (pathname === "/") setHeadComponents([<script key="continue-watching-hint" dangerouslySetInnerHTML={{ __html: CONTINUE_WATCHING_HINT_SCRIPT }} />])
   // Without it every browser asks for /favicon.ico, which the site has not got.
   setHeadComponents([
     <link key="icon" rel="icon" href="/favicon.svg" type="image/svg+xml" />,

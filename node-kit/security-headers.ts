@@ -1,6 +1,7 @@
 import crypto from "node:crypto"
 import { getCSP, NONE, SELF, UNSAFE_HASHES, type CSPDirectives } from "csp-header"
 import { DomUtils, parseDocument } from "htmlparser2"
+import { SITE_INLINE_SCRIPTS } from "../contract/inline-scripts"
 import { NO_SCRIPT_SEARCH_ORIGIN } from "../contract/no-script-search"
 
 /**
@@ -118,6 +119,12 @@ function isGatsbyScript(element: Element): boolean {
   return parent !== null && "name" in parent && parent.name === "body" && isGatsbyDataScript(DomUtils.textContent(element))
 }
 
+/** One of the site's own inline scripts (contract/inline-scripts.ts), by its exact text, in the page's `<head>`. */
+function isSiteScript(element: Element): boolean {
+  const parent = element.parent
+  return parent !== null && "name" in parent && parent.name === "head" && SITE_INLINE_SCRIPTS.includes(DomUtils.textContent(element))
+}
+
 const isRunnableInlineScript = (element: Element) =>
   element.name === "script" && !("src" in element.attribs) && RUNNABLE_SCRIPT.test((element.attribs.type ?? "").trim())
 
@@ -144,7 +151,7 @@ function hashesOf(elements: Element[], scripts: Element[]): InlineHashes {
 export interface PageInlineCode {
   hashes: InlineHashes
   /**
-   * Inline scripts that would run but are not Gatsby's (each trimmed and cut
+   * Inline scripts that would run but are neither Gatsby's nor the site's (each trimmed and cut
    * to 80 characters, once each): left out of the CSP, so the browser blocks
    * them. A script in CMS content that got past the sanitiser is one.
    */
@@ -153,18 +160,19 @@ export interface PageInlineCode {
 
 /**
  * The inline code of a page of a build: its styles, and of its inline
- * scripts only Gatsby's own (isGatsbyScript). A page's body holds CMS HTML,
+ * scripts only Gatsby's own (isGatsbyScript) and the site's, by their exact
+ * text (isSiteScript). A page's body holds CMS HTML,
  * so hashing every script found would allow an injected one by the page's
  * own policy. Styles are all hashed: styled-components' sheet and the pages'
  * `style` attributes have no marker that CMS HTML could not copy.
  */
 export function pageInlineCode(html: string): PageInlineCode {
   const elements = liveElements(html)
-  const gatsby: Element[] = []
+  const allowed: Element[] = []
   const refused: Element[] = []
-  for (const script of elements.filter(isRunnableInlineScript)) (isGatsbyScript(script) ? gatsby : refused).push(script)
+  for (const script of elements.filter(isRunnableInlineScript)) (isGatsbyScript(script) || isSiteScript(script) ? allowed : refused).push(script)
   return {
-    hashes: hashesOf(elements, gatsby),
+    hashes: hashesOf(elements, allowed),
     refusedScripts: [...new Set(refused.map((element) => DomUtils.textContent(element).trim().slice(0, 80)))],
   }
 }

@@ -92,3 +92,49 @@ describe("the entertainment tiles on a phone", () => {
     }
   })
 })
+
+/** A tile's picture as the build gives it: the card slot's files (the browser picks one by `sizes`). */
+const CARD_PICTURE = {
+  gatsbyImage: {
+    layout: "constrained",
+    width: 400,
+    height: 250,
+    backgroundColor: "#333",
+    images: { fallback: { src: "/show-400w.webp", srcSet: "/show-400w.webp 400w, /show-800w.webp 800w, /show-1600w.webp 1600w", sizes: "262px" } },
+  },
+} as unknown as Queries.CardImageFragment
+
+/** Each tile's picture: the width it is drawn at (cover-cropped in the tile's box) and the width its `sizes` names. */
+async function tilePictures(count: number, width: number): Promise<{ drawn: number; named: number }[]> {
+  const context = await browser().newContext({ viewport: { width, height: 900 } })
+  const page = await context.newPage()
+  const withPictures = subcategories(count).map((sub) => ({ ...sub, images: [CARD_PICTURE] }))
+  await showComponent(page, <EntertainmentSection title="Entertainment" description={null} subcategories={withPictures} categoryId="3" />)
+  return page.locator("img[data-main-image]").evaluateAll((imgs) =>
+    imgs.map((img) => {
+      const box = img.getBoundingClientRect()
+      // The first entry whose media condition holds (the last has none), measured as the browser would.
+      const entries = (img as HTMLImageElement).sizes.split(/,\s*(?![^()]*\))/)
+      const chosen = entries.find((entry) => !entry.startsWith("(") || matchMedia(entry.slice(0, entry.indexOf(")") + 1)).matches)!
+      const length = chosen.startsWith("(") ? chosen.slice(chosen.indexOf(")") + 1).trim() : chosen
+      const probe = document.body.appendChild(document.createElement("div"))
+      probe.style.width = length
+      const named = probe.getBoundingClientRect().width
+      probe.remove()
+      return { drawn: Math.round(Math.max(box.width, box.height * 1.6)), named: Math.round(named) }
+    }),
+  )
+}
+
+describe("the entertainment tiles' pictures", () => {
+  it.each([PHONE, DESKTOP])("at %i px name in `sizes` the width each tile draws its picture at, so none is drawn soft", async (width) => {
+    for (const count of [1, 2, 3, 4, 5]) {
+      const pictures = await tilePictures(count, width)
+      expect(pictures).toHaveLength(count)
+      for (const [index, { drawn, named }] of pictures.entries()) {
+        // Never less than drawn (the browser would pick a file too small), and not much more (bytes for nothing).
+        expect({ count, index, named: named >= drawn - 1 && named <= drawn * 1.1 }).toEqual({ count, index, named: true })
+      }
+    }
+  })
+})

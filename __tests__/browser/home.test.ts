@@ -333,3 +333,25 @@ describe("home entertainment section", () => {
     }
   })
 })
+
+describe("every category on the home page", () => {
+  it.each([PHONE, DESKTOP])("at %i px: the categories no featured section shows get a row of their first subcategories and a way to the rest", async (width) => {
+    const categories = await api<ApiCategory[]>("/categories")
+    const others = categories.filter((category) => category.id !== fitness.id && category.id !== entertainment.id)
+    expect(others.map((category) => category.title)).toEqual(expect.arrayContaining(["Dance", "Wellness"]))
+    const { page, errors } = await visit(browser(), "/", width)
+    for (const summary of others) {
+      const category = await api<ApiCategory>(`/categories/${summary.id}`)
+      const row = page.getByRole("region", { name: category.title, exact: true })
+      const cards = row.getByRole("listitem").getByRole("link")
+      await expect(row.getByRole("heading", { level: 3 }).allInnerTexts()).resolves.toEqual(category.sub_categories.slice(0, 4).map((sub) => sub.title))
+      const hrefs = await cards.evaluateAll((links) => links.map((link) => link.getAttribute("href")))
+      expect(hrefs.map((href) => withoutTrailingSlash(href!))).toEqual(category.sub_categories.slice(0, 4).map((sub) => `/subcategory/${sub.id}`))
+      const viewAll = row.getByRole("link", { name: `View all ${category.title}` })
+      expect(withoutTrailingSlash((await viewAll.getAttribute("href"))!)).toBe(`/category/${category.id}`)
+    }
+    // The featured categories have their own sections, not a second row.
+    for (const featured of [fitness, entertainment]) await expect(page.getByRole("link", { name: `View all ${featured.title}`, exact: true }).count()).resolves.toBe(0)
+    expect(errors).toEqual([])
+  })
+})

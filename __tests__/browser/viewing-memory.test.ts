@@ -246,6 +246,58 @@ describe("resume and continue watching", () => {
   })
 })
 
+describe("the series hero's way in", () => {
+  /** The hero's Start / Resume link for a visitor whose browser remembers `history`, at `width`. */
+  async function wayIn(width: number, history: EpisodeProgress[]): Promise<{ page: Page; name: string; href: string | null }> {
+    const { context, page } = await newVisitor({ viewport: { width, height: 800 } })
+    if (history.length) await context.addInitScript(([key, raw]) => localStorage.setItem(key!, raw!), [VIEWING_STORAGE_KEY, storedValue({ history })])
+    await open(page, `/series/${SERIES_ID}`)
+    const link = page.getByRole("link", { name: /^(Start|Resume) episode \d+$/ })
+    if (history.length) await page.getByRole("link", { name: /^(Resume|Start) episode [^1]/ }).waitFor()
+    return { page, name: (await link.innerText()).trim(), href: await link.getAttribute("href") }
+  }
+
+  it.each([375, 1280])("at %i px: Start episode 1 on a first visit, Resume where the visitor stopped, the next once they finished", async (width) => {
+    const [first, second, third] = episodes
+    const fresh = await wayIn(width, [])
+    expect([fresh.name, fresh.href?.replace(/\/$/, "")]).toEqual(["Start episode 1", `/detail/${first!.id}`])
+
+    const stopped = await wayIn(width, [{ ...progressEntry(first!, 1200, 1200), updatedAt: Date.now() - 60_000 }, progressEntry(second!, 300, 1200)])
+    expect([stopped.name, stopped.href?.replace(/\/$/, "")]).toEqual([`Resume episode ${second!.episode}`, `/detail/${second!.id}`])
+    await stopped.page.getByRole("link", { name: `Resume episode ${second!.episode}` }).click()
+    await stopped.page.getByRole("button", { name: `Resume from ${formatClock(300)}` }).waitFor()
+
+    const finished = await wayIn(width, [progressEntry(second!, 1200, 1200)])
+    expect([finished.name, finished.href?.replace(/\/$/, "")]).toEqual([`Start episode ${third!.episode}`, `/detail/${third!.id}`])
+  })
+
+  it("offers Start episode 1 without JavaScript", async () => {
+    const context = await browser().newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(new URL(`/series/${SERIES_ID}`, harness().siteUrl).href)
+    await expect(page.getByRole("link", { name: "Start episode 1" }).getAttribute("href")).resolves.toMatch(new RegExp(`^/detail/${episodes[0]!.id}/?$`))
+  })
+})
+
+describe("episode lengths", () => {
+  it.each([375, 1280])("at %i px the episode cards and the episode's header say how long each is, from the video host", async (width) => {
+    const { page } = await newVisitor({ viewport: { width, height: 800 } })
+    const [first, second] = episodes
+    const minutes = async (episode: Episode) => `${Math.max(1, Math.round((await hostDuration(episode)) / 60))} min`
+    await open(page, `/series/${SERIES_ID}`)
+    const card = page.getByRole("region", { name: "Videos" }).getByRole("listitem").filter({ hasText: first!.title })
+    await expect(card.getByText(`Episode ${first!.episode}`, { exact: true }).isVisible()).resolves.toBe(true)
+    await expect(card.getByText(await minutes(first!), { exact: true }).isVisible()).resolves.toBe(true)
+
+    await open(page, `/detail/${second!.id}`)
+    const header = page.getByRole("heading", { level: 1, name: second!.title }).locator("xpath=following-sibling::p[1]")
+    await expect(header.getByText(`Episode ${second!.episode}`, { exact: true }).isVisible()).resolves.toBe(true)
+    await expect(header.getByText(await minutes(second!), { exact: true }).isVisible()).resolves.toBe(true)
+    const next = page.getByRole("region", { name: "Next Episodes" }).getByRole("listitem").filter({ hasText: first!.title })
+    await expect(next.getByText(await minutes(first!), { exact: true }).isVisible()).resolves.toBe(true)
+  })
+})
+
 describe("the end of an episode", () => {
   it("marks it watched on its card and offers Up next, whose Play now opens and plays the next episode", async () => {
     const { page, errors } = await newVisitor()
@@ -472,6 +524,26 @@ describe("the visitor's storage", () => {
 
 describe("layout shift on home", () => {
   const AFTER_LOAD_MS = 2000
+  it.each([375, 1280])("at %i px a visitor with an episode to continue sees Continue watching in the first screen, and nothing moves", async (width) => {
+    const height = 800
+    const { page } = await newVisitor({ viewport: { width, height } })
+    const episode = episodes[0]!
+    // Watched part of an episode on this site, as any visitor would have.
+    await playEpisode(page, episode)
+    await seekPlayer(page, 300)
+    await waitForStored(page, episode.id, (entry) => entry.seconds >= 300)
+
+    await watchLayoutShift(page)
+    await page.goto(harness().siteUrl, { waitUntil: "load" })
+    const heading = page.getByRole("heading", { level: 2, name: "Continue watching" })
+    await heading.waitFor()
+    const box = (await heading.boundingBox())!
+    expect(box.y + box.height).toBeLessThanOrEqual(height)
+    await expect(page.getByRole("region", { name: "Continue watching" }).getByRole("link", { name: new RegExp(episode.title) }).isVisible()).resolves.toBe(true)
+    const shift = await layoutShiftAfter(page, AFTER_LOAD_MS)
+    expect(shiftFailures(shift, 0.01, `load + ${AFTER_LOAD_MS / 1000} s`)).toEqual([])
+  })
+
   it.each([
     [375, false],
     [375, true],

@@ -1,4 +1,5 @@
 import crypto from "node:crypto"
+import { CONTINUE_WATCHING_HINT_SCRIPT } from "../../contract/inline-scripts"
 import {
   commonSecurityHeaders,
   contentSecurityPolicy,
@@ -73,6 +74,16 @@ describe("pageInlineCode", () => {
     expect(injected.refusedScripts).toEqual(['alert(1)', 'window.pagePath="/";fetch("//evil.example")', 'window.___chunkMapping={"app":["/app.js"]};'])
     const policy = contentSecurityPolicy(injected.hashes, SOURCES)
     expect(directive(policy, "script-src")).toEqual(["'self'", ...hashes.scripts])
+  })
+
+  it("hashes the site's own head script by its exact text, and refuses the same text in the body or any other head script", () => {
+    const home = PAGE.replace("</head>", `<script>${CONTINUE_WATCHING_HINT_SCRIPT}</script></head>`)
+    expect(pageInlineCode(home).hashes.scripts).toEqual([hashSource(CONTINUE_WATCHING_HINT_SCRIPT), ...hashes.scripts])
+    expect(pageInlineCode(home).refusedScripts).toEqual([])
+    const altered = PAGE.replace("</head>", `<script>${CONTINUE_WATCHING_HINT_SCRIPT};alert(1)</script></head>`)
+    expect(pageInlineCode(altered).hashes.scripts).toEqual(hashes.scripts)
+    const inContent = PAGE.replace('<div style="content:&quot;x&quot;">c</div>', `<div>c<script>${CONTINUE_WATCHING_HINT_SCRIPT}</script></div>`)
+    expect(pageInlineCode(inContent).refusedScripts).toHaveLength(1)
   })
 
   it("hashes style elements raw and style attributes decoded, each once, leaving <noscript> out", () => {

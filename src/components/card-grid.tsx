@@ -6,6 +6,8 @@ import { bareList, clampLines } from "../styles/layout"
 import { media } from "../styles/theme"
 import { CatalogueImage } from "./catalogue-image"
 import { Skeleton } from "./skeleton"
+import { EpisodeFacts } from "./episode-facts"
+import { routes } from "../routes"
 
 export const Grid = styled.ul`
   ${bareList}
@@ -84,6 +86,8 @@ export interface CardItem {
   title: string | null
   text?: string | null
   label?: string | null
+  /** An episode's length in seconds, said beside its label (the video host's, at build time). */
+  durationSeconds?: number | null
   image?: Queries.CardImageFragment | null
   /** Laid over the card's picture, such as the visitor's progress in an episode. */
   imageOverlay?: ReactNode
@@ -100,7 +104,11 @@ export function CardContent({ item, children }: { item: Omit<CardItem, "key" | "
         {item.imageOverlay}
       </CatalogueImage>
       <CardBody>
-        {item.label && <CardLabel>{item.label}</CardLabel>}
+        {(item.label || item.durationSeconds) && (
+          <CardLabel>
+            <EpisodeFacts label={item.label} durationSeconds={item.durationSeconds} />
+          </CardLabel>
+        )}
         <CardTitle>{item.title}</CardTitle>
         {item.text && <CardText>{item.text}</CardText>}
         {children}
@@ -140,3 +148,12 @@ export function CardGrid({ items, className }: { items: readonly CardItem[]; cla
     </Grid>
   )
 }
+
+/** A subcategory's card: its title, short description and first picture, linking to its page. */
+export const subcategoryCard = (sub: Queries.SubcategoryCardFragment): CardItem => ({
+  key: sub._id,
+  to: routes.subcategory(sub._id),
+  title: sub.title,
+  text: sub.shortDesc,
+  image: sub.images[0],
+})

@@ -1,7 +1,9 @@
 import React from "react"
 import styled, { css } from "styled-components"
 import { Container, Eyebrow, Section, SectionTitle, bareList } from "../styles/layout"
+import { ENTERTAINMENT_TILES } from "../styles/boxes"
 import { media } from "../styles/theme"
+import { entertainmentTileSizes } from "../styles/image-slots"
 import { routes } from "../routes"
 import { FeaturedCard } from "./featured-card"
 import { HtmlContent } from "./html-content"
@@ -20,8 +22,8 @@ const LAYOUTS: Record<number, ReturnType<typeof css>> = {
     grid-template-areas: "a b";
   `,
   3: css`
-    grid-template-columns: 1fr 1.25fr 1fr;
-    grid-template-rows: 4rem 1fr 1fr 4rem;
+    grid-template-columns: 1fr ${ENTERTAINMENT_TILES.middleColumn}fr 1fr;
+    grid-template-rows: ${ENTERTAINMENT_TILES.edgeRows} 1fr 1fr ${ENTERTAINMENT_TILES.edgeRows};
     grid-template-areas: ". b ." "a b c" "a b c" ". b .";
   `,
   4: css`
@@ -29,7 +31,7 @@ const LAYOUTS: Record<number, ReturnType<typeof css>> = {
     grid-template-areas: "a b" "c d";
   `,
   5: css`
-    grid-template-columns: 1fr 1.25fr 1fr;
+    grid-template-columns: 1fr ${ENTERTAINMENT_TILES.middleColumn}fr 1fr;
     grid-template-areas: "a c d" "b c e";
   `,
 }
@@ -40,12 +42,12 @@ const Tiles = styled.ul<{ $count: number }>`
   ${bareList}
   margin-top: ${({ theme }) => theme.space.lg};
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-auto-rows: 12rem;
+  gap: ${({ theme }) => theme.space[ENTERTAINMENT_TILES.gap]};
+  grid-auto-rows: ${ENTERTAINMENT_TILES.rowHeight.phone};
   ${media.md} {
-    grid-auto-rows: 15rem;
+    grid-auto-rows: ${ENTERTAINMENT_TILES.rowHeight.wide};
     ${({ $count }) => LAYOUTS[$count]}
-    ${({ $count }) => $count === 3 && "grid-auto-rows: auto; min-height: 32rem;"}
+    ${({ $count }) => $count === 3 && `grid-auto-rows: auto; min-height: ${ENTERTAINMENT_TILES.threeTileHeight};`}
   }
 `
 
@@ -85,7 +87,7 @@ export function EntertainmentSection({ title, description, subcategories, catego
           <Tiles $count={count}>
             {subcategories.map((sub, index) => (
               <TileItem key={sub._id} $area={AREAS[index] ?? "a"}>
-                <FeaturedCard to={routes.subcategory(sub._id)} title={sub.title} image={sub.images[0]} />
+                <FeaturedCard to={routes.subcategory(sub._id)} title={sub.title} image={sub.images[0]} sizes={entertainmentTileSizes(count, index)} />
               </TileItem>
             ))}
           </Tiles>

@@ -14,6 +14,7 @@ import { ShareButton } from "./share-button"
 import { SaveSeriesButton, saveableSeries } from "./save-series-button"
 import { WatchProgress } from "./watch-progress"
 import { episodeLabel } from "../episode-label"
+import { EpisodeFacts } from "./episode-facts"
 import { Breadcrumbs } from "./breadcrumbs"
 import type { Crumb } from "../seo/page-head"
 
@@ -21,6 +22,8 @@ export const query = graphql`
   fragment EpisodeScreen on CatalogueEpisode {
     _id
     title
+    episode
+    videoDurationSeconds
     description
     descriptionText
     playerEmbedUrl
@@ -33,6 +36,13 @@ export const query = graphql`
 const Title = styled.h1`
   margin: ${({ theme }) => theme.space.lg} 0 ${({ theme }) => theme.space.md};
   font-size: ${({ theme }) => theme.fontSizes.xl};
+`
+
+// Under the title: which episode and how long, as its card says it.
+const Facts = styled.p`
+  margin: -${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.colors.accent};
+  font-weight: 700;
 `
 
 const Description = styled(HtmlContent)`
@@ -92,6 +102,11 @@ export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, br
       <Breadcrumbs trail={breadcrumbs} />
       <Container>
         <Title>{episode.title}</Title>
+        {(episode.episode != null || episode.videoDurationSeconds) && (
+          <Facts>
+            <EpisodeFacts label={episodeLabel(episode.episode)} durationSeconds={episode.videoDurationSeconds} />
+          </Facts>
+        )}
         <Description html={episode.description} />
       </Container>
       {seriesEpisodes.length > 0 && (
@@ -102,6 +117,7 @@ export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, br
               {pageItems(seriesEpisodes, pagination).map((item) => {
                 const content = {
                   label: episodeLabel(item.episode),
+                  durationSeconds: item.videoDurationSeconds,
                   title: item.title,
                   text: item.descriptionText,
                   image: item.images[0],

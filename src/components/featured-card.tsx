@@ -52,15 +52,17 @@ export interface FeaturedCardProps {
   title: string | null
   text?: string | null
   image?: Queries.CardImageFragment | null
+  /** The picture's `sizes` where the card is not a grid card's size (the home page's entertainment tiles). */
+  sizes?: string
   className?: string
 }
 
 /** A clickable card with its picture as the background and the title and text over it. */
-export function FeaturedCard({ to, title, text, image, className }: FeaturedCardProps) {
+export function FeaturedCard({ to, title, text, image, sizes, className }: FeaturedCardProps) {
   return (
     <CardLink to={to} className={className}>
       {/* The card's title names it; the picture would only say the title again. */}
-      <CatalogueImage image={image} alt="" fill />
+      <CatalogueImage image={image} alt="" fill sizes={sizes} />
       <Body>
         <Title>{title}</Title>
         {text && <Text>{text}</Text>}

@@ -6,6 +6,8 @@ import { media, theme } from "../styles/theme"
 import { Carousel } from "./carousel/carousel"
 import { SiteImage } from "./site-image"
 import { usePrefersReducedMotion } from "../hooks/use-prefers-reduced-motion"
+import { CONTINUE_WATCHING_FIRST_SCREEN } from "../styles/boxes"
+import { CONTINUE_WATCHING_ATTRIBUTE } from "../viewing/storage-key"
 
 const HERO_HEADLINE = "Stay Fit, Stay Entertained"
 /** SPEC.md gives slides 2 and 3; slide 1's line is ours. */
@@ -18,13 +20,19 @@ const HERO_AUTOPLAY_MS = 3000
 
 // Full screen below the sticky header, capped so a very tall window (or a
 // full-page screenshot, which grows the viewport) does not stretch it forever.
-const HERO_HEIGHT = `clamp(34rem, calc(100vh - ${theme.layout.headerHeight}), 75rem)`
-const HERO_HEIGHT_SVH = `clamp(34rem, calc(100svh - ${theme.layout.headerHeight}), 75rem)`
+const heroHeight = (unit: "vh" | "svh", below = "0rem") =>
+  `clamp(${below === "0rem" ? "34rem" : "22rem"}, calc(100${unit} - ${theme.layout.headerHeight} - ${below}), 75rem)`
 
 const Slide = styled.div`
   position: relative;
-  height: ${HERO_HEIGHT};
-  height: ${HERO_HEIGHT_SVH};
+  height: ${heroHeight("vh")};
+  height: ${heroHeight("svh")};
+  /* A returning visitor's first screen holds Continue watching under a shorter hero (the attribute is set
+     before the first paint, continue-watching-slot.tsx), so the section arrives without moving anything. */
+  [${CONTINUE_WATCHING_ATTRIBUTE}] & {
+    height: ${heroHeight("vh", CONTINUE_WATCHING_FIRST_SCREEN)};
+    height: ${heroHeight("svh", CONTINUE_WATCHING_FIRST_SCREEN)};
+  }
   &::after {
     content: "";
     position: absolute;

@@ -2,6 +2,7 @@ import React from "react"
 import styled from "styled-components"
 import { graphql } from "gatsby"
 import { Container, Eyebrow, Section, SectionTitle } from "../styles/layout"
+import { CategoryRow } from "./category-row"
 import { ContinueWatchingSlot } from "./continue-watching-slot"
 import { EntertainmentSection } from "./entertainment-section"
 import { FirstScreenEnd } from "./first-screen-end"
@@ -43,12 +44,15 @@ export interface HomeScreenProps {
   features: readonly Queries.HomeFeatureFragment[]
   /** The category titled 'fitness', for when the fitness feature names none. */
   fitnessCategory: Queries.HomePageQuery["fitnessCategory"]
+  /** Every category, in the catalogue's order: those the featured sections do not show get a row of their own. */
+  categories: readonly Queries.HomeCategoryRowFragment[]
 }
 
-export function HomeScreen({ statistics, features, fitnessCategory }: HomeScreenProps) {
+export function HomeScreen({ statistics, features, fitnessCategory, categories }: HomeScreenProps) {
   const fitness = features.find((feature) => feature.role === "fitness")
   const entertainment = features.find((feature) => feature.role === "entertainment")
   const fitnessSource = fitness?.category ?? fitnessCategory
+  const featured = new Set([fitness?._id && fitnessSource?._id, entertainment?._id && entertainment.category?._id].filter(Boolean))
   return (
     <PageShell>
       <HomeHero />
@@ -80,6 +84,11 @@ export function HomeScreen({ statistics, features, fitnessCategory }: HomeScreen
           categoryId={entertainment.category?._id ?? null}
         />
       )}
+      {categories
+        .filter((category) => !featured.has(category._id))
+        .map((category) => (
+          <CategoryRow key={category._id} category={category} />
+        ))}
     </PageShell>
   )
 }

@@ -48,6 +48,8 @@ export interface ResponsiveImageProps {
   objectFit?: "cover" | "contain"
   /** Cover the positioned box it sits in (a hero, a featured card, the player) instead of keeping its own proportions. */
   fill?: boolean
+  /** Overrides the slot's `sizes` where this use draws the picture at another width than the slot's box. */
+  sizes?: string
   /** Laid over the picture, in its box: a card's progress bar or watched mark. */
   children?: ReactNode
 }
@@ -61,7 +63,7 @@ export interface ResponsiveImageProps {
  * after every page's hydration, to do what the browser's `loading` attribute
  * already does.
  */
-export function ResponsiveImage({ image, alt, className, priority = false, objectFit = "cover", fill = false, children }: ResponsiveImageProps) {
+export function ResponsiveImage({ image, alt, className, priority = false, objectFit = "cover", fill = false, sizes, children }: ResponsiveImageProps) {
   const { layout, width, height, backgroundColor, images } = image
   const size = fill
     ? {}
@@ -76,13 +78,13 @@ export function ResponsiveImage({ image, alt, className, priority = false, objec
     <Frame className={[PICTURE_FRAME, className].filter(Boolean).join(" ")} $fill={fill} style={{ backgroundColor, ...size }}>
       <picture>
         {images.sources?.map((source) => (
-          <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} media={source.media} />
+          <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes ?? source.sizes} media={source.media} />
         ))}
         <img
           data-main-image=""
           src={images.fallback?.src}
           srcSet={images.fallback?.srcSet}
-          sizes={images.fallback?.sizes}
+          sizes={sizes ?? images.fallback?.sizes}
           {...attributeSize(image)}
           alt={alt}
           loading={priority ? "eager" : "lazy"}

@@ -7,6 +7,7 @@ import { Hero } from "./hero"
 import { IntroBlock } from "./intro-block"
 import { PageShell } from "./page-shell"
 import { SaveSeriesButton, saveableSeries } from "./save-series-button"
+import { SeriesStartLink } from "./series-start-link"
 import { WatchProgress } from "./watch-progress"
 import { episodeLabel } from "../episode-label"
 import { Breadcrumbs } from "./breadcrumbs"
@@ -29,6 +30,7 @@ export const query = graphql`
     _id
     title
     episode
+    videoDurationSeconds
     descriptionText
     images {
       ...CardImage
@@ -39,7 +41,9 @@ export const query = graphql`
 export function SeriesScreen({ series, breadcrumbs }: { series: Queries.SeriesScreenFragment; breadcrumbs: readonly Crumb[] }) {
   return (
     <PageShell>
-      <Hero title={series.title} image={series.images[0]} action={<SaveSeriesButton series={saveableSeries(series)} look="hero" />} />
+      <Hero title={series.title} image={series.images[0]} action={<SaveSeriesButton series={saveableSeries(series)} look="hero" />}>
+        <SeriesStartLink episodes={series.episodes} />
+      </Hero>
       <Breadcrumbs trail={breadcrumbs} />
       <IntroBlock id="series-intro" title={series.title} html={series.description} />
       {series.episodes.length > 0 && (
@@ -51,6 +55,7 @@ export function SeriesScreen({ series, breadcrumbs }: { series: Queries.SeriesSc
                 key: episode._id,
                 to: routes.episode(episode._id),
                 label: episodeLabel(episode.episode),
+                durationSeconds: episode.videoDurationSeconds,
                 title: episode.title,
                 text: episode.descriptionText,
                 image: episode.images[0],

@@ -9,6 +9,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
       statistics={data.allCatalogueCategoryStatistic.nodes}
       features={data.allCatalogueFeaturedItem.nodes}
       fitnessCategory={data.fitnessCategory}
+      categories={data.allCatalogueCategory.nodes}
     />
   )
 }
@@ -26,6 +27,11 @@ export const query = graphql`
     allCatalogueFeaturedItem(sort: { position: ASC }) {
       nodes {
         ...HomeFeature
+      }
+    }
+    allCatalogueCategory(sort: { position: ASC }) {
+      nodes {
+        ...HomeCategoryRow
       }
     }
     fitnessCategory: catalogueCategory(title: { regex: "/^fitness$/i" }) {

@@ -1,4 +1,4 @@
-import { CARD_GRID, HERO_BOX, PAGE_COLUMN } from "./boxes"
+import { CARD_GRID, ENTERTAINMENT_TILES, HERO_BOX, PAGE_COLUMN } from "./boxes"
 import { theme } from "./theme"
 
 // Every place the site shows a catalogue picture, and the widths made for
@@ -26,9 +26,46 @@ const CARD_SIZES = [
   `calc(100vw - ${2 * pagePadding.phone}px)`,
 ].join(", ")
 
+/** A card picture's width:height, and so every card box's. */
+const CARD_RATIO = 1.6
+
+const tileGap = px(theme.space[ENTERTAINMENT_TILES.gap])
+const tileRow = px(ENTERTAINMENT_TILES.rowHeight.wide)
+
+/**
+ * The `sizes` of the home page's entertainment tile `index` of `count`
+ * (entertainment-section.tsx), which draws a card picture to cover a box of
+ * its own: from `md` the tiles of a three- or five-tile grid are as wide as
+ * their height makes the picture (their columns are narrower than that), the
+ * others as wide as their column; on phones, the column. The card grid's
+ * `sizes` said 262 px for all of them, and the tall tile, drawn 794 px wide,
+ * got the 400 px file.
+ */
+export function entertainmentTileSizes(count: number, index: number): string {
+  const phone = `calc(100vw - ${2 * pagePadding.phone}px)`
+  const content = pageMax - 2 * pagePadding.wide
+  const wide = (value: string) => `(min-width: ${theme.breakpoints.md}) ${value}, ${phone}`
+  const coverFor = (height: number) => `${Math.ceil(height * CARD_RATIO)}px`
+  if (count === 5) return wide(coverFor(index === 2 ? 2 * tileRow + tileGap : tileRow))
+  if (count === 3) {
+    const height = px(ENTERTAINMENT_TILES.threeTileHeight)
+    const middleRow = (height - 2 * px(ENTERTAINMENT_TILES.edgeRows) - 3 * tileGap) / 2
+    return wide(coverFor(index === 1 ? height : 2 * middleRow + tileGap))
+  }
+  const columns = count === 1 ? 1 : 2
+  const atMax = Math.ceil((content - (columns - 1) * tileGap) / columns)
+  const inset = 2 * pagePadding.wide + (columns - 1) * tileGap
+  const belowMax = columns === 1 ? `calc(100vw - ${inset}px)` : `calc((100vw - ${inset}px) / ${columns})`
+  return `(min-width: ${pageMax}px) ${atMax}px, ${wide(belowMax)}`
+}
+
 export const IMAGE_SLOTS = {
-  /** Grid and carousel cards: 341 px wide on a phone, 262 px on a desktop (682 and 524 at 2x); home tiles draw it up to 794 (cover). */
-  CARD: { layout: "constrained", width: 400, aspectRatio: 1.6, widths: [400, 800], sizes: () => CARD_SIZES },
+  /**
+   * Grid and carousel cards: 341 px wide on a phone, 262 px on a desktop (682 and 524 at 2x). The home
+   * page's tall entertainment tile draws it 794 px wide (cover; 1 588 at 2x), hence 1600, a file the
+   * hero or poster of the same picture makes anyway (a featured picture's alone is extra).
+   */
+  CARD: { layout: "constrained", width: 400, aspectRatio: CARD_RATIO, widths: [400, 800, 1600], sizes: () => CARD_SIZES },
   /** The player's still on an episode page: the full width, 16:9 (375 and 1280 px; 750 and 2560 at 2x). */
   POSTER: { layout: "fullWidth", aspectRatio: 16 / 9, widths: [400, 800, 1280, 1600], sizes: () => "100vw" },
   /**
@@ -39,7 +76,9 @@ export const IMAGE_SLOTS = {
   HERO: {
     layout: "fullWidth",
     aspectRatio: null,
-    widths: [1024, 1280, 1600],
+    // 2 560 for a 1 280 px desktop at 2x (1 600 was 0.6x there). No file is made wider than the original:
+    // the sample catalogue's are 1 600 px, a real one's are often wider.
+    widths: [1024, 1280, 1600, 1920, 2560],
     sizes: (ratio: number) => {
       const vhWide = Math.round(HERO_BOX.windowShare * ratio)
       // Where the window is narrower than the picture drawn at the hero's height, that width; else the window's.

@@ -13,3 +13,12 @@ export function hasStoredViewing(): boolean {
     return false
   }
 }
+
+/**
+ * The home page's hint, set by the store while the visitor has an episode to
+ * continue and read before the first paint by CONTINUE_WATCHING_HINT_SCRIPT:
+ * the page then makes room for Continue watching in the first screen, so the
+ * section that arrives after hydration moves nothing. In contract/, as the
+ * pages' CSP allows that script by its text.
+ */
+export { CONTINUE_WATCHING_ATTRIBUTE, CONTINUE_WATCHING_HINT_KEY, CONTINUE_WATCHING_HINT_SCRIPT } from "../../contract/inline-scripts"

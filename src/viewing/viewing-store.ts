@@ -9,7 +9,7 @@
  * stored value first, and a failure only means the site forgets: no function
  * here throws. Nothing touches `window` when the module is imported.
  */
-import { VIEWING_STORAGE_KEY } from "./storage-key"
+import { CONTINUE_WATCHING_HINT_KEY, VIEWING_STORAGE_KEY } from "./storage-key"
 import { parseViewing, serializeViewing, toProgress, toSavedSeries } from "./viewing-parse"
 import type { EpisodeProgress, SavedSeries, ViewingState } from "./viewing-types"
 
@@ -38,9 +38,14 @@ export function progressFraction(progress: EpisodeProgress): number {
   return Math.min(1, Math.max(0, progress.seconds / progress.duration))
 }
 
+/** Whether the visitor got far enough into the episode to want to come back to it, and did not finish it. */
+export function isUnfinished(progress: EpisodeProgress): boolean {
+  return progress.seconds >= STARTED_SECONDS && !isWatched(progress)
+}
+
 /** The episodes to offer under "Continue watching": started, not finished, most recent first. */
 export function inProgress(state: ViewingState): readonly EpisodeProgress[] {
-  return state.history.filter((progress) => progress.seconds >= STARTED_SECONDS && !isWatched(progress))
+  return state.history.filter(isUnfinished)
 }
 
 /** Where the visitor stopped in an episode, if they ever played it. */
@@ -105,6 +110,7 @@ function readFrom(store: Storage): ViewingState {
     // Not ours, or not this version: it would only be met again on every read.
     try {
       store.removeItem(VIEWING_STORAGE_KEY)
+      store.removeItem(CONTINUE_WATCHING_HINT_KEY)
     } catch {
       // Refused: read as empty all the same.
     }
@@ -141,6 +147,8 @@ function write(change: (state: ViewingState) => ViewingState): void {
     // Nothing left to remember leaves no trace at all.
     if (next.history.length === 0 && next.saved.length === 0) store.removeItem(VIEWING_STORAGE_KEY)
     else store.setItem(VIEWING_STORAGE_KEY, serializeViewing(next))
+    if (next.history.some(isUnfinished)) store.setItem(CONTINUE_WATCHING_HINT_KEY, "1")
+    else store.removeItem(CONTINUE_WATCHING_HINT_KEY)
   } catch {
     // Refused or full: this write is lost, the page goes on without it.
     return

@@ -48,6 +48,7 @@ const props = (overrides: Partial<HomeScreenProps>): HomeScreenProps => ({
   statistics: [],
   features: [],
   fitnessCategory: null,
+  categories: [],
   ...overrides,
 })
 

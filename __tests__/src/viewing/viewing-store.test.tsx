@@ -20,6 +20,7 @@ import {
   VIEWING_STORAGE_KEY,
 } from "../../../src/viewing/viewing-store"
 import type { EpisodeProgress } from "../../../src/viewing/viewing-types"
+import { CONTINUE_WATCHING_HINT_KEY } from "../../../src/viewing/storage-key"
 import { FakeStorage, installStorage, restoreStorage, quotaExceeded, securityError } from "./fake-storage"
 
 const image = { src: "/static/abc/cover.webp", width: 640, height: 360 }
@@ -59,7 +60,8 @@ describe("writing and reading back", () => {
   it("keeps an episode's position under one versioned key, stamped with the time", () => {
     recordProgress(episode("e1", 754.36, 1800.04))
     expect(readViewing().history).toEqual([{ ...episode("e1", 754.4, 1800), updatedAt: 1_760_000_000_000 }])
-    expect(storage.length).toBe(1)
+    // The viewing memory, and the home page's hint that there is an episode to continue.
+    expect(storage.length).toBe(2)
     expect(stored(storage)).toEqual({ version: 1, history: [expect.objectContaining({ episodeId: "e1" })], saved: [] })
   })
 
@@ -162,6 +164,31 @@ describe("removing", () => {
     unsaveSeries("s1")
     expect(storage.getItem(VIEWING_STORAGE_KEY)).toBeNull()
     expect(readViewing()).toBe(EMPTY_VIEWING)
+  })
+})
+
+describe("the home page's hint (read before its first paint)", () => {
+  const hint = () => storage.getItem(CONTINUE_WATCHING_HINT_KEY)
+
+  it("is on while an episode is started and unfinished, and off once none is", () => {
+    recordProgress(episode("e1", 2))
+    expect(hint()).toBeNull()
+    recordProgress(episode("e1", 300))
+    expect(hint()).toBe("1")
+    saveSeries({ seriesId: "s1", title: null, image: null })
+    expect(hint()).toBe("1")
+    recordProgress(episode("e1", 600))
+    expect(hint()).toBeNull()
+    recordProgress(episode("e2", 120))
+    removeFromHistory("e2")
+    expect(hint()).toBeNull()
+  })
+
+  it("goes with a stored value the site cannot read", () => {
+    storage.setItem(VIEWING_STORAGE_KEY, "not ours")
+    storage.setItem(CONTINUE_WATCHING_HINT_KEY, "1")
+    expect(readViewing()).toBe(EMPTY_VIEWING)
+    expect(hint()).toBeNull()
   })
 })
 

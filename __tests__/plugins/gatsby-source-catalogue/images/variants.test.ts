@@ -29,7 +29,8 @@ describe("image slots", () => {
     expect(card.width / card.height).toBeCloseTo(1.6)
     expect(card.backgroundColor).toBe("#112233")
     expect(card.images.sources).toEqual([])
-    expect(srcSetWidths(card.images.fallback!.srcSet!)).toEqual([400, 800])
+    // 1600 for the home page's tall tile at 2x (794 px drawn at 1x).
+    expect(srcSetWidths(card.images.fallback!.srcSet!)).toEqual([400, 800, 1600])
     expect(card.images.fallback!.src).toBe(`/${variantPath(picture, { width: 400, format: "webp" })}`)
     expect(card.images.fallback!.sizes).toContain("calc(100vw - 32px)")
 
@@ -42,6 +43,13 @@ describe("image slots", () => {
     expect(pictureData(picture, IMAGE_SLOTS.HERO, builtVariantUrl).images.fallback!.sizes).toBe("(max-aspect-ratio: 112/100) 112vh, 100vw")
     const wide = { ...picture, width: 1600, height: 900 }
     expect(pictureData(wide, IMAGE_SLOTS.HERO, builtVariantUrl).images.fallback!.sizes).toBe("(max-aspect-ratio: 124/100) 124vh, 100vw")
+  })
+
+  it("name a hero's 2x widths for a 1280 px desktop where the picture is that wide", () => {
+    const large = { ...picture, width: 3200, height: 2000 }
+    expect(srcSetWidths(pictureData(large, IMAGE_SLOTS.HERO, builtVariantUrl).images.fallback!.srcSet!)).toEqual([1024, 1280, 1600, 1920, 2560])
+    // The sample's 1600 px pictures stop there.
+    expect(srcSetWidths(pictureData(picture, IMAGE_SLOTS.HERO, builtVariantUrl).images.fallback!.srcSet!)).toEqual([1024, 1280, 1600])
   })
 
   it("never name a width wider than the picture", () => {
@@ -71,6 +79,6 @@ describe("image slots", () => {
   it("in image service mode, name the service's URLs for the same widths", () => {
     const urlOf = serviceVariantUrl("{url}?w={width}&fm={format}")
     const card = pictureData(picture, IMAGE_SLOTS.CARD, urlOf)
-    expect(card.images.fallback!.srcSet).toBe(`${picture.url}?w=400&fm=webp 400w,\n${picture.url}?w=800&fm=webp 800w`)
+    expect(card.images.fallback!.srcSet).toBe(`${picture.url}?w=400&fm=webp 400w,\n${picture.url}?w=800&fm=webp 800w,\n${picture.url}?w=1600&fm=webp 1600w`)
   })
 })
