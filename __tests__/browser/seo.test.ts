@@ -74,6 +74,7 @@ describe("head tags on every page family", () => {
       "search-results": [],
       "search-nothing-found": [],
       "thank-you": [],
+      "subscribe-outcome": [],
       "my-list": [],
       "not-found": [],
     }

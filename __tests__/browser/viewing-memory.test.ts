@@ -146,11 +146,14 @@ function progressEntry(episode: Episode, seconds: number, duration: number): Epi
   }
 }
 
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page: page as never }).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
+/**
+ * axe's violations of every impact level, in the site's own document: the
+ * player's iframe is the video host's page (here the reference host's, whose
+ * `main` axe counted as a second main landmark of ours), not the site's.
+ */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page: page as never }).exclude("iframe").analyze()
+  return results.violations.map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
 }
 
 describe("resume and continue watching", () => {
@@ -175,7 +178,7 @@ describe("resume and continue watching", () => {
     await expect(card.textContent()).resolves.toContain(`${percent}% watched.`)
     await expect(card.textContent()).resolves.toContain(`${seriesTitle} · Episode ${episode.episode}`)
     await expect(card.textContent()).resolves.toContain(`${Math.round((duration - saved.seconds) / 60)} min left`)
-    expect(await seriousAxeViolations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
 
     await card.click()
     await page.waitForURL(new RegExp(`/detail/${episode.id}/?$`))
@@ -184,7 +187,7 @@ describe("resume and continue watching", () => {
     // On a desktop My list sits in the header's row.
     await expect(page.getByRole("banner").getByRole("link", { name: "My list" }).isVisible()).resolves.toBe(true)
     await expect(page.getByRole("button", { name: "Play from start" }).isVisible()).resolves.toBe(true)
-    expect(await seriousAxeViolations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await resume.click()
     await expect(page.locator("iframe").getAttribute("src")).resolves.toMatch(new RegExp(`#t=${Math.floor(saved.seconds)}s$`))
     await player(page).locator("#time").filter({ hasText: "/" }).waitFor()
@@ -210,7 +213,7 @@ describe("resume and continue watching", () => {
     await expect(card.count()).resolves.toBe(0)
     expect(await remembered()).toBe(false)
     await eventually(() => page.evaluate(() => document.activeElement?.textContent), (focused) => focused === "Undo")
-    expect(await seriousAxeViolations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.keyboard.press("Enter")
     await card.waitFor()
     expect(await remembered()).toBe(true)
@@ -309,7 +312,7 @@ describe("the end of an episode", () => {
     await expect(upNext.getByText(/Starts in \d+ s/).isVisible()).resolves.toBe(true)
     // Focus is on Play now: Enter plays.
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Play now")
-    expect(await seriousAxeViolations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await waitForStored(page, episode.id, (entry) => entry.seconds === duration)
     await page.keyboard.press("Enter")
     await page.waitForURL(new RegExp(`/detail/${next.id}/?$`))
@@ -386,7 +389,7 @@ describe("my list", () => {
     // Said in words as well as drawn: the pill reads Saved, pressed.
     await expect(page.getByRole("button", { name: "Saved", exact: true }).getAttribute("aria-pressed")).resolves.toBe("true")
     await expect(save.count()).resolves.toBe(0)
-    expect(await seriousAxeViolations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
 
     // On a phone My list is the menu's last entry.
     await page.getByRole("banner").locator("summary").click()
@@ -394,7 +397,7 @@ describe("my list", () => {
     await page.waitForURL(/\/my-list\/$/)
     const saved = page.getByRole("list", { name: "Saved series" })
     await expect(savedTitles(page)).resolves.toEqual([seriesTitle])
-    expect(await seriousAxeViolations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await saved.getByRole("button", { name: `Remove ${seriesTitle} from My list` }).click()
     await page.getByText("Nothing saved yet. Press Save on any series to keep it here.").waitFor()
     // Undo puts it back; removing it again leaves the list empty.
@@ -418,7 +421,7 @@ describe("my list", () => {
     await expect(save.getAttribute("aria-pressed")).resolves.toBe("false")
     await open(page, "/my-list/")
     await page.getByText("Nothing saved yet. Press Save on any series to keep it here.").waitFor()
-    expect(await seriousAxeViolations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     expect(errors).toEqual([])
   })
 
@@ -429,7 +432,7 @@ describe("my list", () => {
     await expect(cardSave.getAttribute("aria-pressed")).resolves.toBe("false")
     await cardSave.click()
     await expect(cardSave.getAttribute("aria-pressed")).resolves.toBe("true")
-    expect(await seriousAxeViolations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     const resultPicture = await page.getByRole("listitem").filter({ has: cardSave }).locator("img").getAttribute("src")
 
     await open(page, "/my-list/")
@@ -452,7 +455,7 @@ describe("my list", () => {
     await section.getByText("Nothing is kept yet").waitFor()
     await expect(section.getByRole("status").textContent()).resolves.toBe("Viewing history cleared.")
     expect(await stored(page)).toBeNull()
-    expect(await seriousAxeViolations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await section.getByRole("button", { name: "Undo" }).click()
     await section.getByText("Where you stopped in 2 episodes is kept in this browser only").waitFor()
     expect((await stored(page))?.history).toEqual(history)

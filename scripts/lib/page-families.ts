@@ -18,6 +18,8 @@ export const PAGE_FAMILIES: readonly PageFamily[] = [
   { name: "search-results", path: "/search-results?q=yoga", ready: "Sunrise Yoga" },
   { name: "search-nothing-found", path: "/search-results?q=xylophone", ready: "Sorry, your results can’t be found." },
   { name: "thank-you", path: "/thank-you" },
+  // Where the Subscribe form without JavaScript lands when the address was not taken.
+  { name: "subscribe-outcome", path: "/subscribe/invalid-address/" },
   // The visitor's own list, drawn from their browser's storage: a fresh visitor's is empty.
   { name: "my-list", path: "/my-list/", ready: "Nothing saved yet." },
   { name: "not-found", path: "/no-such-page" },

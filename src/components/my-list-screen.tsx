@@ -119,7 +119,11 @@ export function MyListScreen() {
             </p>
           )}
           {state.saved.length > 0 && (
-            <Grid aria-label="Saved series">
+            // A heading of its own: the cards' titles are h3s, and under the page's h1 they skipped a level.
+            <SectionTitle id="saved-series">Saved series</SectionTitle>
+          )}
+          {state.saved.length > 0 && (
+            <Grid aria-labelledby="saved-series">
               {state.saved.map((series) => (
                 <SavedCard key={series.seriesId} series={series} onRemoved={offerUndo} />
               ))}
