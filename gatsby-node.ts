@@ -15,6 +15,7 @@ import { sitemapEntries } from "./gatsby/seo/sitemap"
 import type { PageHead } from "./src/seo/page-head"
 import { withTrailingSlash } from "./src/routes"
 import { writeSiteSecurityHeaders } from "./gatsby/security/write-security-headers"
+import { homeTileSizes } from "./src/styles/tile-sizes"
 
 // The site's build hooks, each a list of steps: the page query and page
 // creation live in gatsby/page-creation/, every SEO decision and output in gatsby/seo/.
@@ -62,6 +63,13 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   await cache.set(SEO_OUTCOME, outcome)
   const errors = seoErrorsMessage(rows)
   if (errors) reporter.panicOnBuild(errors)
+}
+
+/** The home page's tiles' `sizes`, worked out here from the boxes rather than in every visitor's browser. */
+export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
+  if (page.path !== "/" || (page.context as { tileSizes?: unknown }).tileSizes) return
+  actions.deletePage(page)
+  actions.createPage({ ...page, context: { ...page.context, tileSizes: homeTileSizes() } })
 }
 
 /** Gatsby's state is saved once, at the end of the build: see gatsby/build-steps/save-state-once.ts. */

@@ -22,9 +22,12 @@ import "./src/templates/category"
 import "./src/templates/episode"
 import "./src/templates/series"
 import "./src/templates/subcategory"
+import "./src/templates/subscribe-outcome"
+// Required by the results page in the HTML renderer only (search-results-screen.tsx), so evaluated here too.
+import "./src/components/no-script-search"
 
 import { FIRST_SCREEN_END_ID } from "./src/components/first-screen-end"
-import { CONTINUE_WATCHING_HINT_SCRIPT } from "./src/viewing/storage-key"
+import { CONTINUE_WATCHING_HINT_SCRIPT } from "./contract/inline-scripts"
 
 export { wrapPageElement, wrapRootElement } from "./src/styles/wrap-element"
 

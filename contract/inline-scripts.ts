@@ -3,11 +3,9 @@
 // scripts, and exactly these texts. Anything else inline is refused and
 // reported, so a script slipped into content never runs.
 
-/** Set ("1") by the viewing store while the visitor has an episode to continue (src/viewing/viewing-store.ts). */
-export const CONTINUE_WATCHING_HINT_KEY = "moveflix.continue-watching"
-
-/** What the hint turns on before the home page's first paint: an attribute of `<html>` its CSS reads. */
-export const CONTINUE_WATCHING_ATTRIBUTE = "data-continue-watching"
+/** The viewing store's hint key and the attribute it turns on: src/viewing/storage-key.ts's, which a test holds equal. */
+const CONTINUE_WATCHING_HINT_KEY = "moveflix.continue-watching"
+const CONTINUE_WATCHING_ATTRIBUTE = "data-continue-watching"
 
 /** The home page's head script: a few bytes, run before the first paint; storage refused is no hint. */
 export const CONTINUE_WATCHING_HINT_SCRIPT = `try{localStorage.getItem(${JSON.stringify(CONTINUE_WATCHING_HINT_KEY)})==="1"&&document.documentElement.setAttribute(${JSON.stringify(CONTINUE_WATCHING_ATTRIBUTE)},"")}catch(e){}`

@@ -1,5 +1,6 @@
 import React from "react"
 import { EntertainmentSection } from "../../src/components/entertainment-section"
+import { homeTileSizes } from "../../src/styles/tile-sizes"
 import { useBrowser } from "./harness/browser"
 import { DESKTOP, PHONE } from "./harness/catalogue"
 import { showComponent } from "./harness/render-component"
@@ -24,7 +25,7 @@ const subcategories = (count: number): Queries.SubcategoryCardFragment[] =>
 async function tiles(count: number, width: number): Promise<Box[]> {
   const context = await browser().newContext({ viewport: { width, height: 900 } })
   const page = await context.newPage()
-  await showComponent(page, <EntertainmentSection title="Entertainment" description={null} subcategories={subcategories(count)} categoryId="3" />)
+  await showComponent(page, <EntertainmentSection title="Entertainment" description={null} subcategories={subcategories(count)} categoryId="3" tileSizes={homeTileSizes().entertainment} />)
   return page.getByRole("link", { name: /^Show \d/ }).evaluateAll((links) =>
     links.map((link) => {
       const box = link.getBoundingClientRect()
@@ -109,7 +110,7 @@ async function tilePictures(count: number, width: number): Promise<{ drawn: numb
   const context = await browser().newContext({ viewport: { width, height: 900 } })
   const page = await context.newPage()
   const withPictures = subcategories(count).map((sub) => ({ ...sub, images: [CARD_PICTURE] }))
-  await showComponent(page, <EntertainmentSection title="Entertainment" description={null} subcategories={withPictures} categoryId="3" />)
+  await showComponent(page, <EntertainmentSection title="Entertainment" description={null} subcategories={withPictures} categoryId="3" tileSizes={homeTileSizes().entertainment} />)
   return page.locator("img[data-main-image]").evaluateAll((imgs) =>
     imgs.map((img) => {
       const box = img.getBoundingClientRect()

@@ -5,7 +5,7 @@ import { paginate } from "../../src/pagination"
 import { routes, withTrailingSlash } from "../../src/routes"
 import type { CatalogueSeo } from "../seo/catalogue-page-seo"
 import type { PageHead } from "../../src/seo/page-head"
-import { SUBSCRIBE_OUTCOME_TEXTS } from "../../src/fixed-page-texts"
+import { SUBSCRIBE_OUTCOME_TEXTS } from "../../src/subscribe-outcome-texts"
 import { subscribeOutcomePath, type SubscribeFormOutcome } from "../../contract/subscribe-form"
 
 /**

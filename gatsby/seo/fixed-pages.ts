@@ -1,8 +1,17 @@
 import { subscribeOutcomePath, type SubscribeFormOutcome } from "../../contract/subscribe-form"
-import { MY_LIST_TITLE, NOT_FOUND_TEXT, SUBSCRIBE_OUTCOME_TEXTS, THANK_YOU_TEXT, THANK_YOU_TITLE } from "../../src/fixed-page-texts"
+import { MY_LIST_TITLE, NOT_FOUND_TEXT, THANK_YOU_TEXT, THANK_YOU_TITLE } from "../../src/fixed-page-texts"
+import { SUBSCRIBE_OUTCOME_TEXTS } from "../../src/subscribe-outcome-texts"
 import type { PageSeoInput } from "./resolve-page-seo"
 
 type FixedPage = Pick<PageSeoInput, "kind" | "title" | "description" | "listable" | "canonicalPath">
+
+/** The Subscribe outcome pages' search descriptions (70–160 characters; the pages' own texts are shorter). */
+const SUBSCRIBE_OUTCOME_DESCRIPTIONS: Record<keyof typeof SUBSCRIBE_OUTCOME_TEXTS, string> = {
+  "invalid-address": "The address sent to our mailing list does not look like an email address, so nothing was stored: check it and send the form again.",
+  "not-subscribed": "The mailing list did not take the address sent to it, so you are not subscribed: you can send the Subscribe form again later.",
+  "too-many": "Too many sign-ups came from your network just now, so the address was not sent to the mailing list: please try again in a few minutes.",
+  unavailable: "The mailing list could not take the address just now because of an error on our side, so nothing was stored: please try again.",
+}
 
 /**
  * The pages under src/pages, by the path Gatsby gives them. None but the home
@@ -30,9 +39,9 @@ const FIXED_PAGES: Record<string, FixedPage> = {
   "/thank-you/": { kind: "thank-you", title: THANK_YOU_TITLE, description: THANK_YOU_TEXT, listable: false },
   // Where the Subscribe form without JavaScript lands when it was not taken (templates/subscribe-outcome.tsx).
   ...Object.fromEntries(
-    Object.entries(SUBSCRIBE_OUTCOME_TEXTS).map(([outcome, { title, description }]) => [
+    Object.entries(SUBSCRIBE_OUTCOME_TEXTS).map(([outcome, { title }]) => [
       subscribeOutcomePath(outcome as SubscribeFormOutcome),
-      { kind: "subscribe-outcome", title, description, listable: false } satisfies FixedPage,
+      { kind: "subscribe-outcome", title, description: SUBSCRIBE_OUTCOME_DESCRIPTIONS[outcome as keyof typeof SUBSCRIBE_OUTCOME_TEXTS], listable: false } satisfies FixedPage,
     ]),
   ),
   // Shown at any unknown address, with status 404: it has no address of its own to name.

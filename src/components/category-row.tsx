@@ -1,8 +1,9 @@
 import React from "react"
+import styled from "styled-components"
 import { graphql } from "gatsby"
-import { Container, Eyebrow, Section, SectionTitle } from "../styles/layout"
+import { Container, Eyebrow, Section, SectionTitle, bareList } from "../styles/layout"
 import { routes } from "../routes"
-import { CardGrid, subcategoryCard } from "./card-grid"
+import { FeaturedCard } from "./featured-card"
 import { ViewAllLink } from "./view-all-link"
 
 export const query = graphql`
@@ -17,15 +18,25 @@ export const query = graphql`
   }
 `
 
-/** A row shows one line of the card grid at its widest (card-grid.tsx: 4 columns from `lg`). */
+/** A row's tiles: two to a line on a phone, all four side by side from a tablet up. */
 export const CATEGORY_ROW_LIMIT = 4
+
+// Columns at least 10rem wide, so never wider than a featured card's picture is drawn (tile-sizes.ts).
+const Tiles = styled.ul`
+  ${bareList}
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+`
 
 /**
  * A category the home page's featured sections do not show (Dance, Wellness):
- * its first subcategories as cards and the way to the rest, so every category
- * is browsable from home, not only counted in the statistics row.
+ * its first subcategories as the same featured cards the fitness section
+ * uses (no code the home page does not already load) and the way to the
+ * rest, so every category is browsable from home, not only counted in the
+ * statistics row.
  */
-export function CategoryRow({ category }: { category: Queries.HomeCategoryRowFragment }) {
+export function CategoryRow({ category, tileSizes }: { category: Queries.HomeCategoryRowFragment; tileSizes: string }) {
   const headingId = `home-category-${category._id}`
   const subcategories = category.subcategories.slice(0, CATEGORY_ROW_LIMIT)
   if (subcategories.length === 0) return null
@@ -35,9 +46,13 @@ export function CategoryRow({ category }: { category: Queries.HomeCategoryRowFra
         <Eyebrow>{category.pageTitle ?? "Explore"}</Eyebrow>
         <SectionTitle id={headingId}>{category.title}</SectionTitle>
         {category.shortDesc && <p>{category.shortDesc}</p>}
-        <CardGrid
-          items={subcategories.map(subcategoryCard)}
-        />
+        <Tiles>
+          {subcategories.map((sub) => (
+            <li key={sub._id}>
+              <FeaturedCard to={routes.subcategory(sub._id)} title={sub.title} image={sub.images[0]} sizes={tileSizes} />
+            </li>
+          ))}
+        </Tiles>
         <ViewAllLink to={routes.category(category._id)}>View all {category.title}</ViewAllLink>
       </Container>
     </Section>

@@ -4,7 +4,7 @@ import { Container, Section, VisuallyHidden } from "../styles/layout"
 import { pagePath } from "../pagination"
 import { routes } from "../routes"
 import { SITE_NAME } from "./brand-logo"
-import { CardGrid, subcategoryCard } from "./card-grid"
+import { CardGrid } from "./card-grid"
 import { Breadcrumbs } from "./breadcrumbs"
 import { Hero } from "./hero"
 import { IntroBlock } from "./intro-block"
@@ -60,7 +60,13 @@ export function CategoryScreen({ category, subcategories, currentPage, numPages,
             <VisuallyHidden>{category.title} </VisuallyHidden>Subcategories
           </h2>
           <CardGrid
-            items={subcategories.map(subcategoryCard)}
+            items={subcategories.map((sub) => ({
+              key: sub._id,
+              to: routes.subcategory(sub._id),
+              title: sub.title,
+              text: sub.shortDesc,
+              image: sub.images[0],
+            }))}
           />
           <Pagination
             label="Subcategory pages"

@@ -1,6 +1,6 @@
 import React from "react"
 import { Button } from "../styles/layout"
-import { clearHistory, restoreHistory } from "../viewing/viewing-store"
+import { clearHistory, restoreHistory } from "../viewing/viewing-history"
 import type { Removal } from "./undo-notice"
 
 /**

@@ -3,7 +3,6 @@ import styled, { css } from "styled-components"
 import { Container, Eyebrow, Section, SectionTitle, bareList } from "../styles/layout"
 import { ENTERTAINMENT_TILES } from "../styles/boxes"
 import { media } from "../styles/theme"
-import { entertainmentTileSizes } from "../styles/image-slots"
 import { routes } from "../routes"
 import { FeaturedCard } from "./featured-card"
 import { HtmlContent } from "./html-content"
@@ -72,9 +71,11 @@ export interface EntertainmentSectionProps {
   /** Up to five of the entertainment category's subcategories. */
   subcategories: readonly Queries.SubcategoryCardFragment[]
   categoryId: string | null
+  /** The tiles' `sizes` by count (1–5), then position (styles/tile-sizes.ts, worked out at build time). */
+  tileSizes: readonly (readonly string[])[]
 }
 
-export function EntertainmentSection({ title, description, subcategories, categoryId }: EntertainmentSectionProps) {
+export function EntertainmentSection({ title, description, subcategories, categoryId, tileSizes }: EntertainmentSectionProps) {
   const count = subcategories.length
   return (
     <Section aria-labelledby="entertainment-title">
@@ -87,7 +88,7 @@ export function EntertainmentSection({ title, description, subcategories, catego
           <Tiles $count={count}>
             {subcategories.map((sub, index) => (
               <TileItem key={sub._id} $area={AREAS[index] ?? "a"}>
-                <FeaturedCard to={routes.subcategory(sub._id)} title={sub.title} image={sub.images[0]} sizes={entertainmentTileSizes(count, index)} />
+                <FeaturedCard to={routes.subcategory(sub._id)} title={sub.title} image={sub.images[0]} sizes={tileSizes[count - 1]?.[index]} />
               </TileItem>
             ))}
           </Tiles>

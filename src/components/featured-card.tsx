@@ -1,6 +1,7 @@
 import React from "react"
 import styled from "styled-components"
 import { Link } from "gatsby"
+import { FEATURED_CARD } from "../styles/boxes"
 import { clampLines } from "../styles/layout"
 import { CatalogueImage } from "./catalogue-image"
 
@@ -9,7 +10,7 @@ const CardLink = styled(Link)`
   display: flex;
   align-items: flex-end;
   height: 100%;
-  min-height: 16rem;
+  min-height: ${FEATURED_CARD.minHeight};
   overflow: hidden;
   border-radius: ${({ theme }) => theme.radii.card};
   background: ${({ theme }) => theme.colors.surfaceRaised};

@@ -11,6 +11,7 @@ import { HomeHero } from "./home-hero"
 import { PageShell } from "./page-shell"
 import { SearchForm } from "./search-form"
 import { StatisticsRow } from "./statistics-row"
+import type { HomeTileSizes } from "../styles/tile-sizes"
 
 /** The home sections show at most this many subcategories. */
 const HOME_SECTION_LIMIT = 5
@@ -46,9 +47,11 @@ export interface HomeScreenProps {
   fitnessCategory: Queries.HomePageQuery["fitnessCategory"]
   /** Every category, in the catalogue's order: those the featured sections do not show get a row of their own. */
   categories: readonly Queries.HomeCategoryRowFragment[]
+  /** The tiles' `sizes`, worked out at build time (styles/tile-sizes.ts). */
+  tileSizes: HomeTileSizes
 }
 
-export function HomeScreen({ statistics, features, fitnessCategory, categories }: HomeScreenProps) {
+export function HomeScreen({ statistics, features, fitnessCategory, categories, tileSizes }: HomeScreenProps) {
   const fitness = features.find((feature) => feature.role === "fitness")
   const entertainment = features.find((feature) => feature.role === "entertainment")
   const fitnessSource = fitness?.category ?? fitnessCategory
@@ -82,12 +85,13 @@ export function HomeScreen({ statistics, features, fitnessCategory, categories }
           description={entertainment.description}
           subcategories={(entertainment.category?.subcategories ?? []).slice(0, HOME_SECTION_LIMIT)}
           categoryId={entertainment.category?._id ?? null}
+          tileSizes={tileSizes.entertainment}
         />
       )}
       {categories
         .filter((category) => !featured.has(category._id))
         .map((category) => (
-          <CategoryRow key={category._id} category={category} />
+          <CategoryRow key={category._id} category={category} tileSizes={tileSizes.categoryRow} />
         ))}
     </PageShell>
   )

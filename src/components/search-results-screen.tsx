@@ -2,11 +2,11 @@ import React, { Suspense, useState } from "react"
 import styled from "styled-components"
 import { navigate } from "gatsby"
 import { Button, Container, Section, SectionTitle, VisuallyHidden } from "../styles/layout"
-import { NO_SCRIPT_SEARCH } from "../../contract/no-script-search"
 import { routes } from "../routes"
-import { Card, CardBody, CardLink, CardSkeleton, CardText, CardTitle, Grid } from "./card-grid"
+import { Card, CardBody, CardLink, CardText, CardTitle, Grid } from "./card-parts"
+import { CardSkeleton } from "./card-skeleton"
 import { Hero } from "./hero"
-import { SearchField, SearchForm, SearchRow } from "./search-form"
+import { SearchForm } from "./search-form"
 import { PageShell } from "./page-shell"
 import { SiteImage } from "./site-image"
 import { Skeleton } from "./skeleton"
@@ -66,6 +66,12 @@ const PICTURE = { width: 400, height: 250 } as const
 
 const GroupSection = styled.section`
   margin-bottom: ${({ theme }) => theme.space.xl};
+  /* Without scripts no answer can come: the loading skeletons would say "loading" for ever. */
+  @media (scripting: none) {
+    &[aria-busy="true"] {
+      display: none;
+    }
+  }
 `
 
 function ResultGroup({ group }: { group: SearchGroup }) {
@@ -103,39 +109,20 @@ function ResultGroup({ group }: { group: SearchGroup }) {
   )
 }
 
-// Without scripts no answer can come: the skeletons would say "loading" for ever.
-const Loading = styled(GroupSection)`
-  @media (scripting: none) {
-    display: none;
-  }
-`
-
 /**
- * What the page says with JavaScript off (contract/no-script-search.ts): why
- * there are no results, and a form that still searches, this site's pages at
- * DuckDuckGo. Only in the HTML, in `noscript`: a visitor with scripts never
- * sees it.
+ * What the page says with JavaScript off (components/no-script-search.tsx),
+ * only in the HTML: a visitor with scripts never sees a `noscript`'s content
+ * (React never fills it in the browser), so the browser's bundle does not
+ * carry it. Gatsby names the webpack stage at compile time, and webpack
+ * follows only the live branch of the condition, the `require` included.
  */
 function NoScriptSearch({ siteUrl }: { siteUrl: string }) {
-  const host = siteUrl ? new URL(siteUrl).host : ""
-  return (
+  return process.env.BUILD_STAGE === "build-html" ? (
     <noscript>
-      <GroupSection aria-labelledby="no-script-search">
-        <SectionTitle id="no-script-search">Search needs JavaScript</SectionTitle>
-        <p>
-          JavaScript is off in this browser, so this page cannot look in the catalogue. Search this site with {NO_SCRIPT_SEARCH.name} instead, or
-          browse the categories in the menu.
-        </p>
-        <SearchRow role="search" action={NO_SCRIPT_SEARCH.action} method="get" aria-label={`Search this site with ${NO_SCRIPT_SEARCH.name}`}>
-          {host && <input type="hidden" name="sites" value={host} />}
-          <VisuallyHidden as="label" htmlFor="no-script-search-field">
-            Search this site with {NO_SCRIPT_SEARCH.name}
-          </VisuallyHidden>
-          <SearchField id="no-script-search-field" type="search" name="q" required placeholder="What are you looking for?" />
-          <Button type="submit">Search with {NO_SCRIPT_SEARCH.name}</Button>
-        </SearchRow>
-      </GroupSection>
+      {React.createElement((require("./no-script-search") as typeof import("./no-script-search")).NoScriptSearchContent, { siteUrl })}
     </noscript>
+  ) : (
+    <noscript />
   )
 }
 
@@ -193,14 +180,14 @@ export function SearchResultsScreen({ query, apiUrl, siteUrl }: SearchResultsScr
           <Section>
             <Container>
               {busy && (
-                <Loading role="status" aria-label="Loading results">
+                <GroupSection role="status" aria-label="Loading results" aria-busy="true">
                   <HeadingSkeleton />
                   <Grid>
                     {Array.from({ length: 4 }, (_, index) => (
                       <CardSkeleton key={index} />
                     ))}
                   </Grid>
-                </Loading>
+                </GroupSection>
               )}
               {busy && <NoScriptSearch siteUrl={siteUrl} />}
               {found && groups.map((group) => <ResultGroup key={group.id} group={group} />)}

@@ -2,8 +2,11 @@ import React, { useRef, useState } from "react"
 import styled from "styled-components"
 import { navigate } from "gatsby"
 import { Button, VisuallyHidden, pillField } from "../styles/layout"
-import { isValidEmail } from "../../contract/email"
-import { SUBSCRIBE_MESSAGES, subscribe } from "../services/subscribe"
+import { SUBSCRIBE_MESSAGES } from "../services/subscribe-messages"
+
+// The sending code (and the address check) arrives when the visitor first focuses the field or submits,
+// not with every page: the form posts itself until then. The browser keeps the one request.
+const loadSubscribe = () => import("../services/subscribe")
 
 const Form = styled.form`
   display: flex;
@@ -42,15 +45,27 @@ export function SubscribeForm({ apiUrl }: { apiUrl: string }) {
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (inFlight.current) return
+    const form = event.currentTarget
+    inFlight.current = true
+    let sending: typeof import("../services/subscribe")
+    try {
+      sending = await loadSubscribe()
+    } catch {
+      inFlight.current = false
+      // Offline, the address stays here with the reason; online, the form posts itself as it does without scripts.
+      if (navigator.onLine === false) setError(SUBSCRIBE_MESSAGES.offline)
+      else form.submit()
+      return
+    }
     const address = email.trim()
-    if (!isValidEmail(address)) {
+    if (!sending.isValidEmail(address)) {
+      inFlight.current = false
       setError(SUBSCRIBE_MESSAGES.invalidEmail)
       return
     }
-    inFlight.current = true
     setBusy(true)
     setError("")
-    const outcome = await subscribe(apiUrl, address)
+    const outcome = await sending.subscribe(apiUrl, address)
     inFlight.current = false
     setBusy(false)
     if (outcome.ok) {
@@ -75,6 +90,7 @@ export function SubscribeForm({ apiUrl }: { apiUrl: string }) {
           placeholder="Your Email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
+          onFocus={() => void loadSubscribe().catch(() => undefined)}
           aria-invalid={error ? true : undefined}
           aria-describedby="subscribe-error"
         />

@@ -2,14 +2,16 @@ import React from "react"
 import { graphql, type HeadFC, type PageProps } from "gatsby"
 import { HomeScreen } from "../components/home-screen"
 import { Seo } from "../components/seo"
+import type { HomeTileSizes } from "../styles/tile-sizes"
 
-export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
+export default function HomePage({ data, pageContext }: PageProps<Queries.HomePageQuery, { tileSizes: HomeTileSizes }>) {
   return (
     <HomeScreen
       statistics={data.allCatalogueCategoryStatistic.nodes}
       features={data.allCatalogueFeaturedItem.nodes}
       fitnessCategory={data.fitnessCategory}
       categories={data.allCatalogueCategory.nodes}
+      tileSizes={pageContext.tileSizes}
     />
   )
 }

@@ -1,4 +1,4 @@
-import { recordProgress } from "../viewing/viewing-store"
+import { recordProgress } from "../viewing/viewing-history"
 import type { EpisodeProgress } from "../viewing/viewing-types"
 import type { PlaybackTime } from "./host-player"
 

@@ -1,13 +1,14 @@
-/** The browser's one write to the catalogue API: POST /subscribe, mapped onto SPEC.md section 8. */
+/**
+ * The browser's one write to the catalogue API: POST /subscribe, mapped onto
+ * SPEC.md section 8. Loaded when the visitor submits (or first focuses) the
+ * footer's form, not with every page: until then the form posts itself.
+ */
+import { isValidEmail } from "../../contract/email"
+import { SUBSCRIBE_MESSAGES } from "./subscribe-messages"
 
-export const SUBSCRIBE_MESSAGES = {
-  invalidEmail: "Please enter a valid email address.",
-  failed: "Subscription failed.",
-  error: "An error occurred. Please try again.",
-  noResponse: "An unexpected error occurred. Please check your network connection.",
-  /** Not in SPEC.md's catalogue: nothing went wrong on either side, the device has no network. */
-  offline: "You are offline, so nothing was sent. Your address is still here: press Subscribe again once you are back online.",
-} as const
+export { SUBSCRIBE_MESSAGES }
+/** The address check the server makes too (contract/email.ts), loaded with the sending code. */
+export { isValidEmail }
 
 const isOffline = () => typeof navigator !== "undefined" && navigator.onLine === false
 

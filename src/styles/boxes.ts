@@ -37,3 +37,6 @@ export const ENTERTAINMENT_TILES = {
  * below the fold, where growing moves nothing the visitor sees.
  */
 export const CONTINUE_WATCHING_FIRST_SCREEN = "12rem"
+
+/** A featured card (featured-card.tsx): its picture covers a box at least this tall. */
+export const FEATURED_CARD = { minHeight: "16rem" } as const

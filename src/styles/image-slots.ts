@@ -1,4 +1,5 @@
-import { CARD_GRID, ENTERTAINMENT_TILES, HERO_BOX, PAGE_COLUMN } from "./boxes"
+import { CARD_GRID, HERO_BOX } from "./boxes"
+import { CARD_RATIO, pageMax, pagePadding, px } from "./tile-sizes"
 import { theme } from "./theme"
 
 // Every place the site shows a catalogue picture, and the widths made for
@@ -12,10 +13,7 @@ import { theme } from "./theme"
 // plugin: the plugin's options schema checks these at the start of every
 // build, and its tests type them against its own `ImageSlot`.
 
-const px = (value: string) => (value.endsWith("rem") ? Number.parseFloat(value) * 16 : Number.parseFloat(value))
-const pagePadding = { phone: px(theme.space[PAGE_COLUMN.padding.phone]), wide: px(theme.space[PAGE_COLUMN.padding.wide]) }
 const gridGap = px(theme.space[CARD_GRID.gap.wide])
-const pageMax = px(theme.layout.maxWidth)
 const { md: mdColumns, lg: lgColumns } = CARD_GRID.columns
 
 /** The card grid's column width: one column on phones, then CARD_GRID's columns from `md` and `lg`. */
@@ -25,39 +23,6 @@ const CARD_SIZES = [
   `(min-width: ${theme.breakpoints.md}) calc((100vw - ${2 * pagePadding.wide + (mdColumns - 1) * gridGap}px) / ${mdColumns})`,
   `calc(100vw - ${2 * pagePadding.phone}px)`,
 ].join(", ")
-
-/** A card picture's width:height, and so every card box's. */
-const CARD_RATIO = 1.6
-
-const tileGap = px(theme.space[ENTERTAINMENT_TILES.gap])
-const tileRow = px(ENTERTAINMENT_TILES.rowHeight.wide)
-
-/**
- * The `sizes` of the home page's entertainment tile `index` of `count`
- * (entertainment-section.tsx), which draws a card picture to cover a box of
- * its own: from `md` the tiles of a three- or five-tile grid are as wide as
- * their height makes the picture (their columns are narrower than that), the
- * others as wide as their column; on phones, the column. The card grid's
- * `sizes` said 262 px for all of them, and the tall tile, drawn 794 px wide,
- * got the 400 px file.
- */
-export function entertainmentTileSizes(count: number, index: number): string {
-  const phone = `calc(100vw - ${2 * pagePadding.phone}px)`
-  const content = pageMax - 2 * pagePadding.wide
-  const wide = (value: string) => `(min-width: ${theme.breakpoints.md}) ${value}, ${phone}`
-  const coverFor = (height: number) => `${Math.ceil(height * CARD_RATIO)}px`
-  if (count === 5) return wide(coverFor(index === 2 ? 2 * tileRow + tileGap : tileRow))
-  if (count === 3) {
-    const height = px(ENTERTAINMENT_TILES.threeTileHeight)
-    const middleRow = (height - 2 * px(ENTERTAINMENT_TILES.edgeRows) - 3 * tileGap) / 2
-    return wide(coverFor(index === 1 ? height : 2 * middleRow + tileGap))
-  }
-  const columns = count === 1 ? 1 : 2
-  const atMax = Math.ceil((content - (columns - 1) * tileGap) / columns)
-  const inset = 2 * pagePadding.wide + (columns - 1) * tileGap
-  const belowMax = columns === 1 ? `calc(100vw - ${inset}px)` : `calc((100vw - ${inset}px) / ${columns})`
-  return `(min-width: ${pageMax}px) ${atMax}px, ${wide(belowMax)}`
-}
 
 export const IMAGE_SLOTS = {
   /**

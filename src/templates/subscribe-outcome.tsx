@@ -1,7 +1,7 @@
 import React from "react"
 import { graphql, type HeadFC, type PageProps } from "gatsby"
 import styled from "styled-components"
-import { SUBSCRIBE_OUTCOME_TEXTS } from "../fixed-page-texts"
+import { SUBSCRIBE_OUTCOME_TEXTS } from "../subscribe-outcome-texts"
 import { MessageScreen } from "../components/message-screen"
 import { Seo } from "../components/seo"
 import { Button } from "../styles/layout"

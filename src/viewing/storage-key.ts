@@ -18,7 +18,12 @@ export function hasStoredViewing(): boolean {
  * The home page's hint, set by the store while the visitor has an episode to
  * continue and read before the first paint by CONTINUE_WATCHING_HINT_SCRIPT:
  * the page then makes room for Continue watching in the first screen, so the
- * section that arrives after hydration moves nothing. In contract/, as the
- * pages' CSP allows that script by its text.
+ * section that arrives after hydration moves nothing. The script itself is in
+ * contract/inline-scripts.ts, where the pages' CSP allows it by its text; it
+ * names these two values again (a shared module cost every page that saves a
+ * series a module of its own), and a test holds them equal.
  */
-export { CONTINUE_WATCHING_ATTRIBUTE, CONTINUE_WATCHING_HINT_KEY, CONTINUE_WATCHING_HINT_SCRIPT } from "../../contract/inline-scripts"
+export const CONTINUE_WATCHING_HINT_KEY = "moveflix.continue-watching"
+
+/** What the hint turns on before the home page's first paint: an attribute of `<html>` the home page's CSS reads. */
+export const CONTINUE_WATCHING_ATTRIBUTE = "data-continue-watching"

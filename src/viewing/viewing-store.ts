@@ -10,7 +10,7 @@
  * here throws. Nothing touches `window` when the module is imported.
  */
 import { CONTINUE_WATCHING_HINT_KEY, VIEWING_STORAGE_KEY } from "./storage-key"
-import { parseViewing, serializeViewing, toProgress, toSavedSeries } from "./viewing-parse"
+import { parseViewing, serializeViewing, toSavedSeries } from "./viewing-parse"
 import type { EpisodeProgress, SavedSeries, ViewingState } from "./viewing-types"
 
 export { VIEWING_STORAGE_KEY }
@@ -136,8 +136,12 @@ function notify(): void {
   for (const listener of [...listeners]) listener()
 }
 
-/** Applies a change to what is stored now (another tab may have written since this one read). */
-function write(change: (state: ViewingState) => ViewingState): void {
+/**
+ * Applies a change to what is stored now (another tab may have written since
+ * this one read). For the store's own modules (viewing-history.ts): a page
+ * changes the memory only through their named functions.
+ */
+export function writeViewing(change: (state: ViewingState) => ViewingState): void {
   const store = storage()
   if (store === null) return
   const current = readFrom(store)
@@ -156,69 +160,8 @@ function write(change: (state: ViewingState) => ViewingState): void {
   notify()
 }
 
-/** Seconds kept to a tenth: finer means nothing to a visitor and costs storage. */
-const toTenth = (seconds: number) => Math.round(seconds * 10) / 10
-
-/**
- * Remembers where the visitor is in an episode: the entry is replaced and
- * moved to the front, stamped with the time now, and the oldest entry is
- * dropped past HISTORY_LIMIT. An entry with a bad field (NaN seconds, an
- * empty id) is ignored rather than stored.
- */
-export function recordProgress(entry: Omit<EpisodeProgress, "updatedAt">): void {
-  const progress = toProgress({
-    episodeId: entry.episodeId,
-    seconds: toTenth(entry.seconds),
-    duration: toTenth(entry.duration),
-    updatedAt: Date.now(),
-    seriesId: entry.seriesId ?? null,
-    seriesTitle: entry.seriesTitle ?? null,
-    episodeTitle: entry.episodeTitle ?? null,
-    episodeNumber: entry.episodeNumber ?? null,
-    image: entry.image ?? null,
-  })
-  if (progress === undefined) return
-  write((state) => ({
-    ...state,
-    history: [progress, ...state.history.filter((old) => old.episodeId !== progress.episodeId)].slice(0, HISTORY_LIMIT),
-  }))
-}
-
-/** Forgets one episode (the remove control of "Continue watching"); answers the entry forgotten, for Undo. */
-export function removeFromHistory(episodeId: string): EpisodeProgress | undefined {
-  let removed: EpisodeProgress | undefined
-  write((state) => {
-    removed = progressOf(state, episodeId)
-    return removed === undefined ? state : { ...state, history: state.history.filter((progress) => progress !== removed) }
-  })
-  return removed
-}
-
-/** Forgets every position ("Clear viewing history"), the saved list stays; answers the entries forgotten, for Undo. */
-export function clearHistory(): readonly EpisodeProgress[] {
-  let removed: readonly EpisodeProgress[] = []
-  write((state) => {
-    removed = state.history
-    return state.history.length === 0 ? state : { ...state, history: [] }
-  })
-  return removed
-}
-
-const newestFirst = <T>(stamp: (entry: T) => number) => (a: T, b: T) => stamp(b) - stamp(a)
-
-/**
- * Undo of a removal: puts forgotten entries back in their places by date. An
- * episode played again since keeps its newer entry; past HISTORY_LIMIT the
- * oldest go, as ever.
- */
-export function restoreHistory(entries: readonly EpisodeProgress[]): void {
-  write((state) => {
-    const back = entries.filter((entry) => progressOf(state, entry.episodeId) === undefined)
-    if (back.length === 0) return state
-    const history = [...state.history, ...back].sort(newestFirst((entry) => entry.updatedAt)).slice(0, HISTORY_LIMIT)
-    return { ...state, history }
-  })
-}
+/** Sorts entries newest first by `stamp`: Undo puts entries back in their places by date. */
+export const newestFirst = <T>(stamp: (entry: T) => number) => (a: T, b: T) => stamp(b) - stamp(a)
 
 /**
  * Puts a series on the visitor's list, at the front, dropping the oldest past
@@ -226,7 +169,7 @@ export function restoreHistory(entries: readonly EpisodeProgress[]): void {
  * keeps its place and date. An entry with a bad field is ignored.
  */
 export function saveSeries(series: Omit<SavedSeries, "savedAt">): void {
-  write((state) => {
+  writeViewing((state) => {
     const existing = state.saved.find((saved) => saved.seriesId === series.seriesId)
     const entry = toSavedSeries({
       seriesId: series.seriesId,
@@ -245,7 +188,7 @@ export function saveSeries(series: Omit<SavedSeries, "savedAt">): void {
 /** Takes a series off the visitor's list; answers the entry taken off, for Undo. */
 export function unsaveSeries(seriesId: string): SavedSeries | undefined {
   let removed: SavedSeries | undefined
-  write((state) => {
+  writeViewing((state) => {
     removed = state.saved.find((saved) => saved.seriesId === seriesId)
     return removed === undefined ? state : { ...state, saved: state.saved.filter((saved) => saved !== removed) }
   })
@@ -254,7 +197,7 @@ export function unsaveSeries(seriesId: string): SavedSeries | undefined {
 
 /** Undo of an unsave: the series goes back to its place by the date it was saved (unless saved again since). */
 export function restoreSaved(series: SavedSeries): void {
-  write((state) => {
+  writeViewing((state) => {
     if (isSaved(state, series.seriesId)) return state
     const saved = [...state.saved, series].sort(newestFirst((entry) => entry.savedAt)).slice(0, SAVED_LIMIT)
     return { ...state, saved }

@@ -3,6 +3,7 @@ import { screen, within } from "@testing-library/react"
 import { useStaticQuery } from "gatsby"
 import { HomeScreen, type HomeScreenProps } from "../../../src/components/home-screen"
 import { renderWithTheme } from "../../helpers/render-with-theme"
+import { homeTileSizes } from "../../../src/styles/tile-sizes"
 
 // jsdom has neither; the carousels ask both.
 beforeAll(() => {
@@ -49,6 +50,7 @@ const props = (overrides: Partial<HomeScreenProps>): HomeScreenProps => ({
   features: [],
   fitnessCategory: null,
   categories: [],
+  tileSizes: homeTileSizes(),
   ...overrides,
 })
 

@@ -2,7 +2,8 @@ import React from "react"
 import { TextEncoder } from "node:util"
 import { act, render, screen } from "@testing-library/react"
 import { useViewing } from "../../../src/viewing/use-viewing"
-import { recordProgress, VIEWING_STORAGE_KEY } from "../../../src/viewing/viewing-store"
+import { VIEWING_STORAGE_KEY } from "../../../src/viewing/viewing-store"
+import { recordProgress } from "../../../src/viewing/viewing-history"
 import { FakeStorage, installStorage, restoreStorage, securityError } from "./fake-storage"
 
 function ViewingProbe() {

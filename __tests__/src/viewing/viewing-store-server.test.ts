@@ -6,14 +6,8 @@
 import { createElement } from "react"
 import { renderToString } from "react-dom/server"
 import { useViewing } from "../../../src/viewing/use-viewing"
-import {
-  EMPTY_VIEWING,
-  readViewing,
-  recordProgress,
-  saveSeries,
-  subscribeViewing,
-  viewingStorageAvailable,
-} from "../../../src/viewing/viewing-store"
+import { EMPTY_VIEWING, readViewing, saveSeries, subscribeViewing, viewingStorageAvailable } from "../../../src/viewing/viewing-store"
+import { recordProgress } from "../../../src/viewing/viewing-history"
 
 it("has no window here", () => {
   expect(typeof window).toBe("undefined")

@@ -1,24 +1,5 @@
-import {
-  clearHistory,
-  EMPTY_VIEWING,
-  HISTORY_LIMIT,
-  inProgress,
-  isSaved,
-  isWatched,
-  progressFraction,
-  progressOf,
-  readViewing,
-  recordProgress,
-  removeFromHistory,
-  restoreHistory,
-  restoreSaved,
-  SAVED_LIMIT,
-  saveSeries,
-  subscribeViewing,
-  unsaveSeries,
-  viewingStorageAvailable,
-  VIEWING_STORAGE_KEY,
-} from "../../../src/viewing/viewing-store"
+import { EMPTY_VIEWING, HISTORY_LIMIT, inProgress, isSaved, isWatched, progressFraction, progressOf, readViewing, restoreSaved, SAVED_LIMIT, saveSeries, subscribeViewing, unsaveSeries, viewingStorageAvailable, VIEWING_STORAGE_KEY } from "../../../src/viewing/viewing-store"
+import { clearHistory, recordProgress, removeFromHistory, restoreHistory } from "../../../src/viewing/viewing-history"
 import type { EpisodeProgress } from "../../../src/viewing/viewing-types"
 import { CONTINUE_WATCHING_HINT_KEY } from "../../../src/viewing/storage-key"
 import { FakeStorage, installStorage, restoreStorage, quotaExceeded, securityError } from "./fake-storage"
