@@ -7,11 +7,12 @@ import { chromium, type BrowserContext, type Page } from "playwright-core"
 import { CHROMIUM_ARGS } from "../../scripts/lib/chromium"
 import type { ApiCategory, ApiSeries } from "../../contract/schemas"
 import { PROJECT_ROOT, freePort, stopProcess } from "../../node-kit/processes"
+import { OFFLINE } from "../../plugins/gatsby-plugin-offline-workbox/src/constants"
 import { imageStoreDirectory } from "../../plugins/gatsby-source-catalogue/src/images/store"
 import { refreshWorkspace } from "../../publisher/src/jobs/workspace"
 import { SHARED_DRAWINGS_DIR, startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
 import { SUBSCRIBE_MESSAGES } from "../../src/services/subscribe"
-import { chromiumPath, useBrowser } from "./harness/browser"
+import { chromiumPath, useBrowser, waitForHydration } from "./harness/browser"
 import { api } from "./harness/catalogue"
 import { copyRelease, rebuild, startSwitchableSite, type SwitchableSite } from "./harness/releases"
 
@@ -405,6 +406,44 @@ describe("after a deploy", () => {
     await expect(home.getByRole("contentinfo").getByRole("link", { name: RENAMED, exact: true }).isVisible()).resolves.toBe(true)
     await expect(home.getByText(oldTitle, { exact: true }).count()).resolves.toBe(0)
     expect(errors).toEqual([])
+  })
+
+  /*
+   * A page and the data it hydrates with come from one release, whichever
+   * answers first, the network or the saved copy: React refuses HTML of one
+   * release with data of another (errors #418 and #425) and draws the page
+   * again, a flash of the other release.
+   */
+  describe("on a network slower than the worker waits for", () => {
+    /** Slower than the worker waits before it shows a saved copy. */
+    const SLOWER = (OFFLINE.networkTimeoutSeconds + 1) * 1000
+    const HOME_DATA = ["/page-data/index/page-data.json", "/page-data/app-data.json"]
+    beforeEach(() => site.serve(releases.a))
+    afterEach(() => site.slow(null))
+
+    it("shows a page whose answer is late from its saved copy, hydrated with the data saved with it", async () => {
+      const { page, errors } = await visitorWhoSaved("/", ["/", ...HOME_DATA])
+      site.serve(releases.b)
+      site.slow(/(\/|\.html)$/, SLOWER)
+      await page.reload()
+      await waitForHydration(page)
+      await expectPageShown(page, /.+/)
+      await page.getByRole("banner").getByRole("link", { name: oldTitle, exact: true }).waitFor()
+      await expect(page.getByText(RENAMED, { exact: true }).count()).resolves.toBe(0)
+      expect(errors).toEqual([])
+    })
+
+    it("shows a page the network answered with that release's data, however late the data", async () => {
+      const { page, errors } = await visitorWhoSaved("/", ["/", ...HOME_DATA])
+      site.serve(releases.b)
+      site.slow(/^\/page-data\//, SLOWER)
+      await page.reload()
+      await waitForHydration(page)
+      await expectPageShown(page, /.+/)
+      await page.getByRole("contentinfo").getByRole("link", { name: RENAMED, exact: true }).waitFor()
+      await expect(page.getByText(oldTitle, { exact: true }).count()).resolves.toBe(0)
+      expect(errors).toEqual([])
+    })
   })
 
   it("after a code deploy loads the new code on the next navigation, even to a page only prefetched: no blank page", async () => {

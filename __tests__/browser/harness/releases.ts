@@ -51,6 +51,12 @@ export interface SwitchableSite {
    * gone (whatever the browser's own offline emulation covers).
    */
   serve(root: string | null): void
+  /**
+   * From the next request on, answers whose path matches `paths` leave only
+   * after `ms` (a slow network for those files); `null` makes every answer
+   * prompt again, those still waiting included.
+   */
+  slow(paths: RegExp | null, ms?: number): void
   close(): Promise<void>
 }
 
@@ -61,10 +67,26 @@ export interface SwitchableSite {
  */
 export function startSwitchableSite(firstRoot: string | null): Promise<SwitchableSite> {
   let root: string | null = firstRoot
+  let slow: { paths: RegExp; ms: number } | null = null
+  /** Answers held back by `slow`, each with its timer. */
+  const late = new Map<() => void, NodeJS.Timeout>()
+  const answerLateNow = () => {
+    for (const [answer, timer] of late) {
+      clearTimeout(timer)
+      answer()
+    }
+    late.clear()
+  }
   const handle = createStaticHandler({ root: () => root ?? undefined })
   const server = http.createServer((request, response) => {
-    if (root === null) request.socket.destroy()
-    else void handle(request, response)
+    if (root === null) return request.socket.destroy()
+    const delay = slow && slow.paths.test(new URL(request.url ?? "/", "http://localhost").pathname) ? slow.ms : 0
+    if (delay === 0) return void handle(request, response)
+    const answer = () => {
+      late.delete(answer)
+      void handle(request, response)
+    }
+    late.set(answer, setTimeout(answer, delay))
   })
   return new Promise((resolve) => {
     server.listen(0, "127.0.0.1", () => {
@@ -76,8 +98,14 @@ export function startSwitchableSite(firstRoot: string | null): Promise<Switchabl
           // Kept-alive connections would otherwise still answer from the old folder's handler.
           if (next === null) server.closeAllConnections()
         },
+        slow: (paths, ms = 0) => {
+          slow = paths ? { paths, ms } : null
+          if (!slow) answerLateNow()
+        },
         close: () =>
           new Promise<void>((done) => {
+            for (const timer of late.values()) clearTimeout(timer)
+            late.clear()
             server.close(() => done())
             server.closeAllConnections()
           }),

@@ -1,5 +1,12 @@
 import type { RuntimeCaching } from "workbox-build"
-import { generateSWOptions, pageCacheKey, pageDataCacheKey, runtimeCaching } from "../../../plugins/gatsby-plugin-offline-workbox/src/service-worker-options"
+import { stringifyWithoutComments } from "workbox-build/build/lib/stringify-without-comments"
+import {
+  generateSWOptions,
+  pageCacheKey,
+  pageDataCacheKey,
+  rememberPagesShownFromCache,
+  runtimeCaching,
+} from "../../../plugins/gatsby-plugin-offline-workbox/src/service-worker-options"
 
 const SITE = "https://moveflix.example"
 
@@ -19,17 +26,22 @@ interface RequestShape {
   headers?: Record<string, string>
 }
 
-function ruleFor(href: string, { headers = {}, ...request }: RequestShape = {}): string | undefined {
+/** The rule sw.js applies to a request, sent by the open page `clientId` if given. */
+function matchingRule(href: string, { headers = {}, ...request }: RequestShape = {}, clientId = ""): RuntimeCaching | undefined {
   const url = new URL(href)
   const options = {
     url,
     sameOrigin: url.origin === SITE,
     request: { mode: "cors", destination: "", method: "GET", ...request, headers: new Headers(headers), url: href } as unknown as Request,
-    event: {},
+    event: { clientId },
   }
-  const rule = runtimeCaching().find((candidate) => asWritten(candidate.urlPattern)(options as never))
-  return rule?.options?.cacheName ?? undefined
+  return runtimeCaching().find((candidate) => asWritten(candidate.urlPattern)(options as never))
 }
+
+const ruleFor = (href: string, request: RequestShape = {}) => matchingRule(href, request)?.options?.cacheName ?? undefined
+
+/** The pages rule's memory plugin, rebuilt from the text workbox-build writes into sw.js for it. */
+const rememberAsWritten = new Function(`return (${stringifyWithoutComments(rememberPagesShownFromCache)})`)() as typeof rememberPagesShownFromCache
 
 describe("the service worker's runtime rules", () => {
   it.each([
@@ -90,10 +102,48 @@ describe("the service worker's runtime rules", () => {
     expect(ruleFor(`${SITE}/hooksy/`, { mode: "navigate", destination: "document" })).toBe("pages")
   })
 
-  it("tries the network first for pages and page data, within the timeout, and falls back to the offline page", () => {
-    const [pages, pageData] = runtimeCaching()
+  it("tries the network first for pages, within the timeout, and falls back to the offline page", () => {
+    const pages = matchingRule(`${SITE}/series/101/`, { mode: "navigate", destination: "document" })
     expect(pages).toMatchObject({ handler: "NetworkFirst", options: { networkTimeoutSeconds: 3, precacheFallback: { fallbackURL: "/offline.html" } } })
-    expect(pageData).toMatchObject({ handler: "NetworkFirst", options: { networkTimeoutSeconds: 3 } })
+  })
+
+  describe("a page's data, of the same release as the page", () => {
+    const DATA = `${SITE}/page-data/index/page-data.json`
+    afterEach(() => delete (globalThis as { moveflixPagesShownFromCache?: unknown }).moveflixPagesShownFromCache)
+
+    it("comes from the network, however slow, for a page the network answered: a saved copy only when the network fails", () => {
+      const rule = matchingRule(DATA, {}, "tab-from-network")
+      expect(rule).toMatchObject({ handler: "NetworkFirst", options: { cacheName: "page-data" } })
+      expect(rule?.options).not.toHaveProperty("networkTimeoutSeconds")
+    })
+
+    it("comes from the saved copies for a page shown from its saved copy, and only for that page", async () => {
+      const saved = new Response("<html>")
+      const remembered = rememberAsWritten.cachedResponseWillBeUsed({ event: { resultingClientId: "tab-from-cache" }, cachedResponse: saved })
+      await expect(remembered).resolves.toBe(saved)
+      expect(matchingRule(DATA, {}, "tab-from-cache")).toMatchObject({ handler: "CacheFirst", options: { cacheName: "page-data" } })
+      expect(matchingRule(`${SITE}/page-data/sq/d/1234567890.json`, {}, "tab-from-cache")?.handler).toBe("CacheFirst")
+      expect(matchingRule(DATA, {}, "another-tab")?.handler).toBe("NetworkFirst")
+      // Not its pictures or code, and never a request with Authorization.
+      expect(matchingRule(`${SITE}/app-978ae7bbc8ac97b6405b.js`, { destination: "script" }, "tab-from-cache")?.handler).toBe("CacheFirst")
+      expect(matchingRule(`${SITE}/app-978ae7bbc8ac97b6405b.js`, { destination: "script" }, "tab-from-cache")?.options?.cacheName).toBe("assets")
+      expect(matchingRule(DATA, { headers: { Authorization: "Bearer x" } }, "tab-from-cache")).toBeUndefined()
+    })
+
+    it("is not taken from the saved copies when the page was not in the cache either", async () => {
+      await rememberAsWritten.cachedResponseWillBeUsed({ event: { resultingClientId: "tab-offline-page" }, cachedResponse: undefined })
+      expect(matchingRule(DATA, {}, "tab-offline-page")?.handler).toBe("NetworkFirst")
+    })
+
+    it("forgets the oldest pages beyond 50 open ones", async () => {
+      const page = new Response("<html>")
+      for (let tab = 0; tab <= 50; tab++) {
+        await rememberAsWritten.cachedResponseWillBeUsed({ event: { resultingClientId: `tab-${tab}` }, cachedResponse: page })
+      }
+      expect(matchingRule(DATA, {}, "tab-0")?.handler).toBe("NetworkFirst")
+      expect(matchingRule(DATA, {}, "tab-1")?.handler).toBe("CacheFirst")
+      expect(matchingRule(DATA, {}, "tab-50")?.handler).toBe("CacheFirst")
+    })
   })
 
   it("saves one copy per page, whatever its query or trailing slash", async () => {

@@ -26,6 +26,13 @@ function fakeCdn(name: string, refusals = 0) {
   return { adapter, taken, refusedCount: () => refused }
 }
 
+/** Until `done` holds, checked every 10 ms; fails saying `what` did not happen within 5 s. */
+async function waitUntil(done: () => boolean, what: string): Promise<void> {
+  for (const deadline = Date.now() + 5000; !done(); await new Promise((resolve) => setTimeout(resolve, 10))) {
+    if (Date.now() > deadline) throw new Error(`Not within 5 s: ${what}`)
+  }
+}
+
 describe("the CDN purge queue", () => {
   let dir: string
   beforeEach(() => {
@@ -66,6 +73,18 @@ describe("the CDN purge queue", () => {
     expect(back.taken).toEqual([keys("/series/1/", "/series/2/")])
     expect(restarted.status()[0]).toMatchObject({ state: "purged", last: { releaseId: "r2", keys: 2 } })
     await restarted.close()
+  })
+
+  it("tries a new release's purge at once, even while a refused one waits a minute for its retry", async () => {
+    const cdn = fakeCdn("cdn", 1)
+    const queue = new CdnPurgeQueue([cdn.adapter], dir, log, [60_000])
+    queue.add(keys("/series/1/"), "r1")
+    await waitUntil(() => queue.status()[0]!.state === "retrying", "the first purge refused")
+    queue.add(keys("/series/2/"), "r2")
+    await waitUntil(() => queue.status()[0]!.state === "purged", "the new release's purge taken before the minute is out")
+    expect(cdn.taken).toEqual([keys("/series/1/", "/series/2/")])
+    expect(queue.status()[0]).toMatchObject({ last: { releaseId: "r2", attempts: 2 } })
+    await queue.close()
   })
 
   it("owes nothing for a release that changed nothing a CDN keeps, and does nothing without a CDN", async () => {

@@ -29,6 +29,56 @@ export const isPageRequest: NonNullable<RuntimeCaching["urlPattern"]> = ({ reque
 export const isPageData: NonNullable<RuntimeCaching["urlPattern"]> = ({ request, url, sameOrigin }) =>
   sameOrigin && !request.headers.has("authorization") && url.pathname.startsWith("/page-data/") && url.pathname.endsWith(".json")
 
+/*
+ * A page and the data it hydrates with must be of one release: React
+ * refuses a page's HTML with another release's data (errors #418, #425) and
+ * draws it again, showing the other release. The two come in separate
+ * requests, so the worker remembers which open pages it answered from a saved
+ * copy (by the client id their navigation created) and answers their data
+ * from the saved copies too; a page the network answered waits for the
+ * network for its data, however slow, and uses a saved copy only when the
+ * network fails. The memory is the worker's own global (a worker stopped
+ * between a page and its data forgets it, and the data then comes from the
+ * network): each function below names it itself, as sw.js holds their text.
+ */
+
+/** On the pages rule: remembers each open page answered from its saved copy. */
+export const rememberPagesShownFromCache = {
+  cachedResponseWillBeUsed: async ({
+    event,
+    cachedResponse,
+  }: {
+    event?: { resultingClientId?: string }
+    cachedResponse?: Response
+  }): Promise<Response | undefined> => {
+    const clientId = event && event.resultingClientId
+    if (cachedResponse && clientId) {
+      const memory = globalThis as unknown as { moveflixPagesShownFromCache?: Set<string> }
+      if (!memory.moveflixPagesShownFromCache) memory.moveflixPagesShownFromCache = new Set()
+      const shown = memory.moveflixPagesShownFromCache
+      shown.add(clientId)
+      // Open tabs, not a history: beyond 50 the oldest is forgotten.
+      if (shown.size > 50) shown.delete(shown.values().next().value as string)
+    }
+    return cachedResponse
+  },
+}
+
+/** Data asked for by a page the worker answered from its saved copy. */
+export const isDataOfPageShownFromCache: NonNullable<RuntimeCaching["urlPattern"]> = ({ request, url, sameOrigin, event }) => {
+  const memory = globalThis as unknown as { moveflixPagesShownFromCache?: Set<string> }
+  const clientId = event && (event as unknown as { clientId?: string }).clientId
+  return Boolean(
+    clientId &&
+      memory.moveflixPagesShownFromCache &&
+      memory.moveflixPagesShownFromCache.has(clientId) &&
+      sameOrigin &&
+      !request.headers.has("authorization") &&
+      url.pathname.startsWith("/page-data/") &&
+      url.pathname.endsWith(".json"),
+  )
+}
+
 /** Files whose URL changes with their content: webpack's hashed chunks, /static/ and Gatsby's image and file folders. */
 export const isHashedAsset: NonNullable<RuntimeCaching["urlPattern"]> = ({ request, url, sameOrigin }) =>
   sameOrigin &&
@@ -86,19 +136,21 @@ export function runtimeCaching(): RuntimeCaching[] {
         cacheName: "pages",
         networkTimeoutSeconds: OFFLINE.networkTimeoutSeconds,
         expiration: expiry(OFFLINE.maxPages),
-        plugins: [pageCacheKey],
+        plugins: [pageCacheKey, rememberPagesShownFromCache],
         precacheFallback: { fallbackURL: OFFLINE.page },
       },
     },
+    // The saved copies of its data for a page shown from its saved copy; the network only for what was never saved.
+    {
+      urlPattern: isDataOfPageShownFromCache,
+      handler: "CacheFirst",
+      options: { cacheName: "page-data", expiration: expiry(400), plugins: [pageDataCacheKey] },
+    },
+    // No time limit: a page the network answered takes its data from the network (the comment above).
     {
       urlPattern: isPageData,
       handler: "NetworkFirst",
-      options: {
-        cacheName: "page-data",
-        networkTimeoutSeconds: OFFLINE.networkTimeoutSeconds,
-        expiration: expiry(400),
-        plugins: [pageDataCacheKey],
-      },
+      options: { cacheName: "page-data", expiration: expiry(400), plugins: [pageDataCacheKey] },
     },
     { urlPattern: isHashedAsset, handler: "CacheFirst", options: { cacheName: "assets", expiration: expiry(400) } },
     { urlPattern: isOtherImage, handler: "StaleWhileRevalidate", options: { cacheName: "images", expiration: expiry(20) } },

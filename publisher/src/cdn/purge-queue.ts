@@ -51,8 +51,10 @@ export const PURGE_RECORD_FILE = "cdn-purges.json"
  * A release never waits for it: `add` returns at once and the purge runs
  * beside the queue. A refused or unanswered purge is kept (on disk, merged
  * with later releases' keys) and tried again, doubling the wait up to a
- * minute, until the CDN takes it; the status shows it meanwhile. Each CDN
- * has its own account, so one that is down does not hold back the others.
+ * minute, until the CDN takes it; the status shows it meanwhile. A new
+ * release is tried at once even then: a CDN that is back would otherwise
+ * show the old pages for up to a minute more. Each CDN has its own account,
+ * so one that is down does not hold back the others.
  */
 export class CdnPurgeQueue {
   private record: PurgeRecord
@@ -60,6 +62,8 @@ export class CdnPurgeQueue {
   private readonly running = new Map<string, Promise<void>>()
   private closed = false
   private readonly controller = new AbortController()
+  /** Per CDN, what ends its wait before a retry. */
+  private readonly wakers = new Map<string, AbortController>()
 
   constructor(
     private readonly adapters: readonly CdnAdapter[],
@@ -85,12 +89,16 @@ export class CdnPurgeQueue {
     const at = this.now()
     for (const adapter of this.adapters) {
       const owed = this.record.owed[adapter.name]
+      // Tried now, the count of refusals kept: a CDN still down gets its next try as late as before.
       this.record.owed[adapter.name] = owed
-        ? { ...owed, request: mergePurges(owed.request, request), releaseId }
+        ? { ...owed, request: mergePurges(owed.request, request), releaseId, nextAttemptAt: null }
         : { request, releaseId, since: at, attempts: 0, lastError: null, nextAttemptAt: null }
     }
     this.save()
-    for (const adapter of this.adapters) this.kick(adapter)
+    for (const adapter of this.adapters) {
+      this.wakers.get(adapter.name)?.abort()
+      this.kick(adapter)
+    }
   }
 
   /** Resolves once nothing is owed to any CDN (or the queue is closed). */
@@ -142,7 +150,12 @@ export class CdnPurgeQueue {
     for (;;) {
       const owed = this.record.owed[adapter.name]
       if (!owed || this.closed) return
-      if (owed.nextAttemptAt !== null) await sleep(owed.nextAttemptAt - this.now(), this.controller.signal)
+      if (owed.nextAttemptAt !== null) {
+        const waker = new AbortController()
+        this.wakers.set(adapter.name, waker)
+        await sleep(owed.nextAttemptAt - this.now(), AbortSignal.any([this.controller.signal, waker.signal]))
+        this.wakers.delete(adapter.name)
+      }
       if (this.closed) return
       const { request, releaseId } = this.record.owed[adapter.name]!
       try {
