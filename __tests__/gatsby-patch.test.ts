@@ -179,3 +179,46 @@ describe("Gatsby's compile of gatsby-* files, patched", () => {
     expect(afterEdit.compiled).toContain("second title")
   })
 })
+
+/** Runs Gatsby's Functions step (its internal plugin's onPreBootstrap) as `gatsby build` does; prints whether webpack ran. */
+const FUNCTIONS_IN_A_NEW_PROCESS = `
+const [dist, siteDir] = [process.argv[2], process.argv[3]]
+const { store } = require(dist + "/redux")
+store.dispatch({ type: "SET_PROGRAM", payload: { directory: siteDir } })
+store.dispatch({ type: "SET_SITE_CONFIG", payload: { pathPrefix: "" } })
+store.dispatch({ type: "SET_SITE_FLATTENED_PLUGINS", payload: [] })
+const webpack = require(require.resolve("webpack", { paths: [dist] }))
+let webpackRuns = 0
+const run = webpack.Compiler.prototype.run
+webpack.Compiler.prototype.run = function (...args) { webpackRuns += 1; return run.apply(this, args) }
+const failures = []
+const activity = { start() {}, end() {}, panic: (error) => failures.push(String(error.error || error)) }
+const reporter = { activityTimer: () => activity, error: (message) => failures.push(String(message)), warn() {} }
+require(dist + "/internal-plugins/functions/gatsby-node").onPreBootstrap({ reporter, store }).then(() => {
+  process.stdout.write(JSON.stringify({ webpackRuns, failures, functions: store.getState().functions.map((f) => f.functionRoute) }))
+})
+`
+
+describe("Gatsby Functions, patched: no webpack run for a site without functions", () => {
+  let siteDir: string
+  const compile = () =>
+    JSON.parse(runInNewProcess(FUNCTIONS_IN_A_NEW_PROCESS, [gatsbyDist, siteDir], siteDir)) as { webpackRuns: number; failures: string[]; functions: string[] }
+
+  beforeEach(() => {
+    siteDir = fs.mkdtempSync(path.join(os.tmpdir(), "gatsby-functions-"))
+    fs.writeFileSync(path.join(siteDir, "package.json"), JSON.stringify({ name: "functions-fixture", private: true }))
+  })
+  afterEach(() => fs.rmSync(siteDir, { recursive: true, force: true }))
+
+  it("skips the compile when the site has no function, and says there are none", () => {
+    expect(compile()).toEqual({ webpackRuns: 0, failures: [], functions: [] })
+    expect(JSON.parse(fs.readFileSync(path.join(siteDir, ".cache", "functions", "manifest.json"), "utf8"))).toEqual([])
+  })
+
+  it("still compiles a site's functions", () => {
+    fs.mkdirSync(path.join(siteDir, "src", "api"), { recursive: true })
+    fs.writeFileSync(path.join(siteDir, "src", "api", "hello.js"), 'export default function handler(req, res) { res.send("hello") }\n')
+    expect(compile()).toEqual({ webpackRuns: 1, failures: [], functions: ["hello"] })
+    expect(fs.readFileSync(path.join(siteDir, ".cache", "functions", "hello.js"), "utf8")).toContain('"hello"')
+  })
+})
