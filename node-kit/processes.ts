@@ -113,12 +113,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Stops process group `pgid`: SIGTERM, then SIGKILL for whatever is left
- * after `graceMs`. Resolves once no process of the group runs. The group,
+ * after `graceMs` (a grace of 0: SIGKILL alone). Resolves once no process of
+ * the group runs. The group,
  * not its leader, is waited for: a worker that ignores SIGTERM outlives a
  * leader that obeyed it.
  */
 export async function stopGroup(pgid: number, graceMs = 5000): Promise<void> {
-  signalGroup(pgid, "SIGTERM")
+  // No grace: nothing the group would finish is wanted, so it is not asked first.
+  if (graceMs > 0) signalGroup(pgid, "SIGTERM")
   const killAt = Date.now() + graceMs
   while (groupIsAlive(pgid)) {
     if (Date.now() >= killAt) {

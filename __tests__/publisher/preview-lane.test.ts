@@ -85,6 +85,8 @@ describe("the preview lane", () => {
     await sendHook(site.url, { event: "draft", refs: [episode(1002)] })
     await waitFor(() => site.publisher.previewStatus()?.building !== null, 10_000, "the preview build to start")
     const held = site.publisher.previewStatus()?.building?.id
+    const heldStarted = () => site.records().find((run) => run.event === "start" && laneOf(site, run.cwd) === "preview" && run.version === "v2")
+    await waitFor(() => heldStarted() !== undefined, 10_000, "the preview build's process")
 
     site.setPlan({ version: "v3" })
     await sendHook(site.url, { event: "publish", refs: [episode(1002)] })
@@ -103,6 +105,8 @@ describe("the preview lane", () => {
     const previewAfter = runs.findIndex((run, index) => index > liveStart && run.event === "start" && laneOf(site, run.cwd) === "preview")
     expect(liveStart).toBeGreaterThan(-1)
     expect(previewAfter).toBeGreaterThan(liveDone)
+    // Killed at once, not asked to finish a step while the live build waits for the cores.
+    expect(runs.filter((run) => run.pid === heldStarted()!.pid).map((run) => run.event)).toEqual(["start"])
   }, 60_000)
 
   it("puts the preview bar first on every page: Preview, how many changes, each linked, the same page on the live site, its SEO card; the page's CSP unchanged", async () => {

@@ -46,6 +46,12 @@ const PHASE_LINES = [
   "success onPostBuild - 0.001s",
 ]
 
+// As Gatsby does (gatsby-cli's signal-exit handler): a build asked to stop notes it and ends.
+process.on("SIGTERM", () => {
+  record({ event: "asked to stop", at: Date.now() })
+  process.exit(143)
+})
+
 async function main() {
   record({ event: "start", at: Date.now(), cwd: process.cwd(), version, env: Object.keys(process.env).sort() })
   if (plan.worker) {

@@ -49,6 +49,8 @@ describe("a restart", () => {
       await site.close()
       expect(performance.now() - closing).toBeLessThan(3000)
       expect(() => process.kill(pid, 0)).toThrow()
+      // Asked to stop first (SIGTERM), as any process being shut down is.
+      expect(site.records().filter((run) => run.pid === pid).map((run) => run.event)).toEqual(["start", "asked to stop"])
       expect(liveReleaseId(site.dataDir)).toBe(live)
 
       site.setPlan({ version: "v2" })
