@@ -177,12 +177,13 @@ describe("home hero", () => {
     })
   })
 
-  it("shows the slide and the headline before any JavaScript runs", async () => {
+  it("shows the slide and the headline before any JavaScript runs, and without JavaScript no slide control that would do nothing", async () => {
     const context = await browser().newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
     await page.goto(`${harness().siteUrl}/`)
     await expect(page.getByRole("heading", { level: 1 }).isVisible()).resolves.toBe(true)
     await expect(page.getByRole("link", { name: "Get Started" }).isVisible()).resolves.toBe(true)
+    await expect(page.getByRole("button", { name: /slideshow|^Show slide/ }).count()).resolves.toBe(0)
     const nav = page.getByRole("banner").getByRole("navigation", { name: "Main" }).getByRole("list")
     await expect(nav.evaluate((element) => getComputedStyle(element).display)).resolves.toBe("flex")
   })

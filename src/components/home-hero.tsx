@@ -117,6 +117,13 @@ const HeroCarousel = styled(Carousel)`
     ${bareList}
     display: flex;
   }
+  /* Without JavaScript the slides never change: their dots and Pause would be controls that do nothing. */
+  @media (scripting: none) {
+    > .slick-slider > .slick-dots {
+      /* Over the carousel's own display: flex !important. */
+      display: none !important;
+    }
+  }
 `
 
 const PauseButton = styled(Button)`
