@@ -45,11 +45,9 @@ describe("a restart", () => {
       await waitFor(() => site.starts().length === 2, 5000, "the build process")
       const pid = site.starts()[1]?.pid ?? 0
 
-      const closing = performance.now()
       await site.close()
-      expect(performance.now() - closing).toBeLessThan(3000)
       expect(() => process.kill(pid, 0)).toThrow()
-      // Asked to stop first (SIGTERM), as any process being shut down is.
+      // Stopped, not waited for (no "done": its 5 s were not over), and asked first (SIGTERM), as any process being shut down is.
       expect(site.records().filter((run) => run.pid === pid).map((run) => run.event)).toEqual(["start", "asked to stop"])
       expect(liveReleaseId(site.dataDir)).toBe(live)
 
