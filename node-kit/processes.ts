@@ -114,9 +114,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /**
  * Stops process group `pgid`: SIGTERM, then SIGKILL for whatever is left
  * after `graceMs` (a grace of 0: SIGKILL alone). Resolves once no process of
- * the group runs. The group,
- * not its leader, is waited for: a worker that ignores SIGTERM outlives a
- * leader that obeyed it.
+ * the group runs. The group, not its leader, is waited for: a worker that
+ * ignores SIGTERM outlives a leader that obeyed it.
  */
 export async function stopGroup(pgid: number, graceMs = 5000): Promise<void> {
   // No grace: nothing the group would finish is wanted, so it is not asked first.
