@@ -233,9 +233,25 @@ describe("the site through Varnish while the origin is down", () => {
       expect(purgedPage.status).toBe(200)
       expect(await purgedPage.text()).toContain("<h1>Series v1</h1>")
       publisher = await publisher.restart({ port: originPort })
+      const beforeBack = publisher.publisher.status().live?.releaseId
       publisher.setPlan(site("back"))
       expect((await sendHook(publisher.url, { event: "publish", refs: [episode(1)] })).status).toBe(202)
-      await waitFor(async () => (await request(`${varnish.url}/`)).body.includes("Home back"), 20_000, "the edit after the outage through Varnish")
+      // Step by step, so a failure says which step did not happen: live at the origin, purged, then seen through Varnish.
+      await waitFor(() => publisher.publisher.status().live?.releaseId !== beforeBack, 20_000, "the edit after the outage live at the origin")
+      const backId = publisher.publisher.status().live!.releaseId
+      await waitFor(() => publisher.publisher.status().cdn?.[0]?.last?.releaseId === backId, 20_000, `the purge for release ${backId} after the outage`)
+      let seen = ""
+      await waitFor(
+        async () => {
+          const answer = await request(`${varnish.url}/`)
+          seen = `${answer.status} ${answer.headers["x-cache"]} ${/<h1>([^<]*)/.exec(answer.body)?.[1]}`
+          return answer.body.includes("Home back")
+        },
+        20_000,
+        "the edit after the outage through Varnish, its purge taken",
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}; the last answer: ${seen}`)
+      })
     } finally {
       await varnish.stop()
       await publisher.dispose()
