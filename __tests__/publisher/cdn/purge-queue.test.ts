@@ -4,6 +4,7 @@ import path from "node:path"
 import type { Logger } from "../../../node-kit/logger"
 import { CdnPurgeQueue } from "../../../publisher/src/cdn/purge-queue"
 import type { CdnAdapter, PurgeRequest } from "../../../publisher/src/cdn/purge-request"
+import { purgeRequestFor } from "../../../publisher/src/cdn/release-purge"
 
 const quiet = () => undefined
 const log: Logger = { info: quiet, warn: quiet, error: quiet } as unknown as Logger
@@ -84,6 +85,29 @@ describe("the CDN purge queue", () => {
     await waitUntil(() => queue.status()[0]!.state === "purged", "the new release's purge taken before the minute is out")
     expect(cdn.taken).toEqual([keys("/series/1/", "/series/2/")])
     expect(queue.status()[0]).toMatchObject({ last: { releaseId: "r2", attempts: 2 } })
+    await queue.close()
+  })
+
+  it("purges again for a release that switched while a purge was on its way, even one the first purge's request covers", async () => {
+    const taken: { request: PurgeRequest; at: string }[] = []
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const adapter: CdnAdapter = {
+      name: "cdn",
+      purge: async (request) => {
+        // The first purge is on its way (sent, not yet answered) when r2 switches.
+        if (taken.length === 0) await held
+        taken.push({ request, at: taken.length === 0 ? "first" : "again" })
+      },
+    }
+    const queue = new CdnPurgeQueue([adapter], dir, log, [10])
+    // A first release purges everything; an edit after it, merged, still asks for everything.
+    queue.add(purgeRequestFor({ changedFiles: null }), "r1")
+    queue.add(purgeRequestFor({ changedFiles: ["series/101/index.html"] }), "r2")
+    release()
+    await queue.settled()
+    expect(taken.map((one) => one.at)).toEqual(["first", "again"])
+    expect(queue.status()[0]).toMatchObject({ state: "purged", owed: null, last: { releaseId: "r2", all: true } })
     await queue.close()
   })
 

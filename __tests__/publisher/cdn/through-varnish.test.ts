@@ -49,6 +49,9 @@ function request(url: string, options: { method?: string; headers?: Record<strin
 
 const status = async (origin: string) => (await (await fetch(`${origin}/status`)).json()) as StatusReport
 
+/** The CDN's line of the status, for a failure message: what it purged last, what it owes and why. */
+const cdnState = (cdn: StatusReport["cdn"]) => `the CDN at ${new Date().toISOString()}: ${JSON.stringify(cdn)}`
+
 describe("the site through Varnish", () => {
   let publisher: TestPublisher
   let varnish: RunningVarnish
@@ -65,7 +68,7 @@ describe("the site through Varnish", () => {
 
   /** Waits until the CDN has taken the purge for `releaseId`; returns the CDN's status line. */
   async function purged(releaseId: string) {
-    await waitFor(async () => (await status(publisher.url)).cdn?.[0]?.last?.releaseId === releaseId, 20_000, `the purge for release ${releaseId}`)
+    await waitFor(async () => (await status(publisher.url)).cdn?.[0]?.last?.releaseId === releaseId, 20_000, `the purge for release ${releaseId}`, async () => cdnState((await status(publisher.url)).cdn))
     return (await status(publisher.url)).cdn![0]!
   }
 
@@ -220,7 +223,7 @@ describe("the site through Varnish while the origin is down", () => {
       expect((await sendHook(publisher.url, { event: "publish", refs: [episode(2)] })).status).toBe(202)
       await waitFor(() => publisher.publisher.status().live?.releaseId !== before, 20_000, "the edit live at the origin")
       const releaseId = publisher.publisher.status().live!.releaseId
-      await waitFor(() => publisher.publisher.status().cdn?.[0]?.last?.releaseId === releaseId, 20_000, "its purge")
+      await waitFor(() => publisher.publisher.status().cdn?.[0]?.last?.releaseId === releaseId, 20_000, `its purge (release ${releaseId})`, () => cdnState(publisher.publisher.status().cdn))
       await publisher.close()
       expect(await fetch(`${publisher.url}/`).then(() => "answered", () => "down")).toBe("down")
       const poller = startReleasePoller(varnish.url, pages, 20)
@@ -239,7 +242,7 @@ describe("the site through Varnish while the origin is down", () => {
       // Step by step, so a failure says which step did not happen: live at the origin, purged, then seen through Varnish.
       await waitFor(() => publisher.publisher.status().live?.releaseId !== beforeBack, 20_000, "the edit after the outage live at the origin")
       const backId = publisher.publisher.status().live!.releaseId
-      await waitFor(() => publisher.publisher.status().cdn?.[0]?.last?.releaseId === backId, 20_000, `the purge for release ${backId} after the outage`)
+      await waitFor(() => publisher.publisher.status().cdn?.[0]?.last?.releaseId === backId, 20_000, `the purge for release ${backId} after the outage`, () => cdnState(publisher.publisher.status().cdn))
       let seen = ""
       await waitFor(
         async () => {

@@ -17,6 +17,12 @@ interface Owed {
   attempts: number
   lastError: string | null
   nextAttemptAt: number | null
+  /**
+   * Counts the releases added to it. A purge sent before the last one was
+   * added does not cover it (the release switched after the CDN took it),
+   * even when the merged request is the same, as two "everything" are.
+   */
+  revision?: number
 }
 
 interface Done {
@@ -91,8 +97,8 @@ export class CdnPurgeQueue {
       const owed = this.record.owed[adapter.name]
       // Tried now, the count of refusals kept: a CDN still down gets its next try as late as before.
       this.record.owed[adapter.name] = owed
-        ? { ...owed, request: mergePurges(owed.request, request), releaseId, nextAttemptAt: null }
-        : { request, releaseId, since: at, attempts: 0, lastError: null, nextAttemptAt: null }
+        ? { ...owed, request: mergePurges(owed.request, request), releaseId, nextAttemptAt: null, revision: (owed.revision ?? 0) + 1 }
+        : { request, releaseId, since: at, attempts: 0, lastError: null, nextAttemptAt: null, revision: 0 }
     }
     this.save()
     for (const adapter of this.adapters) {
@@ -157,7 +163,7 @@ export class CdnPurgeQueue {
         this.wakers.delete(adapter.name)
       }
       if (this.closed) return
-      const { request, releaseId } = this.record.owed[adapter.name]!
+      const { request, releaseId, revision } = this.record.owed[adapter.name]!
       try {
         await adapter.purge(request, AbortSignal.any([this.controller.signal, AbortSignal.timeout(30_000)]))
       } catch (error) {
@@ -165,7 +171,7 @@ export class CdnPurgeQueue {
         this.failed(adapter, error)
         continue
       }
-      this.succeeded(adapter, request, releaseId)
+      this.succeeded(adapter, request, releaseId, revision)
     }
   }
 
@@ -179,12 +185,12 @@ export class CdnPurgeQueue {
     this.log.warn(`CDN ${adapter.name}: purge for release ${owed.releaseId} failed (attempt ${owed.attempts}): ${owed.lastError}; trying again in ${delay / 1000} s`)
   }
 
-  private succeeded(adapter: CdnAdapter, request: PurgeRequest, releaseId: string): void {
+  private succeeded(adapter: CdnAdapter, request: PurgeRequest, releaseId: string, revision: number | undefined): void {
     const owed = this.record.owed[adapter.name]!
     const at = this.now()
     const attempts = owed.attempts + 1
     this.record.done[adapter.name] = { releaseId, at, keys: request.keys.length, all: request.all, attempts, tookMs: at - owed.since }
-    if (owed.request === request) delete this.record.owed[adapter.name]
+    if (owed.revision === revision) delete this.record.owed[adapter.name]
     else {
       // A newer release came while this purge ran: its keys are owed still, from now.
       this.record.owed[adapter.name] = { ...owed, since: at, attempts: 0, lastError: null, nextAttemptAt: null }
