@@ -20,6 +20,8 @@ module.exports = {
   // `--seed=N` replays it): a test that leans on an earlier one's state fails
   // here, not on the day someone reorders the file.
   randomize: true,
+  // The node and components files first, while the browser global setup builds the site.
+  testSequencer: "<rootDir>/__tests__/setup/sequencer.js",
   projects: [
     {
       displayName: "node",
@@ -72,7 +74,7 @@ module.exports = {
       // One reference server, one build and one static server for the whole run.
       globalSetup: "<rootDir>/__tests__/browser/harness/global-setup.ts",
       globalTeardown: "<rootDir>/__tests__/browser/harness/global-teardown.ts",
-      setupFilesAfterEnv: ["<rootDir>/__tests__/browser/harness/timeouts.ts", "<rootDir>/__tests__/setup/profile-marks.ts"],
+      setupFilesAfterEnv: ["<rootDir>/__tests__/browser/harness/timeouts.ts", "<rootDir>/__tests__/browser/harness/site-ready.ts", "<rootDir>/__tests__/setup/profile-marks.ts"],
     },
   ],
 }

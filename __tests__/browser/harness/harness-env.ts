@@ -1,12 +1,17 @@
 /** Environment variables through which the global setup hands addresses to the tests. */
 export const HARNESS_ENV = {
   siteUrl: "BROWSER_TEST_SITE_URL",
+  /** A file the global setup writes once the site is built and served, or with why not (site-ready.ts waits for it). */
+  siteReady: "BROWSER_TEST_SITE_READY",
   cmsOrigin: "BROWSER_TEST_CMS_ORIGIN",
   videoApiToken: "BROWSER_TEST_VIDEO_API_TOKEN",
   cmsAdminToken: "BROWSER_TEST_CMS_ADMIN_TOKEN",
   buildLog: "BROWSER_TEST_BUILD_LOG",
   chromiumArgs: "BROWSER_TEST_CHROMIUM_ARGS",
 } as const
+
+/** The suite's build takes about a minute here; one that hangs ends here, with its log's last lines, not at CI's limit. */
+export const SUITE_BUILD_DEADLINE_MS = 10 * 60_000
 
 /**
  * The video host's player origin in the built site: the reference player
