@@ -11,11 +11,13 @@ const ESM_ONLY_DEPENDENCIES =
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // Two test files at a time on this 2-core machine (Jest's default is one fewer
-  // than the cores): the browser files wait on pages and builds much of the
-  // time, and each works on its own pages, server or workspace, so they can
-  // run side by side (docs/guides/testing.md, "Isolation").
-  maxWorkers: 2,
+  // Three test files at a time on this 2-core machine (Jest's default is one
+  // fewer than the cores): the files wait on pages, servers and builds for a
+  // sixth of their time (a profile of the suite with two: 983 CPU-seconds in
+  // 595 s), and a third file fills those waits. Each works on its own pages,
+  // server or workspace, so they can run side by side (docs/guides/testing.md,
+  // "Isolation", and "How long it takes" for the figures).
+  maxWorkers: 3,
   // Each file's tests in a new order every run (the seed is printed, and
   // `--seed=N` replays it): a test that leans on an earlier one's state fails
   // here, not on the day someone reorders the file.
