@@ -154,6 +154,8 @@ describe("footer", () => {
     await footer.getByPlaceholder("Your Email").fill("not-an-address")
     await footer.getByRole("button", { name: "Subscribe" }).click()
     const alert = footer.getByRole("alert")
+    // The alert region is there, empty, before the click (so it is announced); its text comes with React's next render.
+    await footer.getByText("Please enter a valid email address.").waitFor()
     await expect(alert.innerText()).resolves.toBe("Please enter a valid email address.")
     const [formBox, alertBox] = [await footer.locator("form").boundingBox(), await alert.boundingBox()]
     expect(alertBox!.y).toBeGreaterThanOrEqual(formBox!.y + formBox!.height)
