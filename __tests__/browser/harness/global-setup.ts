@@ -7,7 +7,7 @@ import { newAdminToken } from "../../../scripts/lib/local-secrets"
 import { SHARED_DRAWINGS_DIR, startReferenceServer } from "../../../scripts/lib/reference-server"
 import { chromiumPath } from "./browser"
 import { CONTENT_EDITS, HARNESS_ENV, PLAYER_ORIGIN, SUITE_BUILD_DEADLINE_MS, WITHDRAWN_VIDEO_EPISODE } from "./harness-env"
-import { harnessProcesses, setHarnessProcesses } from "./harness-processes"
+import { addHarnessProcess, harnessProcesses, setHarnessProcesses } from "./harness-processes"
 
 /** `npm run serve` without npm: the production server over public/, security headers and all. */
 const SERVE = [process.execPath, "--import", "tsx", path.join(PROJECT_ROOT, "scripts", "serve.ts")]
@@ -17,8 +17,7 @@ const SERVE = [process.execPath, "--import", "tsx", path.join(PROJECT_ROOT, "scr
 async function buildWithin(ms: number, options: Parameters<typeof runToCompletion>[2]): Promise<void> {
   const build = runToCompletion(COMMANDS.gatsby, ["build"], options)
   // The teardown stops it too, should the run end first (every browser test filtered out, say).
-  const state = harnessProcesses()!
-  setHarnessProcesses({ ...state, children: [...state.children, build.child] })
+  addHarnessProcess(build.child)
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -126,8 +125,7 @@ async function buildAndServe(buildEnv: NodeJS.ProcessEnv, sitePort: number, quie
     await buildWithin(SUITE_BUILD_DEADLINE_MS, { ...quiet, env: buildEnv })
     process.stdout.write(`\nBrowser tests: built the site in ${((Date.now() - started) / 1000).toFixed(1)} s (beside the node and components files)\n`)
     const serve = startProcess(SERVE, ["--host", "127.0.0.1", "--port", String(sitePort)], { ...quiet, env: buildEnv })
-    const state = harnessProcesses()!
-    setHarnessProcesses({ ...state, children: [...state.children, serve] })
+    addHarnessProcess(serve)
     await waitForHttp(`http://127.0.0.1:${sitePort}/`, serve)
     outcome({ ok: true })
   } catch (error) {

@@ -16,3 +16,10 @@ export function setHarnessProcesses(value: HarnessProcesses): void {
 export function harnessProcesses(): HarnessProcesses | undefined {
   return (globalThis as Record<string, unknown>)[KEY] as HarnessProcesses | undefined
 }
+
+/** One more process for the teardown to stop. */
+export function addHarnessProcess(child: ChildProcess): void {
+  const state = harnessProcesses()
+  if (!state) throw new Error("The harness has no state yet: setHarnessProcesses first")
+  setHarnessProcesses({ ...state, children: [...state.children, child] })
+}
