@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
-import AxeBuilder from "@axe-core/playwright"
 import type { Browser, Page, Response } from "playwright-core"
+import { axeViolations } from "./harness/axe"
 import { useBrowser, waitForHydration } from "./harness/browser"
 import { recordCspViolations } from "./harness/csp-violations"
 import { harness } from "./harness/harness-env"
@@ -186,13 +186,12 @@ async function accessibilityFailures(page: Page): Promise<string[]> {
     contentinfo: await page.getByRole("contentinfo").count(),
     h1: await page.getByRole("heading", { level: 1 }).count(),
   }
-  const results = await new AxeBuilder({ page: page as never }).analyze()
   return [
     ...Object.entries(counts)
       .filter(([, count]) => count !== 1)
       .map(([role, count]) => `${count} ${role} (one wanted)`),
     // Every impact level: a minor finding is still something a visitor meets.
-    ...results.violations.map((violation) => `axe (${violation.impact}): ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    ...(await axeViolations(page)),
   ]
 }
 

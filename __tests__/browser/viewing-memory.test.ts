@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright"
 import type { BrowserContext, Page, Request } from "playwright-core"
 import type { ApiEpisode, ApiVideo } from "../../contract/schemas"
 import { formatClock } from "../../src/playback/format-clock"
 import { VIEWING_STORAGE_KEY } from "../../src/viewing/storage-key"
 import { serializeViewing } from "../../src/viewing/viewing-parse"
 import type { EpisodeProgress, ViewingState } from "../../src/viewing/viewing-types"
+import { axeViolations } from "./harness/axe"
 import { openReady, useBrowser } from "./harness/browser"
 import { api } from "./harness/catalogue"
 import { PLAYER_ORIGIN, harness } from "./harness/harness-env"
@@ -151,10 +151,7 @@ function progressEntry(episode: Episode, seconds: number, duration: number): Epi
  * player's iframe is the video host's page (here the reference host's, whose
  * `main` axe counted as a second main landmark of ours), not the site's.
  */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page: page as never }).exclude("iframe").analyze()
-  return results.violations.map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
-}
+const siteAxeViolations = (page: Page) => axeViolations(page, { exclude: ["iframe"] })
 
 describe("resume and continue watching", () => {
   it("play, leave, come back: 'Resume from' the saved second, which starts there; home lists it with its progress, and it can be removed", async () => {
@@ -178,7 +175,7 @@ describe("resume and continue watching", () => {
     await expect(card.textContent()).resolves.toContain(`${percent}% watched.`)
     await expect(card.textContent()).resolves.toContain(`${seriesTitle} · Episode ${episode.episode}`)
     await expect(card.textContent()).resolves.toContain(`${Math.round((duration - saved.seconds) / 60)} min left`)
-    expect(await axeViolations(page)).toEqual([])
+    expect(await siteAxeViolations(page)).toEqual([])
 
     await card.click()
     await page.waitForURL(new RegExp(`/detail/${episode.id}/?$`))
@@ -187,7 +184,7 @@ describe("resume and continue watching", () => {
     // On a desktop My list sits in the header's row.
     await expect(page.getByRole("banner").getByRole("link", { name: "My list" }).isVisible()).resolves.toBe(true)
     await expect(page.getByRole("button", { name: "Play from start" }).isVisible()).resolves.toBe(true)
-    expect(await axeViolations(page)).toEqual([])
+    expect(await siteAxeViolations(page)).toEqual([])
     await resume.click()
     await expect(page.locator("iframe").getAttribute("src")).resolves.toMatch(new RegExp(`#t=${Math.floor(saved.seconds)}s$`))
     await player(page).locator("#time").filter({ hasText: "/" }).waitFor()
@@ -213,7 +210,7 @@ describe("resume and continue watching", () => {
     await expect(card.count()).resolves.toBe(0)
     expect(await remembered()).toBe(false)
     await eventually(() => page.evaluate(() => document.activeElement?.textContent), (focused) => focused === "Undo")
-    expect(await axeViolations(page)).toEqual([])
+    expect(await siteAxeViolations(page)).toEqual([])
     await page.keyboard.press("Enter")
     await card.waitFor()
     expect(await remembered()).toBe(true)
@@ -312,7 +309,7 @@ describe("the end of an episode", () => {
     await expect(upNext.getByText(/Starts in \d+ s/).isVisible()).resolves.toBe(true)
     // Focus is on Play now: Enter plays.
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Play now")
-    expect(await axeViolations(page)).toEqual([])
+    expect(await siteAxeViolations(page)).toEqual([])
     await waitForStored(page, episode.id, (entry) => entry.seconds === duration)
     await page.keyboard.press("Enter")
     await page.waitForURL(new RegExp(`/detail/${next.id}/?$`))
@@ -389,7 +386,7 @@ describe("my list", () => {
     // Said in words as well as drawn: the pill reads Saved, pressed.
     await expect(page.getByRole("button", { name: "Saved", exact: true }).getAttribute("aria-pressed")).resolves.toBe("true")
     await expect(save.count()).resolves.toBe(0)
-    expect(await axeViolations(page)).toEqual([])
+    expect(await siteAxeViolations(page)).toEqual([])
 
     // On a phone My list is the menu's last entry.
     await page.getByRole("banner").locator("summary").click()
@@ -397,7 +394,7 @@ describe("my list", () => {
     await page.waitForURL(/\/my-list\/$/)
     const saved = page.getByRole("list", { name: "Saved series" })
     await expect(savedTitles(page)).resolves.toEqual([seriesTitle])
-    expect(await axeViolations(page)).toEqual([])
+    expect(await siteAxeViolations(page)).toEqual([])
     await saved.getByRole("button", { name: `Remove ${seriesTitle} from My list` }).click()
     await page.getByText("Nothing saved yet. Press Save on any series to keep it here.").waitFor()
     // Undo puts it back; removing it again leaves the list empty.
@@ -421,7 +418,7 @@ describe("my list", () => {
     await expect(save.getAttribute("aria-pressed")).resolves.toBe("false")
     await open(page, "/my-list/")
     await page.getByText("Nothing saved yet. Press Save on any series to keep it here.").waitFor()
-    expect(await axeViolations(page)).toEqual([])
+    expect(await siteAxeViolations(page)).toEqual([])
     expect(errors).toEqual([])
   })
 
@@ -432,7 +429,7 @@ describe("my list", () => {
     await expect(cardSave.getAttribute("aria-pressed")).resolves.toBe("false")
     await cardSave.click()
     await expect(cardSave.getAttribute("aria-pressed")).resolves.toBe("true")
-    expect(await axeViolations(page)).toEqual([])
+    expect(await siteAxeViolations(page)).toEqual([])
     const resultPicture = await page.getByRole("listitem").filter({ has: cardSave }).locator("img").getAttribute("src")
 
     await open(page, "/my-list/")
@@ -455,7 +452,7 @@ describe("my list", () => {
     await section.getByText("Nothing is kept yet").waitFor()
     await expect(section.getByRole("status").textContent()).resolves.toBe("Viewing history cleared.")
     expect(await stored(page)).toBeNull()
-    expect(await axeViolations(page)).toEqual([])
+    expect(await siteAxeViolations(page)).toEqual([])
     await section.getByRole("button", { name: "Undo" }).click()
     await section.getByText("Where you stopped in 2 episodes is kept in this browser only").waitFor()
     expect((await stored(page))?.history).toEqual(history)
