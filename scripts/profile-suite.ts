@@ -59,6 +59,12 @@ function readProcesses(): Map<number, ProcessSample> {
   return now
 }
 
+/** Every core's ticks since boot from /proc/stat, in all and idle (idle and waiting for I/O). */
+function readMachineTicks(): { total: number; idle: number } {
+  const fields = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number)
+  return { total: fields.reduce((sum, value) => sum + value, 0), idle: (fields[3] ?? 0) + (fields[4] ?? 0) }
+}
+
 interface Mark {
   pid: number
   at: number
@@ -82,7 +88,10 @@ function readMarks(file: string): Mark[] {
 class CpuLedger {
   readonly charged = new Map<string, Map<string, number>>()
   totalTicks = 0
+  /** The whole machine's busy share of each sample's second (0 to 1), in order: where the cores sat idle. */
+  readonly busy: number[] = []
   private readonly previous = new Map<number, number>()
+  private previousMachine = readMachineTicks()
 
   constructor(
     private readonly rootPid: number,
@@ -93,6 +102,10 @@ class CpuLedger {
   }
 
   sample(): void {
+    const machine = readMachineTicks()
+    const total = machine.total - this.previousMachine.total
+    if (total > 0) this.busy.push((total - (machine.idle - this.previousMachine.idle)) / total)
+    this.previousMachine = machine
     const processes = readProcesses()
     // Each worker's current file: its latest start.
     const running = new Map<number, string>()
@@ -154,7 +167,31 @@ function reportOf(ledger: CpuLedger, results: JestResults | undefined, wallSecon
     cpuSeconds: Math.round(ledger.totalTicks / TICKS_PER_SECOND),
     byKind: sortedEntries(kinds, Math.round),
     files,
+    timeline: timelineOf(ledger, results),
   }
+}
+
+const TIMELINE_STEP_S = 10
+
+/**
+ * When each file ran, in seconds from Jest's start, and how busy the
+ * machine was in each ten seconds: the schedule's idle stretches (a long
+ * file alone at the end, files waiting on one build) show there.
+ */
+function timelineOf(ledger: CpuLedger, results: JestResults | undefined) {
+  const busyPercent: number[] = []
+  for (let at = 0; at < ledger.busy.length; at += TIMELINE_STEP_S) {
+    const window = ledger.busy.slice(at, at + TIMELINE_STEP_S)
+    busyPercent.push(Math.round((100 * window.reduce((sum, value) => sum + value, 0)) / window.length))
+  }
+  const files = (results?.testResults ?? [])
+    .map((entry) => ({
+      file: path.relative(PROJECT_ROOT, entry.name),
+      start: Math.round((entry.startTime - results!.startTime) / 1000),
+      end: Math.round((entry.endTime - results!.startTime) / 1000),
+    }))
+    .sort((a, b) => a.start - b.start)
+  return { stepSeconds: TIMELINE_STEP_S, busyPercent, files }
 }
 
 function writeReport(report: ReturnType<typeof reportOf>): string {
@@ -175,6 +212,14 @@ function writeReport(report: ReturnType<typeof reportOf>): string {
     "| test file | CPU s | wall s | CPU s by process |",
     "|---|---|---|---|",
     ...report.files.map((file) => `| ${file.file} | ${file.cpuSeconds} | ${file.wallSeconds ?? ""} | ${kinds(file.byKind, 4)} |`),
+    "",
+    `## Timeline`,
+    "",
+    `Both cores' busy share, per ${report.timeline.stepSeconds} s from the start: ${report.timeline.busyPercent.join(" ")}.`,
+    "",
+    "Files that ran 20 s or more, by start (seconds from Jest's start):",
+    "",
+    ...report.timeline.files.filter((file) => file.end - file.start >= 20).map((file) => `- ${file.start}–${file.end}: ${file.file}`),
   ]
   const markdown = path.join(OUT_DIR, "latest.md")
   fs.writeFileSync(markdown, `${lines.join("\n")}\n`)
