@@ -144,8 +144,8 @@ beforeAll(async () => {
   figures.push(`both lanes' first (cold) releases in ${seconds(Date.now() - started)}`)
 
   // Every test's draft saved at once, as an editor saving several changes would: the preview lane
-  // builds them together (one warm build, where one per test made seven), and each test reads or
-  // changes only its own.
+  // builds the four together (one warm build, where each test saving its own made four), and each
+  // test reads or changes only its own.
   const saved = Date.now()
   for (const [episode, title] of Object.entries(DRAFTS.episodes)) await admin("PATCH", `drafts/episodes/${episode}`, { title })
   const created = await admin("POST", "drafts/series", { sub_category_id: DRAFTS.series.subcategory, title: DRAFTS.series.title })
