@@ -1,4 +1,6 @@
 import fs from "node:fs"
+import http from "node:http"
+import type { AddressInfo } from "node:net"
 import os from "node:os"
 import path from "node:path"
 import { BuildQueue } from "../../../publisher/src/jobs/build-queue"
@@ -97,6 +99,61 @@ describe("ChangesPoller, round by round", () => {
     const unreachable = new ChangesPoller({ apiUrl: "http://127.0.0.1:9/api", store, queue, log: silent })
     expect(await unreachable.poll()).toMatchObject({ kind: "failed" })
     expect(store.recent(10)).toHaveLength(0)
+  })
+})
+
+/** A changes feed that names one edited episode, and holds its first request until `release()`. */
+async function heldFeed(): Promise<{ apiUrl: string; asked: Promise<void>; release: () => void; close: () => Promise<void> }> {
+  let release = () => undefined as void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let markAsked = () => undefined as void
+  const asked = new Promise<void>((resolve) => (markAsked = resolve))
+  let requests = 0
+  const server = http.createServer((request, response) => {
+    const answer = () => {
+      response.writeHead(200, { "content-type": "application/json" })
+      response.end(JSON.stringify({ data: { now: new Date().toISOString(), changed: [{ type: "episodes", id: 1001 }], deleted: [] } }))
+    }
+    requests++
+    if (requests > 1) return answer()
+    markAsked()
+    void released.then(answer)
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  return {
+    apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`,
+    asked,
+    release,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+describe("a poller stopped while it asks the feed", () => {
+  it("queues nothing and moves no cursor, even when the answer names a change, so the publisher can close its store", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "changes-poller-stop-"))
+    const store = new JobStore(path.join(dir, "publisher.db"))
+    const queue = new BuildQueue(store, async () => undefined, { debounceMs: 600_000, maxDelayMs: 600_000 })
+    const feed = await heldFeed()
+    try {
+      const poller = new ChangesPoller({ apiUrl: feed.apiUrl, store, queue, log: silent })
+      const round = poller.poll()
+      await feed.asked
+      poller.stop()
+      // The answer arrives after the stop (had the request not been cut): a change no build holds.
+      feed.release()
+      expect(await round).toEqual({ kind: "stopped" })
+      expect(store.recent(10)).toEqual([])
+      expect(store.getState(CURSOR_KEY)).toBeUndefined()
+    } finally {
+      await feed.close()
+      await queue.close()
+      store.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 

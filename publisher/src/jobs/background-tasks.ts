@@ -25,7 +25,7 @@ export const PRUNE_EVERY_MS = 10 * 60_000
  * once no build runs or waits (releases/flatten-release.ts), then prunes the releases
  * nothing kept names any more. `stop()` ends all three.
  */
-export function startBackgroundTasks(deps: { config: PublisherConfig; store: JobStore; queue: BuildQueue; log: Logger }): { stop(): void } {
+export function startBackgroundTasks(deps: { config: PublisherConfig; store: JobStore; queue: BuildQueue; log: Logger }): { stop(): Promise<void> } {
   const { config, store, queue, log } = deps
   const prune = setInterval(() => {
     const forgotten = store.pruneEvents(Date.now() - DEDUPE_KEPT_MS)
@@ -47,10 +47,11 @@ export function startBackgroundTasks(deps: { config: PublisherConfig; store: Job
     log,
   })
   return {
-    stop() {
+    /** Resolves once a changes-feed round under way has ended: the store it writes to may be closed after. */
+    async stop() {
       clearInterval(prune)
-      polling?.stop()
       flattening.stop()
+      await polling?.stop()
     },
   }
 }

@@ -25,6 +25,7 @@ export type PollOutcome =
   | { kind: "skipped"; why: string }
   | { kind: "feed off" }
   | { kind: "failed"; why: string }
+  | { kind: "stopped" }
 
 export interface ChangesPollerOptions {
   /** CATALOGUE_API_URL, with `/api`. */
@@ -50,12 +51,28 @@ export class ChangesPoller {
    */
   private offsetMs: number | undefined
   private readonly now: () => number
+  /** Aborted by stop(): the request under way ends, and the round queues nothing. */
+  private readonly stopping = new AbortController()
 
   constructor(private readonly options: ChangesPollerOptions) {
     this.now = options.now ?? Date.now
   }
 
+  /**
+   * Ends the request under way, and every round from now on queues nothing:
+   * the publisher stops it before it closes the job store the round writes to.
+   */
+  stop(): void {
+    this.stopping.abort()
+  }
+
   async poll(): Promise<PollOutcome> {
+    const outcome = await this.round()
+    // A round that was asking when the publisher began to stop must not queue into a closing store.
+    return this.stopping.signal.aborted ? { kind: "stopped" } : outcome
+  }
+
+  private async round(): Promise<PollOutcome> {
     const { store, queue, log } = this.options
     // A queued job has not started: it will read every change made until it does.
     if (store.nextQueued()) return { kind: "skipped", why: "a build is queued" }
@@ -69,6 +86,7 @@ export class ChangesPoller {
     const answer = await this.ask(Number.isFinite(since) ? since : undefined)
     if (answer.kind !== "changes") return this.settle(answer)
     const count = answer.changes.changed.length + answer.changes.deleted.length
+    if (this.stopping.signal.aborted) return { kind: "stopped" }
     if (count === 0) {
       store.setState(CURSOR_KEY, answer.changes.now)
       return { kind: "nothing changed" }
@@ -81,6 +99,7 @@ export class ChangesPoller {
         return { kind: "skipped", why: "the build under way holds them" }
       }
     }
+    if (this.stopping.signal.aborted) return { kind: "stopped" }
     const jobId = queue.queueBuild("changes feed")
     log.info(`The changes feed names ${count} change(s) no live build holds: job ${jobId} builds them`)
     return { kind: "queued", jobId, changes: count }
@@ -93,6 +112,7 @@ export class ChangesPoller {
   }
 
   private settle(answer: Exclude<FeedAnswer, { kind: "changes" }>): PollOutcome {
+    if (this.stopping.signal.aborted) return { kind: "stopped" }
     if (answer.kind === "off") return { kind: "feed off" }
     if (answer.kind === "failed") {
       this.options.log.warn(`Asking the changes feed failed (${answer.why}); asking again at the next round`)
@@ -109,7 +129,7 @@ export class ChangesPoller {
     const since = new Date(sinceMs ?? this.now() + (this.offsetMs ?? 0)).toISOString()
     try {
       const response = await fetch(`${this.options.apiUrl.replace(/\/$/, "")}/changes?since=${encodeURIComponent(since)}`, {
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal: AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), this.stopping.signal]),
         headers: { accept: "application/json" },
       })
       const text = await response.text()
@@ -128,24 +148,28 @@ export class ChangesPoller {
 
 /**
  * Polls every `intervalMs` until stopped; stops by itself when the catalogue
- * has no changes feed (404). Rounds never overlap.
+ * has no changes feed (404). Rounds never overlap. `stop()` resolves once
+ * the round under way, if any, has ended (it queues nothing after the stop).
  */
-export function startChangesPolling(poller: ChangesPoller, intervalMs: number, log: Logger): { stop(): void } {
+export function startChangesPolling(poller: ChangesPoller, intervalMs: number, log: Logger): { stop(): Promise<void> } {
   let timer: NodeJS.Timeout | undefined
   let stopped = false
+  let inFlight: Promise<void> = Promise.resolve()
   const round = async () => {
     const outcome = await poller.poll()
     if (outcome.kind === "feed off") {
       log.warn("The catalogue has no changes feed (404): the publisher stops asking it and builds on webhooks only")
       return
     }
-    if (!stopped) timer = setTimeout(() => void round(), intervalMs)
+    if (!stopped) timer = setTimeout(() => (inFlight = round()), intervalMs)
   }
-  timer = setTimeout(() => void round(), intervalMs)
+  timer = setTimeout(() => (inFlight = round()), intervalMs)
   return {
-    stop() {
+    async stop() {
       stopped = true
       clearTimeout(timer)
+      poller.stop()
+      await inFlight
     },
   }
 }

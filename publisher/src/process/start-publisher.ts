@@ -125,7 +125,8 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
     previewStatus: () => (preview ? statusReport({ store: preview.store, dataDir: preview.config.dataDir, webhooksOn: Boolean(config.webhookSecret) }) : undefined),
     close: () =>
       (closing ??= (async () => {
-        background.stop()
+        // A changes-feed round under way ends first: it writes to the live store.
+        await background.stop()
         // The builds first: each re-queues its job in its store, which must still be open.
         await Promise.all([live.queue.close(), preview?.queue.close()])
         await Promise.all([closeApp(app), previewApp ? closeApp(previewApp) : undefined])
