@@ -66,13 +66,8 @@ export class ChangesPoller {
     this.stopping.abort()
   }
 
+  /** One round. After each wait it checks for a stop: a round asking when the publisher began to stop writes nothing. */
   async poll(): Promise<PollOutcome> {
-    const outcome = await this.round()
-    // A round that was asking when the publisher began to stop must not queue into a closing store.
-    return this.stopping.signal.aborted ? { kind: "stopped" } : outcome
-  }
-
-  private async round(): Promise<PollOutcome> {
     const { store, queue, log } = this.options
     // A queued job has not started: it will read every change made until it does.
     if (store.nextQueued()) return { kind: "skipped", why: "a build is queued" }
