@@ -1,7 +1,8 @@
 import React from "react"
 import { EntertainmentSection } from "../../src/components/entertainment-section"
 import { homeTileSizes } from "../../src/styles/tile-sizes"
-import { useBrowser } from "./harness/browser"
+import type { Page } from "playwright-core"
+import { cleanPage, useBrowser } from "./harness/browser"
 import { DESKTOP, PHONE } from "./harness/catalogue"
 import { showComponent } from "./harness/render-component"
 
@@ -9,6 +10,16 @@ import { showComponent } from "./harness/render-component"
 // wide screen (the sample catalogue has five, the home page shows those).
 
 const browser = useBrowser()
+
+/** The test's page at each width: a component is shown by replacing its document, so one page serves every count. */
+const pages = new Map<number, Page>()
+afterEach(() => pages.clear())
+
+async function pageAt(width: number): Promise<Page> {
+  const page = pages.get(width) ?? (await cleanPage(browser(), { width }))
+  pages.set(width, page)
+  return page
+}
 
 interface Box {
   title: string
@@ -23,8 +34,7 @@ const subcategories = (count: number): Queries.SubcategoryCardFragment[] =>
 
 /** Each tile's box on screen, in reading order, rounded to whole pixels. */
 async function tiles(count: number, width: number): Promise<Box[]> {
-  const context = await browser().newContext({ viewport: { width, height: 900 } })
-  const page = await context.newPage()
+  const page = await pageAt(width)
   await showComponent(page, <EntertainmentSection title="Entertainment" description={null} subcategories={subcategories(count)} categoryId="3" tileSizes={homeTileSizes().entertainment} />)
   return page.getByRole("link", { name: /^Show \d/ }).evaluateAll((links) =>
     links.map((link) => {
@@ -107,8 +117,7 @@ const CARD_PICTURE = {
 
 /** Each tile's picture: the width it is drawn at (cover-cropped in the tile's box) and the width its `sizes` names. */
 async function tilePictures(count: number, width: number): Promise<{ drawn: number; named: number }[]> {
-  const context = await browser().newContext({ viewport: { width, height: 900 } })
-  const page = await context.newPage()
+  const page = await pageAt(width)
   const withPictures = subcategories(count).map((sub) => ({ ...sub, images: [CARD_PICTURE] }))
   await showComponent(page, <EntertainmentSection title="Entertainment" description={null} subcategories={withPictures} categoryId="3" tileSizes={homeTileSizes().entertainment} />)
   return page.locator("img[data-main-image]").evaluateAll((imgs) =>

@@ -2,7 +2,7 @@ import crypto from "node:crypto"
 import type { Page, Request } from "playwright-core"
 import type { ApiSearchGroup } from "../../contract/schemas"
 import { SEARCH_RETRY_DELAYS_MS } from "../../src/hooks/use-search"
-import { holdRequests, openReady, useBrowser, visit } from "./harness/browser"
+import { cleanPage, holdRequests, openReady, useBrowser, visit } from "./harness/browser"
 import { api } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
 
@@ -71,8 +71,7 @@ describe("search results", () => {
   })
 
   it("shows skeletons the size of the cards that replace them while the answer is on its way", async () => {
-    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } })
-    const page = await context.newPage()
+    const page = await cleanPage(browser(), { width: 1280 })
     const release = await holdRequests(page, "**/api/search?**")
     await page.goto(`${harness().siteUrl}${searchPath("yoga")}`)
     const loading = page.getByRole("status", { name: "Loading results" })
@@ -88,8 +87,7 @@ describe("search results", () => {
 
   it("sends any text exactly, quotes, unicode, & and # included", async () => {
     const odd = `"yoga" & flow #1 — ünïcode 'à' + 100%`
-    const context = await browser().newContext()
-    const page = await context.newPage()
+    const page = await cleanPage(browser())
     const asked: string[] = []
     page.on("request", (request) => {
       if (request.url().includes("/api/search")) asked.push(new URL(request.url()).searchParams.get("q") ?? "")
@@ -107,8 +105,7 @@ describe("search results", () => {
   })
 
   it("a newer search replaces the older one, and a slow older answer never overwrites it", async () => {
-    const context = await browser().newContext()
-    const page = await context.newPage()
+    const page = await cleanPage(browser())
     const isDance = (request: Request) => request.url().includes("/api/search") && new URL(request.url()).searchParams.get("q") === "dance"
     const releaseSlow = await holdRequests(page, "**/api/search?**", isDance)
     // The slow call ends one way or the other: answered late, or cancelled by the page.
@@ -166,8 +163,7 @@ describe("search results", () => {
   })
 
   it("makes no call without a query", async () => {
-    const context = await browser().newContext()
-    const page = await context.newPage()
+    const page = await cleanPage(browser())
     const asked: string[] = []
     page.on("request", (request) => {
       if (request.url().includes("/api/search")) asked.push(request.url())
@@ -192,10 +188,9 @@ async function storedSubscribers(): Promise<string[]> {
 
 describe("search without JavaScript", () => {
   it.each([375, 1280])("at %i px says why there are no results and searches this site at DuckDuckGo instead", async (width) => {
-    const context = await browser().newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false })
-    const page = await context.newPage()
+    const page = await cleanPage(browser(), { width, javaScriptEnabled: false })
     const sent: URL[] = []
-    await context.route("https://duckduckgo.com/**", (route) => {
+    await page.route("https://duckduckgo.com/**", (route) => {
       sent.push(new URL(route.request().url()))
       return route.fulfill({ status: 200, contentType: "text/html", body: "<title>DuckDuckGo</title><p>Results</p>" })
     })
@@ -261,8 +256,7 @@ describe("subscribe", () => {
   })
 
   it.each([375, 1280])("at %i px without JavaScript posts the form (never the address in a URL) and lands on a page that says what happened", async (width) => {
-    const context = await browser().newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false })
-    const page = await context.newPage()
+    const page = await cleanPage(browser(), { width, javaScriptEnabled: false })
     const addressesInUrls: string[] = []
     page.on("request", (request) => {
       if (request.url().includes("%40") || request.url().includes("@")) addressesInUrls.push(request.url())
@@ -332,8 +326,7 @@ describe("subscribe", () => {
   })
 
   it("shows the server's 429 message and keeps the typed address to send again", async () => {
-    const context = await browser().newContext()
-    const page = await context.newPage()
+    const page = await cleanPage(browser())
     const message = "Too many sign-ups from your network just now. Your address was not sent: please try again in 10 minutes."
     await page.route("**/api/subscribe", (route) =>
       route.fulfill({ status: 429, headers: { "retry-after": "600", "access-control-allow-origin": "*" }, contentType: "application/json", body: JSON.stringify({ message }) }),
@@ -346,8 +339,7 @@ describe("subscribe", () => {
   })
 
   it("says 'Subscription failed.' for success false without a message", async () => {
-    const context = await browser().newContext()
-    const page = await context.newPage()
+    const page = await cleanPage(browser())
     await page.route("**/api/subscribe", (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"success":false}' }))
     await openReady(page, `${harness().siteUrl}/`)
     await subscribeWith(page, "someone@example.com")
@@ -366,8 +358,7 @@ describe("subscribe", () => {
   })
 
   it("sends one request however often the visitor presses Subscribe", async () => {
-    const context = await browser().newContext()
-    const page = await context.newPage()
+    const page = await cleanPage(browser())
     let calls = 0
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => (release = resolve))

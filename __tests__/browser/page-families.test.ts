@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core"
 import type { ApiCategory, ApiEpisode, ApiSubcategory } from "../../contract/schemas"
 import { htmlToText } from "../../contract/html-to-text"
-import { holdRequests, openReady, useBrowser, visit } from "./harness/browser"
+import { cleanPage, holdRequests, openReady, useBrowser, visit } from "./harness/browser"
 import { api, withoutTrailingSlash } from "./harness/catalogue"
 import { harness, PLAYER_ORIGIN, playerUrlOf } from "./harness/harness-env"
 
@@ -371,8 +371,7 @@ describe("page head and loading states", () => {
 
   it("the player shows a spinner over the picture from the press of play until the video host's page has loaded", async () => {
     const [first] = await api<ApiEpisode[]>("/series/101/episodes")
-    const context = await browser().newContext()
-    const page = await context.newPage()
+    const page = await cleanPage(browser())
     const release = await holdRequests(page, `${PLAYER_ORIGIN}/video/**`)
     // The button plays once the page is interactive.
     await openReady(page, `${harness().siteUrl}/detail/${first!.id}`)

@@ -2,7 +2,7 @@ import fs from "node:fs"
 import path from "node:path"
 import type { Browser, Page, Response } from "playwright-core"
 import { axeViolations } from "./harness/axe"
-import { useBrowser, waitForHydration } from "./harness/browser"
+import { cleanPage, useBrowser, waitForHydration } from "./harness/browser"
 import { recordCspViolations } from "./harness/csp-violations"
 import { harness } from "./harness/harness-env"
 import { layoutShiftAfter, shiftFailures, watchLayoutShift, type LayoutShift } from "./harness/layout-shift"
@@ -76,10 +76,12 @@ function looks(page: Page): Promise<Record<string, Look | null>> {
   })
 }
 
-/** The page without JavaScript: the HTML and what it loads is all there is. */
+/**
+ * The page without JavaScript: the HTML and what it loads is all there is.
+ * In a page of the pool: only its look once loaded is read, not how it loads.
+ */
 async function openWithoutScript(browserInstance: Browser, family: PageFamily, width: number): Promise<Page> {
-  const context = await browserInstance.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false })
-  const page = await context.newPage()
+  const page = await cleanPage(browserInstance, { width, javaScriptEnabled: false })
   await page.goto(new URL(family.path, harness().siteUrl).href, { waitUntil: "load" })
   return page
 }

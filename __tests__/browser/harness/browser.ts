@@ -1,21 +1,30 @@
 import type { Browser, Page, Request, Response } from "playwright-core"
 import { launchBrowser } from "../../../scripts/lib/chromium"
 import { harness, harnessChromiumArgs } from "./harness-env"
+import { PagePool, type CleanPageOptions } from "./page-pool"
 
 export { chromiumPath, launchBrowser } from "../../../scripts/lib/chromium"
 
+/** The page pool of each browser `useBrowser` launched (page-pool.ts). */
+const pools = new WeakMap<Browser, PagePool>()
+
 /**
  * One Chromium for a test file, launched before its first test. After each
- * test, pass or fail, every context it opened is closed; the browser is
- * closed after the file. Returns the file's browser.
+ * test, pass or fail, every context it opened is closed, and the pages
+ * `cleanPage` handed out are made clean for the next; the browser is closed
+ * after the file. Returns the file's browser.
  */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined
+  let pool: PagePool | undefined
   beforeAll(async () => {
     browser = await launchBrowser(harnessChromiumArgs())
+    pool = new PagePool(browser)
+    pools.set(browser, pool)
   })
   afterEach(async () => {
-    await Promise.all(browser?.contexts().map((context) => context.close()) ?? [])
+    await Promise.all(browser?.contexts().filter((context) => !pool?.owns(context)).map((context) => context.close()) ?? [])
+    await pool?.release()
   })
   afterAll(async () => {
     await browser?.close()
@@ -50,16 +59,33 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" })
 }
 
-/** Opens a path of the built site in a fresh page of `width` CSS pixels. */
-export async function visit(browser: Browser, path: string, width = 1280): Promise<VisitedPage> {
-  // A context per page: axe-core's Playwright builder needs one, and pages share no state.
-  const context = await browser.newContext({ viewport: { width, height: 900 } })
-  const page = await context.newPage()
+/**
+ * A page of `width` × 900 CSS pixels at about:blank, as a new one would be:
+ * from the pool of the browser `useBrowser` launched (kept open between tests
+ * and cleaned, page-pool.ts says what that covers and what it is not for), or
+ * in a context of its own for any other browser.
+ */
+export async function cleanPage(browser: Browser, options: CleanPageOptions = {}): Promise<Page> {
+  const pool = pools.get(browser)
+  if (pool) return pool.take(options)
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, javaScriptEnabled: options.javaScriptEnabled ?? true })
+  return context.newPage()
+}
+
+/** Console errors and uncaught exceptions on `page` from now on, gathered into the returned list. */
+export function recordErrors(page: Page): string[] {
   const errors: string[] = []
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(`${message.text()} (${message.location().url})`)
   })
   page.on("pageerror", (error) => errors.push(error.message))
+  return errors
+}
+
+/** Opens a path of the built site in a clean page of `width` CSS pixels (`cleanPage`). */
+export async function visit(browser: Browser, path: string, width = 1280): Promise<VisitedPage> {
+  const page = await cleanPage(browser, { width })
+  const errors = recordErrors(page)
   await openReady(page, new URL(path, harness().siteUrl).href)
   return { page, errors }
 }
