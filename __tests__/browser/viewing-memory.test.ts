@@ -5,7 +5,7 @@ import { VIEWING_STORAGE_KEY } from "../../src/viewing/storage-key"
 import { serializeViewing } from "../../src/viewing/viewing-parse"
 import type { EpisodeProgress, ViewingState } from "../../src/viewing/viewing-types"
 import { axeViolations } from "./harness/axe"
-import { openReady, useBrowser } from "./harness/browser"
+import { cleanPage, openReady, recordErrors, useBrowser } from "./harness/browser"
 import { api } from "./harness/catalogue"
 import { PLAYER_ORIGIN, harness } from "./harness/harness-env"
 import { layoutShiftAfter, shiftFailures, watchLayoutShift } from "./harness/layout-shift"
@@ -50,20 +50,28 @@ interface Visitor {
   requests: Request[]
 }
 
-/** A fresh visitor (their own storage) with one page; every request and console error is kept. */
-async function newVisitor(options: Parameters<ReturnType<typeof browser>["newContext"]>[0] = {}): Promise<Visitor> {
-  const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, ...options })
-  // The page's timers on a clock the test can move (it runs at real speed until a test does): a countdown takes no real seconds.
-  await context.clock.install()
-  const page = await context.newPage()
-  const errors: string[] = []
+/** Every request and console error of the visitor's page, kept. */
+function watched(context: BrowserContext, page: Page): Visitor {
   const requests: Request[] = []
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text())
-  })
-  page.on("pageerror", (error) => errors.push(error.message))
   context.on("request", (request) => requests.push(request))
-  return { context, page, errors, requests }
+  return { context, page, errors: recordErrors(page), requests }
+}
+
+/** A first-time visitor: a clean page of the pool (page-pool.ts), `width` × `height` CSS pixels. */
+async function newVisitor(width = 1280, height = 900): Promise<Visitor> {
+  const page = await cleanPage(browser(), { width, height })
+  return watched(page.context(), page)
+}
+
+/**
+ * A visitor in a context of their own, for what a pooled page cannot take
+ * back: init scripts, and the page clock, installed here, which runs at real
+ * speed until a test moves it (a countdown then takes no real seconds).
+ */
+async function ownVisitor(options: Parameters<ReturnType<typeof browser>["newContext"]>[0] = {}): Promise<Visitor> {
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, ...options })
+  await context.clock.install()
+  return watched(context, await context.newPage())
 }
 
 const open = (page: Page, path: string) => openReady(page, new URL(path, harness().siteUrl).href)
@@ -249,7 +257,7 @@ describe("resume and continue watching", () => {
 describe("the series hero's way in", () => {
   /** The hero's Start / Resume link for a visitor whose browser remembers `history`, at `width`. */
   async function wayIn(width: number, history: EpisodeProgress[]): Promise<{ page: Page; name: string; href: string | null }> {
-    const { context, page } = await newVisitor({ viewport: { width, height: 800 } })
+    const { context, page } = await ownVisitor({ viewport: { width, height: 800 } })
     if (history.length) await context.addInitScript(([key, raw]) => localStorage.setItem(key!, raw!), [VIEWING_STORAGE_KEY, storedValue({ history })])
     await open(page, `/series/${SERIES_ID}`)
     const link = page.getByRole("link", { name: /^(Start|Resume) episode \d+$/ })
@@ -281,7 +289,7 @@ describe("the series hero's way in", () => {
 
 describe("episode lengths", () => {
   it.each([375, 1280])("at %i px the episode cards and the episode's header say how long each is, from the video host", async (width) => {
-    const { page } = await newVisitor({ viewport: { width, height: 800 } })
+    const { page } = await newVisitor(width, 800)
     const [first, second] = episodes
     const minutes = async (episode: Episode) => `${Math.max(1, Math.round((await hostDuration(episode)) / 60))} min`
     await open(page, `/series/${SERIES_ID}`)
@@ -325,7 +333,7 @@ describe("the end of an episode", () => {
   })
 
   it("counts down and opens the next episode by itself; Escape cancels", async () => {
-    const { page } = await newVisitor()
+    const { page } = await ownVisitor()
     const [episode, next] = [episodes[1]!, episodes[2]!]
     const duration = await playToTheEnd(page, episode)
     const upNext = page.getByRole("region", { name: "Up next" })
@@ -342,7 +350,7 @@ describe("the end of an episode", () => {
   })
 
   it("with reduced motion waits for the visitor instead of counting down", async () => {
-    const { page } = await newVisitor({ reducedMotion: "reduce" })
+    const { page } = await ownVisitor({ reducedMotion: "reduce" })
     const episode = episodes[1]!
     await playToTheEnd(page, episode)
     const upNext = page.getByRole("region", { name: "Up next" })
@@ -378,7 +386,7 @@ async function savedTitles(page: Page): Promise<string[]> {
 
 describe("my list", () => {
   it("save a series on its page, find it under My list, save and unsave from cards, and an empty list says so", async () => {
-    const { page, errors } = await newVisitor({ viewport: { width: 375, height: 800 } })
+    const { page, errors } = await newVisitor(375, 800)
     await open(page, `/series/${SERIES_ID}`)
     const save = page.getByRole("button", { name: "Save", exact: true })
     await expect(save.getAttribute("aria-pressed")).resolves.toBe("false")
@@ -440,7 +448,7 @@ describe("my list", () => {
   })
 
   it("clears the viewing history from My list, and Undo brings it back", async () => {
-    const { page, errors } = await newVisitor({ viewport: { width: 375, height: 800 } })
+    const { page, errors } = await newVisitor(375, 800)
     // Most recent first, as the site writes it.
     const history = [progressEntry(episodes[0]!, 60, 600), { ...progressEntry(episodes[1]!, 90, 600), updatedAt: Date.now() - 60_000 }]
     await open(page, "/")
@@ -499,7 +507,7 @@ describe("the visitor's storage", () => {
   })
 
   it("with storage disabled the site works, just without memory", async () => {
-    const { context, page, errors } = await newVisitor()
+    const { context, page, errors } = await ownVisitor()
     // What Chromium does when the visitor blocks site data: reading localStorage throws.
     await context.addInitScript(() => {
       Object.defineProperty(window, "localStorage", {
@@ -526,7 +534,7 @@ describe("layout shift on home", () => {
   const AFTER_LOAD_MS = 2000
   it.each([375, 1280])("at %i px a visitor with an episode to continue sees Continue watching in the first screen, and nothing moves", async (width) => {
     const height = 800
-    const { page } = await newVisitor({ viewport: { width, height } })
+    const { page } = await ownVisitor({ viewport: { width, height } })
     const episode = episodes[0]!
     // Watched part of an episode on this site, as any visitor would have.
     await playEpisode(page, episode)
@@ -550,7 +558,7 @@ describe("layout shift on home", () => {
     [1280, false],
     [1280, true],
   ])("at %i px, with history %s: at most 0.01", async (width, withHistory) => {
-    const { context, page } = await newVisitor({ viewport: { width, height: 800 } })
+    const { context, page } = await ownVisitor({ viewport: { width, height: 800 } })
     if (withHistory) {
       const value = storedValue({ history: [progressEntry(episodes[0]!, 300, 1200), progressEntry(episodes[1]!, 90, 900)] })
       await context.addInitScript(([key, raw]) => localStorage.setItem(key!, raw!), [VIEWING_STORAGE_KEY, value])

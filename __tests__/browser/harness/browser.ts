@@ -60,7 +60,7 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
- * A page of `width` × 900 CSS pixels at about:blank, as a new one would be:
+ * A page of `width` × `height` (1280 × 900 unless given) at about:blank, as a new one would be:
  * from the pool of the browser `useBrowser` launched (kept open between tests
  * and cleaned, page-pool.ts says what that covers and what it is not for), or
  * in a context of its own for any other browser.
@@ -68,7 +68,8 @@ export async function waitForHydration(page: Page): Promise<void> {
 export async function cleanPage(browser: Browser, options: CleanPageOptions = {}): Promise<Page> {
   const pool = pools.get(browser)
   if (pool) return pool.take(options)
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, javaScriptEnabled: options.javaScriptEnabled ?? true })
+  const viewport = { width: options.width ?? 1280, height: options.height ?? 900 }
+  const context = await browser.newContext({ viewport, javaScriptEnabled: options.javaScriptEnabled ?? true })
   return context.newPage()
 }
 

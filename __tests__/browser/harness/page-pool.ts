@@ -24,21 +24,22 @@ import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core"
  */
 
 export interface CleanPageOptions {
-  /** CSS pixels; the height is always 900. */
+  /** CSS pixels: 1280 unless given. */
   width?: number
+  /** CSS pixels: 900 unless given. */
+  height?: number
   javaScriptEnabled?: boolean
 }
 
 interface Pooled {
   key: string
-  width: number
+  viewport: { width: number; height: number }
   context: BrowserContext
   page: Page
   cdp: CDPSession
   inUse: boolean
 }
 
-const HEIGHT = 900
 /** Playwright's defaults for a new context's media features, which a test may have changed on the page. */
 const DEFAULT_MEDIA = { media: null, colorScheme: "light", reducedMotion: "no-preference", forcedColors: "none", contrast: "no-preference" } as const
 
@@ -56,17 +57,17 @@ export class PagePool {
 
   /** A page at about:blank that no test in this file is using, as a fresh one would be. */
   async take(options: CleanPageOptions = {}): Promise<Page> {
-    const width = options.width ?? 1280
+    const viewport = { width: options.width ?? 1280, height: options.height ?? 900 }
     const javaScriptEnabled = options.javaScriptEnabled ?? true
-    const key = `${width}:${javaScriptEnabled}`
+    const key = `${viewport.width}x${viewport.height}:${javaScriptEnabled}`
     const idle = this.pages.find((pooled) => pooled.key === key && !pooled.inUse)
     if (idle) {
       idle.inUse = true
       return idle.page
     }
-    const context = await this.browser.newContext({ viewport: { width, height: HEIGHT }, javaScriptEnabled })
+    const context = await this.browser.newContext({ viewport, javaScriptEnabled })
     const page = await context.newPage()
-    const pooled: Pooled = { key, width, context, page, cdp: await context.newCDPSession(page), inUse: true }
+    const pooled: Pooled = { key, viewport, context, page, cdp: await context.newCDPSession(page), inUse: true }
     this.pages.push(pooled)
     return page
   }
@@ -98,7 +99,7 @@ export class PagePool {
 }
 
 /** What a test may have left on a page, undone, in the order that lets each step reach what it clears. */
-async function scrub({ width, context, page, cdp }: Pooled): Promise<void> {
+async function scrub({ viewport, context, page, cdp }: Pooled): Promise<void> {
   if (page.isClosed()) throw new Error("closed by its test")
   // The test's own listeners: a later test must not feed them. Not every event's: Playwright's
   // own close and crash listeners (BrowserContext.close() waits on one) must stay.
@@ -117,6 +118,6 @@ async function scrub({ width, context, page, cdp }: Pooled): Promise<void> {
   await context.clearPermissions()
   await context.setOffline(false)
   await page.emulateMedia(DEFAULT_MEDIA)
-  const viewport = page.viewportSize()
-  if (viewport?.width !== width || viewport.height !== HEIGHT) await page.setViewportSize({ width, height: HEIGHT })
+  const size = page.viewportSize()
+  if (size?.width !== viewport.width || size.height !== viewport.height) await page.setViewportSize(viewport)
 }
