@@ -12,9 +12,9 @@ import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core"
  *
  * Kept open, a page could carry a test's state into the next: so between tests
  * each handed-out page forgets what a fresh page would not know (listeners,
- * routes, media emulation, viewport, pointer, cookies, permissions, every
- * origin's storage, service workers and the HTTP cache) and waits at
- * about:blank. What cannot be taken back (init scripts, the page clock,
+ * routes, media emulation, viewport, permissions, offline, every origin's
+ * cookies and storage, service workers and the HTTP cache) and waits at
+ * about:blank, where the document's own state (focus, hover) goes with it. What cannot be taken back (init scripts, the page clock,
  * exposed functions, a context's own options) is not for these pages: a test
  * that needs them opens its own context.
  *
