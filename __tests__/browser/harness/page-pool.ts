@@ -5,9 +5,9 @@ import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core"
  *
  * A new page costs Chromium far more than loading a page in one already open:
  * measured here (four of the site's pages, 1280 px), a fresh context and page
- * per visit came to about 1.3 CPU-seconds a visit (browser process 0.37, a new
- * renderer 0.8, the rest GPU and network), a visit in a page kept open with its
- * HTTP cache and storage cleared to 0.5. On a two-core machine whose suite is
+ * per visit came to about 1.4 CPU-seconds a visit (browser process 0.38, the new
+ * renderer 0.86–0.90, the rest GPU and network), a visit in a page kept open
+ * with its HTTP cache and storage cleared to 0.5. On a two-core machine whose suite is
  * bound by the processor, that is the suite's length.
  *
  * Kept open, a page could carry a test's state into the next: so between tests
