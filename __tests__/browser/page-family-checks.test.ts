@@ -2,7 +2,7 @@ import fs from "node:fs"
 import path from "node:path"
 import type { Browser, Page, Response } from "playwright-core"
 import { axeViolations } from "./harness/axe"
-import { cleanPage, useBrowser, waitForHydration } from "./harness/browser"
+import { cleanPage, recordErrors, useBrowser, waitForHydration } from "./harness/browser"
 import { recordCspViolations } from "./harness/csp-violations"
 import { harness } from "./harness/harness-env"
 import { layoutShiftAfter, shiftFailures, watchLayoutShift, type LayoutShift } from "./harness/layout-shift"
@@ -108,13 +108,10 @@ interface WatchedVisit {
 async function openWatched(browserInstance: Browser, family: PageFamily, width: number, afterLoadMs: number | null): Promise<WatchedVisit> {
   const context = await browserInstance.newContext({ viewport: { width, height: 900 } })
   const page = await context.newPage()
-  const errors: string[] = []
+  // Console errors, uncaught exceptions and CSP violations, in one list.
+  const errors = recordErrors(page)
   await recordCspViolations(page, errors)
   await watchLayoutShift(page)
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`${message.text()} (${message.location().url})`)
-  })
-  page.on("pageerror", (error) => errors.push(error.message))
   const response = await page.goto(new URL(family.path, harness().siteUrl).href, { waitUntil: "load" })
   if (!response) throw new Error(`No response for ${family.path}`)
   const afterLoad = afterLoadMs === null ? null : layoutShiftAfter(page, afterLoadMs)
