@@ -43,12 +43,29 @@ export function inGroups<T>(items: readonly T[], size: number): T[][] {
   return groups
 }
 
-/** Throws the error `CdnAdapter.purge` documents when `response` is not a success. */
+/**
+ * What every adapter's fetch is given: a redirect comes back as an answer
+ * instead of being followed. Fetch would send a redirected request on with
+ * its headers (Fastly-Key, X-Amz-Security-Token; it drops only
+ * Authorization across origins) to whatever host the answer names.
+ */
+export const NO_REDIRECTS = { redirect: "manual" } as const satisfies RequestInit
+
+/** Throws when `response` is a redirect (see NO_REDIRECTS): a failure of the purge, naming where it pointed. */
+export async function refuseRedirect(cdn: string, what: string, response: Response): Promise<void> {
+  if (response.status < 300 || response.status > 399) return
+  await response.body?.cancel()
+  const location = response.headers.get("location")
+  throw new Error(`${cdn} answered ${what} with a redirect (HTTP ${response.status}${location ? ` to ${location.slice(0, 200)}` : ""}), not followed: the credentials go to the configured address only; check it`)
+}
+
+/** Throws the error `CdnAdapter.purge` documents when `response` is not a success (a redirect included: refuseRedirect). */
 export async function expectSuccess(cdn: string, what: string, response: Response): Promise<void> {
   if (response.ok) {
     await response.body?.cancel()
     return
   }
+  await refuseRedirect(cdn, what, response)
   const body = (await response.text().catch(() => "")).replace(/\s+/g, " ").trim().slice(0, 200)
   throw new Error(`${cdn} refused ${what}: HTTP ${response.status}${body ? ` ${body}` : ""}`)
 }

@@ -23,7 +23,7 @@
  * (__tests__/publisher/cdn/adapters/cloudflare.test.ts); not exercised against
  * the live Cloudflare API here.
  */
-import { CdnAdapter, expectSuccess, Fetch, inGroups, PurgeRequest } from "../purge-request"
+import { CdnAdapter, expectSuccess, Fetch, inGroups, NO_REDIRECTS, PurgeRequest } from "../purge-request"
 
 const API = "https://api.cloudflare.com/client/v4"
 /** Cloudflare's documented maximum of tags in one purge request (every plan). */
@@ -46,6 +46,7 @@ export function cloudflareAdapter(options: CloudflareOptions): CdnAdapter {
       headers: { Authorization: `Bearer ${options.apiToken}`, "Content-Type": "application/json" },
       body: JSON.stringify(body),
       signal,
+      ...NO_REDIRECTS,
     })
     if (!response.ok) return expectSuccess("cloudflare", what, response)
     // A 200 is not enough: Cloudflare's envelope says whether it did the work.

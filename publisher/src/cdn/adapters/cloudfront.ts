@@ -31,7 +31,7 @@
  * against the live CloudFront API here.
  */
 import { createHash, createHmac, randomUUID } from "node:crypto"
-import { CdnAdapter, Fetch, PurgeRequest } from "../purge-request"
+import { CdnAdapter, Fetch, NO_REDIRECTS, PurgeRequest, refuseRedirect } from "../purge-request"
 
 const ENDPOINT = "https://cloudfront.amazonaws.com/2020-05-31"
 const XML_NAMESPACE = "http://cloudfront.amazonaws.com/doc/2020-05-31/"
@@ -74,8 +74,9 @@ export function cloudfrontAdapter(options: CloudfrontOptions): CdnAdapter {
       signal?.throwIfAborted()
       const body = invalidationBatch(paths, callerReference())
       const headers = signV4({ method: "POST", url, headers: { "Content-Type": "application/xml" }, body }, options, { region: "us-east-1", service: "cloudfront" }, now())
-      const response = await fetch(url, { method: "POST", headers, body, signal })
+      const response = await fetch(url, { method: "POST", headers, body, signal, ...NO_REDIRECTS })
       const what = paths[0] === CLOUDFRONT_EVERYTHING && paths.length === 1 ? "invalidating everything (/*)" : `invalidating ${paths.length} paths`
+      await refuseRedirect("cloudfront", what, response)
       if (!response.ok) throw new Error(`cloudfront refused ${what}: HTTP ${response.status}${await errorSummary(response)}`)
       await response.body?.cancel()
     },

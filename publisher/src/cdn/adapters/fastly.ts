@@ -19,7 +19,7 @@
  * (__tests__/publisher/cdn/adapters/fastly.test.ts); not exercised against
  * the live Fastly API here.
  */
-import { CdnAdapter, expectSuccess, Fetch, inGroups, PurgeRequest, SITE_KEY } from "../purge-request"
+import { CdnAdapter, expectSuccess, Fetch, inGroups, NO_REDIRECTS, PurgeRequest, SITE_KEY } from "../purge-request"
 
 const API = "https://api.fastly.com"
 /** Fastly's documented maximum of surrogate keys in one batch purge request. */
@@ -46,7 +46,7 @@ export function fastlyAdapter(options: FastlyOptions): CdnAdapter {
   async function purgeKeys(keys: string[], signal?: AbortSignal): Promise<void> {
     for (const group of inGroups(keys, FASTLY_KEYS_PER_REQUEST)) {
       signal?.throwIfAborted()
-      const response = await fetch(`${service}/purge`, { method: "POST", headers: headers({ "Surrogate-Key": group.join(" ") }), signal })
+      const response = await fetch(`${service}/purge`, { method: "POST", headers: headers({ "Surrogate-Key": group.join(" ") }), signal, ...NO_REDIRECTS })
       await expectSuccess("fastly", `purging ${group.length} keys`, response)
     }
   }
@@ -57,7 +57,7 @@ export function fastlyAdapter(options: FastlyOptions): CdnAdapter {
       if (request.all) {
         // purge_all is always hard; a soft "everything" is the key every answer carries.
         if (options.softPurge) return purgeKeys([SITE_KEY], signal)
-        const response = await fetch(`${service}/purge_all`, { method: "POST", headers: headers(), signal })
+        const response = await fetch(`${service}/purge_all`, { method: "POST", headers: headers(), signal, ...NO_REDIRECTS })
         return expectSuccess("fastly", "purging everything", response)
       }
       const keys = [...new Set(request.keys)]
