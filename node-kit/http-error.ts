@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify"
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 
 /**
  * An error that knows its HTTP answer. Code anywhere below a route throws
@@ -50,8 +50,15 @@ function defaultMessages(bodyLimitBytes: number): Record<string, string> {
  * keeps asking cannot fill the log with stacks.
  */
 export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions): void {
+  app.setErrorHandler<FastifyError | HttpError>(errorHandler(app, options))
+}
+
+export type ErrorHandler = (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => FastifyReply
+
+/** The handler installErrorHandler sets, for a server that answers some errors its own way and hands the rest here. */
+export function errorHandler(app: FastifyInstance, options: ErrorHandlerOptions): ErrorHandler {
   const messages = { ...defaultMessages(app.initialConfig.bodyLimit ?? 1024 * 1024), ...options.messages }
-  app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
+  return (error, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
     if (status >= 500 && error instanceof HttpError) {
       request.log.warn(`${request.method} ${request.url}: ${status} ${error.message}`)
@@ -70,5 +77,5 @@ export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerO
     const code = "code" in error ? error.code : undefined
     const message = (code && messages[code]) ?? (error instanceof SyntaxError ? messages.FST_ERR_CTP_INVALID_JSON_BODY : error.message)
     return reply.status(status).send({ message })
-  })
+  }
 }

@@ -100,6 +100,13 @@ export interface PreviewLaneSettings {
   catalogueToken: string
   /** PUBLISHER_PREVIEW_SIGN_IN_TOKEN: what an editor types to sign in to the preview site (at least ADMIN_TOKEN_MIN_LENGTH characters). */
   signInToken: string
+  /**
+   * PUBLISHER_PREVIEW_URL: the preview site's public address, as editors
+   * reach it (https://preview.example.com). Its scheme decides the session
+   * cookie: Secure and `__Host-` unless it is plain http on loopback.
+   * Unset: where the preview listens.
+   */
+  publicUrl?: string
 }
 
 /** 128 bits written in hex (`openssl rand -hex 16`), past guessing even without the limit on wrong tries; a shorter token is refused at start. */
@@ -144,9 +151,19 @@ export function readConfig(env: NodeJS.ProcessEnv): PublisherConfig {
         "A catalogue without drafts refuses it (401), and the preview then shows the published catalogue and says so.",
     )
   }
+  const previewUrl = settings.text("PUBLISHER_PREVIEW_URL")
+  if (previewUrl !== undefined && !/^https?:\/\/[^\s/]+\/?$/.test(previewUrl)) {
+    settings.problem(`PUBLISHER_PREVIEW_URL must be an origin such as https://preview.example.com, not ${JSON.stringify(previewUrl)}.`)
+  }
   const preview =
     previewPort !== undefined && signInToken && catalogueToken
-      ? { port: previewPort, dataDir: settings.path("PUBLISHER_PREVIEW_DATA_DIR", path.join(dataDir, "preview")), catalogueToken, signInToken }
+      ? {
+          port: previewPort,
+          dataDir: settings.path("PUBLISHER_PREVIEW_DATA_DIR", path.join(dataDir, "preview")),
+          catalogueToken,
+          signInToken,
+          ...(previewUrl ? { publicUrl: previewUrl } : {}),
+        }
       : undefined
   return settings.done({
     preview,

@@ -1,4 +1,4 @@
-import http from "node:http"
+import { rawRequest } from "../../helpers/raw-request"
 import { ADMIN_TOKEN, startTestPublisher, type TestPublisher } from "../helpers/harness"
 import { FailedAttempts, isLoopbackAddress } from "../../../publisher/src/http/routes/admin-access"
 
@@ -8,25 +8,8 @@ import { FailedAttempts, isLoopbackAddress } from "../../../publisher/src/http/r
 // address; only the development opt-in (PUBLISHER_STATUS_OPEN_ON_LOOPBACK,
 // which `npm start` and the test harness set) opens the status on loopback.
 
-interface Answer {
-  statusCode: number
-  headers: http.IncomingHttpHeaders
-  body: string
-}
-
-/** One request with exactly these headers (fetch will not send a Host of our choosing). */
-function request(url: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(url, { method, headers }, (response) => {
-      let body = ""
-      response.setEncoding("utf8")
-      response.on("data", (chunk: string) => (body += chunk))
-      response.on("end", () => resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body }))
-    })
-    outgoing.on("error", reject)
-    outgoing.end()
-  })
-}
+/** One request with exactly these headers. */
+const request = (url: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(url, { headers, method })
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 const basic = (password: string) => ({ authorization: `Basic ${Buffer.from(`editor:${password}`).toString("base64")}` })
 
@@ -142,7 +125,7 @@ describe("wrong admin tokens", () => {
   })
   afterEach(async () => site.dispose())
 
-  it("are refused with 429 and Retry-After after ten in a minute from one address, even the right token after them", async () => {
+  it("are refused with 429 and Retry-After from the 11th in a minute from one address; the right token still goes through", async () => {
     // Asking without a token and succeeding are not counted.
     for (let i = 0; i < 15; i++) expect((await request(`${site.url}/status`)).statusCode).toBe(401)
     for (let i = 0; i < 5; i++) expect((await request(`${site.url}/status`, bearer(ADMIN_TOKEN))).statusCode).toBe(200)
@@ -150,12 +133,16 @@ describe("wrong admin tokens", () => {
     for (let i = 0; i < 5; i++) expect((await request(`${site.url}/status`, bearer(`wrong-${i}`))).statusCode).toBe(401)
     for (let i = 0; i < 5; i++) expect((await request(`${site.url}/releases/rollback`, bearer(`wrong-${i}`), "POST")).statusCode).toBe(401)
     for (const [path, method] of [["/status", "GET"], ["/_publisher/", "GET"], ["/releases/rollback", "POST"]] as const) {
-      const refused = await request(`${site.url}${path}`, bearer(ADMIN_TOKEN), method)
+      const refused = await request(`${site.url}${path}`, bearer("wrong-11"), method)
       expect(refused.statusCode).toBe(429)
       expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1)
       expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(60)
       expect(JSON.parse(refused.body).message).toMatch(/^Too many wrong admin tokens from this address: try again in \d+ s\.$/)
     }
+    // Behind a proxy or an office's NAT the guesser shares the operators' address: their token is never locked out.
+    expect((await request(`${site.url}/status`, bearer(ADMIN_TOKEN))).statusCode).toBe(200)
+    expect((await request(`${site.url}/_publisher/`, basic(ADMIN_TOKEN))).statusCode).toBe(200)
+    expect((await request(`${site.url}/releases/rollback`, bearer(ADMIN_TOKEN), "POST")).statusCode).not.toBe(429)
   })
 })
 

@@ -29,7 +29,7 @@ export const REQUEST_TIMEOUT_MS = 30_000
  * `trustProxy` (PUBLISHER_TRUST_PROXY) names the proxies whose
  * X-Forwarded-For and X-Forwarded-Host are believed.
  */
-export function createServer(logging: LogSettings, trustProxy?: string): FastifyInstance {
+export function createServer(logging: LogSettings, trustProxy?: string, options: { ownErrorHandler?: boolean } = {}): FastifyInstance {
   // Site paths can be long (/_gatsby/image/<hash>/<hash>/<name>.webp); they never reach a route parameter anyway.
   const app = Fastify({
     ...serverLogging(logging),
@@ -37,7 +37,8 @@ export function createServer(logging: LogSettings, trustProxy?: string): Fastify
     requestTimeout: REQUEST_TIMEOUT_MS,
     ...(trustProxy ? { trustProxy } : {}),
   })
-  installErrorHandler(app, { serverErrorMessage: "Something went wrong in the publisher." })
+  // The preview server sets its own, which hands what it does not answer to the kit's.
+  if (!options.ownErrorHandler) installErrorHandler(app, { serverErrorMessage: "Something went wrong in the publisher." })
   return app
 }
 

@@ -124,17 +124,19 @@ export interface TokenCheck {
 /**
  * Throws the answer for a request without the right token (compared in
  * constant time): 429 with Retry-After for an address that sent too many
- * wrong ones lately (checked first, so the right token is no use to a
- * guesser either until the window ends), else 401 with a challenge.
+ * wrong ones lately, else 401 with a challenge. The right token is never
+ * refused: behind a proxy or an office's NAT many people share an address,
+ * and a guesser's wrong tokens must not lock the operators out. What the
+ * limit slows is guessing, and a 128-bit token is past guessing anyway.
  * Call it with `access.adminToken` set.
  */
 export function requireAdminToken(request: FastifyRequest, access: AdminAccess, check: TokenCheck): void {
+  const offered = offeredToken(request, check.acceptBasic)
+  if (offered !== undefined && sameSecret(offered, access.adminToken ?? "")) return
   const wait = access.attempts.waitSeconds(request.ip)
   if (wait > 0) {
     throw new HttpError(429, `Too many wrong admin tokens from this address: try again in ${wait} s.`, { headers: { "Retry-After": String(wait) } })
   }
-  const offered = offeredToken(request, check.acceptBasic)
-  if (offered !== undefined && sameSecret(offered, access.adminToken ?? "")) return
   if (offered !== undefined) access.attempts.record(request.ip)
   throw new HttpError(401, `${check.what} needs Authorization: Bearer <PUBLISHER_ADMIN_TOKEN>.`, {
     headers: { "WWW-Authenticate": check.challenge === "Basic" ? 'Basic realm="publisher status", charset="UTF-8"' : "Bearer" },

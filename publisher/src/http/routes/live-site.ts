@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify"
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import { commonSecurityHeaders, ownPageSecurityHeaders } from "../../../../node-kit/security-headers"
 import { createStaticHandler, type StaticHandlerOptions } from "../../../../node-kit/static-server"
 import { liveSiteFiles } from "../../releases/releases"
@@ -16,10 +16,17 @@ import { liveSiteFiles } from "../../releases/releases"
  * same headers, except a Content-Security-Policy the route set itself: the
  * status page's is stricter than any the site could give it.
  */
-export function serveLiveRelease(app: FastifyInstance, dataDir: string, options: Pick<StaticHandlerOptions, "private" | "transformHtml"> = {}): void {
+export interface ServeReleaseOptions extends Pick<StaticHandlerOptions, "private" | "transformHtml"> {
+  /** Answers a request that may not see the site (the preview's visitor without a session) its own way; undefined: serve it. */
+  refuse?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined
+}
+
+export function serveLiveRelease(app: FastifyInstance, dataDir: string, options: ServeReleaseOptions = {}): void {
   // The live site tells a CDN in front to keep its answers until the publisher purges them (node-kit/edge-cache.ts); a private one never.
-  const serveSite = createStaticHandler({ root: () => liveSiteFiles(dataDir), encodings: ["br", "gzip"], edge: !options.private, ...options })
+  const serveSite = createStaticHandler({ root: () => liveSiteFiles(dataDir), encodings: ["br", "gzip"], edge: !options.private, private: options.private, transformHtml: options.transformHtml })
   app.setNotFoundHandler(async (request, reply) => {
+    const refused = options.refuse?.(request, reply)
+    if (refused) return refused
     if (request.method !== "GET" && request.method !== "HEAD") {
       return reply.code(404).send({ message: `No ${request.method} ${request.url} here` })
     }
