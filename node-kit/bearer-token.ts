@@ -7,6 +7,12 @@ export function bearerToken(authorization: string | string[] | undefined): strin
   return header === undefined ? undefined : /^Bearer +(\S+) *$/i.exec(header)?.[1]
 }
 
+/** Whether `authorization` is `Bearer <expected>`, compared in constant time. */
+export function hasBearerToken(authorization: string | string[] | undefined, expected: string): boolean {
+  const given = bearerToken(authorization)
+  return given !== undefined && sameSecret(given, expected)
+}
+
 /**
  * Throws a 401 (with `WWW-Authenticate: Bearer`) unless `authorization`
  * carries `expected`, compared in constant time. `variable` names the
@@ -15,8 +21,8 @@ export function bearerToken(authorization: string | string[] | undefined): strin
  * missing header and a wrong token are told apart, the token never shown.
  */
 export function requireBearerToken(authorization: string | string[] | undefined, expected: string, variable: string, what = "admin token"): void {
+  if (hasBearerToken(authorization, expected)) return
   const given = bearerToken(authorization)
-  if (given !== undefined && sameSecret(given, expected)) return
   const [message, challenge] =
     given === undefined
       ? [`Send the ${what} as Authorization: Bearer <${variable}>.`, "Bearer"]

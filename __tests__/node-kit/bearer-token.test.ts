@@ -1,4 +1,4 @@
-import { bearerToken, requireBearerToken } from "../../node-kit/bearer-token"
+import { bearerToken, hasBearerToken, requireBearerToken } from "../../node-kit/bearer-token"
 import { HttpError } from "../../node-kit/http-error"
 
 describe("bearerToken", () => {
@@ -9,6 +9,16 @@ describe("bearerToken", () => {
 
   it.each([undefined, "", "Bearer", "Bearer ", "Basic abc", "Bearer a b", ["Bearer abc"]])("finds none in %j", (header) => {
     expect(bearerToken(header as string | string[] | undefined)).toBeUndefined()
+  })
+})
+
+describe("hasBearerToken", () => {
+  it("says whether the header carries exactly the token", () => {
+    expect(hasBearerToken("Bearer the-right-token-16", "the-right-token-16")).toBe(true)
+    expect(hasBearerToken("bearer the-right-token-16", "the-right-token-16")).toBe(true)
+    for (const header of [undefined, "", "Bearer the-right-token-1", "Bearer the-right-token-160", "the-right-token-16", ["Bearer the-right-token-16"]]) {
+      expect(hasBearerToken(header, "the-right-token-16")).toBe(false)
+    }
   })
 })
 

@@ -80,19 +80,24 @@ export const REQUEST_TIMEOUT_MS = 30_000
 
 /**
  * The published catalogue's reads and, with drafts, the draft view's; and
- * what spans both: the picture names `/media` draws (a draft's pictures for
- * the preview build, and the published ones a draft deletes) and the videos
- * the host stand-in holds (a draft episode's too, as a real host would).
+ * what each names for `/media` and the video host stand-in: the published
+ * pictures and videos for everyone, and those only drafts name for the
+ * preview build alone, with the draft view's token (none while it is off).
  */
 function catalogueViews(options: ServerOptions) {
   const reads = new CatalogueReads(options.db)
   const drafts = options.drafts ? { db: options.drafts.db, reads: new CatalogueReads(options.drafts.db, { draftView: true }) } : null
-  const namesIn = [options.db, ...(drafts ? [drafts.db] : [])].map((db) => new CatalogueMediaNames(db))
+  const mediaNames = new CatalogueMediaNames(options.db)
+  const draftMediaNames = drafts ? new CatalogueMediaNames(drafts.db) : null
+  const previewToken = options.drafts?.previewToken ?? null
   return {
     reads,
     drafts,
-    mediaNames: { has: (name: string) => namesIn.some((names) => names.has(name)), forget: () => namesIn.forEach((names) => names.forget()) },
-    videos: { episodeByPath: (path: string) => reads.episodeByPath(path) ?? drafts?.reads.episodeByPath(path) },
+    mediaNames,
+    draftMedia: draftMediaNames && previewToken !== null ? { names: draftMediaNames, token: previewToken } : null,
+    /** Each editor's write may name new pictures: /media reads the names again. */
+    forgetMediaNames: () => [mediaNames, draftMediaNames].forEach((names) => names?.forget()),
+    draftVideos: drafts && previewToken !== null ? { reads: drafts.reads, token: previewToken } : null,
   }
 }
 
@@ -126,7 +131,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     reply.status(404).send({ message: `There is nothing at ${request.method} ${request.url}.` }),
   )
 
-  const { reads, drafts, mediaNames, videos } = catalogueViews(options)
+  const { reads, drafts, mediaNames, draftMedia, forgetMediaNames, draftVideos } = catalogueViews(options)
   const limiter = new FixedWindowLimiter(options.videoRateLimit ?? null)
   // Videos an editor has taken off the host while the catalogue still names them.
   const withdrawnVideos = new Set<string>()
@@ -149,16 +154,17 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   })
   app.register(videoHostRoutes, {
     prefix: "/video-host",
-    reads: videos,
+    reads,
+    drafts: draftVideos,
     token: options.videoApiToken,
     limiter,
     withdrawnVideos,
     playerOrigin: options.playerOrigin,
   })
-  app.register(playerRoutes, { reads: videos, withdrawnVideos })
+  app.register(playerRoutes, { reads, drafts: draftVideos, withdrawnVideos })
   const mediaStore = new MediaStore(options.mediaDir, { ...DEFAULT_MEDIA_LIMITS, ...options.mediaLimits }, options.drawingsDir)
   options.onMediaStore?.(mediaStore)
-  app.register(mediaRoutes, { store: mediaStore, names: mediaNames })
+  app.register(mediaRoutes, { store: mediaStore, names: mediaNames, drafts: draftMedia })
   app.register(adminRoutes, {
     prefix: "/admin",
     token: options.adminToken ?? null,
@@ -168,9 +174,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     withdrawnVideos,
     tombstoneDays,
     drafts: drafts && { ...drafts, desk: new DraftDesk(options.db, drafts.db, (line) => app.log.warn(line)) },
-    // Each write may name new pictures: /media reads the names again.
-    published: (result) => (mediaNames.forget(), webhook?.notify(result)),
-    drafted: (result) => (mediaNames.forget(), webhook?.notifyDraft(result)),
+    published: (result) => (forgetMediaNames(), webhook?.notify(result)),
+    drafted: (result) => (forgetMediaNames(), webhook?.notifyDraft(result)),
   })
   return app
 }

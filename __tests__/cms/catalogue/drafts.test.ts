@@ -1,5 +1,6 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
+import { PREVIEW_TOKEN_HEADER } from "../../../contract/draft-videos"
 import { ANSWERS, WebhookBody, type ApiWebhookBody } from "../../../contract/schemas"
 import { NO_DRAFTS_MESSAGE } from "../../../cms/src/admin/routes/drafts"
 import { NO_DRAFT_VIEW_MESSAGE } from "../../../cms/src/catalogue/routes/views"
@@ -134,9 +135,10 @@ describe("the draft view", () => {
     // A published entity never takes a draft's id.
     const other = await server.create("series", { sub_category_id: subcategoryId, title: unique("Published At Once") })
     expect(other.body.data.id).toBeGreaterThan(seriesId)
-    // The video host holds a draft episode's video: the preview build finds its player.
-    const video = await server.call("/video-host/videos/790000901", { headers: { authorization: "Bearer contract-test-token" } })
-    expect(video.status).toBe(200)
+    // The video host holds a draft episode's video, and shows it to the preview build alone (video-host/draft-videos.test.ts).
+    const lookUp = (headers: Record<string, string>) => server.call("/video-host/videos/790000901", { headers: { authorization: "Bearer contract-test-token", ...headers } })
+    expect((await lookUp({})).status).toBe(404)
+    expect((await lookUp({ [PREVIEW_TOKEN_HEADER]: PREVIEW_TOKEN })).status).toBe(200)
 
     const tooEarly = await publish(`episodes/${episodeId}`)
     expect(tooEarly.status).toBe(400)
@@ -145,6 +147,7 @@ describe("the draft view", () => {
     expect((await publish(`episodes/${episodeId}`)).status).toBe(200)
     expect((await published(`/api/episodes/${episodeId}`)).body.data).toMatchObject({ series_id: seriesId, title: "Draft Episode" })
     expect((await preview(`/api/episodes/${episodeId}`)).body.data.draft).toBe(false)
+    expect((await lookUp({})).status).toBe(200)
   })
 
   it("discards a draft-only entity: gone from the draft view, reported deleted by the draft feed", async () => {

@@ -176,6 +176,7 @@ export class CatalogueReads {
 /**
  * What the video host stand-in knows of the catalogue: the episode that has
  * a video. A real host holds every uploaded video, drafted or published, so
- * with drafts on it finds a draft episode's video too.
+ * with drafts on it finds a draft episode's video too, but shows it only to
+ * the preview lane (video-host/draft-videos.ts).
  */
 export type VideoLibrary = Pick<CatalogueReads, "episodeByPath">

@@ -1,11 +1,17 @@
 import type { FastifyInstance } from "fastify"
+import { DRAFT_PLAYER_KEY_PARAM } from "../../../../contract/draft-videos"
 import { imageUrl } from "../../../../contract/image-url"
 import type { ApiVideo } from "../../../../contract/schemas"
+import { hasBearerToken } from "../../../../node-kit/bearer-token"
 import type { VideoLibrary } from "../../catalogue/reads"
 import type { FixedWindowLimiter } from "../../plugins/rate-limit"
+import { draftPlayerKey, previewTokenOf, type DraftVideos } from "../draft-videos"
 
 export interface VideoHostOptions {
+  /** The published catalogue's videos. */
   reads: VideoLibrary
+  /** Those only drafts name, found for a lookup that also carries the preview token; null: none (no drafts, or the draft view off). */
+  drafts: DraftVideos | null
   token: string
   limiter: FixedWindowLimiter
   /** Paths that answer 404 although an episode still names them. */
@@ -35,9 +41,13 @@ export function videoDuration(videoId: number): number {
   return 600 + (videoId % 1800)
 }
 
-/** The player page of `path`: under the configured player origin as Vimeo's embeds are, else on `ownOrigin`. */
-function playerUrl(path: string, ownOrigin: string, playerOrigin: string | null | undefined): string {
-  return playerOrigin ? `${playerOrigin}/video/${encodeURIComponent(path)}` : `${ownOrigin}/player/${encodeURIComponent(path)}`
+/**
+ * The player page of `path`: under the configured player origin as Vimeo's embeds are, else on `ownOrigin`;
+ * a draft-only video's with the key that opens it (draft-videos.ts).
+ */
+function playerUrl(path: string, ownOrigin: string, playerOrigin: string | null | undefined, draftKey?: string): string {
+  const page = playerOrigin ? `${playerOrigin}/video/${encodeURIComponent(path)}` : `${ownOrigin}/player/${encodeURIComponent(path)}`
+  return draftKey === undefined ? page : `${page}?${DRAFT_PLAYER_KEY_PARAM}=${draftKey}`
 }
 
 /**
@@ -45,14 +55,20 @@ function playerUrl(path: string, ownOrigin: string, playerOrigin: string | null 
  * /video-host. Its player links point at this server's own player page so
  * that the site works with no internet: at /player/{path} on this server, or
  * at {playerOrigin}/video/{path} when the host's own name is mapped here.
+ * A video only drafts name is found only with the preview token as well
+ * (PREVIEW_TOKEN_HEADER), which the preview lane's build alone sends; for
+ * anyone else it is a 404 like a video the host does not have.
  */
 export async function videoHostRoutes(app: FastifyInstance, options: VideoHostOptions) {
-  const { reads } = options
+  const { reads, drafts } = options
 
   app.get<{ Params: { path: string } }>("/videos/:path", async (request, reply) => {
-    if (request.headers.authorization !== `Bearer ${options.token}`) {
+    if (!hasBearerToken(request.headers.authorization, options.token)) {
       return reply.status(401).send({ error: "A valid bearer token is required." })
     }
+    const previewToken = previewTokenOf(request, drafts)
+    // Only a caller with the host's own token gets here: saying its preview token is wrong tells nothing of the drafts.
+    if (previewToken === "wrong") return reply.status(401).send({ error: "The preview token is wrong; drafts' videos are shown only with CATALOGUE_PREVIEW_TOKEN." })
     const wait = options.limiter.take()
     if (wait > 0) {
       return reply
@@ -60,11 +76,17 @@ export async function videoHostRoutes(app: FastifyInstance, options: VideoHostOp
         .header("Retry-After", String(wait))
         .send({ error: "Too many requests; retry later." })
     }
-    const episode = options.withdrawnVideos.has(request.params.path) ? undefined : reads.episodeByPath(request.params.path)
-    if (!episode) return reply.status(404).send({ error: `No video ${JSON.stringify(request.params.path)}.` })
+    const { path } = request.params
+    const withdrawn = options.withdrawnVideos.has(path)
+    const published = withdrawn ? undefined : reads.episodeByPath(path)
+    const draft = published || withdrawn || previewToken !== "right" ? undefined : drafts?.reads.episodeByPath(path)
+    const episode = published ?? draft
+    if (!episode) return reply.status(404).send({ error: `No video ${JSON.stringify(path)}.` })
+    // A draft's video is the preview build's alone, as the draft view's answers are.
+    if (draft) reply.header("Cache-Control", "private, no-store")
 
     const origin = `${request.protocol}://${request.host}`
-    const player = playerUrl(episode.path, origin, options.playerOrigin)
+    const player = playerUrl(episode.path, origin, options.playerOrigin, draft && drafts ? draftPlayerKey(drafts, episode.path) : undefined)
     // The episode's own picture, absolute as Vimeo's thumbnails are; left out when it has none.
     const picture = imageUrl(episode.images[0], origin)
     return {
