@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify"
+import { warnOnUntrustedForwarding } from "../../../node-kit/forwarded-for"
 import { installErrorHandler } from "../../../node-kit/http-error"
 import { serverLogging, type LogSettings } from "../../../node-kit/logger"
 import type { BuildQueue } from "../jobs/build-queue"
@@ -37,6 +38,7 @@ export function createServer(logging: LogSettings, trustProxy?: string, options:
     requestTimeout: REQUEST_TIMEOUT_MS,
     ...(trustProxy ? { trustProxy } : {}),
   })
+  warnOnUntrustedForwarding(app, { trustProxy, setting: "PUBLISHER_TRUST_PROXY" })
   // The preview server sets its own, which hands what it does not answer to the kit's.
   if (!options.ownErrorHandler) installErrorHandler(app, { serverErrorMessage: "Something went wrong in the publisher." })
   return app
