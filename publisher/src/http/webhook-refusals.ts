@@ -85,17 +85,24 @@ export class WebhookRefusals {
     return this.limits.windowMs
   }
 
+  /** Milliseconds until `ip` is under its limit again; undefined when it is under it now. Counts nothing. */
+  waitMs(ip: string): number | undefined {
+    const now = this.options.now()
+    const state = this.addresses.get(addressKey(ip))
+    if (!state || !this.isLimited(state, now)) return undefined
+    return state.windowStart + this.limits.windowMs - now
+  }
+
   /**
    * Milliseconds until `ip` may be heard again when it is over its limit
    * (the request is then counted as `rateLimited`); undefined otherwise.
    */
   limitedFor(ip: string): number | undefined {
-    const now = this.options.now()
-    const state = this.addresses.get(addressKey(ip))
-    if (!state || !this.isLimited(state, now)) return undefined
+    const waitMs = this.waitMs(ip)
+    if (waitMs === undefined) return undefined
     this.counts.rateLimited += 1
-    this.note(addressKey(ip), state, "answered 429 (too many refusals)", now)
-    return state.windowStart + this.limits.windowMs - now
+    this.note(addressKey(ip), this.addresses.get(addressKey(ip))!, "answered 429 (too many refusals)", this.options.now())
+    return waitMs
   }
 
   /** Counts one refusal of a delivery from `ip`, and logs it if this address has had no line this window. */

@@ -3,7 +3,7 @@ import { WebhookBody, type ApiWebhookBody } from "../../../../contract/schemas"
 import { MAX_REFS_PER_DELIVERY, MAX_WEBHOOK_BODY_BYTES, WEBHOOK_HEADERS } from "../../../../contract/webhook-signature"
 import { HttpError } from "../../../../node-kit/http-error"
 import type { BuildQueue } from "../../jobs/build-queue"
-import { checkWebhookHeaders, verifyWebhook, webhookVerifiers } from "../verify-webhook"
+import { checkWebhookHeaders, verifyWebhook, webhookVerifiers, type VerifyRefusal } from "../verify-webhook"
 import type { WebhookRefusals } from "../webhook-refusals"
 
 export const WEBHOOK_PATH = "/hooks/catalogue"
@@ -51,30 +51,58 @@ function declaredTooLarge(request: FastifyRequest): boolean {
 }
 
 /**
+ * The largest delivery still read and verified from an address over its
+ * refusal limit: a CMS's delivery names a few refs (about 40 bytes each;
+ * over 1 500 here), and a larger change may be sent as `"refs": []`. Its
+ * HMAC costs microseconds, so a flood of forged ones from the CMS's own
+ * address (behind one NAT or proxy) cannot keep its signed deliveries out,
+ * while a megabyte from that address is still refused unread.
+ */
+export const LIMITED_ADDRESS_BODY_BYTES = 64 * 1024
+
+/** A declared length small enough to verify from an address over its limit (a chunked body has none: refused). */
+function smallEnoughWhenLimited(request: FastifyRequest): boolean {
+  const length = Number(request.headers["content-length"] ?? Number.NaN)
+  return Number.isFinite(length) && length <= LIMITED_ADDRESS_BODY_BYTES
+}
+
+/** 429 with Retry-After, counted as rateLimited. */
+function tooManyRefusals(refusals: WebhookRefusals, request: FastifyRequest, waitMs: number): HttpError {
+  refusals.limitedFor(request.ip)
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000))
+  return new HttpError(429, `Too many refused webhooks from this address; try again in ${seconds} s.`, { headers: { "Retry-After": String(seconds) } })
+}
+
+/**
  * Everything the headers alone decide, on arrival (`onRequest`, before the
  * body is read): an address that earned too many refusals gets 429 and
- * Retry-After; then 503 without a secret, 413 for a declared length over
- * the limit, 401 for headers that no secret could make valid. A forger who
- * fails here costs us a header read, not a megabyte and an HMAC.
+ * Retry-After, unless its delivery is small enough to verify anyway
+ * (LIMITED_ADDRESS_BODY_BYTES), so junk from a shared address never starves
+ * the signed deliveries from it; then 503 without a secret, 413 for a
+ * declared length over the limit, 401 for headers that no secret could
+ * make valid (429 for a limited address). A forger who fails here costs us
+ * a header read, not a megabyte and an HMAC.
  */
 function onArrival(refusals: WebhookRefusals, webhooksOn: boolean, now: () => number) {
   return async (request: FastifyRequest): Promise<void> => {
-    const waitMs = refusals.limitedFor(request.ip)
-    if (waitMs !== undefined) {
-      const seconds = Math.max(1, Math.ceil(waitMs / 1000))
-      throw new HttpError(429, `Too many refused webhooks from this address; try again in ${seconds} s.`, { headers: { "Retry-After": String(seconds) } })
-    }
+    const waitMs = refusals.waitMs(request.ip)
+    if (waitMs !== undefined && !smallEnoughWhenLimited(request)) throw tooManyRefusals(refusals, request, waitMs)
     if (!webhooksOn) throw new HttpError(503, "Webhooks are off: the publisher has no PUBLISH_WEBHOOK_SECRET.")
     if (declaredTooLarge(request)) {
       refusals.refuse(request.ip, "tooLarge", `a body of ${request.headers["content-length"]} bytes`)
       throw new HttpError(413, `The request body is larger than ${MAX_WEBHOOK_BODY_BYTES / 1024} KiB.`)
     }
     const verdict = checkWebhookHeaders(webhookHeaders(request), now())
-    if (!verdict.ok) {
-      refusals.refuse(request.ip, verdict.code, verdict.reason)
-      throw new HttpError(401, verdict.reason)
-    }
+    if (!verdict.ok) throw refused(refusals, request, verdict)
   }
+}
+
+/** Counts a refusal and answers it: 401 with the reason, or, from an address over its limit already, 429 (counted as rateLimited). */
+function refused(refusals: WebhookRefusals, request: FastifyRequest, verdict: { code: VerifyRefusal; reason: string }): HttpError {
+  const waitMs = refusals.waitMs(request.ip)
+  if (waitMs !== undefined) return tooManyRefusals(refusals, request, waitMs)
+  refusals.refuse(request.ip, verdict.code, verdict.reason)
+  return new HttpError(401, verdict.reason)
 }
 
 const webhookHeaders = (request: FastifyRequest) => ({
@@ -112,10 +140,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
   app.post(WEBHOOK_PATH, { bodyLimit: MAX_WEBHOOK_BODY_BYTES, onRequest: onArrival(refusals, keys.length > 0, now), onError }, async (request, reply) => {
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
     const verdict = verifyWebhook(keys, { ...webhookHeaders(request), rawBody }, now())
-    if (!verdict.ok) {
-      refusals.refuse(request.ip, verdict.code, verdict.reason)
-      throw new HttpError(401, verdict.reason)
-    }
+    if (!verdict.ok) throw refused(refusals, request, verdict)
     const body = parseBody(rawBody)
     if (body.refs.length > MAX_REFS_PER_DELIVERY) {
       request.log.warn(`Webhook ${verdict.id} names ${body.refs.length} refs (at most ${MAX_REFS_PER_DELIVERY}): read as "read the changes feed"`)
