@@ -12,8 +12,10 @@ export const VARNISH_HEALTH_PATH = "/_varnish/health"
 export interface VarnishOptions {
   /** The origin Varnish forwards to (the publisher). */
   origin: { host: string; port: number }
-  /** Where Varnish listens; a free port on 127.0.0.1 by default. */
+  /** Where Varnish listens for visitors; a free port on 127.0.0.1 by default. */
   port?: number
+  /** Its `purge` listen address, the only one that takes PURGE (site.vcl); a free port on 127.0.0.1 by default. */
+  purgePort?: number
   /** Addresses allowed to PURGE (the VCL's `purgers`); the publisher's, 127.0.0.1, by default. */
   purgers?: string[]
   /** Cache size; Varnish's own default is 100 MB. */
@@ -23,6 +25,8 @@ export interface VarnishOptions {
 export interface RunningVarnish {
   url: string
   port: number
+  /** Where the publisher purges it (PUBLISHER_CDN_VARNISH). */
+  purgeUrl: string
   process: ChildProcess
   /** Its working folder (`-n`): what varnishstat and varnishlog are given to read its counters and log. */
   workDir: string
@@ -56,11 +60,13 @@ export async function startVarnish(options: VarnishOptions): Promise<RunningVarn
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "varnish-"))
   fs.writeFileSync(path.join(dir, "backend.vcl"), backendVcl(options))
   const port = options.port ?? (await freePort())
+  const purgePort = options.purgePort ?? (await freePort())
   const args = [
     "-F",
     // Its working folder (shared memory log, compiled VCL) is its own: two can run side by side.
     "-n", path.join(dir, "work"),
     "-a", `127.0.0.1:${port}`,
+    "-a", `purge=127.0.0.1:${purgePort}`,
     "-f", SITE_VCL,
     // backend.vcl from this folder, site.vcl's own folder after it.
     "-p", `vcl_path=${dir}:${path.dirname(SITE_VCL)}`,
@@ -84,6 +90,7 @@ export async function startVarnish(options: VarnishOptions): Promise<RunningVarn
   return {
     url,
     port,
+    purgeUrl: `http://127.0.0.1:${purgePort}`,
     process: child,
     workDir: path.join(dir, "work"),
     stop: async () => {

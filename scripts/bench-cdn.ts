@@ -216,6 +216,7 @@ async function main(): Promise<void> {
   const mix = pageMix(site)
   const secret = `whsec_${crypto.randomBytes(32).toString("base64")}`
   const varnishPort = await freePort()
+  const purgePort = await freePort()
   // Every release a code deploy: a copy of the site with a new compilation hash in app-data.json.
   const buildCommand = `rm -rf public && cp -a '${site}' public && printf '{"webpackCompilationHash":"%s"}' "$(date +%s%N)" > public/page-data/app-data.json`
   const publisherOptions = {
@@ -231,7 +232,9 @@ async function main(): Promise<void> {
     changesPollMs: 0,
     buildEnv: { PATH: process.env.PATH },
     logging: { level: "warn" as const, format: "json" as const },
-    cdn: { varnish: [`http://127.0.0.1:${varnishPort}`] },
+    cdn: { varnish: [`http://127.0.0.1:${purgePort}`] },
+    // As in production behind Varnish: its X-Forwarded-For names the client.
+    trustProxy: "127.0.0.1",
   }
   fs.mkdirSync(publisherOptions.sourceDir, { recursive: true })
   fs.writeFileSync(path.join(publisherOptions.sourceDir, "package.json"), "{}")
@@ -241,7 +244,7 @@ async function main(): Promise<void> {
   try {
     await publisher.idle()
     const originPort = Number(new URL(publisher.url).port)
-    const edge = await startVarnish({ origin: { host: "127.0.0.1", port: originPort }, port: varnishPort })
+    const edge = await startVarnish({ origin: { host: "127.0.0.1", port: originPort }, port: varnishPort, purgePort })
     varnish = edge
     await until(() => publisher.status().cdn?.[0]?.state === "purged", 30_000, "the first release's purge")
     console.log(`Page mix: ${mix.length} URLs (${mix.join(" ")})`)

@@ -9,7 +9,8 @@ backend publisher {
     .first_byte_timeout = 30s;
 }
 
-# Who may PURGE: the publisher's address only (as Varnish sees it).
+# Who may PURGE: the publisher's address only, as Varnish sees it on its
+# `purge` listen address (varnishd -a purge=...); PURGE on any other is refused.
 acl purgers {
     "127.0.0.1";
     "::1";

@@ -1,16 +1,26 @@
+import { execFileSync } from "node:child_process"
 import http from "node:http"
+import type { AddressInfo } from "node:net"
 import { freePort } from "../../../node-kit/processes"
 import { startVarnish, type RunningVarnish } from "../../../node-kit/varnish"
+import { createServer } from "../../../publisher/src/http/app"
 import type { StatusReport } from "../../../publisher/src/http/status"
 import { startReleasePoller } from "../../../scripts/lib/release-poller"
-import { episode, sendHook, startTestPublisher, waitFor, type FakePlan, type TestPublisher } from "../helpers/harness"
+import { until } from "../../helpers/until"
+import { ADMIN_TOKEN, episode, sendHook, startTestPublisher, waitFor, type FakePlan, type TestPublisher } from "../helpers/harness"
 
 /*
  * The publisher behind real Varnish with the repository's VCL
- * (deploy/varnish/site.vcl), purging it after each release. The builds are
- * the fake one (helpers/fake-build.js): what matters here is which answers
- * the edge keeps, forgets and serves, not how a page is made.
+ * (deploy/varnish/site.vcl), purging it after each release on Varnish's
+ * purge address, and trusting Varnish's address (PUBLISHER_TRUST_PROXY) as
+ * in production. The builds are the fake one (helpers/fake-build.js): what
+ * matters here is which answers the edge keeps, forgets and serves, not how
+ * a page is made. The last part puts a small origin of its own behind the
+ * VCL, for answers the publisher never sends.
  */
+
+/** Varnish's address as the origin sees it: what PUBLISHER_TRUST_PROXY names. */
+const VARNISH_ADDRESS = "127.0.0.1"
 
 /** The site's code: a code deploy changes it (a new script name and compilation hash). */
 let code = { script: "app-0123456789abcdef0123.js", hash: "0123456789abcdef" }
@@ -56,6 +66,8 @@ describe("the site through Varnish", () => {
   let publisher: TestPublisher
   let varnish: RunningVarnish
   let varnishPort: number
+  let purgePort: number
+  const startEdge = () => startVarnish({ origin: { host: "127.0.0.1", port: Number(new URL(publisher.url).port) }, port: varnishPort, purgePort })
 
   /** An edit as the catalogue sends it, then the new release live at the origin. */
   async function release(plan: FakePlan, id: number): Promise<string> {
@@ -74,9 +86,10 @@ describe("the site through Varnish", () => {
 
   beforeAll(async () => {
     varnishPort = await freePort()
-    publisher = await startTestPublisher({ plan: site("v1"), cdn: { varnish: [`http://127.0.0.1:${varnishPort}`] } })
+    purgePort = await freePort()
+    publisher = await startTestPublisher({ plan: site("v1"), cdn: { varnish: [`http://127.0.0.1:${purgePort}`] }, trustProxy: VARNISH_ADDRESS })
     await publisher.publisher.idle()
-    varnish = await startVarnish({ origin: { host: "127.0.0.1", port: Number(new URL(publisher.url).port) }, port: varnishPort })
+    varnish = await startEdge()
     // The first release's purge was refused while Varnish was not there yet; wait for its retry, so it empties nothing later.
     await purged((await status(publisher.url)).live!.releaseId)
   })
@@ -170,20 +183,38 @@ describe("the site through Varnish", () => {
     expect({ non200: counts.non200, mixed: counts.mixed, examples: counts.examples }).toEqual({ non200: 0, mixed: 0, examples: [] })
   })
 
-  it("takes a purge from the publisher's address only", async () => {
-    const refused = await request(`${varnish.url}/`, { method: "PURGE", headers: { "xkey-purge": "site" }, localAddress: "127.0.0.2" })
-    expect(refused.status).toBe(403)
+  it("takes a purge on its purge address from the publisher's address only", async () => {
     await request(`${varnish.url}/`)
+    const purge = { method: "PURGE", headers: { "xkey-purge": "site" } }
+    // Another client on the purge address.
+    expect((await request(varnish.purgeUrl, { ...purge, localAddress: "127.0.0.2" })).status).toBe(403)
+    // The publisher's own address on the visitors' one: every visitor's, behind a TLS terminator on this machine.
+    expect((await request(varnish.url, { ...purge, localAddress: "127.0.0.1" })).status).toBe(403)
     expect((await request(`${varnish.url}/`)).headers["x-cache"]).toBe("HIT")
   })
 
-  it("never keeps the publisher's admin answers, and they still ask for the token", async () => {
+  it("never keeps the publisher's admin answers: one given with the token is not served to the next asker", async () => {
     for (const adminPath of ["/status", "/_publisher/"]) {
-      const answers = [await request(`${varnish.url}${adminPath}`), await request(`${varnish.url}${adminPath}`)]
+      // A 200 Varnish would keep, were the path not passed (the token would not even reach the origin).
+      const withToken = await request(`${varnish.url}${adminPath}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+      const without = await request(`${varnish.url}${adminPath}`)
       // The status is open on loopback for unproxied requests only: through Varnish it is a proxied one.
-      expect(answers.map((answer) => answer.status)).toEqual([401, 401])
-      expect(answers.map((answer) => answer.headers["x-cache"])).toEqual(["MISS", "MISS"])
+      expect([withToken.status, without.status]).toEqual([200, 401])
+      expect([withToken.headers["x-cache"], without.headers["x-cache"]]).toEqual(["MISS", "MISS"])
     }
+  })
+
+  it("purges everything after a rollback: the release gone live again is what Varnish serves", async () => {
+    await purged(await release(site("before the rollback"), 50))
+    await purged(await release(site("rolled back"), 51))
+    for (const pagePath of ["/", "/series/101/"]) await request(`${varnish.url}${pagePath}`)
+    expect((await request(`${varnish.url}/`)).headers["x-cache"]).toBe("HIT")
+    const rolledBack = await fetch(`${publisher.url}/releases/rollback`, { method: "POST", headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+    expect(rolledBack.status).toBe(200)
+    const { to } = (await rolledBack.json()) as { to: string }
+    expect((await purged(to)).last).toMatchObject({ all: true })
+    expect((await request(`${varnish.url}/`)).body).toContain("Home before the rollback")
+    expect((await request(`${varnish.url}/series/101/`)).body).toContain("Series before the rollback")
   })
 
   it("shows a refused purge on the status page, retries it, and never holds back the release", async () => {
@@ -197,7 +228,7 @@ describe("the site through Varnish", () => {
     expect(owed.owed!.lastError).toMatch(/fetch failed|ECONNREFUSED/)
     const page = await (await fetch(`${publisher.url}/_publisher/`)).text()
     expect(page).toContain(`Purge for release <code>${releaseId}</code> refused`)
-    varnish = await startVarnish({ origin: { host: "127.0.0.1", port: Number(new URL(publisher.url).port) }, port: varnishPort })
+    varnish = await startEdge()
     const taken = await purged(releaseId)
     expect(taken).toMatchObject({ state: "purged", owed: null })
     expect(taken.last!.attempts).toBeGreaterThan(1)
@@ -206,11 +237,11 @@ describe("the site through Varnish", () => {
 
 describe("the site through Varnish while the origin is down", () => {
   it("answers every page it kept, even one a release purged since, then shows the next edit once the origin is back", async () => {
-    const varnishPort = await freePort()
-    let publisher = await startTestPublisher({ plan: site("v1"), cdn: { varnish: [`http://127.0.0.1:${varnishPort}`] } })
+    const purgePort = await freePort()
+    let publisher = await startTestPublisher({ plan: site("v1"), cdn: { varnish: [`http://127.0.0.1:${purgePort}`] }, trustProxy: VARNISH_ADDRESS })
     await publisher.publisher.idle()
     const originPort = Number(new URL(publisher.url).port)
-    const varnish = await startVarnish({ origin: { host: "127.0.0.1", port: originPort }, port: varnishPort })
+    const varnish = await startVarnish({ origin: { host: "127.0.0.1", port: originPort }, purgePort })
     try {
       const pages = ["/", "/series/101/", "/page-data/index/page-data.json", "/robots.txt", `/${code.script}`]
       // Kept as the poller below asks for them (fetch's Accept-Encoding): Varnish keeps one copy per encoding.
@@ -260,6 +291,96 @@ describe("the site through Varnish while the origin is down", () => {
     }
   }, 120_000)
 })
+
+describe("the VCL in front of any origin", () => {
+  /** What the origin saw of one request, as the publisher's own Fastify (trusting Varnish's address) reads it. */
+  interface Seen {
+    url: string
+    ip: string
+    host: string
+    protocol: string
+    headers: http.IncomingHttpHeaders
+  }
+  const seen: Seen[] = []
+  const yearAtTheEdge = { "Surrogate-Control": "max-age=31536000, stale-if-error=604800", "Cache-Control": "public, max-age=0, must-revalidate" }
+  let origin: ReturnType<typeof createServer>
+  let varnish: RunningVarnish
+
+  beforeAll(async () => {
+    // The publisher's app factory, so request.ip and request.host are what the publisher would believe.
+    origin = createServer({ level: "silent", format: "json" }, VARNISH_ADDRESS)
+    origin.get("/*", async (request, reply) => {
+      seen.push({ url: request.url, ip: request.ip, host: request.host, protocol: request.protocol, headers: request.headers })
+      const pagePath = request.url.split("?")[0]!
+      // Answers the publisher never sends, each of which a page could carry on another origin.
+      if (pagePath.startsWith("/set-cookie/")) return reply.headers({ ...yearAtTheEdge, "Set-Cookie": "session=one-visitor" }).send("for one visitor")
+      if (pagePath.startsWith("/private/")) return reply.headers({ ...yearAtTheEdge, "Cache-Control": "private, max-age=600" }).send("for one visitor")
+      if (pagePath.startsWith("/no-store/")) return reply.header("Cache-Control", "no-store").send("keep nowhere")
+      if (pagePath.startsWith("/missing/")) return reply.code(404).headers(yearAtTheEdge).send("not found")
+      return reply.headers(yearAtTheEdge).send("a page")
+    })
+    await origin.listen({ host: "127.0.0.1", port: 0 })
+    varnish = await startVarnish({ origin: { host: "127.0.0.1", port: (origin.server.address() as AddressInfo).port } })
+  })
+
+  afterAll(async () => {
+    await varnish?.stop()
+    await origin?.close()
+  })
+
+  const seenAt = (pagePath: string) => seen.filter((request) => request.url === pagePath)
+
+  it("never keeps an answer with Set-Cookie, Cache-Control: private or no-store, whatever Surrogate-Control says", async () => {
+    for (const pagePath of ["/set-cookie/a", "/private/a", "/no-store/a"]) {
+      const answers = [await request(`${varnish.url}${pagePath}`), await request(`${varnish.url}${pagePath}`)]
+      expect({ pagePath, status: answers.map((answer) => answer.status), cache: answers.map((answer) => answer.headers["x-cache"]) }).toEqual({ pagePath, status: [200, 200], cache: ["MISS", "MISS"] })
+      expect(seenAt(pagePath)).toHaveLength(2)
+    }
+  })
+
+  it("gives the origin no client's X-Forwarded-Host, X-Forwarded-Proto or Forwarded, and one X-Forwarded-For: the address Varnish saw", async () => {
+    const forged = { host: "site.example", "x-forwarded-for": "203.0.113.9", "x-forwarded-host": "127.0.0.1", "x-forwarded-proto": "https", forwarded: "for=203.0.113.9;host=127.0.0.1;proto=https" }
+    // A page (kept) and an admin path (passed), from a trusted address (a TLS terminator on this machine) and another.
+    for (const [pagePath, client] of [["/forwarded/page", "127.0.0.1"], ["/status?from=127.0.0.1", "127.0.0.1"], ["/status?from=127.0.0.2", "127.0.0.2"]] as const) {
+      await request(`${varnish.url}${pagePath}`, { headers: forged, localAddress: client })
+      const { ip, host, protocol, headers } = seenAt(pagePath).at(-1)!
+      expect({ pagePath, ip, host, protocol }).toEqual({ pagePath, ip: client, host: "site.example", protocol: "http" })
+      expect({ xff: headers["x-forwarded-for"], xfh: headers["x-forwarded-host"], xfp: headers["x-forwarded-proto"], forwarded: headers.forwarded }).toEqual({ xff: client, xfh: undefined, xfp: undefined, forwarded: undefined })
+    }
+  })
+
+  it("keeps one copy per path, whatever the query string or the Host, and passes admin paths with their query", async () => {
+    const first = await request(`${varnish.url}/one-copy/?utm_source=a`, { headers: { host: "a.example" } })
+    const second = await request(`${varnish.url}/one-copy/?cachebuster=${Math.random()}`, { headers: { host: `${Math.random().toString(36).slice(2)}.example` } })
+    expect([first.headers["x-cache"], second.headers["x-cache"]]).toEqual(["MISS", "HIT"])
+    // The origin was asked once, for the path alone.
+    expect(seen.filter((request) => request.url.startsWith("/one-copy/")).map((request) => request.url)).toEqual(["/one-copy/"])
+    await request(`${varnish.url}/releases/rollback?releaseId=r1`)
+    expect(seenAt("/releases/rollback?releaseId=r1")).toHaveLength(1)
+  })
+
+  it("keeps a 404 two minutes, not the year its Surrogate-Control says, and a page the year", async () => {
+    for (const pagePath of ["/missing/page/", "/kept/page/"]) expect((await request(`${varnish.url}${pagePath}`)).status).toBe(pagePath.startsWith("/missing/") ? 404 : 200)
+    expect((await request(`${varnish.url}/missing/page/`)).headers["x-cache"]).toBe("HIT")
+    // Read once Varnish has written the fetches' log records (at the end of each fetch, not of the answer).
+    const stored = (url: string) => until(async () => storedTtl(varnish, url), 5000, `Varnish's log of the fetch of ${url}`)
+    expect({ missing: await stored("/missing/page/"), page: await stored("/kept/page/") }).toEqual({
+      missing: { ttl: 120, grace: 0 },
+      page: { ttl: 31_536_000, grace: 604_800 },
+    })
+  })
+})
+
+/**
+ * The ttl and grace Varnish stored for the last fetch of `url`, from its
+ * log (the TTL record VCL leaves: `TTL VCL <ttl> <grace> <keep> ...`);
+ * undefined while the log has none.
+ */
+function storedTtl(varnish: RunningVarnish, url: string): { ttl: number; grace: number } | undefined {
+  const log = execFileSync("varnishlog", ["-n", varnish.workDir, "-d", "-b", "-i", "TTL", "-q", `BereqURL eq "${url}"`], { encoding: "utf8" })
+  const last = [...log.matchAll(/TTL\s+VCL\s+(-?\d+)\s+(-?\d+)/g)].at(-1)
+  return last ? { ttl: Number(last[1]), grace: Number(last[2]) } : undefined
+}
 
 /**
  * The outage held here: the VCL has no timer that runs out in minutes (pages
