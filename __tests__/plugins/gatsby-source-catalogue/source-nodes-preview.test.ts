@@ -2,7 +2,9 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import type { NodeInput, SourceNodesArgs } from "gatsby"
+import { PREVIEW_TOKEN_HEADER } from "../../../contract/draft-videos"
 import { DEFAULT_PATHS, NODE_TYPES } from "../../../plugins/gatsby-source-catalogue/src/constants"
+import * as probe from "../../../plugins/gatsby-source-catalogue/src/images/probe"
 import { sourceNodes } from "../../../plugins/gatsby-source-catalogue/src/source-nodes"
 import { startTestServer, TEST_VIDEO_TOKEN, type TestServer } from "../../cms/helpers/test-server"
 import { statefulGatsby } from "./helpers/fake-gatsby-api"
@@ -12,7 +14,7 @@ import { statefulGatsby } from "./helpers/fake-gatsby-api"
 // view (and its changes feed), a build without it the published view, and a
 // preview of a backend without drafts the published view, saying so.
 
-// Pictures are not what these tests are about: none is fetched.
+// Pictures are not what most of these tests are about: none is fetched unless a test says so.
 jest.mock("../../../plugins/gatsby-source-catalogue/src/images/probe", () => ({
   ...jest.requireActual("../../../plugins/gatsby-source-catalogue/src/images/probe"),
   fetchImages: jest.fn(async () => new Map()),
@@ -41,10 +43,11 @@ function fakeGatsby(server: TestServer) {
   return {
     /** One build, as the preview lane (with the token) or the live one; answers its log and the requests it made. */
     async build(token?: string) {
-      const requests: { url: string; authorization: string | null }[] = []
+      const requests: { url: string; authorization: string | null; previewHeader: string | null }[] = []
       const realFetch = globalThis.fetch
       const spy = jest.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
-        requests.push({ url: String(input), authorization: new Headers(init?.headers).get("authorization") })
+        const headers = new Headers(init?.headers)
+        requests.push({ url: String(input), authorization: headers.get("authorization"), previewHeader: headers.get(PREVIEW_TOKEN_HEADER) })
         return realFetch(input, init)
       })
       const before = process.env.CATALOGUE_PREVIEW_TOKEN
@@ -77,7 +80,7 @@ describe("a build of the draft view", () => {
   const saveDraft = (path: string, fields: unknown) =>
     server.admin(`drafts/${path}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(fields) })
 
-  it("with the preview token shows the drafts, flagged, then reads only what the draft feed names; the token goes to the catalogue API alone", async () => {
+  it("with the preview token shows the drafts, flagged, then reads only what the draft feed names; the token goes to the catalogue's origin alone", async () => {
     await saveDraft("series/101", { title: "HIIT, Drafted" })
     const preview = fakeGatsby(server)
     try {
@@ -89,7 +92,11 @@ describe("a build of the draft view", () => {
       const carrying = first.requests.filter((request) => request.authorization === `Bearer ${PREVIEW_TOKEN}`)
       expect(carrying.length).toBeGreaterThan(10)
       expect(carrying.filter((request) => !(request.url.startsWith(`${server.origin}/api/`) && new URL(request.url).searchParams.get("preview") === "1"))).toEqual([])
-      expect(first.requests.filter((request) => request.url.includes("/video-host/")).every((request) => request.authorization === `Bearer ${TEST_VIDEO_TOKEN}`)).toBe(true)
+      // The video host is the catalogue's (the reference server's): its own token, and the preview token beside it.
+      const lookups = first.requests.filter((request) => request.url.includes("/video-host/"))
+      expect(lookups.length).toBeGreaterThan(10)
+      expect(lookups.every((request) => request.authorization === `Bearer ${TEST_VIDEO_TOKEN}` && request.previewHeader === PREVIEW_TOKEN)).toBe(true)
+      expect(first.requests.filter((request) => request.previewHeader !== null && !request.url.startsWith(`${server.origin}/video-host/`))).toEqual([])
 
       await saveDraft("episodes/1001", { title: "Day 1, Drafted" })
       const second = await preview.build(PREVIEW_TOKEN)
@@ -100,12 +107,55 @@ describe("a build of the draft view", () => {
     }
   })
 
+  it("gets a draft-only episode's pictures and player with the token, where the live build gets neither", async () => {
+    const series = await server.admin("drafts/series", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sub_category_id: 13, title: "Preview Only Series" }),
+    })
+    const episode = await server.admin("drafts/episodes", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ series_id: series.body.data.id, path: "790000701", title: "Preview Only Episode", images: ["/media/episode-790701.jpg"] }),
+    })
+    expect(episode.status).toBe(201)
+    const draftPicture = `${server.origin}/media/episode-790701.jpg`
+    const fetchImages = jest.mocked(probe.fetchImages)
+    const { fetchImages: realFetchImages } = jest.requireActual<typeof probe>("../../../plugins/gatsby-source-catalogue/src/images/probe")
+    // This build's picture requests, as the build makes them, for the draft's picture alone (no other is drawn or processed).
+    const fetched: Map<string, probe.ImageFile>[] = []
+    fetchImages.mockImplementationOnce(async (urls, context) => {
+      const found = await realFetchImages([...urls].filter((url) => url === draftPicture), { ...context, onImage: undefined, store: undefined })
+      fetched.push(found)
+      return found
+    })
+    const preview = fakeGatsby(server)
+    const live = fakeGatsby(server)
+    try {
+      await preview.build(PREVIEW_TOKEN)
+      expect(fetched[0]?.get(draftPicture)).toMatchObject({ mimeType: "image/jpeg", width: 1600 })
+      const node = preview.node(NODE_TYPES.Episode, String(episode.body.data.id))
+      expect(node).toMatchObject({ title: "Preview Only Episode", draft: true })
+      const player = await fetch(String(node!.playerEmbedUrl))
+      expect([player.status, await player.text()]).toEqual([200, expect.stringContaining("<title>Preview Only Episode</title>")])
+
+      const visitorsBuild = await live.build()
+      expect(live.node(NODE_TYPES.Episode, String(episode.body.data.id))).toBeUndefined()
+      expect(visitorsBuild.requests.some((request) => request.url.includes("790000701") || request.url.includes("790701"))).toBe(false)
+      const liveCall = fetchImages.mock.calls.at(-1)!
+      expect(liveCall[1].limits.credentials).toBeUndefined()
+    } finally {
+      preview.dispose()
+      live.dispose()
+    }
+  })
+
   it("without the token shows the published catalogue, as visitors see it", async () => {
     await saveDraft("series/103", { title: "Never Live" })
     const live = fakeGatsby(server)
     try {
       const build = await live.build()
-      expect(build.requests.some((request) => request.url.includes("preview=") || request.authorization?.includes(PREVIEW_TOKEN))).toBe(false)
+      expect(build.requests.some((request) => request.url.includes("preview=") || request.authorization?.includes(PREVIEW_TOKEN) || request.previewHeader !== null)).toBe(false)
       expect(live.node(NODE_TYPES.Series, "103")?.title).not.toBe("Never Live")
       expect(live.node(NODE_TYPES.Series, "103")).toMatchObject({ draft: false })
       expect(live.settings()).toMatchObject({ previewLane: false, draftView: false, previewNote: null })

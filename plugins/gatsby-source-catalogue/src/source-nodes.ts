@@ -11,7 +11,7 @@ import { createLimiter } from "./http/limiter"
 import { lookUpVideos } from "./videos/look-up"
 import { progressBar } from "./progress-bar"
 import { describeRead, readCatalogue, type CatalogueRead } from "./crawl/read"
-import { draftViewRequest, previewTokenFromEnv, readInView, stateKey, type CatalogueView } from "./crawl/view"
+import { draftPictureCredentials, draftVideoHeaders, draftViewRequest, previewTokenFromEnv, readInView, stateKey, type CatalogueView } from "./crawl/view"
 import { writeCatalogueNodes } from "./nodes/write-catalogue-nodes"
 import type { CataloguePluginOptions } from "./types"
 
@@ -39,7 +39,8 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
     onRetry: (url: string, reason: string, delayMs: number) => reporter.verbose(`Retrying ${url} in ${delayMs} ms: ${reason}`),
   }
   const previous = await loadCatalogueState(cache.directory)
-  const reading = await readTheCatalogue({ reporter, options, requests, previous, warn })
+  const token = previewTokenFromEnv()
+  const reading = await readTheCatalogue({ reporter, options, requests, previous, token, warn })
   if (!reading) return
   const { caught, client: catalogue, view } = reading
   const { answers, touched, watermark, read } = caught
@@ -52,7 +53,8 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
 
   const imageService = options.imageService ?? undefined
   const plan = planImageFetch({ snapshot, apiUrl: options.apiUrl, imageService, allows: (url) => guard.allows(url), previous: previous?.images ?? [], touched })
-  const limits = { guard, maxBytes: options.maxImageBytes }
+  // A draft-view build asks the catalogue's own origin for a draft's pictures with the token; no other host is sent it.
+  const limits = { guard, maxBytes: options.maxImageBytes, credentials: draftPictureCredentials(options.apiUrl, view, token) }
   const imageWork = startImageWork({ owners: plan.owners, options, cache, limits, siteDirectory: gatsbyApi.store?.getState().program.directory ?? process.cwd(), reporter })
   const imageBar = progressBar(reporter, "Fetching catalogue images", plan.toFetch.size)
   const fetched = await fetchImages(plan.toFetch, {
@@ -70,7 +72,8 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
   for (const [url, file] of images) if (!fetched.has(url)) imageWork.add(file)
   imageWork.sealed()
 
-  const videos = await lookUpVideos({ snapshot, options, requests, cache, reporter, warn })
+  const draftViewHeaders = draftVideoHeaders(options.apiUrl, options.videoApiUrl, view, token)
+  const videos = await lookUpVideos({ snapshot, options, requests, cache, reporter, warn, draftViewHeaders })
 
   await writeCatalogueNodes(gatsbyApi, snapshot, { imageUrl: (image) => imageUrl(image, options.apiUrl), images, videos, view })
 
@@ -91,11 +94,12 @@ async function readTheCatalogue(args: {
   options: CataloguePluginOptions
   requests: Omit<HttpClientOptions, "baseUrl" | "limiter">
   previous: CatalogueState | undefined
+  /** CATALOGUE_PREVIEW_TOKEN: this build is the preview lane's. */
+  token: string | undefined
   warn: (message: string) => void
 }): Promise<{ caught: CatalogueRead; client: HttpClient; view: CatalogueView } | undefined> {
-  const { reporter, options, requests, previous, warn } = args
+  const { reporter, options, requests, previous, token, warn } = args
   const limiter = createLimiter(options.concurrency)
-  const token = previewTokenFromEnv()
   const clientFor = (draftView: boolean) =>
     createHttpClient({ ...requests, baseUrl: options.apiUrl, limiter, ...(draftView && token ? draftViewRequest(token) : {}) })
   const crawlBar = progressBar(reporter, `Reading the catalogue at ${options.apiUrl}${token ? " (preview)" : ""}`, 4)

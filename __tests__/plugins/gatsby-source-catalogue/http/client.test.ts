@@ -7,6 +7,7 @@ import {
   joinUrl,
   type HttpClientOptions,
 } from "../../../../plugins/gatsby-source-catalogue/src/http/client"
+import { PREVIEW_TOKEN_HEADER } from "../../../../contract/draft-videos"
 import { retryAfterMs } from "../../../../node-kit/retry-after"
 import { ERROR_CODES } from "../../../../plugins/gatsby-source-catalogue/src/constants"
 import { createLimiter } from "../../../../plugins/gatsby-source-catalogue/src/http/limiter"
@@ -78,8 +79,21 @@ describe("createHttpClient", () => {
       res.end('{"data":[1]}')
     })
     const { instance } = client({ baseUrl: api.url, headers: { Authorization: "Bearer t" } })
-    await expect(instance.getJson("categories")).resolves.toEqual({ url: `${api.url}/categories`, body: { data: [1] } })
+    await expect(instance.getJson("categories")).resolves.toEqual({ url: `${api.url}/categories`, body: { data: [1] }, storable: true })
     expect(seen.authorization).toBe("Bearer t")
+    await api.close()
+  })
+
+  it("says an answer marked no-store is for this build only", async () => {
+    const api = await serve((req, res) => {
+      if (req.url === "/api/draft") res.setHeader("Cache-Control", "private, no-store")
+      else if (req.url === "/api/fresh") res.setHeader("Cache-Control", "public, max-age=60")
+      res.end("{}")
+    })
+    const { instance } = client({ baseUrl: api.url })
+    await expect(instance.getJson("draft")).resolves.toMatchObject({ storable: false })
+    await expect(instance.getJson("fresh")).resolves.toMatchObject({ storable: true })
+    await expect(instance.getJson("plain")).resolves.toMatchObject({ storable: true })
     await api.close()
   })
 
@@ -211,7 +225,7 @@ describe("createHttpClient", () => {
       res.end('{"data":[]}')
     })
     const { instance, sleeps } = client({ baseUrl: api.url })
-    await expect(instance.getJson("moved")).resolves.toEqual({ url: `${api.url}/moved`, body: { data: [] } })
+    await expect(instance.getJson("moved")).resolves.toEqual({ url: `${api.url}/moved`, body: { data: [] }, storable: true })
     const error = await failure(instance.getJson("away"))
     expect(error.code).toBe(ERROR_CODES.CatalogueRefused)
     expect(error.message).toBe(`${api.url}/away: redirected to a host the build does not fetch from`)
@@ -219,10 +233,12 @@ describe("createHttpClient", () => {
     await Promise.all([api.close(), elsewhere.close()])
   })
 
-  it("sends its token on a redirect within its origin, and never to another allowed origin, even when sent back", async () => {
+  it("sends its tokens on a redirect within its origin, and never to another allowed origin, even when sent back", async () => {
     const TOKEN = "Bearer video-token-never-elsewhere"
-    const seen: { at: string; authorization: string | undefined }[] = []
-    const record = (at: string, req: http.IncomingMessage) => seen.push({ at: `${at} ${req.url}`, authorization: req.headers.authorization })
+    const PREVIEW = "preview-token-never-elsewhere"
+    const seen: { at: string; authorization: string | undefined; preview?: string | string[] }[] = []
+    const record = (at: string, req: http.IncomingMessage) =>
+      seen.push({ at: `${at} ${req.url}`, authorization: req.headers.authorization, ...(req.headers[PREVIEW_TOKEN_HEADER] && { preview: req.headers[PREVIEW_TOKEN_HEADER] }) })
     const cdn = await serve((req, res) => {
       record("cdn", req)
       if (req.url === "/api/back") {
@@ -244,16 +260,16 @@ describe("createHttpClient", () => {
     })
     try {
       // Both origins allowed, as the video host's and an image CDN's are.
-      const { instance } = client({ baseUrl: host.url, headers: { Authorization: TOKEN }, ...requestLimits(host.url, cdn.url) })
+      const { instance } = client({ baseUrl: host.url, headers: { Authorization: TOKEN, [PREVIEW_TOKEN_HEADER]: PREVIEW }, ...requestLimits(host.url, cdn.url) })
       await expect(instance.getJson("moved")).resolves.toMatchObject({ body: { from: "host" } })
       await expect(instance.getJson("away")).resolves.toMatchObject({ body: { from: "cdn" } })
       await expect(instance.getJson("round-trip")).resolves.toMatchObject({ body: { from: "host" } })
       expect(seen).toEqual([
-        { at: "host /api/moved", authorization: TOKEN },
-        { at: "host /api/videos/1", authorization: TOKEN },
-        { at: "host /api/away", authorization: TOKEN },
+        { at: "host /api/moved", authorization: TOKEN, preview: PREVIEW },
+        { at: "host /api/videos/1", authorization: TOKEN, preview: PREVIEW },
+        { at: "host /api/away", authorization: TOKEN, preview: PREVIEW },
         { at: "cdn /api/videos/1", authorization: undefined },
-        { at: "host /api/round-trip", authorization: TOKEN },
+        { at: "host /api/round-trip", authorization: TOKEN, preview: PREVIEW },
         { at: "cdn /api/back", authorization: undefined },
         { at: "host /api/final", authorization: undefined },
       ])

@@ -71,3 +71,34 @@ describe("downloadImage", () => {
     expect(fs.readdirSync(downloads)).toHaveLength(before)
   })
 })
+
+describe("downloadImage with credentials (a preview build's draft-view token)", () => {
+  it("sends them to their own origin only: not to another allowed origin, nor past a redirect to one", async () => {
+    const TOKEN = "Bearer draft-view-token-for-the-catalogue"
+    const seen: { at: string; authorization: string | undefined }[] = []
+    const cdn = await listen((req, res) => {
+      seen.push({ at: `cdn ${req.url}`, authorization: req.headers.authorization })
+      res.end("cdn bytes")
+    })
+    const catalogue = await listen((req, res) => {
+      seen.push({ at: `catalogue ${req.url}`, authorization: req.headers.authorization })
+      if (req.url === "/media/away.jpg") res.writeHead(302, { Location: `${cdn.origin}/a.jpg` }).end()
+      else res.end("catalogue bytes")
+    })
+    try {
+      const limits = { ...requestLimits(catalogue.origin, cdn.origin), credentials: { origin: catalogue.origin, headers: { Authorization: TOKEN } } }
+      const read = (url: string) => downloadImage(url, cache(), limits).then((file) => fs.readFileSync(file, "utf8"))
+      await expect(read(`${catalogue.origin}/media/draft.jpg`)).resolves.toBe("catalogue bytes")
+      await expect(read(`${cdn.origin}/b.jpg`)).resolves.toBe("cdn bytes")
+      await expect(read(`${catalogue.origin}/media/away.jpg`)).resolves.toBe("cdn bytes")
+      expect(seen).toEqual([
+        { at: "catalogue /media/draft.jpg", authorization: TOKEN },
+        { at: "cdn /b.jpg", authorization: undefined },
+        { at: "catalogue /media/away.jpg", authorization: TOKEN },
+        { at: "cdn /a.jpg", authorization: undefined },
+      ])
+    } finally {
+      await Promise.all([cdn.created, catalogue.created].map((s) => new Promise((resolve) => s.close(resolve))))
+    }
+  })
+})

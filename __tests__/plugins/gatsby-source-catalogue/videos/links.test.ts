@@ -73,6 +73,19 @@ describe("resolveVideoLinks", () => {
     expect(videos.get("bare")).toEqual({ playerEmbedUrl: "https://player.test/bare", durationSeconds: null, releaseTime: null, pictureUrl: null })
   })
 
+  it("uses an answer marked no-store for this build only, and asks for it again on the next", async () => {
+    const { resolve, asked } = setUp({
+      "/videos/draft": () => new Response(JSON.stringify({ player_embed_url: "https://player.test/draft?h=key" }), { headers: { "Cache-Control": "private, no-store" } }),
+      "/videos/1": ok("https://player.test/1"),
+    })
+    for (let build = 0; build < 2; build++) {
+      const { videos } = await resolve(["draft", "1"])
+      expect(videos.get("draft")?.playerEmbedUrl).toBe("https://player.test/draft?h=key")
+      expect(videos.get("1")?.playerEmbedUrl).toBe("https://player.test/1")
+    }
+    expect([asked.filter((p) => p === "/videos/draft").length, asked.filter((p) => p === "/videos/1").length]).toEqual([2, 1])
+  })
+
   it("waits out a 429 and then gets the link", async () => {
     let calls = 0
     const { resolve } = setUp({

@@ -1,3 +1,4 @@
+import { PREVIEW_TOKEN_HEADER } from "../../../../contract/draft-videos"
 import type { HttpClient } from "../http/client"
 import { CatalogueRequestError } from "../http/client"
 import type { CatalogueRead } from "./read"
@@ -6,8 +7,10 @@ import type { CatalogueRead } from "./read"
 // draft view (every catalogue GET with the preview token and preview=1); the
 // live lane's build never does. Which one a build runs is CATALOGUE_PREVIEW_TOKEN,
 // read here when the build runs, never a plugin option, so the token is not in
-// Gatsby's persisted state, and only the catalogue API is sent it (the
-// client drops it on a redirect to another origin).
+// Gatsby's persisted state. Only the catalogue's own origin is sent it: the
+// API, the pictures it serves, and a video host on that origin (the
+// reference server's, which shows a draft's pictures and videos only with
+// it); never another host, and the fetches drop it on a redirect to one.
 
 /** Which view of the catalogue a build shows: the preview bar says so. */
 export interface CatalogueView {
@@ -27,6 +30,26 @@ export const previewTokenFromEnv = (env: NodeJS.ProcessEnv = process.env): strin
 
 /** What a draft-view request adds to each catalogue GET. */
 export const draftViewRequest = (token: string) => ({ headers: { Authorization: `Bearer ${token}` }, query: { preview: "1" } })
+
+/**
+ * The draft view's token as picture downloads send it (ImageDownloadLimits'
+ * `credentials`): to the catalogue API's own origin, which serves a draft's
+ * pictures; none unless this build shows the draft view.
+ */
+export function draftPictureCredentials(apiUrl: string, view: CatalogueView, token: string | undefined): { origin: string; headers: Record<string, string> } | undefined {
+  return view.draftView && token ? { origin: new URL(apiUrl).origin, headers: draftViewRequest(token).headers } : undefined
+}
+
+/**
+ * What a video lookup adds in a build of the draft view: the token in
+ * PREVIEW_TOKEN_HEADER, when the video host is on the catalogue API's own
+ * origin (the reference server's stand-in, which finds a draft episode's
+ * video only with it). A video host elsewhere is a third party: never.
+ */
+export function draftVideoHeaders(apiUrl: string, videoApiUrl: string, view: CatalogueView, token: string | undefined): Record<string, string> {
+  const sameOrigin = new URL(videoApiUrl).origin === new URL(apiUrl).origin
+  return view.draftView && token && sameOrigin ? { [PREVIEW_TOKEN_HEADER]: token } : {}
+}
 
 /** The key the crawl state is kept under: a draft-view read is never patched with a published one's delta, nor the other way round. */
 export const stateKey = (apiUrl: string, view: CatalogueView) => (view.draftView ? `${apiUrl} (draft view)` : apiUrl)

@@ -16,9 +16,17 @@ export class CatalogueRequestError extends Error {
   }
 }
 
+/** A JSON answer: the URL asked, the parsed body, and whether it may be kept beyond this build. */
+export interface JsonAnswer {
+  url: string
+  body: unknown
+  /** False when the answer says `Cache-Control: no-store` (RFC 9111 5.2.2.5): it is for this build only. */
+  storable: boolean
+}
+
 export interface HttpClient {
   /** GETs `path` below the base URL; resolves with the URL asked and the parsed JSON body. */
-  getJson(path: string): Promise<{ url: string; body: unknown }>
+  getJson(path: string): Promise<JsonAnswer>
   /** Requests sent so far, retries included. */
   readonly requestCount: number
 }
@@ -65,7 +73,7 @@ function unreachableReason(error: unknown, timeoutMs: number): string {
   return `could not be reached (${failure?.cause?.message ?? failure?.message ?? String(error)})`
 }
 
-type Attempt = { done: true; value: { url: string; body: unknown } } | { done: false; error: CatalogueRequestError; delayMs?: number }
+type Attempt = { done: true; value: JsonAnswer } | { done: false; error: CatalogueRequestError; delayMs?: number }
 
 /**
  * The one HTTP client of the plugin: base URL, headers, timeout, bounded
@@ -103,7 +111,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return { done: false, error, delayMs: retryAfterMs(response.headers.get("retry-after")) }
     }
     try {
-      return { done: true, value: { url, body: JSON.parse(text) as unknown } }
+      const storable = !/no-store/i.test(response.headers.get("cache-control") ?? "")
+      return { done: true, value: { url, body: JSON.parse(text) as unknown, storable } }
     } catch {
       const start = text.slice(0, 60).replace(/\s+/g, " ")
       throw new CatalogueRequestError(ERROR_CODES.CatalogueNotJson, url, `did not answer JSON (it began: ${JSON.stringify(start)})`)

@@ -1,3 +1,5 @@
+import { PREVIEW_TOKEN_HEADER } from "../../../../contract/draft-videos"
+
 /** The plugin options that name where the build fetches from (this module is below types.ts, which imports the image modules). */
 export interface FetchOriginOptions {
   apiUrl: string
@@ -65,11 +67,12 @@ const MAX_REDIRECTS = 5
 
 /**
  * Headers that carry a credential for the origin asked (the video host's
- * token). Fetch drops them on a redirect to another origin; following
- * redirects by hand, so must we: two allowed origins are not one party, and
- * the video host's token is not the image CDN's to read.
+ * token, the draft view's). Fetch drops the standard ones on a redirect to
+ * another origin; following redirects by hand, so must we, and our own too:
+ * two allowed origins are not one party, and the video host's token is not
+ * the image CDN's to read.
  */
-const CREDENTIAL_HEADERS = ["authorization", "proxy-authorization", "cookie"]
+const CREDENTIAL_HEADERS = ["authorization", "proxy-authorization", "cookie", PREVIEW_TOKEN_HEADER]
 
 /** `init` without its credentials. */
 function withoutCredentials(init: RequestInit): RequestInit {

@@ -5,11 +5,21 @@ import { CACHE_KEYS } from "../constants"
 import { guardedFetch, readCapped, type OriginGuard } from "../http/fetch-limits"
 import { exists, writeAtomically } from "./process"
 
-/** What a picture download may do: which hosts it may ask (redirects included), how many bytes it reads. */
+/** What a picture download may do: which hosts it may ask (redirects included), how many bytes it reads, what it may show whom. */
 export interface ImageDownloadLimits {
   guard: OriginGuard
   maxBytes: number
+  /**
+   * Headers sent with the pictures asked of `origin` and of no other host
+   * (nor past a redirect to one): a preview build's draft-view token, to
+   * the catalogue's own origin, which serves a draft's pictures only with it.
+   */
+  credentials?: { origin: string; headers: Record<string, string> }
 }
+
+/** The credentials `url` is sent with: those of its own origin, else none. */
+const credentialsFor = (url: string, limits: ImageDownloadLimits): Record<string, string> =>
+  limits.credentials && new URL(url).origin === limits.credentials.origin ? limits.credentials.headers : {}
 
 const IMAGE_TIMEOUT_MS = 30_000
 
@@ -42,7 +52,8 @@ export const downloadCounter = { count: 0 }
 
 /** A GET that failed with an HTTP status throws; a 304 answers a conditional one. */
 async function ask(url: string, limits: ImageDownloadLimits, headers: Record<string, string> = {}): Promise<Response> {
-  const response = await guardedFetch(url, { headers, signal: AbortSignal.timeout(IMAGE_TIMEOUT_MS) }, limits.guard)
+  const init = { headers: { ...credentialsFor(url, limits), ...headers }, signal: AbortSignal.timeout(IMAGE_TIMEOUT_MS) }
+  const response = await guardedFetch(url, init, limits.guard)
   const unchanged = response.status === 304 && Object.keys(headers).length > 0
   if (!response.ok && !unchanged) {
     await response.body?.cancel()

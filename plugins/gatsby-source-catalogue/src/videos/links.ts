@@ -34,9 +34,10 @@ function isVideoFacts(value: unknown): value is VideoFacts {
 /**
  * Player links and video facts by video path, looked up at build time so the
  * token never leaves the build machine. An answer once found is cached across
- * builds (keyed by host and path) and not asked for again; a failed lookup
- * leaves the episode without a player, with a warning, and is tried again on
- * the next build.
+ * builds (keyed by host and path) and not asked for again, unless it says
+ * `no-store` (the reference server's for a draft-only video, whose link holds
+ * a key of the current preview token); a failed lookup leaves the episode
+ * without a player, with a warning, and is tried again on the next build.
  */
 export async function resolveVideoLinks(
   paths: string[],
@@ -55,7 +56,7 @@ export async function resolveVideoLinks(
       }
       try {
         lookedUp += 1
-        const { url, body } = await context.client.getJson(fillPath(context.videoPath, { path: videoPath }))
+        const { url, body, storable } = await context.client.getJson(fillPath(context.videoPath, { path: videoPath }))
         const video = readAnswer(Video, url, body)
         if (!isHttpUrl(video.player_embed_url)) {
           context.warn(`Video ${videoPath}: ${url} answered no player_embed_url; the episode shows no player.`)
@@ -68,7 +69,7 @@ export async function resolveVideoLinks(
           pictureUrl: isHttpUrl(video.pictures?.base_link) ? video.pictures.base_link : null,
         }
         videos.set(videoPath, facts)
-        await context.cache.set(key, facts)
+        if (storable) await context.cache.set(key, facts)
       } catch (error) {
         if (!(error instanceof CatalogueRequestError)) throw error
         context.warn(`Video ${videoPath}: ${error.message}; the episode shows no player.`)

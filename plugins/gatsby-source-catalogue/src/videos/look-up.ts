@@ -27,6 +27,8 @@ export async function lookUpVideos(args: {
   cache: Pick<GatsbyCache, "get" | "set">
   reporter: Reporter
   warn: (message: string) => void
+  /** Sent with each lookup besides the token: a draft-view build's (crawl/view.ts draftVideoHeaders); none by default. */
+  draftViewHeaders?: Record<string, string>
 }): Promise<Map<string, VideoFacts>> {
   const { options, reporter, warn } = args
   const videoPaths = args.snapshot.episodes.flatMap(({ episode }) => (episode.path ? [episode.path] : []))
@@ -38,7 +40,7 @@ export async function lookUpVideos(args: {
   const videoHost = createHttpClient({
     ...args.requests,
     baseUrl: options.videoApiUrl,
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { ...args.draftViewHeaders, Authorization: `Bearer ${token}` },
     limiter: createLimiter(options.concurrency),
   })
   const distinct = new Set(videoPaths).size
