@@ -181,3 +181,30 @@ describe("a publisher asking the changes feed on a timer", () => {
     }
   })
 })
+
+describe("the preview lane asking the draft view's changes feed", () => {
+  it("builds a draft whose draft webhook was lost, into the preview only", async () => {
+    const previewToken = "draft-view-token-0123456789abcdef"
+    catalogue = await startTestServer({}, { drafts: { previewToken } })
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "preview-poller-"))
+    const site = await startTestPublisher({
+      dir,
+      plan: { version: "v1" },
+      changesPollMs: 100,
+      preview: { port: 0, dataDir: path.join(dir, "data", "preview"), catalogueToken: previewToken, signInToken: "preview-sign-in-token-0123456789ab" },
+      buildEnv: { PATH: process.env.PATH, FAKE_BUILD_PLAN: path.join(dir, "plan.json"), FAKE_BUILD_RECORD: path.join(dir, "builds.jsonl"), CATALOGUE_API_URL: `${catalogue.origin}/api` },
+    })
+    try {
+      await site.publisher.idle()
+      const previewJobs = () => site.publisher.previewStatus()!.recent.map((job) => `${job.trigger}: ${job.status}`)
+      expect(previewJobs()).toEqual(["initial build: live"])
+      // A draft saved, its webhook never sent: only the draft view's feed names it.
+      expect((await catalogue.edit("drafts/episodes/1001", { title: "A draft whose webhook was lost" })).status).toBe(200)
+      await waitFor(() => previewJobs().includes("changes feed: live"), 10_000, "the preview lane's build from the draft view's feed", () => `preview jobs: ${previewJobs().join(", ")}`)
+      // The published view did not change: the live lane built nothing.
+      expect(site.publisher.status().recent.map((job) => job.trigger)).toEqual(["initial build"])
+    } finally {
+      await site.dispose()
+    }
+  })
+})

@@ -20,13 +20,20 @@ export const PRUNE_EVERY_MS = 10 * 60_000
 /**
  * What the publisher does besides building: prunes the webhook dedupe
  * records, asks the catalogue's changes feed for edits whose webhook was
- * lost (when PUBLISHER_CHANGES_POLL_MS is above 0 and the build has a
+ * lost (the preview lane the draft view's feed, for drafts; when PUBLISHER_CHANGES_POLL_MS is above 0 and the build has a
  * CATALOGUE_API_URL to ask), and flattens each release made of what changed
  * once no build runs or waits (releases/flatten-release.ts), then prunes the releases
- * nothing kept names any more. `stop()` ends all three.
+ * nothing kept names any more. `stop()` ends them all.
  */
-export function startBackgroundTasks(deps: { config: PublisherConfig; store: JobStore; queue: BuildQueue; log: Logger }): { stop(): Promise<void> } {
-  const { config, store, queue, log } = deps
+export function startBackgroundTasks(deps: {
+  config: PublisherConfig
+  store: JobStore
+  queue: BuildQueue
+  log: Logger
+  /** The preview lane, when it runs: it asks the draft view's feed for a lost draft webhook. */
+  preview?: { store: JobStore; queue: BuildQueue; draftViewToken: string }
+}): { stop(): Promise<void> } {
+  const { config, store, queue, log, preview } = deps
   const prune = setInterval(() => {
     const forgotten = store.pruneEvents(Date.now() - DEDUPE_KEPT_MS)
     if (forgotten > 0) log.info(`Forgot ${forgotten} webhook delivery record(s) older than an hour`)
@@ -37,6 +44,10 @@ export function startBackgroundTasks(deps: { config: PublisherConfig; store: Job
   const polling =
     config.changesPollMs > 0 && apiUrl
       ? startChangesPolling(new ChangesPoller({ apiUrl, store, queue, log }), config.changesPollMs, log)
+      : undefined
+  const previewPolling =
+    config.changesPollMs > 0 && apiUrl && preview
+      ? startChangesPolling(new ChangesPoller({ apiUrl, store: preview.store, queue: preview.queue, draftViewToken: preview.draftViewToken, log }), config.changesPollMs, log)
       : undefined
   if (config.changesPollMs > 0 && !apiUrl) log.info("CATALOGUE_API_URL is not set: the publisher builds on webhooks only, without asking the changes feed")
   const flattening = startFlattening({
@@ -51,7 +62,7 @@ export function startBackgroundTasks(deps: { config: PublisherConfig; store: Job
     async stop() {
       clearInterval(prune)
       flattening.stop()
-      await polling?.stop()
+      await Promise.all([polling?.stop(), previewPolling?.stop()])
     },
   }
 }

@@ -33,6 +33,12 @@ export interface ChangesPollerOptions {
   store: JobStore
   queue: BuildQueue
   log: Logger
+  /**
+   * The preview lane's: asks the draft view's feed (`preview=1` with this
+   * token as a Bearer), which lists draft saves and discards too, for a
+   * draft webhook that was lost.
+   */
+  draftViewToken?: string
   now?: () => number
 }
 
@@ -56,6 +62,11 @@ export class ChangesPoller {
 
   constructor(private readonly options: ChangesPollerOptions) {
     this.now = options.now ?? Date.now
+  }
+
+  /** Which feed this poller asks, for the log. */
+  get feed(): string {
+    return this.options.draftViewToken ? "The draft view's changes feed (preview lane)" : "The changes feed"
   }
 
   /**
@@ -96,7 +107,7 @@ export class ChangesPoller {
     }
     if (this.stopping.signal.aborted) return { kind: "stopped" }
     const jobId = queue.queueBuild("changes feed")
-    log.info(`The changes feed names ${count} change(s) no live build holds: job ${jobId} builds them`)
+    log.info(`${this.feed} names ${count} change(s) no live build holds: job ${jobId} builds them`)
     return { kind: "queued", jobId, changes: count }
   }
 
@@ -110,12 +121,12 @@ export class ChangesPoller {
     if (this.stopping.signal.aborted) return { kind: "stopped" }
     if (answer.kind === "off") return { kind: "feed off" }
     if (answer.kind === "failed") {
-      this.options.log.warn(`Asking the changes feed failed (${answer.why}); asking again at the next round`)
+      this.options.log.warn(`Asking ${this.feed.toLowerCase()} failed (${answer.why}); asking again at the next round`)
       return { kind: "failed", why: answer.why }
     }
     // 410: the feed no longer reaches back that far; the build reads the whole catalogue as it sees fit.
     const jobId = this.options.queue.queueBuild("changes feed")
-    this.options.log.info(`The changes feed no longer reaches back to the last published change: job ${jobId} builds the site`)
+    this.options.log.info(`${this.feed} no longer reaches back to the last change built: job ${jobId} builds the site`)
     return { kind: "queued", jobId, changes: 0 }
   }
 
@@ -123,12 +134,14 @@ export class ChangesPoller {
   private async ask(sinceMs: number | undefined): Promise<FeedAnswer> {
     const since = new Date(sinceMs ?? this.now() + (this.offsetMs ?? 0)).toISOString()
     try {
-      const response = await fetch(`${this.options.apiUrl.replace(/\/$/, "")}/changes?since=${encodeURIComponent(since)}`, {
+      const { draftViewToken } = this.options
+      const response = await fetch(`${this.options.apiUrl.replace(/\/$/, "")}/changes?since=${encodeURIComponent(since)}${draftViewToken ? "&preview=1" : ""}`, {
         signal: AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), this.stopping.signal]),
-        headers: { accept: "application/json" },
+        headers: { accept: "application/json", ...(draftViewToken ? { authorization: `Bearer ${draftViewToken}` } : {}) },
       })
       const text = await response.text()
-      if (response.status === 404) return { kind: "off" }
+      // A catalogue without drafts answers the draft view 401 (catalogue-api.md): the preview then follows the publish webhooks only.
+      if (response.status === 404 || (draftViewToken && response.status === 401)) return { kind: "off" }
       if (response.status === 410) return { kind: "gone" }
       if (!response.ok) return { kind: "failed", why: `HTTP ${response.status}` }
       const parsed = ANSWERS.changes.safeParse(JSON.parse(text))
@@ -153,7 +166,7 @@ export function startChangesPolling(poller: ChangesPoller, intervalMs: number, l
   const round = async () => {
     const outcome = await poller.poll()
     if (outcome.kind === "feed off") {
-      log.warn("The catalogue has no changes feed (404): the publisher stops asking it and builds on webhooks only")
+      log.warn(`${poller.feed} is off (the catalogue answered 404, or 401 to the draft view): the publisher stops asking it and builds on webhooks only`)
       return
     }
     if (!stopped) timer = setTimeout(() => (inFlight = round()), intervalMs)

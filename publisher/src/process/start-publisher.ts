@@ -108,7 +108,13 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
   log.info(`Publisher: site on ${url}/, status on ${url}${STATUS_PAGE_PATH}${previewUrl ? `, preview on ${previewUrl}/` : ""}`)
   live.queue.schedule()
   preview?.queue.schedule()
-  const background = startBackgroundTasks({ config, store: live.store, queue: live.queue, log })
+  const background = startBackgroundTasks({
+    config,
+    store: live.store,
+    queue: live.queue,
+    log,
+    preview: preview && config.preview && { store: preview.store, queue: preview.queue, draftViewToken: config.preview.catalogueToken },
+  })
 
   let closing: Promise<void> | undefined
   return {
@@ -125,7 +131,7 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
     previewStatus: () => (preview ? statusReport({ store: preview.store, dataDir: preview.config.dataDir, webhooksOn: Boolean(config.webhookSecret) }) : undefined),
     close: () =>
       (closing ??= (async () => {
-        // A changes-feed round under way ends first: it writes to the live store.
+        // A changes-feed round under way ends first: it writes to the lanes' stores.
         await background.stop()
         // The builds first: each re-queues its job in its store, which must still be open.
         await Promise.all([live.queue.close(), preview?.queue.close()])
