@@ -5,7 +5,9 @@ import http from "node:http"
 import os from "node:os"
 import path from "node:path"
 import { parseArgs } from "node:util"
+import { signWebhook } from "../contract/webhook-signature"
 import { freePort, PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "../node-kit/processes"
+import { startVarnish, type RunningVarnish } from "../node-kit/varnish"
 import { benchReport, gitState, writeBenchReport } from "./lib/bench-report"
 
 /**
@@ -19,6 +21,13 @@ import { benchReport, gitState, writeBenchReport } from "./lib/bench-report"
  * body and compute the HMAC to refuse it. `--sources N` sends them from N
  * loopback addresses (127.0.0.2, …) to measure the verification alone
  * without a per-address limit stepping in.
+ *
+ * Meanwhile the CMS sends a signed delivery every second (`--signed-rate`)
+ * from the flood's own first address (the hard case: the CMS and the
+ * attacker behind one NAT or proxy), and each answer is counted: all must
+ * be taken. `--through-varnish` puts Varnish (deploy/varnish/site.vcl) in
+ * front, with the publisher trusting it (PUBLISHER_TRUST_PROXY=127.0.0.1),
+ * as a CDN arrangement runs.
  *
  * Prints the visitors' p50/p95/p99 and requests a second for both phases,
  * the publisher's CPU and log lines during the flood, and the forged
@@ -40,6 +49,8 @@ const { values } = parseArgs({
     "body-bytes": { type: "string", default: String(1024 * 1024) },
     sources: { type: "string", default: "1" },
     visitors: { type: "string", default: "2" },
+    "signed-rate": { type: "string", default: "1" },
+    "through-varnish": { type: "boolean", default: false },
     out: { type: "string" },
     /** Internal: this script started again as the flood's own process, sending to this URL and printing its tally. */
     "flood-only": { type: "string" },
@@ -53,11 +64,14 @@ const settings = {
   bodyBytes: Number(values["body-bytes"]),
   sources: Math.min(Math.max(Number(values.sources), 1), 250),
   visitors: Math.min(Math.max(Number(values.visitors), 1), 8),
+  signedRate: Math.min(Math.max(Number(values["signed-rate"]), 0), 20),
+  throughVarnish: values["through-varnish"] ?? false,
   /** Forged deliveries under way at most: past it the client skips one rather than pile up (counted). */
   maxInFlight: 32,
 }
 const PAGES = ["/", "/series/101/", "/episode/1001/"] as const
-const SECRET = `whsec_${randomBytes(32).toString("base64")}`
+// The flood's own process signs the CMS's deliveries with the publisher's secret: handed down in its environment.
+const SECRET = process.env.BENCH_WEBHOOK_SECRET ?? `whsec_${randomBytes(32).toString("base64")}`
 const FAKE_BUILD = path.join(PROJECT_ROOT, "__tests__", "publisher", "helpers", "fake-build.js")
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -112,6 +126,7 @@ async function startPublisherProcess(folders: ReturnType<typeof prepareFolders>,
     PUBLISHER_SOURCE_DIR: folders.source,
     PUBLISHER_BUILD_COMMAND: `"${process.execPath}" "${FAKE_BUILD}"`,
     PUBLISHER_CHANGES_POLL_MS: "0",
+    ...(settings.throughVarnish ? { PUBLISHER_TRUST_PROXY: "127.0.0.1" } : {}),
     PUBLISH_WEBHOOK_SECRET: SECRET,
     PUBLISHER_ADMIN_TOKEN: randomBytes(24).toString("base64url"),
     FAKE_BUILD_PLAN: folders.plan,
@@ -206,11 +221,57 @@ function sendForged(url: string, body: Buffer, localAddress: string): Promise<st
   })
 }
 
+/** One signed delivery, as the CMS sends it (one episode changed), from `localAddress`. */
+function sendSigned(url: string, localAddress: string): Promise<string> {
+  return new Promise((resolve) => {
+    const body = JSON.stringify({ event: "publish", refs: [{ type: "episode", id: "1001" }] })
+    const id = `msg_${randomUUID()}`
+    const timestamp = Math.floor(Date.now() / 1000)
+    const headers = {
+      "content-type": "application/json",
+      "content-length": String(Buffer.byteLength(body)),
+      "webhook-id": id,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": signWebhook(SECRET, { id, timestamp, body }),
+    }
+    const request = http.request(`${url}/hooks/catalogue`, { method: "POST", headers, localAddress, agent: false })
+    request.on("response", (response) => {
+      response.resume()
+      response.on("end", () => resolve(String(response.statusCode)))
+    })
+    request.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? "error"))
+    request.end(body)
+  })
+}
+
+/** The CMS's signed deliveries, `signedRate` a second until `stop()`, from the flood's first address; answers counted by status. */
+function startSigned(url: string) {
+  const answers: Record<string, number> = {}
+  const pending: Promise<void>[] = []
+  let running = settings.signedRate > 0
+  const loop = (async () => {
+    while (running) {
+      await sleep(1000 / settings.signedRate)
+      if (!running) break
+      pending.push(sendSigned(url, "127.0.0.2").then((answer) => void (answers[answer] = (answers[answer] ?? 0) + 1)))
+    }
+  })()
+  return {
+    stop: async () => {
+      running = false
+      await loop
+      await Promise.all(pending)
+      return { sent: Object.values(answers).reduce((sum, count) => sum + count, 0), from: "127.0.0.2", answers }
+    },
+  }
+}
+
 /** `rate` forged deliveries a second for `seconds`, on a fixed schedule; answers counted by status. */
 async function flood(url: string) {
   const padding = settings.bodyBytes - JSON.stringify({ event: "publish", refs: [], padding: "" }).length
   const body = Buffer.from(JSON.stringify({ event: "publish", refs: [], padding: "x".repeat(Math.max(padding, 0)) }))
   const answers: Record<string, number> = {}
+  const signed = startSigned(url)
   let inFlight = 0
   let skipped = 0
   const pending: Promise<void>[] = []
@@ -233,7 +294,7 @@ async function flood(url: string) {
     )
   }
   await Promise.all(pending)
-  return { sent: total - skipped, skippedClientBusy: skipped, answers, seconds: round((performance.now() - start) / 1000) }
+  return { sent: total - skipped, skippedClientBusy: skipped, answers, seconds: round((performance.now() - start) / 1000), signed: await signed.stop() }
 }
 
 /**
@@ -242,8 +303,9 @@ async function flood(url: string) {
  */
 async function floodFromChild(url: string, onStart: () => void) {
   const args = ["--import", "tsx", __filename, "--flood-only", url, "--rate", String(settings.rate), "--seconds", String(settings.seconds)]
-  const child = startProcess([process.execPath, ...args], ["--body-bytes", String(settings.bodyBytes), "--sources", String(settings.sources)], {
+  const child = startProcess([process.execPath, ...args], ["--body-bytes", String(settings.bodyBytes), "--sources", String(settings.sources), "--signed-rate", String(settings.signedRate)], {
     stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, BENCH_WEBHOOK_SECRET: SECRET },
   })
   let output = ""
   child.stdout?.on("data", (chunk: Buffer) => {
@@ -282,10 +344,12 @@ async function main() {
   const folders = prepareFolders()
   const port = await freePort()
   const publisher = await startPublisherProcess(folders, port)
+  let varnish: RunningVarnish | undefined
   try {
+    if (settings.throughVarnish) varnish = await startVarnish({ origin: { host: "127.0.0.1", port } })
     const linesBefore = publisher.output.lines
     const warningsBefore = publisher.output.warnings
-    const result = await measure(publisher.url, publisher.child)
+    const result = await measure(varnish?.url ?? publisher.url, publisher.child)
     const results = {
       // The publisher measured: this checkout's, or another's with --project.
       projectCommit: gitState(settings.project),
@@ -297,6 +361,7 @@ async function main() {
     console.log(JSON.stringify(report, null, 2))
     writeBenchReport(report, { out: values.out })
   } finally {
+    await varnish?.stop()
     await stopProcess(publisher.child)
     fs.rmSync(folders.dir, { recursive: true, force: true })
   }
