@@ -30,8 +30,21 @@ export function isAllowedHost(host: string | undefined, allowed: readonly string
 }
 
 /**
- * Refuses, before routing, every request whose Host (X-Forwarded-Host from
- * a trusted proxy) is a name not in `allowed`: 421 Misdirected Request,
+ * Whether a request's names may be answered: the Host it arrived with and,
+ * when a trusted proxy forwarded one, its X-Forwarded-Host (Fastify's
+ * `request.host`), both. Either alone would not do: a page rebound to this
+ * machine can add an X-Forwarded-Host of `localhost` (no browser forbids
+ * that header, and to the browser it is a same-origin request), which a
+ * server trusting a loopback proxy would read as the name; but it cannot
+ * change the Host its browser sends.
+ */
+export function isAllowedRequest(request: Pick<FastifyRequest, "host" | "headers">, allowed: readonly string[]): boolean {
+  return isAllowedHost(request.headers.host, allowed) && isAllowedHost(request.host, allowed)
+}
+
+/**
+ * Refuses, before routing, every request whose Host or X-Forwarded-Host
+ * (from a trusted proxy) is a name not in `allowed`: 421 Misdirected Request,
  * since the server is not configured to answer for that name, with a
  * message naming the setting (`variable`) that adds it. `alsoAllowed`
  * names more hosts for some requests only (the CMS's player page answers
@@ -44,7 +57,7 @@ export function refuseOtherHosts(
   alsoAllowed: (request: FastifyRequest) => readonly string[] = () => [],
 ): void {
   app.addHook("onRequest", async (request) => {
-    if (isAllowedHost(request.host, allowed) || isAllowedHost(request.host, alsoAllowed(request))) return
+    if (isAllowedRequest(request, allowed) || isAllowedRequest(request, alsoAllowed(request))) return
     const name = hostName(request.host)
     throw new HttpError(
       421,

@@ -1,4 +1,4 @@
-import { hostName, isAllowedHost } from "../../node-kit/allowed-hosts"
+import { hostName, isAllowedHost, isAllowedRequest } from "../../node-kit/allowed-hosts"
 
 describe("hostName", () => {
   it.each([
@@ -31,5 +31,16 @@ describe("isAllowedHost", () => {
     expect(isAllowedHost("example.org", allowed)).toBe(true)
     expect(isAllowedHost("a.b.example.org", allowed)).toBe(true)
     expect(isAllowedHost("badexample.org", allowed)).toBe(false)
+  })
+})
+
+describe("isAllowedRequest", () => {
+  it("needs both the Host it arrived with and the name a trusted proxy forwarded to be allowed", () => {
+    const request = (host: string | undefined, forwarded: string) => ({ headers: { host }, host: forwarded })
+    expect(isAllowedRequest(request("cms.example.com", "cms.example.com"), ["cms.example.com"])).toBe(true)
+    expect(isAllowedRequest(request("127.0.0.1:4000", "cms.example.com"), ["cms.example.com"])).toBe(true)
+    // A rebound page sends its own name as Host, whatever X-Forwarded-Host it adds.
+    expect(isAllowedRequest(request("evil.example", "localhost"), ["cms.example.com"])).toBe(false)
+    expect(isAllowedRequest(request("localhost", "evil.example"), ["cms.example.com"])).toBe(false)
   })
 })

@@ -120,6 +120,8 @@ describe("the preview site against an attacker", () => {
     const rebound = await rawRequest(`${url}/`, { headers: { ...token, host: "evil.example" } })
     expect(rebound.statusCode).toBe(421)
     expect(showsNothingOfTheSite(rebound)).toBe(true)
+    // The publisher trusts a proxy on loopback, and a rebound page on this machine is on loopback: a forwarded name it adds changes nothing.
+    expect((await rawRequest(`${url}/`, { headers: { ...token, host: "evil.example", "x-forwarded-host": "localhost" } })).statusCode).toBe(421)
     expect((await rawRequest(`${url}/`, { headers: { ...token, host: ALLOWED_NAME } })).statusCode).toBe(200)
     expect((await rawRequest(`${url}/`, { headers: { ...token, host: "localhost" } })).statusCode).toBe(200)
   })

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
-import { isAllowedHost } from "../../../../node-kit/allowed-hosts"
+import { isAllowedRequest } from "../../../../node-kit/allowed-hosts"
 import { bearerToken } from "../../../../node-kit/bearer-token"
 import { errorHandler, HttpError } from "../../../../node-kit/http-error"
 import { sameSecret } from "../../../../node-kit/same-secret"
@@ -115,7 +115,7 @@ export function registerPreviewRoutes(app: FastifyInstance, options: PreviewServ
   app.addHook("onRequest", async (request, reply) => {
     // On the raw response, so the site's files (served hijacked, past Fastify's hooks) carry it too.
     reply.raw.setHeader("X-Robots-Tag", "noindex, nofollow")
-    if (!isAllowedHost(request.host, options.allowedHosts)) {
+    if (!isAllowedRequest(request, options.allowedHosts)) {
       throw new HttpError(421, `The preview does not answer to this name. If it is reached by it (behind a proxy, say), add it to ${ALLOWED_HOSTS_SETTING}.`)
     }
     if (OPEN_REQUESTS.has(`${request.method} ${request.url.split("?")[0]}`)) return
