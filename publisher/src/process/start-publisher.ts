@@ -108,13 +108,7 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
   log.info(`Publisher: site on ${url}/, status on ${url}${STATUS_PAGE_PATH}${previewUrl ? `, preview on ${previewUrl}/` : ""}`)
   live.queue.schedule()
   preview?.queue.schedule()
-  const background = startBackgroundTasks({
-    config,
-    store: live.store,
-    queue: live.queue,
-    log,
-    preview: preview && config.preview && { store: preview.store, queue: preview.queue, draftViewToken: config.preview.catalogueToken },
-  })
+  const background = startBackgroundTasks({ config, store: live.store, queue: live.queue, log, preview: draftFeedLane(preview, config) })
 
   let closing: Promise<void> | undefined
   return {
@@ -141,6 +135,11 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
         await purges.close()
       })()),
   }
+}
+
+/** The preview lane as its changes poller reads the draft view's feed, when it runs. */
+function draftFeedLane(preview: Lane | undefined, config: PublisherConfig) {
+  return preview && config.preview && { store: preview.store, queue: preview.queue, draftViewToken: config.preview.catalogueToken }
 }
 
 /** Where an app that listens is reached, e.g. http://127.0.0.1:9000. */
