@@ -71,6 +71,9 @@ describe("createEpisodeNode", () => {
       videoId: null,
       playerEmbedUrl: null,
       videoDurationSeconds: null,
+      // Always lists, so a page maps over them without a null check.
+      chapters: [],
+      transcripts: [],
       images: [],
       seo: null,
       updatedAt: null,

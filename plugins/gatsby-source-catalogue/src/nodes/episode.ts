@@ -26,6 +26,8 @@ export function createEpisodeNode(gatsbyApi: GatsbyApi, { episode, seriesId, sub
     videoDurationSeconds: video?.durationSeconds ?? null,
     videoReleaseTime: video?.releaseTime ?? null,
     videoPictureUrl: video?.pictureUrl ?? null,
+    chapters: [],
+    transcripts: [],
     seriesId: series.id,
     seriesNode: series.node,
     subcategoryId: subcategory.id,

@@ -71,6 +71,10 @@ export const CATALOGUE_TYPES = [
       videoDurationSeconds: Int
       videoReleaseTime: String
       videoPictureUrl: String
+      "The video host's chapters, in order; empty when it gives none."
+      chapters: [CatalogueChapter!]!
+      "The video's captions and subtitles as plain-text paragraphs, read at build time; empty when it has none or none could be read."
+      transcripts: [CatalogueTranscript!]!
       seriesId: String
       series: ${Series} @link(from: "seriesNode")
       subcategoryId: String
@@ -84,6 +88,31 @@ export const CATALOGUE_TYPES = [
       role: String
       categoryId: String
       category: ${Category} @link(from: "categoryNode")
+    }
+
+    "One chapter of an episode's video, in whole seconds: it ends where the next begins, the last at the video's end."
+    type CatalogueChapter {
+      start: Int!
+      end: Int!
+      "Plain text."
+      title: String!
+    }
+
+    "One captions or subtitles track of an episode's video, as plain text."
+    type CatalogueTranscript {
+      "BCP 47, for the lang attribute."
+      language: String!
+      "The video host's name for the track, e.g. English (CC)."
+      label: String!
+      "captions or subtitles."
+      kind: String!
+      paragraphs: [CatalogueTranscriptParagraph!]!
+    }
+
+    "A run of cues read as one paragraph: when it starts (seconds) and its plain text."
+    type CatalogueTranscriptParagraph {
+      start: Float!
+      text: String!
     }
 
     type ${CategoryStatistic} implements Node @dontInfer {
