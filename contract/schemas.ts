@@ -148,9 +148,23 @@ export type ApiChanges = z.infer<typeof Changes>
 export const WebhookBody = z.object({ event: z.enum(["publish", "unpublish", "draft"]), refs: z.array(Ref) })
 export type ApiWebhookBody = z.infer<typeof WebhookBody>
 
+/** One chapter of a video: `start` in seconds from the beginning; a video's come in ascending order, the first usually at 0. */
+export const VideoChapter = z.object({ start: z.number(), title: z.string() })
+export type ApiVideoChapter = z.infer<typeof VideoChapter>
+
+export const TEXT_TRACK_KINDS = ["captions", "subtitles"] as const
+
+/**
+ * A captions or subtitles file of a video: `language` a BCP 47 tag, `url` a
+ * WebVTT file, absolute or relative to VIDEO_API_URL, read with the video
+ * host's own bearer token.
+ */
+export const VideoTextTrack = z.object({ language: z.string(), label: z.string(), kind: z.enum(TEXT_TRACK_KINDS), url: z.string() })
+export type ApiVideoTextTrack = z.infer<typeof VideoTextTrack>
+
 /**
  * `GET {VIDEO_API_URL}/videos/{path}`. Vimeo sends many more fields, hence a
- * loose object; any of these may be missing.
+ * loose object; any of these may be missing, and the lists may be empty.
  */
 export const Video = z.looseObject({
   player_embed_url: text,
@@ -160,6 +174,8 @@ export const Video = z.looseObject({
   /** ISO 8601. */
   release_time: text,
   pictures: z.nullish(z.object({ base_link: text })),
+  chapters: list(VideoChapter),
+  text_tracks: list(VideoTextTrack),
 })
 export type ApiVideo = z.infer<typeof Video>
 

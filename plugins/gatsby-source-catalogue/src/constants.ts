@@ -16,6 +16,8 @@ export type NodeType = (typeof NODE_TYPES)[keyof typeof NODE_TYPES]
 export const CACHE_KEYS = {
   /** Prefix of one entry per video: what the video host said of it (`VideoFacts`). */
   videoFacts: "video-facts",
+  /** Prefix of one entry per text track read: its paragraphs (transcripts/tracks.ts). */
+  transcript: "video-transcript",
   /** Prefix of one entry per image URL: its size and type, once probed. */
   imageProbe: "image-probe",
   /** Prefix of one entry per downloaded picture: its ETag and Last-Modified, to revalidate the file. */
@@ -38,6 +40,9 @@ export const ERROR_CODES = {
 /** Where the reference server listens when nothing else is configured. */
 export const DEFAULT_API_URL = "http://127.0.0.1:4000/api"
 export const DEFAULT_VIDEO_API_URL = "https://api.vimeo.com"
+
+/** The largest text track read for a transcript (the maxTextTrackBytes option's default): an hour of captions is about 100 KiB. */
+export const DEFAULT_MAX_TEXT_TRACK_BYTES = 2 * 2 ** 20
 
 /** catalogue-api.md's paths; `{id}` and `{path}` are filled in per request. */
 export const DEFAULT_PATHS = {

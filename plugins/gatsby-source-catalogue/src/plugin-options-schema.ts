@@ -1,6 +1,6 @@
 import type { GatsbyNode } from "gatsby"
 import { cpuCoreCount } from "gatsby-core-utils"
-import { DEFAULT_API_URL, DEFAULT_PATHS, DEFAULT_VIDEO_API_URL } from "./constants"
+import { DEFAULT_API_URL, DEFAULT_MAX_TEXT_TRACK_BYTES, DEFAULT_PATHS, DEFAULT_VIDEO_API_URL } from "./constants"
 import type { ImageSlotOptions } from "./images/slots"
 import type { ImageService } from "./images/probe"
 
@@ -77,6 +77,11 @@ const fetchLimitOptions = (Joi: Joi) => ({
     .min(1024)
     .default(20 * MIB)
     .description("The largest picture downloaded, in bytes (default 20 MiB). A larger one is left out, with a warning, as a broken picture is."),
+  maxTextTrackBytes: Joi.number()
+    .integer()
+    .min(1024)
+    .default(DEFAULT_MAX_TEXT_TRACK_BYTES)
+    .description("The largest captions or subtitles file (WebVTT) read for a transcript, in bytes (default 2 MiB; an hour of captions is about 100 KiB). A larger one is left out with a warning, and the episode shows no transcript in its language."),
 })
 
 export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) =>

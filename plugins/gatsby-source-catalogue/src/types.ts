@@ -33,6 +33,8 @@ export interface CataloguePluginOptions extends ImageSlotOptions {
   maxJsonBytes: number
   /** The largest picture downloaded, in bytes. */
   maxImageBytes: number
+  /** The largest text track (WebVTT) read, in bytes; unset: DEFAULT_MAX_TEXT_TRACK_BYTES. */
+  maxTextTrackBytes?: number
 }
 
 /**

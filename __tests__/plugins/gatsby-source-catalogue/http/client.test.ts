@@ -5,6 +5,7 @@ import {
   createHttpClient,
   fillPath,
   joinUrl,
+  resolveAgainst,
   type HttpClientOptions,
 } from "../../../../plugins/gatsby-source-catalogue/src/http/client"
 import { PREVIEW_TOKEN_HEADER } from "../../../../contract/draft-videos"
@@ -58,6 +59,13 @@ describe("url helpers", () => {
     expect(joinUrl("http://h/api/", "/categories/1")).toBe("http://h/api/categories/1")
   })
 
+  it("resolveAgainst keeps an absolute URL and puts a relative one below the base, its path kept", () => {
+    expect(resolveAgainst("http://h/video-host", "/videos/1/texttracks/en.vtt")).toBe("http://h/video-host/videos/1/texttracks/en.vtt")
+    expect(resolveAgainst("https://h/v", "https://cdn.test/en.vtt")).toBe("https://cdn.test/en.vtt")
+    expect(resolveAgainst("https://h/v", "//cdn.test/en.vtt")).toBe("https://cdn.test/en.vtt")
+    expect(resolveAgainst("https://h/v", "javascript:alert(1)")).toBe("javascript:alert(1)")
+  })
+
   it("fillPath encodes what it fills in", () => {
     expect(fillPath("/videos/{path}", { path: "a/b c" })).toBe("/videos/a%2Fb%20c")
   })
@@ -95,6 +103,30 @@ describe("createHttpClient", () => {
     await expect(instance.getJson("fresh")).resolves.toMatchObject({ storable: true })
     await expect(instance.getJson("plain")).resolves.toMatchObject({ storable: true })
     await api.close()
+  })
+
+  it("gets text with its own cap, sending its headers to its own origin only", async () => {
+    const seen: (string | undefined)[] = []
+    const other = await serve((req, res) => {
+      seen.push(`other ${req.headers.authorization} ${req.headers.accept}`)
+      res.end("WEBVTT\n")
+    })
+    const api = await serve((req, res) => {
+      seen.push(`own ${req.headers.authorization} ${req.headers.accept}`)
+      if (req.url === "/api/big.vtt") res.end("x".repeat(2048))
+      else res.writeHead(200, { "Cache-Control": "no-store" }).end("WEBVTT\n\nCafé")
+    })
+    try {
+      const { instance } = client({ baseUrl: api.url, headers: { Authorization: "Bearer t" }, ...requestLimits(api.url, other.url) })
+      const request = { accept: "text/vtt", maxBytes: 1024, option: "maxTextTrackBytes" }
+      await expect(instance.getText(`${api.url}/en.vtt`, request)).resolves.toEqual({ url: `${api.url}/en.vtt`, text: "WEBVTT\n\nCafé", storable: false })
+      await expect(instance.getText(`${other.url}/en.vtt`, request)).resolves.toMatchObject({ text: "WEBVTT\n", storable: true })
+      const error = await failure(instance.getText(`${api.url}/big.vtt`, request))
+      expect([error.code, error.reason]).toEqual([ERROR_CODES.CatalogueTooLarge, "answered more than 1 KiB (the maxTextTrackBytes option)"])
+      expect(seen).toEqual(["own Bearer t text/vtt", "other undefined text/vtt", "own Bearer t text/vtt"])
+    } finally {
+      await Promise.all([api.close(), other.close()])
+    }
   })
 
   it("retries 5xx with exponential backoff, then names the URL, status and retries", async () => {

@@ -1,4 +1,4 @@
-import { sanitizeDescription } from "../../../../plugins/gatsby-source-catalogue/src/nodes/sanitize"
+import { plainText, sanitizeDescription } from "../../../../plugins/gatsby-source-catalogue/src/nodes/sanitize"
 
 describe("sanitizeDescription", () => {
   it("keeps the allowed formatting", () => {
@@ -46,5 +46,32 @@ describe("sanitizeDescription", () => {
     expect(sanitizeDescription(null)).toBeNull()
     expect(sanitizeDescription(undefined)).toBeNull()
     expect(sanitizeDescription("  ")).toBeNull()
+  })
+})
+
+describe("plainText", () => {
+  it.each([
+    ["<b>Warm-up</b> &amp; mobility", "Warm-up & mobility"],
+    ["<script>alert(1)</script>Cool-down", "Cool-down"],
+    ["&lt;script&gt;alert(1)&lt;/script&gt;Cool-down", "Cool-down"],
+    ["&lt;img src=x onerror=alert(1)&gt;Stretch", "Stretch"],
+    ["a <<b>b> c", "a c"],
+    ["&amp;lt;b&amp;gt; stays spelled out", "&lt;b&gt; stays spelled out"],
+    ["3 &lt; 5 and <3", "3 < 5 and <3"],
+    ["Line\none\ttab\u0000nul\u0007bell\u0085next\u202eoverride\u2066isolate\ufeffbom", "Line one tab nul bell next override isolate bom"],
+    ["lone \ud800 surrogate", "lone surrogate"],
+    ["javascript:alert(1)", "javascript:alert(1)"],
+    ["   ", ""],
+  ])("leaves plain text only: %j", (input, expected) => {
+    expect(plainText(input)).toBe(expected)
+  })
+
+  it("keeps the marks right-to-left captions use", () => {
+    expect(plainText("&rlm;שלום&lrm;")).toBe("\u200fשלום\u200e")
+  })
+
+  it("cuts at maxLength characters, whole characters, with an ellipsis", () => {
+    expect(plainText("Warm-up and mobility", 8)).toBe("Warm-up…")
+    expect(plainText("😀😀😀", 2)).toBe("😀…")
   })
 })

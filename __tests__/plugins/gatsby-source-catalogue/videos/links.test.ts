@@ -69,8 +69,65 @@ describe("resolveVideoLinks", () => {
       durationSeconds: 754,
       releaseTime: "2026-03-01T10:00:00Z",
       pictureUrl: "https://pictures.test/full.jpg",
+      chapters: [],
+      textTracks: [],
     })
-    expect(videos.get("bare")).toEqual({ playerEmbedUrl: "https://player.test/bare", durationSeconds: null, releaseTime: null, pictureUrl: null })
+    expect(videos.get("bare")).toEqual({ playerEmbedUrl: "https://player.test/bare", durationSeconds: null, releaseTime: null, pictureUrl: null, chapters: [], textTracks: [] })
+  })
+
+  it("keeps the chapters in order with their ends, and the text tracks with absolute URLs", async () => {
+    const { resolve, warnings } = setUp({
+      "/videos/7": () =>
+        new Response(
+          JSON.stringify({
+            player_embed_url: "https://player.test/7",
+            duration: 600,
+            chapters: [
+              { start: 300.7, title: "Cool-down" },
+              { start: 0, title: "Warm-up" },
+              { start: 95, title: "<b>First</b> routine" },
+            ],
+            text_tracks: [
+              { language: "en", label: "English (CC)", kind: "captions", url: "/videos/7/texttracks/en.vtt" },
+              { language: "es", label: "Español", kind: "subtitles", url: "https://captions.test/7/es.vtt?sig=1" },
+            ],
+          }),
+        ),
+    })
+    const video = (await resolve(["7"])).videos.get("7")
+    expect(video?.chapters).toEqual([
+      { start: 0, end: 95, title: "Warm-up" },
+      { start: 95, end: 300, title: "First routine" },
+      { start: 300, end: 600, title: "Cool-down" },
+    ])
+    expect(video?.textTracks).toEqual([
+      { language: "en", label: "English (CC)", kind: "captions", url: `${VIDEO_API}/videos/7/texttracks/en.vtt` },
+      { language: "es", label: "Español", kind: "subtitles", url: "https://captions.test/7/es.vtt?sig=1" },
+    ])
+    expect(warnings).toEqual([])
+  })
+
+  it("leaves out bad chapters and tracks with one warning naming them, and keeps the player and the rest", async () => {
+    const { resolve, warnings } = setUp({
+      "/videos/8": () =>
+        new Response(
+          JSON.stringify({
+            player_embed_url: "https://player.test/8",
+            duration: 600,
+            chapters: [{ start: "ten", title: "Words" }, { start: 0, title: "Warm-up" }, { start: 900, title: "Afterwards" }],
+            text_tracks: [{ language: "en", label: "English", kind: "chapters", url: "/en.vtt" }, { language: "fr", label: "Français", kind: "subtitles", url: "/fr.vtt" }],
+          }),
+        ),
+      "/videos/9": () => new Response(JSON.stringify({ player_embed_url: "https://player.test/9", chapters: "none", text_tracks: null })),
+    })
+    const { videos } = await resolve(["8", "9"])
+    expect(videos.get("8")).toMatchObject({ playerEmbedUrl: "https://player.test/8", chapters: [{ start: 0, end: 600, title: "Warm-up" }], textTracks: [{ language: "fr" }] })
+    expect(videos.get("9")).toMatchObject({ playerEmbedUrl: "https://player.test/9", chapters: [], textTracks: [] })
+    expect(warnings.sort()).toEqual([
+      `Video 8: ${VIDEO_API}/videos/8 left out "chapters[0].start" should be a number, but it is the text "ten"; the chapter "Afterwards" at 900 s, outside the video (0 to 10:00); ` +
+        `"text_tracks[0].kind" should be one of "captions", "subtitles", but it is the text "chapters". The rest of the video is used.`,
+      `Video 9: ${VIDEO_API}/videos/9 left out "chapters" should be a list, but it is the text "none". The rest of the video is used.`,
+    ])
   })
 
   it("uses an answer marked no-store for this build only, and asks for it again on the next", async () => {

@@ -4,6 +4,7 @@ import type { Reporter } from "gatsby"
 import { DEFAULT_PATHS } from "../../../../plugins/gatsby-source-catalogue/src/constants"
 import { lookUpVideos, videoApiToken } from "../../../../plugins/gatsby-source-catalogue/src/videos/look-up"
 import type { CatalogueSnapshot, CataloguePluginOptions } from "../../../../plugins/gatsby-source-catalogue/src/types"
+import { within } from "../helpers/deadline"
 import { requestLimits } from "../helpers/request-limits"
 
 // The token is read from the environment when the plugin runs, never taken
@@ -73,5 +74,92 @@ describe("the video host's token", () => {
   it("is empty when neither is set", () => {
     expect(videoApiToken({}, {})).toBe("")
     expect(videoApiToken({}, { VIDEO_API_TOKEN: "t" })).toBe("t")
+  })
+})
+
+describe("a video's chapters and transcripts", () => {
+  // Long enough for a loopback answer on a loaded machine; fr.vtt is given up on after it.
+  const TIMEOUT_MS = 1500
+  let host: http.Server
+  let hostUrl: string
+  const held: http.ServerResponse[] = []
+
+  beforeAll(async () => {
+    host = http.createServer((req, res) => {
+      if (req.url === "/videos/v1") {
+        res.end(
+          JSON.stringify({
+            player_embed_url: "https://player.test/v1",
+            duration: 90,
+            chapters: [{ start: 0, title: "Warm-up" }, { start: 45, title: "Cool-down" }],
+            text_tracks: [
+              { language: "en", label: "English (CC)", kind: "captions", url: "/tracks/en.vtt" },
+              { language: "es", label: "Español", kind: "subtitles", url: "/tracks/es.vtt" },
+              { language: "fr", label: "Français", kind: "subtitles", url: "/tracks/fr.vtt" },
+            ],
+          }),
+        )
+      } else if (req.url === "/tracks/en.vtt") {
+        res.end("WEBVTT\n\n00:01.000 --> 00:03.000\n<v Coach>March on the spot.\n\n00:46.000 --> 00:48.000\nSlow it down.")
+      } else if (req.url === "/tracks/es.vtt") {
+        res.writeHead(500).end()
+      } else {
+        // fr.vtt never answers: the build gives up on it after the timeout.
+        held.push(res)
+      }
+    })
+    await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve))
+    hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`
+  })
+
+  afterAll(async () => {
+    for (const res of held) res.destroy()
+    host.closeAllConnections()
+    await new Promise<void>((resolve) => host.close(() => resolve()))
+  })
+
+  it("come with the lookup; a track that fails or never answers leaves its language out with a warning, and the build goes on", async () => {
+    const snapshot = { episodes: [{ episode: { id: 1, path: "v1" }, seriesId: "1", subcategoryId: "1" }] } as unknown as CatalogueSnapshot
+    const options = { videoApiUrl: hostUrl, videoApiToken: "t", concurrency: 2, paths: DEFAULT_PATHS } as CataloguePluginOptions
+    const { guard, maxBytes } = requestLimits(hostUrl)
+    const bar = { start: jest.fn(), tick: jest.fn(), end: jest.fn() }
+    const info: string[] = []
+    const reporter = { info: (line: string) => info.push(line), createProgress: () => bar } as unknown as Reporter
+    const warnings: string[] = []
+    const videos = await within(
+      lookUpVideos({
+        snapshot,
+        options,
+        requests: { guard, maxBytes, timeoutMs: TIMEOUT_MS, retries: 0, retryBaseDelayMs: 0 },
+        cache: { get: async () => undefined, set: async (_: string, value: unknown) => value },
+        reporter,
+        warn: (message) => warnings.push(message),
+      }),
+      TIMEOUT_MS + 5000,
+      "Looking up the video and its tracks",
+    )
+    expect(videos.get("v1")).toMatchObject({
+      playerEmbedUrl: "https://player.test/v1",
+      chapters: [
+        { start: 0, end: 45, title: "Warm-up" },
+        { start: 45, end: 90, title: "Cool-down" },
+      ],
+      transcripts: [
+        {
+          language: "en",
+          label: "English (CC)",
+          kind: "captions",
+          paragraphs: [
+            { start: 1, text: "Coach: March on the spot." },
+            { start: 46, text: "Slow it down." },
+          ],
+        },
+      ],
+    })
+    expect(warnings.sort()).toEqual([
+      `Video v1: its es transcript (Español) at ${hostUrl}/tracks/es.vtt answered HTTP 500; the episode shows none in es.`,
+      `Video v1: its fr transcript (Français) at ${hostUrl}/tracks/fr.vtt did not answer within ${TIMEOUT_MS} ms; the episode shows none in fr.`,
+    ])
+    expect(info).toContain("Transcripts: 1 of 3 text tracks, 3 read from the video host (the rest cached)")
   })
 })

@@ -24,9 +24,29 @@ export interface JsonAnswer {
   storable: boolean
 }
 
+/** A text answer (a WebVTT file): the URL asked, the text, and whether it may be kept beyond this build. */
+export interface TextAnswer {
+  url: string
+  text: string
+  storable: boolean
+}
+
+/** What a text GET may read: what it accepts and its own cap, named after the option that sets it. */
+export interface TextRequest {
+  accept: string
+  maxBytes: number
+  option: string
+}
+
 export interface HttpClient {
   /** GETs `path` below the base URL; resolves with the URL asked and the parsed JSON body. */
   getJson(path: string): Promise<JsonAnswer>
+  /**
+   * GETs an absolute URL as text (UTF-8), with the same limits, retries and
+   * allowed origins; the client's headers go with it only on the base URL's
+   * own origin, since two allowed origins are not one party.
+   */
+  getText(url: string, request: TextRequest): Promise<TextAnswer>
   /** Requests sent so far, retries included. */
   readonly requestCount: number
 }
@@ -55,6 +75,16 @@ export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`
 }
 
+/**
+ * A URL an answer names, absolute or relative to `base` as the contract's
+ * paths are (`/videos/1/texttracks/en.vtt` below VIDEO_API_URL, base path
+ * kept): a URL with a scheme or a `//host` one is taken as it is.
+ */
+export function resolveAgainst(base: string, url: string): string {
+  if (url.startsWith("//")) return `${new URL(base).protocol}${url}`
+  return /^[a-z][a-z\d+.-]*:/i.test(url) ? url : joinUrl(base, url)
+}
+
 /** `url` with `query`'s parameters added to its own. */
 function withQuery(url: string, query: Record<string, string> | undefined): string {
   if (!query) return url
@@ -73,28 +103,44 @@ function unreachableReason(error: unknown, timeoutMs: number): string {
   return `could not be reached (${failure?.cause?.message ?? failure?.message ?? String(error)})`
 }
 
-type Attempt = { done: true; value: JsonAnswer } | { done: false; error: CatalogueRequestError; delayMs?: number }
+/** A 2xx answer's body, as read within its cap. */
+interface Fetched {
+  url: string
+  bytes: Buffer
+  storable: boolean
+}
+
+/** How one GET is made: what it accepts, its headers, and its cap named after its option. */
+interface GetShape {
+  accept: string
+  headers: Record<string, string> | undefined
+  maxBytes: number
+  option: string
+}
+
+type Attempt = { done: true; value: Fetched } | { done: false; error: CatalogueRequestError; delayMs?: number }
 
 /**
  * The one HTTP client of the plugin: base URL, headers, timeout, bounded
  * concurrency, and retries with exponential backoff for network errors,
  * timeouts, 5xx and 429 (honouring Retry-After). A 404 and other 4xx are
  * final at once, and so are a redirect to a host it may not ask and an
- * answer over `maxBytes`.
+ * answer over its cap.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const fetchImpl = options.fetch ?? fetch
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+  const baseOrigin = new URL(options.baseUrl).origin
   let requestCount = 0
 
-  async function attempt(url: string): Promise<Attempt> {
+  async function attempt(url: string, shape: GetShape): Promise<Attempt> {
     let response: Response
-    let text: string
+    let bytes: Buffer
     try {
       requestCount += 1
-      const init = { headers: { Accept: "application/json", ...options.headers }, signal: AbortSignal.timeout(options.timeoutMs) }
+      const init = { headers: { Accept: shape.accept, ...shape.headers }, signal: AbortSignal.timeout(options.timeoutMs) }
       response = await guardedFetch(url, init, options.guard, fetchImpl)
-      text = response.ok ? (await readCapped(response, options.maxBytes, "maxJsonBytes")).toString("utf8") : ""
+      bytes = response.ok ? await readCapped(response, shape.maxBytes, shape.option) : Buffer.alloc(0)
     } catch (error) {
       if (error instanceof FetchRefused) {
         const code = error.limit === "size" ? ERROR_CODES.CatalogueTooLarge : ERROR_CODES.CatalogueRefused
@@ -110,35 +156,47 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (!retryable) throw error
       return { done: false, error, delayMs: retryAfterMs(response.headers.get("retry-after")) }
     }
-    try {
-      const storable = !/no-store/i.test(response.headers.get("cache-control") ?? "")
-      return { done: true, value: { url, body: JSON.parse(text) as unknown, storable } }
-    } catch {
-      const start = text.slice(0, 60).replace(/\s+/g, " ")
-      throw new CatalogueRequestError(ERROR_CODES.CatalogueNotJson, url, `did not answer JSON (it began: ${JSON.stringify(start)})`)
-    }
+    const storable = !/no-store/i.test(response.headers.get("cache-control") ?? "")
+    return { done: true, value: { url, bytes, storable } }
+  }
+
+  /** One GET within the concurrency limit, retried as the options say. */
+  function get(url: string, shape: GetShape): Promise<Fetched> {
+    return options.limiter(async () => {
+      for (let retry = 0; ; retry++) {
+        const result = await attempt(url, shape)
+        if (result.done) return result.value
+        if (retry >= options.retries) {
+          const { code, reason, status } = result.error
+          const tries = options.retries > 0 ? ` (after ${options.retries} ${options.retries === 1 ? "retry" : "retries"})` : ""
+          throw new CatalogueRequestError(code, url, `${reason}${tries}`, status)
+        }
+        const delayMs = result.delayMs ?? options.retryBaseDelayMs * 2 ** retry
+        options.onRetry?.(url, result.error.reason, delayMs)
+        await sleep(delayMs)
+      }
+    })
   }
 
   return {
     get requestCount() {
       return requestCount
     },
-    getJson(path) {
+    async getJson(path) {
       const url = withQuery(joinUrl(options.baseUrl, path), options.query)
-      return options.limiter(async () => {
-        for (let retry = 0; ; retry++) {
-          const result = await attempt(url)
-          if (result.done) return result.value
-          if (retry >= options.retries) {
-            const { code, reason, status } = result.error
-            const tries = options.retries > 0 ? ` (after ${options.retries} ${options.retries === 1 ? "retry" : "retries"})` : ""
-            throw new CatalogueRequestError(code, url, `${reason}${tries}`, status)
-          }
-          const delayMs = result.delayMs ?? options.retryBaseDelayMs * 2 ** retry
-          options.onRetry?.(url, result.error.reason, delayMs)
-          await sleep(delayMs)
-        }
-      })
+      const { bytes, storable } = await get(url, { accept: "application/json", headers: options.headers, maxBytes: options.maxBytes, option: "maxJsonBytes" })
+      const text = bytes.toString("utf8")
+      try {
+        return { url, body: JSON.parse(text) as unknown, storable }
+      } catch {
+        const start = text.slice(0, 60).replace(/\s+/g, " ")
+        throw new CatalogueRequestError(ERROR_CODES.CatalogueNotJson, url, `did not answer JSON (it began: ${JSON.stringify(start)})`)
+      }
+    },
+    async getText(url, request) {
+      const headers = URL.canParse(url) && new URL(url).origin === baseOrigin ? options.headers : undefined
+      const { bytes, storable } = await get(url, { ...request, headers })
+      return { url, text: bytes.toString("utf8"), storable }
     },
   }
 }

@@ -3,7 +3,7 @@ import type { ApiEpisode, ApiImage } from "../../../../contract/schemas"
 import { NODE_TYPES, type NodeType } from "../constants"
 import type { ImageFile } from "../images/probe"
 import type { LastNodeWrites, NodeDigests } from "./node-digests"
-import type { VideoFacts } from "../videos/links"
+import type { EpisodeVideo } from "../videos/episode-video"
 import { createSiteSettingsNode } from "./site-settings"
 import { LIVE_VIEW, type CatalogueView } from "../crawl/view"
 import type { GatsbyApi, NodeLinks } from "./node-builder"
@@ -20,7 +20,7 @@ export interface BuildContext {
   /** Image URL of an API image, if it has a usable one. */
   imageUrl: (image: ApiImage | null | undefined) => string | undefined
   images: Map<string, ImageFile>
-  videos: Map<string, VideoFacts>
+  videos: Map<string, EpisodeVideo>
   /** Which view of the catalogue this build shows (the live one, or a preview's); the live one when unset. */
   view?: CatalogueView
 }

@@ -10,7 +10,7 @@ export interface EpisodeEntry {
   subcategoryId: string
 }
 
-/** The CatalogueEpisode node of one episode, with the player link found for its video. */
+/** The CatalogueEpisode node of one episode, with the player link, chapters and transcripts found for its video. */
 export function createEpisodeNode(gatsbyApi: GatsbyApi, { episode, seriesId, subcategoryId }: EpisodeEntry, links: NodeLinks): string {
   const videoPath = text(episode.path)
   const series = linkTo(links, NODE_TYPES.Series, seriesId)
@@ -26,8 +26,8 @@ export function createEpisodeNode(gatsbyApi: GatsbyApi, { episode, seriesId, sub
     videoDurationSeconds: video?.durationSeconds ?? null,
     videoReleaseTime: video?.releaseTime ?? null,
     videoPictureUrl: video?.pictureUrl ?? null,
-    chapters: [],
-    transcripts: [],
+    chapters: video?.chapters ?? [],
+    transcripts: video?.transcripts ?? [],
     seriesId: series.id,
     seriesNode: series.node,
     subcategoryId: subcategory.id,

@@ -3,7 +3,7 @@ import { htmlToText } from "../../../../contract/html-to-text"
 import type { ApiImage, ApiSeo } from "../../../../contract/schemas"
 import type { NodeType } from "../constants"
 import { sanitizeDescription } from "./sanitize"
-import type { VideoFacts } from "../videos/links"
+import type { EpisodeVideo } from "../videos/episode-video"
 
 export type GatsbyApi = Pick<SourceNodesArgs, "actions" | "createNodeId" | "createContentDigest">
 
@@ -47,8 +47,8 @@ export interface NodeLinks {
   has(type: NodeType, upstreamId: string): boolean
   /** Node ids of the images that could be used, in API order. */
   imageNodes(images: ApiImage[] | null | undefined): string[]
-  /** What the video host said of a video path: its player link and facts. */
-  video(videoPath: string): VideoFacts | undefined
+  /** What the video host said of a video path: its player link, facts, chapters and transcripts. */
+  video(videoPath: string): EpisodeVideo | undefined
 }
 
 /** A link to an entity that exists: its upstream id and its node id, or null for both. */

@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html"
+import { htmlToText } from "../../../../contract/html-to-text"
 
 /**
  * `rel` values an editor may set. Anything else goes: `opener` in particular,
@@ -47,4 +48,38 @@ export function sanitizeDescription(html: string | null | undefined): string | n
   if (typeof html !== "string") return null
   const clean = sanitizeHtml(html, OPTIONS).trim()
   return clean === "" ? null : clean
+}
+
+/** Markup that decoded text could still spell out: `<script>`, `</p>`, `<!--`, `<?xml`. */
+const TAG_LIKE = /<[a-z!/?][^<>]*>/gi
+
+/**
+ * Characters no reader sees that change what a page shows: C0 and C1
+ * controls (whitespace was collapsed before), the bidirectional embeddings,
+ * overrides and isolates that can reorder text, byte order marks,
+ * noncharacters and lone surrogates. The marks &lrm; and &rlm; stay: right-
+ * to-left captions use them.
+ */
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
+/**
+ * Text from the video host (a chapter's title, a track's label, a caption's
+ * words) as plain text only: markup dropped as a browser would not show it
+ * (a script's or style's content with it), character references decoded
+ * once, and what that decoding spelled out (`&lt;script&gt;`) dropped too;
+ * invisible controls removed, whitespace collapsed, at most `maxLength`
+ * characters. React escapes it anyway; this keeps markup out of the data
+ * (structured data, feeds) as well. Empty when nothing readable is left.
+ */
+export function plainText(text: string, maxLength = Number.POSITIVE_INFINITY): string {
+  let clean = htmlToText(text) ?? ""
+  // Only markup the decoding spelled out is read again, with its & kept as written: decoded once, never twice.
+  if (/<[a-z!/?]/i.test(clean)) clean = htmlToText(clean.replace(/&/g, "&amp;")) ?? ""
+  for (let previous = ""; previous !== clean; ) {
+    previous = clean
+    clean = clean.replace(TAG_LIKE, " ")
+  }
+  clean = clean.replace(INVISIBLE, " ").replace(/\s+/g, " ").trim()
+  const characters = Array.from(clean)
+  return characters.length > maxLength ? `${characters.slice(0, maxLength - 1).join("").trimEnd()}…` : clean
 }

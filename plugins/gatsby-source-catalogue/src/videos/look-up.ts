@@ -1,8 +1,11 @@
 import type { GatsbyCache, Reporter } from "gatsby"
-import { createHttpClient, type HttpClientOptions } from "../http/client"
+import { DEFAULT_MAX_TEXT_TRACK_BYTES } from "../constants"
+import { createHttpClient, type HttpClient, type HttpClientOptions } from "../http/client"
 import { createLimiter } from "../http/limiter"
 import { progressBar } from "../progress-bar"
+import { readTranscripts } from "../transcripts/tracks"
 import type { CatalogueSnapshot, CataloguePluginOptions } from "../types"
+import type { EpisodeVideo } from "./episode-video"
 import { resolveVideoLinks, type VideoFacts } from "./links"
 
 /**
@@ -15,8 +18,9 @@ export function videoApiToken(options: Pick<CataloguePluginOptions, "videoApiTok
 }
 
 /**
- * The player links of the snapshot's episodes, from the video host (with
- * the token, at build time only), with progress and a summary in the log.
+ * The player links and video facts of the snapshot's episodes, from the
+ * video host (with the token, at build time only), then the transcripts of
+ * their text tracks, each step with progress and a summary in the log.
  * Without a token none is looked up and the episodes show no player.
  */
 export async function lookUpVideos(args: {
@@ -29,7 +33,7 @@ export async function lookUpVideos(args: {
   warn: (message: string) => void
   /** Sent with each lookup besides the token: a draft-view build's (crawl/view.ts draftVideoHeaders); none by default. */
   draftViewHeaders?: Record<string, string>
-}): Promise<Map<string, VideoFacts>> {
+}): Promise<Map<string, EpisodeVideo>> {
   const { options, reporter, warn } = args
   const videoPaths = args.snapshot.episodes.flatMap(({ episode }) => (episode.path ? [episode.path] : []))
   const token = videoApiToken(options)
@@ -55,5 +59,25 @@ export async function lookUpVideos(args: {
   })
   bar.end()
   reporter.info(`Player links: ${result.videos.size} of ${distinct}, ${result.lookedUp} asked of the video host (the rest cached)`)
-  return result.videos
+  return withTranscripts(result, { ...args, client: videoHost })
+}
+
+/** The videos with the transcripts of their text tracks, read with the video host's client. */
+async function withTranscripts(
+  looked: { videos: Map<string, VideoFacts>; forThisBuild: Set<string> },
+  args: { client: HttpClient; options: CataloguePluginOptions; cache: Pick<GatsbyCache, "get" | "set">; reporter: Reporter; warn: (message: string) => void },
+): Promise<Map<string, EpisodeVideo>> {
+  const tracks = [...looked.videos.values()].reduce((sum, facts) => sum + facts.textTracks.length, 0)
+  const bar = tracks > 0 ? progressBar(args.reporter, "Reading transcripts", tracks) : null
+  const { transcripts, read } = await readTranscripts(looked.videos, looked.forThisBuild, {
+    client: args.client,
+    cache: args.cache,
+    maxBytes: args.options.maxTextTrackBytes ?? DEFAULT_MAX_TEXT_TRACK_BYTES,
+    warn: args.warn,
+    onProgress: () => bar?.tick(),
+  })
+  bar?.end()
+  const kept = [...transcripts.values()].reduce((sum, list) => sum + list.length, 0)
+  if (tracks > 0) args.reporter.info(`Transcripts: ${kept} of ${tracks} text tracks, ${read} read from the video host (the rest cached)`)
+  return new Map([...looked.videos].map(([path, facts]) => [path, { ...facts, transcripts: transcripts.get(path) ?? [] }]))
 }
