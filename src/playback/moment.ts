@@ -1,0 +1,46 @@
+// A moment of an episode: whole seconds from the start. Links to one carry
+// it as `t` (`/detail/12/?t=90`), as the video host's own links do.
+
+/** `90`, or `90s`, `1m30s`, `1h2m3s` (any of the parts); at most a few digits each, so no huge number is read. */
+const MOMENT = /^(?:(\d{1,6})|(?:(\d{1,2})h)?(?:(\d{1,4})m)?(?:(\d{1,6})s)?)$/i
+
+/**
+ * The moment a link's `t` asks for, in whole seconds. Null for none: `t`
+ * missing, 0, not one of the forms above, or at or past the video's end when
+ * its length is known. A bad `t` is ignored, never an error: the episode then
+ * plays from the start, as without one.
+ */
+export function parseMoment(t: string | null | undefined, durationSeconds?: number | null): number | null {
+  const parts = t ? MOMENT.exec(t) : null
+  if (!parts) return null
+  const [, bare, hours = "0", minutes = "0", seconds = "0"] = parts
+  const at = bare !== undefined ? Number(bare) : Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds)
+  if (!(at >= 1)) return null
+  if (durationSeconds && durationSeconds > 0 && at >= durationSeconds) return null
+  return at
+}
+
+/** The moment a page address's query asks for (`location.search`), as parseMoment reads it. */
+export const momentOfSearch = (search: string, durationSeconds?: number | null): number | null =>
+  parseMoment(new URLSearchParams(search).get("t"), durationSeconds)
+
+/** `href` with its `t` set to the moment (any other query kept, the fragment dropped): what Share and key moments link to. */
+export function momentUrl(href: string, seconds: number): string {
+  const url = new URL(href)
+  url.searchParams.set("t", String(Math.max(0, Math.floor(seconds))))
+  url.hash = ""
+  return url.href
+}
+
+/** A seek lands within a frame or so of where it was asked to: a chapter asked for is the chapter shown. */
+const SEEK_SLACK_S = 0.25
+
+/** The index of the chapter playing at `seconds` (the last that has begun); -1 before the first, or when nothing plays. */
+export function chapterAt(chapters: readonly { start: number }[], seconds: number | null): number {
+  if (seconds === null) return -1
+  let current = -1
+  chapters.forEach((chapter, index) => {
+    if (chapter.start <= seconds + SEEK_SLACK_S) current = index
+  })
+  return current
+}
