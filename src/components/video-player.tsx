@@ -1,6 +1,8 @@
-import React, { useEffect, useRef, useState, type ReactNode } from "react"
+import React, { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react"
 import styled, { keyframes } from "styled-components"
 import { forgetAutoplay } from "../playback/autoplay-state"
+import { formatClock } from "../playback/format-clock"
+import type { PlaybackControl } from "../playback/playback-control"
 import type { EpisodeSnapshot } from "../playback/progress-recorder"
 import { useHostPlayer } from "../playback/use-host-player"
 import { CatalogueImage } from "./catalogue-image"
@@ -58,6 +60,21 @@ const PlayLink = styled.a`
   }
 `
 
+// Under the play button, out of its way: the button stays where it was when the page's moment arrives.
+const StartsAt = styled.small`
+  position: absolute;
+  top: calc(50% + 3.25rem);
+  left: 50%;
+  transform: translateX(-50%);
+  padding: 0.2rem 0.8rem;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.backgroundTranslucentSoft};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-weight: 700;
+  white-space: nowrap;
+`
+
 const spin = keyframes`
   to { transform: rotate(360deg); }
 `
@@ -91,6 +108,10 @@ const Unavailable = styled.p`
   color: ${({ theme }) => theme.colors.mutedText};
 `
 
+/** A click the browser should handle itself: a new tab or window asked for with a modifier or another button. */
+export const opensElsewhere = (event: MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey
+
 /**
  * The player link with the host's autoplay switch on (the visitor has just
  * pressed play) and, past 0, the host's start-time fragment (`#t=754s`, as
@@ -113,8 +134,12 @@ export interface VideoPlayerProps {
   poster: Queries.PosterImageFragment | null | undefined
   /** Where the visitor stopped last time, in seconds; null: nothing to resume. */
   resumeAt?: number | null
+  /** The moment the page's address asks for (`?t=`), in seconds; it wins over Resume. */
+  linkedStart?: number | null
   /** The episode, for remembering its position; null: play without memory. */
   episode?: EpisodeSnapshot | null
+  /** The page's other ways in (chapters, transcript) and what they hear of the position. */
+  control?: PlaybackControl | null
   /** Start at once: the visitor asked for this episode from Up next. */
   autoStart?: boolean
   /** The visitor asked for the video (or Up next did). */
@@ -122,6 +147,58 @@ export interface VideoPlayerProps {
   onEnded?: () => void
   /** Laid over the player once it has something to say (Up next). */
   children?: ReactNode
+}
+
+interface PlayFacadeProps {
+  src: string
+  title: string
+  startAt: number | null
+  onStart(seconds: number): void
+}
+
+/** The play link over the episode's picture; with a moment to start at, it says so and its address carries it. */
+function PlayFacade({ src, title, startAt, onStart }: PlayFacadeProps) {
+  const at = startAt === null ? null : formatClock(startAt)
+  return (
+    <PlayLink
+      href={autoplayUrl(src, startAt ?? 0)}
+      aria-label={at ? `Play ${title}, starts at ${at}` : `Play ${title}`}
+      onClick={(event) => {
+        if (opensElsewhere(event)) return
+        event.preventDefault()
+        onStart(startAt ?? 0)
+      }}
+      onKeyDown={(event) => {
+        // Space as well as Enter: it is drawn as a play button, and Space on a link would scroll the page.
+        if (event.key !== " ") return
+        event.preventDefault()
+        onStart(startAt ?? 0)
+      }}
+    >
+      <span>
+        <PlayIcon />
+      </span>
+      {at && <StartsAt>Starts at {at}</StartsAt>}
+    </PlayLink>
+  )
+}
+
+/**
+ * The player's side of the page's control: plays from a moment (opens the
+ * player there, or seeks the open one, or where the host's SDK would not
+ * seek, starts it again there) and says where it is.
+ */
+function usePlayerControl(control: PlaybackControl | null, playFrom: (seconds: number) => void) {
+  const latest = useRef(playFrom)
+  latest.current = playFrom
+  useEffect(() => {
+    if (!control) return
+    control.attach((seconds) => latest.current(seconds))
+    return () => {
+      control.attach(null)
+      control.report(null)
+    }
+  }, [control])
 }
 
 /**
@@ -133,13 +210,17 @@ export interface VideoPlayerProps {
  * loaded. Only then does the host's SDK load, to remember the position.
  * Without JavaScript the player itself is in the box.
  */
-export function VideoPlayer({ src, title, poster, resumeAt = null, episode = null, autoStart = false, onStart, onEnded, children }: VideoPlayerProps) {
+export function VideoPlayer(props: VideoPlayerProps) {
+  const { src, title, poster, resumeAt = null, linkedStart = null, episode = null, control = null, autoStart = false, onStart, onEnded, children } = props
   const [startAt, setStartAtState] = useState<number | null>(null)
+  // A new iframe for each restart where the player could not seek.
+  const [take, setTake] = useState(0)
   const setStartAt = (seconds: number) => {
     setStartAtState(seconds)
     onStart?.()
   }
   const [loaded, setLoaded] = useState(false)
+  const frame = useRef<HTMLDivElement>(null)
   const player = useRef<HTMLIFrameElement>(null)
   const playing = startAt !== null
   useEffect(() => {
@@ -152,7 +233,15 @@ export function VideoPlayer({ src, title, poster, resumeAt = null, episode = nul
     // Once, on arrival: a later change of the remembered position must not restart the video.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
-  useHostPlayer(player, playing, { episode, startAt: startAt ?? 0, onEnded })
+  const seek = useHostPlayer(player, playing, { episode, startAt: startAt ?? 0, onEnded, onTime: (seconds) => control?.report(seconds) })
+  usePlayerControl(control, (seconds) => {
+    if (!src) return
+    if (!playing) return setStartAt(seconds)
+    frame.current?.scrollIntoView({ block: "nearest" })
+    if (seek(seconds)) return
+    setStartAtState(seconds)
+    setTake((count) => count + 1)
+  })
 
   if (!src) {
     return (
@@ -163,33 +252,14 @@ export function VideoPlayer({ src, title, poster, resumeAt = null, episode = nul
   }
   const iframeProps = { title, allow: "autoplay; fullscreen; picture-in-picture", allowFullScreen: true }
   return (
-    <Frame aria-busy={playing && !loaded}>
+    <Frame ref={frame} aria-busy={playing && !loaded}>
       <CatalogueImage image={poster} alt="" fill priority />
       {playing ? (
-        <iframe ref={player} src={autoplayUrl(src, startAt)} onLoad={() => setLoaded(true)} {...iframeProps} />
+        <iframe key={take} ref={player} src={autoplayUrl(src, startAt)} onLoad={() => setLoaded(true)} {...iframeProps} />
       ) : (
         <>
-          {resumeAt === null ? (
-            <PlayLink
-              href={autoplayUrl(src)}
-              aria-label={`Play ${title}`}
-              onClick={(event) => {
-                // A new tab or window asked for with a modifier or the middle button is the browser's to open.
-                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-                event.preventDefault()
-                setStartAt(0)
-              }}
-              onKeyDown={(event) => {
-                // Space as well as Enter: it is drawn as a play button, and Space on a link would scroll the page.
-                if (event.key !== " ") return
-                event.preventDefault()
-                setStartAt(0)
-              }}
-            >
-              <span>
-                <PlayIcon />
-              </span>
-            </PlayLink>
+          {resumeAt === null || linkedStart !== null ? (
+            <PlayFacade src={src} title={title} startAt={linkedStart} onStart={setStartAt} />
           ) : (
             <ResumeChoices resumeAt={resumeAt} onStart={setStartAt} />
           )}
