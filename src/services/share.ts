@@ -1,8 +1,7 @@
 export const SHARE_UNSUPPORTED = "Web Share API is not supported in this browser."
 
-/** Shares a title and the current page's address through the Web Share API, or says it cannot. */
-export async function sharePage(title: string): Promise<void> {
-  const url = window.location.href
+/** Shares a title and an address (the current page's unless given) through the Web Share API, or says it cannot. */
+export async function sharePage(title: string, url = window.location.href): Promise<void> {
   if (typeof navigator.share !== "function") {
     window.alert(SHARE_UNSUPPORTED)
     return
