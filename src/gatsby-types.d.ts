@@ -355,6 +355,36 @@ type CatalogueCategoryStatisticSortInput = {
   readonly totalVideos: InputMaybe<SortOrderEnum>;
 };
 
+/** One chapter of an episode's video, in whole seconds: it ends where the next begins, the last at the video's end. */
+type CatalogueChapter = {
+  readonly end: Scalars['Int'];
+  readonly start: Scalars['Int'];
+  /** Plain text. */
+  readonly title: Scalars['String'];
+};
+
+type CatalogueChapterFieldSelector = {
+  readonly end: InputMaybe<FieldSelectorEnum>;
+  readonly start: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type CatalogueChapterFilterInput = {
+  readonly end: InputMaybe<IntQueryOperatorInput>;
+  readonly start: InputMaybe<IntQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CatalogueChapterFilterListInput = {
+  readonly elemMatch: InputMaybe<CatalogueChapterFilterInput>;
+};
+
+type CatalogueChapterSortInput = {
+  readonly end: InputMaybe<SortOrderEnum>;
+  readonly start: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 /** What every type with a page has: its text, pictures and what search engines are told of it. */
 type CatalogueEntity = {
   readonly _id: Scalars['String'];
@@ -496,6 +526,8 @@ type CatalogueEntitySortInput = {
 
 type CatalogueEpisode = CatalogueEntity & Node & {
   readonly _id: Scalars['String'];
+  /** The video host's chapters, in order; empty when it gives none. */
+  readonly chapters: ReadonlyArray<CatalogueChapter>;
   readonly children: ReadonlyArray<Node>;
   /** Sanitised HTML. */
   readonly description: Maybe<Scalars['String']>;
@@ -517,6 +549,8 @@ type CatalogueEpisode = CatalogueEntity & Node & {
   readonly subcategory: Maybe<CatalogueSubcategory>;
   readonly subcategoryId: Maybe<Scalars['String']>;
   readonly title: Maybe<Scalars['String']>;
+  /** The video's captions and subtitles as plain-text paragraphs, read at build time; empty when it has none or none could be read. */
+  readonly transcripts: ReadonlyArray<CatalogueTranscript>;
   /** ISO 8601, UTC: when the content last changed (the sitemap's lastmod). */
   readonly updatedAt: Maybe<Scalars['String']>;
   /** From the video host, for video search: seconds, ISO 8601, and its own still. */
@@ -574,6 +608,7 @@ type CatalogueEpisodeEdge = {
 
 type CatalogueEpisodeFieldSelector = {
   readonly _id: InputMaybe<FieldSelectorEnum>;
+  readonly chapters: InputMaybe<CatalogueChapterFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly descriptionText: InputMaybe<FieldSelectorEnum>;
@@ -590,6 +625,7 @@ type CatalogueEpisodeFieldSelector = {
   readonly subcategory: InputMaybe<CatalogueSubcategoryFieldSelector>;
   readonly subcategoryId: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly transcripts: InputMaybe<CatalogueTranscriptFieldSelector>;
   readonly updatedAt: InputMaybe<FieldSelectorEnum>;
   readonly videoDurationSeconds: InputMaybe<FieldSelectorEnum>;
   readonly videoId: InputMaybe<FieldSelectorEnum>;
@@ -600,6 +636,7 @@ type CatalogueEpisodeFieldSelector = {
 
 type CatalogueEpisodeFilterInput = {
   readonly _id: InputMaybe<StringQueryOperatorInput>;
+  readonly chapters: InputMaybe<CatalogueChapterFilterListInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly descriptionText: InputMaybe<StringQueryOperatorInput>;
@@ -616,6 +653,7 @@ type CatalogueEpisodeFilterInput = {
   readonly subcategory: InputMaybe<CatalogueSubcategoryFilterInput>;
   readonly subcategoryId: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly transcripts: InputMaybe<CatalogueTranscriptFilterListInput>;
   readonly updatedAt: InputMaybe<StringQueryOperatorInput>;
   readonly videoDurationSeconds: InputMaybe<IntQueryOperatorInput>;
   readonly videoId: InputMaybe<StringQueryOperatorInput>;
@@ -671,6 +709,7 @@ type CatalogueEpisodeGroupConnection_sumArgs = {
 
 type CatalogueEpisodeSortInput = {
   readonly _id: InputMaybe<SortOrderEnum>;
+  readonly chapters: InputMaybe<CatalogueChapterSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly descriptionText: InputMaybe<SortOrderEnum>;
@@ -687,6 +726,7 @@ type CatalogueEpisodeSortInput = {
   readonly subcategory: InputMaybe<CatalogueSubcategorySortInput>;
   readonly subcategoryId: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
+  readonly transcripts: InputMaybe<CatalogueTranscriptSortInput>;
   readonly updatedAt: InputMaybe<SortOrderEnum>;
   readonly videoDurationSeconds: InputMaybe<SortOrderEnum>;
   readonly videoId: InputMaybe<SortOrderEnum>;
@@ -1638,6 +1678,67 @@ type CatalogueSubcategorySortInput = {
   readonly shortDesc: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
   readonly updatedAt: InputMaybe<SortOrderEnum>;
+};
+
+/** One captions or subtitles track of an episode's video, as plain text. */
+type CatalogueTranscript = {
+  /** captions or subtitles. */
+  readonly kind: Scalars['String'];
+  /** The video host's name for the track, e.g. English (CC). */
+  readonly label: Scalars['String'];
+  /** BCP 47, for the lang attribute. */
+  readonly language: Scalars['String'];
+  readonly paragraphs: ReadonlyArray<CatalogueTranscriptParagraph>;
+};
+
+type CatalogueTranscriptFieldSelector = {
+  readonly kind: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly language: InputMaybe<FieldSelectorEnum>;
+  readonly paragraphs: InputMaybe<CatalogueTranscriptParagraphFieldSelector>;
+};
+
+type CatalogueTranscriptFilterInput = {
+  readonly kind: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly language: InputMaybe<StringQueryOperatorInput>;
+  readonly paragraphs: InputMaybe<CatalogueTranscriptParagraphFilterListInput>;
+};
+
+type CatalogueTranscriptFilterListInput = {
+  readonly elemMatch: InputMaybe<CatalogueTranscriptFilterInput>;
+};
+
+/** A run of cues read as one paragraph: when it starts (seconds) and its plain text. */
+type CatalogueTranscriptParagraph = {
+  readonly start: Scalars['Float'];
+  readonly text: Scalars['String'];
+};
+
+type CatalogueTranscriptParagraphFieldSelector = {
+  readonly start: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type CatalogueTranscriptParagraphFilterInput = {
+  readonly start: InputMaybe<FloatQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CatalogueTranscriptParagraphFilterListInput = {
+  readonly elemMatch: InputMaybe<CatalogueTranscriptParagraphFilterInput>;
+};
+
+type CatalogueTranscriptParagraphSortInput = {
+  readonly start: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type CatalogueTranscriptSortInput = {
+  readonly kind: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly language: InputMaybe<SortOrderEnum>;
+  readonly paragraphs: InputMaybe<CatalogueTranscriptParagraphSortInput>;
 };
 
 type DateQueryOperatorInput = {
@@ -3251,6 +3352,7 @@ type Query_catalogueEntityArgs = {
 
 type Query_catalogueEpisodeArgs = {
   _id: InputMaybe<StringQueryOperatorInput>;
+  chapters: InputMaybe<CatalogueChapterFilterListInput>;
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   descriptionText: InputMaybe<StringQueryOperatorInput>;
@@ -3267,6 +3369,7 @@ type Query_catalogueEpisodeArgs = {
   subcategory: InputMaybe<CatalogueSubcategoryFilterInput>;
   subcategoryId: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
+  transcripts: InputMaybe<CatalogueTranscriptFilterListInput>;
   updatedAt: InputMaybe<StringQueryOperatorInput>;
   videoDurationSeconds: InputMaybe<IntQueryOperatorInput>;
   videoId: InputMaybe<StringQueryOperatorInput>;
@@ -4470,7 +4573,7 @@ type CategoryTemplateQuery = { readonly catalogueCategory: { readonly _id: strin
 
 type EpisodeCardFragment = { readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly videoDurationSeconds: number | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
 
-type EpisodeScreenFragment = { readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly videoDurationSeconds: number | null, readonly description: string | null, readonly descriptionText: string | null, readonly playerEmbedUrl: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> };
+type EpisodeScreenFragment = { readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly videoDurationSeconds: number | null, readonly description: string | null, readonly descriptionText: string | null, readonly playerEmbedUrl: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly chapters: ReadonlyArray<{ readonly start: number, readonly end: number, readonly title: string }>, readonly transcripts: ReadonlyArray<{ readonly language: string, readonly label: string, readonly paragraphs: ReadonlyArray<{ readonly start: number, readonly text: string }> }> };
 
 type EpisodeTemplateQueryVariables = Exact<{
   id: Scalars['String'];
@@ -4480,7 +4583,7 @@ type EpisodeTemplateQueryVariables = Exact<{
 }>;
 
 
-type EpisodeTemplateQuery = { readonly catalogueEpisode: { readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly videoDurationSeconds: number | null, readonly description: string | null, readonly descriptionText: string | null, readonly playerEmbedUrl: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> } | null, readonly catalogueSeries: { readonly _id: string, readonly title: string | null, readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly videoDurationSeconds: number | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly catalogueSubcategory: { readonly series: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly pageHead: { readonly head: Record<string, unknown> } | null };
+type EpisodeTemplateQuery = { readonly catalogueEpisode: { readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly videoDurationSeconds: number | null, readonly description: string | null, readonly descriptionText: string | null, readonly playerEmbedUrl: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }>, readonly chapters: ReadonlyArray<{ readonly start: number, readonly end: number, readonly title: string }>, readonly transcripts: ReadonlyArray<{ readonly language: string, readonly label: string, readonly paragraphs: ReadonlyArray<{ readonly start: number, readonly text: string }> }> } | null, readonly catalogueSeries: { readonly _id: string, readonly title: string | null, readonly episodes: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly episode: number | null, readonly videoDurationSeconds: number | null, readonly descriptionText: string | null, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly catalogueSubcategory: { readonly series: ReadonlyArray<{ readonly _id: string, readonly title: string | null, readonly tags: ReadonlyArray<string>, readonly images: ReadonlyArray<{ readonly gatsbyImage: import('gatsby-plugin-image').IGatsbyImageData | null }> }> } | null, readonly pageHead: { readonly head: Record<string, unknown> } | null };
 
 type GatsbyImageSharpFixedFragment = { readonly base64: string | null, readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
 
@@ -4611,7 +4714,7 @@ type SeoEntityFragment = SeoEntity_CatalogueCategory_Fragment | SeoEntity_Catalo
 type CreatePagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type CreatePagesQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null, readonly title: string | null, readonly description: string | null } | null } | null, readonly catalogueSiteSettings: { readonly found: boolean, readonly siteName: string | null, readonly titleTemplate: string | null, readonly defaultDescription: string | null, readonly defaultImageAlt: string | null, readonly twitterSite: string | null, readonly organizationName: string | null, readonly organizationSameAs: ReadonlyArray<string>, readonly allowIndexing: boolean, readonly previewLane: boolean, readonly defaultImage: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null, readonly organizationLogo: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null, readonly builtInImage: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null, readonly allCatalogueCategory: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly pageSubTitle: string | null, readonly shortDesc: string | null, readonly subcategoryIds: ReadonlyArray<string>, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly subcategories: ReadonlyArray<{ readonly updatedAt: string | null }>, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string, readonly width: number, readonly height: number } }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null } | null }> }, readonly allCatalogueSubcategory: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly categoryId: string | null, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly series: ReadonlyArray<{ readonly updatedAt: string | null }>, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string, readonly width: number, readonly height: number } }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null } | null }> }, readonly allCatalogueSeries: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly subcategoryId: string, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly episodes: ReadonlyArray<{ readonly updatedAt: string | null }>, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string, readonly width: number, readonly height: number } }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null } | null }> }, readonly allCatalogueEpisode: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly seriesId: string | null, readonly playerEmbedUrl: string | null, readonly videoDurationSeconds: number | null, readonly videoReleaseTime: string | null, readonly videoPictureUrl: string | null, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly series: { readonly id: string } | null, readonly subcategory: { readonly id: string } | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string, readonly width: number, readonly height: number } }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null } | null }> } };
+type CreatePagesQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null, readonly title: string | null, readonly description: string | null } | null } | null, readonly catalogueSiteSettings: { readonly found: boolean, readonly siteName: string | null, readonly titleTemplate: string | null, readonly defaultDescription: string | null, readonly defaultImageAlt: string | null, readonly twitterSite: string | null, readonly organizationName: string | null, readonly organizationSameAs: ReadonlyArray<string>, readonly allowIndexing: boolean, readonly previewLane: boolean, readonly defaultImage: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null, readonly organizationLogo: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null, readonly builtInImage: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } | null, readonly allCatalogueCategory: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly pageSubTitle: string | null, readonly shortDesc: string | null, readonly subcategoryIds: ReadonlyArray<string>, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly subcategories: ReadonlyArray<{ readonly updatedAt: string | null }>, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string, readonly width: number, readonly height: number } }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null } | null }> }, readonly allCatalogueSubcategory: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly shortDesc: string | null, readonly categoryId: string | null, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly series: ReadonlyArray<{ readonly updatedAt: string | null }>, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string, readonly width: number, readonly height: number } }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null } | null }> }, readonly allCatalogueSeries: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly subcategoryId: string, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly episodes: ReadonlyArray<{ readonly updatedAt: string | null }>, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string, readonly width: number, readonly height: number } }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null } | null }> }, readonly allCatalogueEpisode: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly _id: string, readonly title: string | null, readonly seriesId: string | null, readonly playerEmbedUrl: string | null, readonly videoDurationSeconds: number | null, readonly videoReleaseTime: string | null, readonly videoPictureUrl: string | null, readonly updatedAt: string | null, readonly descriptionText: string | null, readonly chapters: ReadonlyArray<{ readonly start: number, readonly end: number, readonly title: string }>, readonly transcripts: ReadonlyArray<{ readonly language: string, readonly paragraphs: ReadonlyArray<{ readonly text: string }> }>, readonly series: { readonly id: string } | null, readonly subcategory: { readonly id: string } | null, readonly images: ReadonlyArray<{ readonly resize: { readonly src: string, readonly width: number, readonly height: number } }>, readonly seo: { readonly title: string | null, readonly description: string | null, readonly imageAlt: string | null, readonly imageRequested: string | null, readonly canonicalUrl: string | null, readonly noindex: boolean, readonly image: { readonly resize: { readonly src: string, readonly width: number, readonly height: number } } | null } | null }> } };
 
 
 }

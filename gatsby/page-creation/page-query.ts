@@ -103,6 +103,17 @@ export const PAGE_QUERY = /* GraphQL */ `
         videoDurationSeconds
         videoReleaseTime
         videoPictureUrl
+        chapters {
+          start
+          end
+          title
+        }
+        transcripts {
+          language
+          paragraphs {
+            text
+          }
+        }
         series {
           id
         }

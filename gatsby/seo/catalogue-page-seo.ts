@@ -1,4 +1,6 @@
+import { PAGE_LANGUAGE } from "../../src/page-language"
 import { routes, withTrailingSlash } from "../../src/routes"
+import { orderTranscripts, transcriptText } from "../../src/transcript-order"
 import type { PageHead, SocialImage } from "../../src/seo/page-head"
 import type { SeoReportPage } from "./report/report-types"
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, resolvePageSeo, warnDuplicates, type PageSeoInput, type SiteSeo } from "./resolve-page-seo"
@@ -156,6 +158,8 @@ function catalogueInputs(data: Data, site: SiteSeo) {
           durationSeconds: episode.videoDurationSeconds,
           releaseTime: episode.videoReleaseTime,
           pictureUrl: episode.videoPictureUrl,
+          chapters: episode.chapters,
+          transcript: transcriptText(orderTranscripts(episode.transcripts, PAGE_LANGUAGE)[0]),
         },
         updatedAt: episode.updatedAt,
       }

@@ -64,7 +64,16 @@ export interface PageSeoInput {
   /** From the home page down to this one, names and paths. */
   breadcrumbs: { name: string; path: string }[]
   /** On episode pages: what VideoObject needs beyond the page's own text. */
-  video?: { embedUrl: string | null; durationSeconds: number | null; releaseTime: string | null; pictureUrl: string | null }
+  video?: {
+    embedUrl: string | null
+    durationSeconds: number | null
+    releaseTime: string | null
+    pictureUrl: string | null
+    /** The host's chapters (key moments); none when absent. */
+    chapters?: readonly { start: number; end: number; title: string }[]
+    /** The transcript in the page's language, plain text. */
+    transcript?: string | null
+  }
   /** When the page's content last changed, ISO 8601. */
   updatedAt: string | null
   /** Listed in the sitemap when indexable: content pages are, fixed pages are not. */
@@ -216,6 +225,8 @@ function pageStructuredData(
           durationSeconds: page.video.durationSeconds,
           embedUrl: page.video.embedUrl,
           pageUrl: absoluteUrl(site.siteUrl, page.path),
+          chapters: page.video.chapters,
+          transcript: page.video.transcript,
         }),
       )
     }

@@ -1,4 +1,5 @@
-import type { BreadcrumbList, Organization, Thing, VideoObject, WebSite, WithContext } from "schema-dts"
+import type { BreadcrumbList, Clip, Organization, Thing, VideoObject, WebSite, WithContext } from "schema-dts"
+import { momentUrl } from "../../src/playback/moment"
 
 // JSON-LD for the pages, typed with schema-dts so a misspelt property is a
 // type error. Which page carries which type is decided in resolve-page-seo.ts.
@@ -34,6 +35,10 @@ export interface VideoFacts {
   embedUrl: string | null
   /** The episode page, absolute. */
   pageUrl: string
+  /** The video host's chapters, whole seconds, ascending. */
+  chapters?: readonly { start: number; end: number; title: string }[]
+  /** The transcript in the page's language, plain text. */
+  transcript?: string | null
 }
 
 /** Seconds as an ISO 8601 duration, as VideoObject wants it: 754 → "PT12M34S". */
@@ -45,8 +50,27 @@ export function isoDuration(totalSeconds: number): string {
   return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}${s || (!h && !m) ? `${s}S` : ""}`
 }
 
-/** The one video an episode page is about. */
+/**
+ * The chapters as Google's key moments: a Clip each, with its title, its
+ * start and end in seconds, and the episode page's address at its start
+ * (`?t=90`, which starts the page's player there). Google wants a name on
+ * each and no two starting together: a chapter without a title, or starting
+ * where an earlier one does, is left out.
+ */
+export function keyMoments(chapters: readonly { start: number; end: number; title: string }[], pageUrl: string): Clip[] {
+  const starts = new Set<number>()
+  return chapters.flatMap((chapter) => {
+    const name = chapter.title.trim()
+    if (!name || starts.has(chapter.start)) return []
+    starts.add(chapter.start)
+    const end = chapter.end > chapter.start ? { endOffset: chapter.end } : {}
+    return [{ "@type": "Clip", name, startOffset: chapter.start, ...end, url: momentUrl(pageUrl, chapter.start) } satisfies Clip]
+  })
+}
+
+/** The one video an episode page is about, with its key moments and transcript when the host gave them. */
 export function videoObject(video: VideoFacts): WithContext<VideoObject> {
+  const clips = keyMoments(video.chapters ?? [], video.pageUrl)
   return {
     "@context": "https://schema.org",
     "@type": "VideoObject",
@@ -57,6 +81,8 @@ export function videoObject(video: VideoFacts): WithContext<VideoObject> {
     ...(video.durationSeconds ? { duration: isoDuration(video.durationSeconds) } : {}),
     ...(video.embedUrl ? { embedUrl: video.embedUrl } : {}),
     url: video.pageUrl,
+    ...(clips.length ? { hasPart: clips } : {}),
+    ...(video.transcript ? { transcript: video.transcript } : {}),
   }
 }
 

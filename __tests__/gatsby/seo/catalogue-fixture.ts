@@ -147,6 +147,8 @@ export function catalogueData(options: CatalogueOptions = {}): Data {
           videoDurationSeconds: 754,
           videoReleaseTime: "2024-03-01T10:00:00.000Z",
           videoPictureUrl: "https://i.video.example/555_1280.jpg",
+          chapters: [],
+          transcripts: [],
           updatedAt: "2024-04-10T00:00:00.000Z",
           descriptionText: EPISODE_DESCRIPTION,
           series: { id: "node-series-101" },

@@ -136,6 +136,30 @@ describe("createPages", () => {
     ])
   })
 
+  it("gives the episode's VideoObject its chapters as key moments and its transcript in the page's language", async () => {
+    const paragraphs = (...texts: string[]) => texts.map((text, index) => ({ text, start: index * 10 }))
+    const seo = (
+      await runCreatePages({
+        episode: {
+          chapters: [
+            { start: 0, end: 95, title: "Warm-up" },
+            { start: 95, end: 754, title: "Plank" },
+          ],
+          transcripts: [
+            { language: "fr", paragraphs: paragraphs("Bonjour.") },
+            { language: "en-GB", paragraphs: paragraphs("Hello.", "Breathe in.") },
+          ],
+        },
+      })
+    ).headAt("/detail/1001/")
+    const video = seo.structuredData.find((object) => typeOf(object) === "VideoObject") as VideoObject
+    expect(video.hasPart).toEqual([
+      { "@type": "Clip", name: "Warm-up", startOffset: 0, endOffset: 95, url: `${SITE_URL}/detail/1001/?t=0` },
+      { "@type": "Clip", name: "Plank", startOffset: 95, endOffset: 754, url: `${SITE_URL}/detail/1001/?t=95` },
+    ])
+    expect(video.transcript).toBe("Hello.\nBreathe in.")
+  })
+
   it("falls back to the built-in name, template and picture when the backend has no site settings", async () => {
     const fake = await runCreatePages({ settings: null })
     expect(fake.reporter.panicOnBuild).not.toHaveBeenCalled()

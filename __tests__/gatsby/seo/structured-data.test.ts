@@ -1,6 +1,6 @@
 import type { Thing, WithContext } from "schema-dts"
 import { serializeJsonLd } from "../../../src/seo/json-ld"
-import { breadcrumbList, isoDuration, organization, structuredDataTypes, videoObject } from "../../../gatsby/seo/structured-data"
+import { breadcrumbList, isoDuration, keyMoments, organization, structuredDataTypes, videoObject, type VideoFacts } from "../../../gatsby/seo/structured-data"
 
 describe("isoDuration", () => {
   it.each([
@@ -70,5 +70,52 @@ describe("serializeJsonLd", () => {
       expect(parsed).toEqual(object)
     }
     expect(structuredDataTypes(objects)).toEqual(["BreadcrumbList", "Organization", "VideoObject"])
+  })
+})
+
+describe("key moments and transcript", () => {
+  const PAGE = "https://moveflix.example/detail/12/"
+  const video = (over: Partial<VideoFacts> = {}): VideoFacts => ({
+    name: "Plank Basics",
+    description: "d",
+    thumbnailUrls: ["https://moveflix.example/a.jpg"],
+    uploadDate: "2024-03-01T10:00:00.000Z",
+    durationSeconds: 300,
+    embedUrl: null,
+    pageUrl: PAGE,
+    ...over,
+  })
+
+  it("makes each chapter a Clip: its title, start and end in seconds, the page at its start", () => {
+    const chapters = [
+      { start: 0, end: 90, title: "Warm-up" },
+      { start: 90, end: 300, title: "Plank" },
+    ]
+    expect(videoObject(video({ chapters })).hasPart).toEqual([
+      { "@type": "Clip", name: "Warm-up", startOffset: 0, endOffset: 90, url: `${PAGE}?t=0` },
+      { "@type": "Clip", name: "Plank", startOffset: 90, endOffset: 300, url: `${PAGE}?t=90` },
+    ])
+  })
+
+  it("leaves out what Google refuses: a Clip without a name, a second Clip at the same start, an end not after the start", () => {
+    const clips = keyMoments(
+      [
+        { start: 0, end: 30, title: "  " },
+        { start: 30, end: 60, title: "One" },
+        { start: 30, end: 60, title: "One again" },
+        { start: 60, end: 60, title: "Two" },
+      ],
+      PAGE,
+    )
+    expect(clips).toEqual([
+      { "@type": "Clip", name: "One", startOffset: 30, endOffset: 60, url: `${PAGE}?t=30` },
+      { "@type": "Clip", name: "Two", startOffset: 60, url: `${PAGE}?t=60` },
+    ])
+  })
+
+  it("carries the transcript as text, and neither property when the host gave nothing", () => {
+    expect(videoObject(video({ transcript: "Hello.\nBreathe in." })).transcript).toBe("Hello.\nBreathe in.")
+    const bare = videoObject(video({ chapters: [], transcript: null }))
+    expect("hasPart" in bare || "transcript" in bare).toBe(false)
   })
 })
