@@ -28,6 +28,7 @@ import "./src/components/no-script-search"
 
 import { FIRST_SCREEN_END_ID } from "./src/components/first-screen-end"
 import { CONTINUE_WATCHING_HINT_SCRIPT } from "./contract/inline-scripts"
+import { PAGE_LANGUAGE } from "./src/page-language"
 
 export { wrapPageElement, wrapRootElement } from "./src/styles/wrap-element"
 
@@ -49,7 +50,7 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponent
 }
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttributes, setHeadComponents }) => {
-  setHtmlAttributes({ lang: "en" })
+  setHtmlAttributes({ lang: PAGE_LANGUAGE })
   // Home only: whether to keep room for Continue watching in the first screen, decided before the first paint.
   if (pathname === "/") setHeadComponents([<script key="continue-watching-hint" dangerouslySetInnerHTML={{ __html: CONTINUE_WATCHING_HINT_SCRIPT }} />])
   // Without it every browser asks for /favicon.ico, which the site has not got.

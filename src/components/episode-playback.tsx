@@ -1,5 +1,6 @@
 import React, { Suspense, useMemo, useState } from "react"
 import { nextEpisodeOf } from "../playback/next-episode"
+import type { PlaybackControl } from "../playback/playback-control"
 import type { EpisodeSnapshot } from "../playback/progress-recorder"
 import { storedImageOf } from "./stored-image"
 import { routes } from "../routes"
@@ -22,6 +23,10 @@ export interface EpisodePlaybackProps {
   seriesEpisodes: readonly Queries.EpisodeCardFragment[]
   /** The visitor came from Up next: play at once. */
   autoStart: boolean
+  /** The moment the page's address asks for (`?t=`), in seconds. */
+  linkedStart: number | null
+  /** Chapters, transcript and share: their hold on the player. */
+  control: PlaybackControl
 }
 
 /**
@@ -29,7 +34,7 @@ export interface EpisodePlaybackProps {
  * the position saved as it plays, and Up next when it ends (none after the
  * series' last episode). Keyed by episode, so each episode starts afresh.
  */
-export function EpisodePlayback({ episode, series, seriesEpisodes, autoStart }: EpisodePlaybackProps) {
+export function EpisodePlayback({ episode, series, seriesEpisodes, autoStart, linkedStart, control }: EpisodePlaybackProps) {
   const { state } = useViewing()
   const [ended, setEnded] = useState(false)
   const listed = seriesEpisodes.find((item) => item._id === episode._id)
@@ -52,7 +57,9 @@ export function EpisodePlayback({ episode, series, seriesEpisodes, autoStart }: 
       title={episode.title ?? "this episode"}
       poster={episode.images[0]}
       resumeAt={resumeAt}
+      linkedStart={linkedStart}
       episode={snapshot}
+      control={control}
       autoStart={autoStart}
       onStart={() => void loadUpNext().catch(() => undefined)}
       onEnded={() => setEnded(true)}

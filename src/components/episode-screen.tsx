@@ -1,4 +1,4 @@
-import React, { useState } from "react"
+import React, { useMemo, useState } from "react"
 import styled from "styled-components"
 import { graphql } from "gatsby"
 import { Container, Section, SectionTitle } from "../styles/layout"
@@ -18,6 +18,11 @@ import { episodeLabel } from "../episode-label"
 import { EpisodeFacts } from "./episode-facts"
 import { Breadcrumbs } from "./breadcrumbs"
 import type { Crumb } from "../seo/page-head"
+import { createPlaybackControl, type PlaybackControl } from "../playback/playback-control"
+import { useLinkedMoment } from "../playback/use-linked-moment"
+import { ShareFromButton } from "./share-from-button"
+import { ChapterList } from "./chapter-list"
+import { EpisodeTranscript } from "./episode-transcript"
 
 export const query = graphql`
   fragment EpisodeScreen on CatalogueEpisode {
@@ -30,6 +35,19 @@ export const query = graphql`
     playerEmbedUrl
     images {
       ...PosterImage
+    }
+    chapters {
+      start
+      end
+      title
+    }
+    transcripts {
+      language
+      label
+      paragraphs {
+        start
+        text
+      }
     }
   }
 `
@@ -87,18 +105,72 @@ export interface EpisodeScreenProps {
   recommended: readonly Queries.SeriesCardFragment[]
   /** Home down to this episode (its PageHead's). */
   breadcrumbs: readonly Crumb[]
+  /** The page address's query (`location.search`): `?t=` starts the player at a moment. */
+  search?: string
 }
 
 
-export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, breadcrumbs, autoStart = false }: EpisodeScreenProps) {
+/** The series' episodes in pages, opened on the one playing (its card marked, with Share from the moment played). */
+function NextEpisodes({ episode, seriesEpisodes, control }: { episode: Queries.EpisodeScreenFragment; seriesEpisodes: EpisodeScreenProps["seriesEpisodes"]; control: PlaybackControl }) {
   const currentIndex = seriesEpisodes.findIndex((item) => item._id === episode._id)
   // Open 'Next Episodes' on the page that holds the playing episode.
   const [page, setPage] = useState(pageOfIndex(currentIndex))
   const pagination = paginationContext(page, seriesEpisodes.length)
+  return (
+    <Section aria-labelledby="next-episodes">
+      <Container>
+        <SectionTitle id="next-episodes">Next Episodes</SectionTitle>
+        <Grid>
+          {pageItems(seriesEpisodes, pagination).map((item) => {
+            const content = {
+              label: episodeLabel(item.episode),
+              durationSeconds: item.videoDurationSeconds,
+              title: item.title,
+              text: item.descriptionText,
+              image: item.images[0],
+              imageOverlay: <WatchProgress episodeId={item._id} />,
+            }
+            return item._id === episode._id ? (
+              <PlayingCard key={item._id} aria-current="true">
+                <Inert>
+                  <CardContent item={content} />
+                </Inert>
+                <PlayingBadge>Playing</PlayingBadge>
+                <ShareFromButton title={item.title ?? ""} control={control} />
+                <ShareButton title={item.title ?? ""} />
+              </PlayingCard>
+            ) : (
+              <Card key={item._id}>
+                <CardLink to={routes.episode(item._id)}>
+                  <CardContent item={content} />
+                </CardLink>
+                <ShareButton title={item.title ?? ""} />
+              </Card>
+            )
+          })}
+        </Grid>
+        <Pagination label="Next Episodes pages" currentPage={page} numPages={pagination.numPages} onSelect={setPage} />
+      </Container>
+    </Section>
+  )
+}
+
+export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, breadcrumbs, autoStart = false, search = "" }: EpisodeScreenProps) {
+  // One per episode: another episode's position must not mark this one's chapters.
+  const control = useMemo(createPlaybackControl, [episode._id])
+  const linkedStart = useLinkedMoment(search, episode.videoDurationSeconds)
 
   return (
     <PageShell>
-      <EpisodePlayback key={episode._id} episode={episode} series={series} seriesEpisodes={seriesEpisodes} autoStart={autoStart} />
+      <EpisodePlayback
+        key={episode._id}
+        episode={episode}
+        series={series}
+        seriesEpisodes={seriesEpisodes}
+        autoStart={autoStart}
+        linkedStart={linkedStart}
+        control={control}
+      />
       <FirstScreenEnd />
       <Breadcrumbs trail={breadcrumbs} />
       <Container>
@@ -109,43 +181,10 @@ export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, br
           </Facts>
         )}
         <Description html={episode.description} />
+        <ChapterList chapters={episode.chapters} src={episode.playerEmbedUrl} control={control} />
+        <EpisodeTranscript transcripts={episode.transcripts} src={episode.playerEmbedUrl} control={control} />
       </Container>
-      {seriesEpisodes.length > 0 && (
-        <Section aria-labelledby="next-episodes">
-          <Container>
-            <SectionTitle id="next-episodes">Next Episodes</SectionTitle>
-            <Grid>
-              {pageItems(seriesEpisodes, pagination).map((item) => {
-                const content = {
-                  label: episodeLabel(item.episode),
-                  durationSeconds: item.videoDurationSeconds,
-                  title: item.title,
-                  text: item.descriptionText,
-                  image: item.images[0],
-                  imageOverlay: <WatchProgress episodeId={item._id} />,
-                }
-                return item._id === episode._id ? (
-                  <PlayingCard key={item._id} aria-current="true">
-                    <Inert>
-                      <CardContent item={content} />
-                    </Inert>
-                    <PlayingBadge>Playing</PlayingBadge>
-                    <ShareButton title={item.title ?? ""} />
-                  </PlayingCard>
-                ) : (
-                  <Card key={item._id}>
-                    <CardLink to={routes.episode(item._id)}>
-                      <CardContent item={content} />
-                    </CardLink>
-                    <ShareButton title={item.title ?? ""} />
-                  </Card>
-                )
-              })}
-            </Grid>
-            <Pagination label="Next Episodes pages" currentPage={page} numPages={pagination.numPages} onSelect={setPage} />
-          </Container>
-        </Section>
-      )}
+      {seriesEpisodes.length > 0 && <NextEpisodes episode={episode} seriesEpisodes={seriesEpisodes} control={control} />}
       {recommended.length > 0 && (
         <Section aria-labelledby="recommended">
           <Container>

@@ -13,6 +13,7 @@ export default function EpisodeTemplate({ data, location }: PageProps<Queries.Ep
       episode={data.catalogueEpisode}
       series={data.catalogueSeries}
       autoStart={asksToAutoplay(location.state)}
+      search={location.search}
       seriesEpisodes={data.catalogueSeries?.episodes ?? []}
       breadcrumbs={breadcrumbTrail(data)}
       recommended={recommendedSeries(data.catalogueSubcategory?.series ?? [], data.catalogueSeries?._id)}
