@@ -16,6 +16,7 @@ import { mediaRoutes } from "./media/routes/media"
 import { PLAYER_PAGE_ROUTES, playerRoutes } from "./video-host/routes/player"
 import { answerRefusalsAsDeclared, REQUEST_SCHEMA_OPTIONS } from "./plugins/request-refusals"
 import { videoHostRoutes } from "./video-host/routes/video-host"
+import { textTrackRoutes } from "./video-host/routes/text-tracks"
 import { WebhookSender, type WebhookOptions } from "./admin/webhook"
 import { DraftDesk } from "./admin/drafts"
 
@@ -152,15 +153,9 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     subscribeRateLimit: options.subscribeRateLimit === undefined ? DEFAULT_SUBSCRIBE_RATE_LIMIT : options.subscribeRateLimit,
     subscribeOrigins: options.subscribeOrigins ?? LOCAL_SITE_ORIGINS,
   })
-  app.register(videoHostRoutes, {
-    prefix: "/video-host",
-    reads,
-    drafts: draftVideos,
-    token: options.videoApiToken,
-    limiter,
-    withdrawnVideos,
-    playerOrigin: options.playerOrigin,
-  })
+  const videoAccess = { reads, drafts: draftVideos, token: options.videoApiToken, limiter, withdrawnVideos }
+  app.register(videoHostRoutes, { prefix: "/video-host", ...videoAccess, playerOrigin: options.playerOrigin })
+  app.register(textTrackRoutes, { prefix: "/video-host", ...videoAccess })
   app.register(playerRoutes, { reads, drafts: draftVideos, withdrawnVideos })
   const mediaStore = new MediaStore(options.mediaDir, { ...DEFAULT_MEDIA_LIMITS, ...options.mediaLimits }, options.drawingsDir)
   options.onMediaStore?.(mediaStore)

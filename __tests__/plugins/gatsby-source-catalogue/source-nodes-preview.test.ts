@@ -150,6 +150,41 @@ describe("a build of the draft view", () => {
     }
   })
 
+  it("gives episodes the video host's chapters and transcripts, and a draft-only episode its own with the preview token alone", async () => {
+    const series = await server.admin("drafts/series", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ sub_category_id: 11, title: "Captioned Draft Series" }) })
+    // A video id of a third (id % 3 === 1): the reference server gives it chapters and English captions.
+    const fields = { series_id: series.body.data.id, path: "790000801", video_id: 790000801, title: "Captioned Draft Episode" }
+    const episode = await server.admin("drafts/episodes", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(fields) })
+    expect(episode.status).toBe(201)
+    const preview = fakeGatsby(server)
+    const live = fakeGatsby(server)
+    try {
+      const built = await live.build()
+      expect(built.log).not.toMatch(/WARN .*(transcript|chapter)/)
+      const captioned = live.node(NODE_TYPES.Episode, "1002")!
+      const chapters = captioned.chapters as { start: number; end: number; title: string }[]
+      expect(chapters[0]).toMatchObject({ start: 0, title: "Warm-up" })
+      expect(chapters.every((chapter, index) => chapter.end === (chapters[index + 1]?.start ?? captioned.videoDurationSeconds))).toBe(true)
+      const transcripts = captioned.transcripts as { language: string; kind: string; paragraphs: { start: number; text: string }[] }[]
+      expect(transcripts.map(({ language, kind }) => [language, kind])).toEqual([
+        ["en", "captions"],
+        ["es", "subtitles"],
+      ])
+      expect(transcripts[0]!.paragraphs[0]!.text).toMatch(/^Instructor: Welcome to /)
+      expect(transcripts.flatMap((transcript) => transcript.paragraphs).every((paragraph) => paragraph.text !== "" && !/[<>]/.test(paragraph.text))).toBe(true)
+      expect(live.node(NODE_TYPES.Episode, "1001")).toMatchObject({ chapters: [], transcripts: [] })
+      expect(built.log).toMatch(/Transcripts: \d+ of \d+ text tracks/)
+
+      await preview.build(PREVIEW_TOKEN)
+      const draft = preview.node(NODE_TYPES.Episode, String(episode.body.data.id))!
+      expect((draft.transcripts as { language: string }[]).map((transcript) => transcript.language)).toEqual(["en"])
+      expect((draft.chapters as unknown[]).length).toBeGreaterThanOrEqual(3)
+    } finally {
+      preview.dispose()
+      live.dispose()
+    }
+  })
+
   it("without the token shows the published catalogue, as visitors see it", async () => {
     await saveDraft("series/103", { title: "Never Live" })
     const live = fakeGatsby(server)

@@ -108,6 +108,14 @@ function prepareReads(db: CatalogueDatabase, rows: (table: CatalogueTable) => st
     seriesEpisodes: db.prepare(`SELECT * FROM ${rows("episodes")} WHERE series_id = ? ORDER BY id`),
     episode: db.prepare(`SELECT * FROM ${rows("episodes")} WHERE id = ?`),
     episodeByPath: db.prepare("SELECT * FROM episodes WHERE path = ?"),
+    categoryOfVideo: db.prepare(
+      `SELECT c.title AS title
+         FROM episodes e
+         LEFT JOIN series se ON se.id = e.series_id
+         JOIN sub_categories s ON s.id = COALESCE(e.sub_category_id, se.sub_category_id)
+         JOIN categories c ON c.id = s.category_id
+        WHERE e.path = ?`,
+    ),
   }
 }
 
@@ -171,12 +179,19 @@ export class CatalogueReads {
     const row = this.sql.episodeByPath.get(path) as Row | undefined
     return row && toEpisode(row)
   }
+
+  /** The title of the category a video's episode is filed under (its own subcategory, else its series'); null when none. */
+  categoryTitleOfVideo(path: string): string | null {
+    const row = this.sql.categoryOfVideo.get(path) as { title: string | null } | undefined
+    return row?.title ?? null
+  }
 }
 
 /**
  * What the video host stand-in knows of the catalogue: the episode that has
- * a video. A real host holds every uploaded video, drafted or published, so
+ * a video, and its category (what its sample captions talk about). A real
+ * host holds every uploaded video, drafted or published, so
  * with drafts on it finds a draft episode's video too, but shows it only to
  * the preview lane (video-host/draft-videos.ts).
  */
-export type VideoLibrary = Pick<CatalogueReads, "episodeByPath">
+export type VideoLibrary = Pick<CatalogueReads, "episodeByPath" | "categoryTitleOfVideo">

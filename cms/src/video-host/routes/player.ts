@@ -3,7 +3,7 @@ import { DRAFT_PLAYER_KEY_PARAM } from "../../../../contract/draft-videos"
 import type { VideoLibrary } from "../../catalogue/reads"
 import { draftEpisodeByKey, type DraftVideos } from "../draft-videos"
 import { playerPage } from "../player-page"
-import { videoDuration } from "./video-host"
+import { videoDuration } from "../sample-video"
 
 /**
  * Where the player page answers: /player/{path} on this server's own name,
