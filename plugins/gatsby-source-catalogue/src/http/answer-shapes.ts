@@ -2,7 +2,7 @@ import type { z } from "zod/mini"
 import { describeIssues } from "../../../../contract/describe-issues"
 import { CatalogueRequestError, type HttpClient } from "./client"
 import { ERROR_CODES } from "../constants"
-import { SAFE_ID_RULE, unsafeIds } from "./safe-ids"
+import { SAFE_ID_RULE, unsafeIds } from "../../../../contract/safe-ids"
 
 /**
  * The answer of `url` read with its contract schema (contract/schemas.ts
@@ -22,7 +22,7 @@ const MAX_NAMED_IDS = 3
 
 /**
  * A catalogue answer read with its contract schema, whose ids must also be
- * safe path segments (safe-ids.ts): refused here, at the plugin's boundary,
+ * safe path segments (contract/safe-ids.ts): refused here, at the plugin's boundary,
  * an id like `..` never reaches a request path, a node or a page path. An
  * answer with one stops the build, as an answer of the wrong shape does,
  * naming the URL, the field and the entity's title.

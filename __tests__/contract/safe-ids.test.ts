@@ -1,4 +1,4 @@
-import { isSafeId, unsafeIds } from "../../../../plugins/gatsby-source-catalogue/src/http/safe-ids"
+import { isSafeId, unsafeIds } from "../../contract/safe-ids"
 
 describe("isSafeId", () => {
   it.each([1, 42, "1", "c-1", "abc_DEF~2", "1.5", "a..b"])("takes %p: one path segment as it is", (id) => {

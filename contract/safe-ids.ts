@@ -1,3 +1,7 @@
+// The one home of the path-safe id rule: the source plugin refuses an answer
+// that breaks it (http/answer-shapes.ts), and the conformance kit
+// (conformance/) tells a backend's author the same thing before any build.
+
 /**
  * What an id may be. catalogue-api.md makes ids opaque (integers in the reference
  * server) and the site puts them in page paths (`/series/{id}`) and request
@@ -7,9 +11,9 @@
  * characters only (what needs no encoding), not starting with a dot (no `.`,
  * `..` or hidden file under public/), and short enough to be a file name.
  */
-const SAFE_ID = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,127}$/
+export const SAFE_ID = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,127}$/
 
-/** The rule in words, for the build's message. */
+/** The rule in words, for the build's message and the conformance kit's. */
 export const SAFE_ID_RULE = 'an id names a page and a request path, so it must be 1 to 128 letters (A-Z, a-z), digits, "-", "_", "." or "~", not starting with "."'
 
 /** The fields of the contract's answers that hold a catalogue id (`video_id` names a video, never a path). */
