@@ -7,6 +7,8 @@ import { Container, Section, SectionTitle } from "../styles/layout"
 import { useViewing } from "../viewing/use-viewing"
 import { restoreSaved, unsaveSeries } from "../viewing/viewing-store"
 import type { SavedSeries } from "../viewing/viewing-types"
+import { AnotherDevice } from "./another-device/another-device"
+import { ANOTHER_DEVICE_TEXTS } from "./another-device/another-device-texts"
 import { Card, CardBody, CardLink, CardTitle, Grid } from "./card-parts"
 import { RemoveCardButton } from "./card-icon-button"
 import { ClearHistoryButton } from "./clear-history-button"
@@ -110,8 +112,10 @@ export function MyListScreen() {
         <ListArea>
           <noscript>
             <p>{MY_LIST_TEXTS.noScript}</p>
+            <p>{ANOTHER_DEVICE_TEXTS.noScript}</p>
           </noscript>
           {hydrated && !available && <p>{MY_LIST_TEXTS.noStorage}</p>}
+          {hydrated && <AnotherDevice state={state} available={available} onTakeClosed={() => title.current?.focus()} />}
           {hydrated && available && notice}
           {hydrated && available && state.saved.length === 0 && (
             <p>

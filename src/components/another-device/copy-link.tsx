@@ -1,0 +1,49 @@
+import React, { useRef, useState } from "react"
+import styled from "styled-components"
+import { Button } from "../../styles/layout"
+import { ANOTHER_DEVICE_TEXTS } from "./another-device-texts"
+
+const Field = styled.textarea`
+  display: block;
+  width: 100%;
+  margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.space.sm};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  word-break: break-all;
+  resize: vertical;
+`
+
+const Said = styled.p`
+  margin: ${({ theme }) => theme.space.sm} 0 0;
+  min-height: 1.6em;
+`
+
+/** The link, visible and selectable in its field, and a button that copies it (or says to copy it by hand). */
+export function CopyLink({ url }: { url: string }) {
+  const field = useRef<HTMLTextAreaElement>(null)
+  const [said, setSaid] = useState("")
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url)
+      setSaid(ANOTHER_DEVICE_TEXTS.copied)
+    } catch {
+      field.current?.select()
+      setSaid(ANOTHER_DEVICE_TEXTS.copyRefused)
+    }
+  }
+  return (
+    <>
+      <label htmlFor="another-device-link">{ANOTHER_DEVICE_TEXTS.link}</label>
+      <Field id="another-device-link" ref={field} readOnly rows={4} value={url} onFocus={(event) => event.currentTarget.select()} />
+      <Button type="button" onClick={() => void copy()}>
+        {ANOTHER_DEVICE_TEXTS.copy}
+      </Button>
+      <Said role="status">{said}</Said>
+    </>
+  )
+}
