@@ -83,7 +83,8 @@ export function EpisodeTranscript({ transcripts, src, control }: EpisodeTranscri
     <Outer>
       <summary>Transcript</summary>
       {others.map((transcript) => (
-        <Disclosure key={`${transcript.language} ${transcript.label}`}>
+        // The label too is in the track's language ("Español"), as a choice of languages names each in its own.
+        <Disclosure key={`${transcript.language} ${transcript.label}`} lang={transcript.language}>
           <summary>{transcript.label}</summary>
           <Paragraphs transcript={transcript} src={src} control={control} />
         </Disclosure>

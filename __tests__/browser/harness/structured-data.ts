@@ -7,6 +7,8 @@ export interface StructuredDataIssue {
   issueMessage: string
   severity: "ERROR" | "WARNING"
   fieldNames?: string[]
+  /** From the page's object down to the one at fault: a Clip of a VideoObject's `hasPart` is `{ property: "hasPart", type: "Clip" }`. */
+  path?: { property?: string; type?: string; index?: number }[]
 }
 
 /** The JSON-LD objects of an HTML page, parsed: a script that is not valid JSON throws, naming it. */

@@ -34,6 +34,7 @@ describe("EpisodeTranscript", () => {
     const french = [...container.querySelectorAll("details details")]
     expect(french).toHaveLength(1)
     expect(french[0]!.querySelector("summary")).toHaveTextContent("Français")
+    expect(french[0]).toHaveAttribute("lang", "fr")
     expect(french[0]!.querySelector('[lang="fr"]')).toHaveTextContent("Bienvenue au cours.")
   })
 
