@@ -11,12 +11,16 @@ export const OFFLINE = {
    * enough that a dead one (a train in a tunnel) is not a blank wait.
    */
   networkTimeoutSeconds: 3,
-  /** Pages kept besides home and search, which every visit saves. */
+  /** Pages kept besides home, search and My list, which every visit saves. */
   maxPages: 60,
 } as const
 
-/** Pages that open offline whichever page the visitor came in through. */
-export const ALWAYS_SAVED_PAGES = ["/", "/search-results/"] as const
+/**
+ * Pages that open offline whichever page the visitor came in through. My
+ * list is one: a "Continue on another device" link opens it, and a phone
+ * that has been on the site once takes the list offline too.
+ */
+export const ALWAYS_SAVED_PAGES = ["/", "/search-results/", "/my-list/"] as const
 
 export interface ReleaseFile {
   release: string

@@ -52,8 +52,8 @@ async function loadPicturesOf(pagePath: string): Promise<void> {
 /**
  * Saves what a visitor needs to come back offline: this page and
  * everything it has loaded so far (fetched before the worker took over,
- * so not yet saved), plus home and search with their data and code, and
- * home's pictures. From then on the worker saves what the visitor opens.
+ * so not yet saved), plus home, search and My list with their data and
+ * code, and home's pictures. From then on the worker saves what the visitor opens.
  * Skipped when the visitor asked the browser to save data.
  */
 export async function warmCaches(worker: ServiceWorker, loadPage: (path: string) => Promise<unknown>): Promise<void> {
