@@ -142,6 +142,8 @@ describe("the house's structure", () => {
     ["the site's build code", (file: string) => file.startsWith("gatsby/"), ["plugins", "scripts", "cms", "publisher"]],
     ["the site", (file: string) => file.startsWith("src/"), ["gatsby", "plugins", "scripts", "cms", "publisher"]],
     ["the reference server", (file: string) => file.startsWith("cms/"), ["src", "gatsby", "plugins", "scripts", "publisher"]],
+    // The conformance kit checks any backend from outside, with the contract's own rules and the Node kit alone.
+    ["the conformance kit", (file: string) => file.startsWith("conformance/"), ["src", "gatsby", "plugins", "scripts", "cms", "publisher"]],
   ] as const)("%s imports no folder above it", (_, isInside, forbidden) => {
     const upward = sources
       .filter(isInside)
@@ -171,6 +173,15 @@ describe("the house's structure", () => {
       .filter((file) => !mayImport(file))
       .flatMap((file) => importedPaths(file).map((target) => ({ file, target })))
       .filter(({ target }) => topFolder(target) === "gatsby")
+      .map(({ file, target }) => `${file} -> ${target}`)
+    expect(importers).toEqual([])
+  })
+
+  it("only scripts/ import the conformance kit (its command runs it; tests call runConformance)", () => {
+    const importers = sources
+      .filter((file) => !["conformance", "scripts"].includes(topFolder(file)))
+      .flatMap((file) => importedPaths(file).map((target) => ({ file, target })))
+      .filter(({ target }) => topFolder(target) === "conformance")
       .map(({ file, target }) => `${file} -> ${target}`)
     expect(importers).toEqual([])
   })
