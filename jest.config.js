@@ -33,7 +33,7 @@ module.exports = {
       transformIgnorePatterns: [ESM_ONLY_DEPENDENCIES],
       setupFilesAfterEnv: ["<rootDir>/__tests__/setup/node-timeouts.ts", "<rootDir>/__tests__/setup/profile-marks.ts"],
       testMatch: [
-        "<rootDir>/__tests__/{cms,docs,gatsby,node-kit,plugins,publisher,scripts,src}/**/*.test.ts",
+        "<rootDir>/__tests__/{cms,conformance,docs,gatsby,node-kit,plugins,publisher,scripts,src}/**/*.test.ts",
         "<rootDir>/__tests__/contract/**/*.test.ts",
         "<rootDir>/__tests__/*.test.ts",
       ],
