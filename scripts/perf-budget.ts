@@ -20,8 +20,10 @@ import { fileFor, serveStatic } from "../node-kit/static-server"
 const KB = 1000
 // The episode page carries the visitor's memory before play (Resume, progress on its cards, Save on
 // Recommended: the storage code, 2.2 KB) and the player's facade: 2 KB more than the other inner pages.
+// Then links to a moment, chapters and the transcript (with Share from the moment) were given at most
+// 3 KB more than the 101.7 it had: their markup is in the HTML, their code only seeks and marks.
 // The host's SDK and the code that writes positions load only after play, and are not counted here.
-const BUDGET_KB = { home: 115, episode: 102, inner: 100 } as const
+const BUDGET_KB = { home: 115, episode: 104.7, inner: 100 } as const
 const budgetOf = (family: PageFamily) =>
   family.name === "home" ? BUDGET_KB.home : family.name === "episode" ? BUDGET_KB.episode : BUDGET_KB.inner
 
