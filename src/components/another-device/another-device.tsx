@@ -1,10 +1,38 @@
-import React, { useState } from "react"
+import React, { Suspense, lazy, useEffect, useRef, useState } from "react"
 import styled from "styled-components"
-import { canDeflate } from "../../viewing/take-link/deflate-text"
+import { canTakeLinks, isTakeHash } from "../../viewing/take-link/take-link-gate"
 import type { ViewingState } from "../../viewing/viewing-types"
+import { ANOTHER_DEVICE_TEXTS } from "./another-device-texts"
 import { ContinueElsewhere } from "./continue-elsewhere"
-import { TakeDialog } from "./take-dialog"
-import { useTakeLink } from "./use-take-link"
+
+const loadTakeLinkDialog = () => import(/* webpackChunkName: "take-link" */ "./take-link-dialog")
+
+// Loaded for an address with a take link only: most visits to My list have none.
+const TakeLinkDialog = lazy(() =>
+  loadTakeLinkDialog().then(
+    (module) => ({ default: module.TakeLinkDialog }),
+    () => ({ default: ({ onDone }: { onDone: (said: string) => void }) => <Unavailable onDone={onDone} /> }),
+  ),
+)
+
+/*
+ * Kept for offline use: with a service worker in control, the take link's
+ * code is fetched as soon as this module runs, and the worker keeps it. The
+ * first visit's warm-up loads My list's code for offline use from whatever
+ * page it is on, so a device that has been on the site once opens a link
+ * without a network. Without a worker there is no offline to prepare for, and
+ * nothing is fetched (webpack's own prefetch would have cost every page's
+ * runtime 170 bytes).
+ */
+if (typeof navigator !== "undefined" && navigator.serviceWorker?.controller) void loadTakeLinkDialog().catch(() => undefined)
+
+/** Without the take link's code (offline before it was ever fetched): the status line says so. */
+function Unavailable({ onDone }: { onDone: (said: string) => void }) {
+  // Once, as it is drawn: onDone unmounts it.
+  const done = useRef(onDone)
+  useEffect(() => done.current(ANOTHER_DEVICE_TEXTS.notLoaded), [])
+  return null
+}
 
 // Spaced only while it says something: empty, it takes no room.
 const Status = styled.p<{ $shown: boolean }>`
@@ -14,6 +42,17 @@ const Status = styled.p<{ $shown: boolean }>`
 const Actions = styled.div`
   margin-bottom: ${({ theme }) => theme.space.md};
 `
+
+/** Whether the address holds a take link: at first, and whenever only the fragment changes (a link pasted into an open My list). */
+function useTakeHash(): [boolean, () => void] {
+  const [taking, setTaking] = useState(() => isTakeHash(window.location.hash))
+  useEffect(() => {
+    const read = () => setTaking(isTakeHash(window.location.hash))
+    window.addEventListener("hashchange", read)
+    return () => window.removeEventListener("hashchange", read)
+  }, [])
+  return [taking, () => setTaking(false)]
+}
 
 interface AnotherDeviceProps {
   state: ViewingState
@@ -29,9 +68,9 @@ interface AnotherDeviceProps {
  * line saying what was added.
  */
 export function AnotherDevice({ state, available, onTakeClosed }: AnotherDeviceProps) {
-  const { reading, forget } = useTakeLink()
+  const [taking, taken] = useTakeHash()
   const [said, setSaid] = useState("")
-  const shareable = available && state.saved.length + state.history.length > 0 && canDeflate()
+  const shareable = available && state.saved.length + state.history.length > 0 && canTakeLinks()
   return (
     <>
       <Status role="status" $shown={said !== ""}>
@@ -39,20 +78,21 @@ export function AnotherDevice({ state, available, onTakeClosed }: AnotherDeviceP
       </Status>
       {shareable && (
         <Actions>
-          <ContinueElsewhere state={state} />
+          <ContinueElsewhere state={state} onUnavailable={setSaid} />
         </Actions>
       )}
-      {reading && reading.kind !== "none" && (
-        <TakeDialog
-          reading={reading}
-          state={state}
-          available={available}
-          onDone={(text) => {
-            forget()
-            setSaid(text)
-            onTakeClosed()
-          }}
-        />
+      {taking && (
+        <Suspense fallback={null}>
+          <TakeLinkDialog
+            state={state}
+            available={available}
+            onDone={(text) => {
+              taken()
+              setSaid(text)
+              onTakeClosed()
+            }}
+          />
+        </Suspense>
       )}
     </>
   )

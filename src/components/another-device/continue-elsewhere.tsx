@@ -2,56 +2,30 @@ import React, { useState, type ComponentType } from "react"
 import { Button } from "../../styles/layout"
 import type { ViewingState } from "../../viewing/viewing-types"
 import { ANOTHER_DEVICE_TEXTS } from "./another-device-texts"
-import { ModalDialog } from "./modal-dialog"
 
-type Panel = ComponentType<{ state: ViewingState }>
+type ShareDialog = ComponentType<{ state: ViewingState; onClose: () => void }>
 
-// The QR library and the link's making are a chunk of their own, fetched on the first click: no page's first load pays for them.
-const loadPanel = () => import(/* webpackChunkName: "another-device-link" */ "./share-panel").then((module) => module.SharePanel)
+// The dialog, the making of the link and the QR library are a chunk of their own, fetched on the first click: no page's first load pays for them.
+const loadShareDialog = () => import(/* webpackChunkName: "another-device-link" */ "./share-dialog").then((module) => module.ShareDialog)
 
 /**
- * "Continue on another device": a button that opens a dialog with a link
- * carrying `state`, as a QR code and as text. The dialog opens at once and
- * says it is making the link while its code arrives.
+ * The "Continue on another device" button, which opens the dialog once its
+ * code has arrived; `onUnavailable` gets what to say when it cannot (offline,
+ * before the chunk was ever fetched).
  */
-export function ContinueElsewhere({ state }: { state: ViewingState }) {
-  const [open, setOpen] = useState(false)
-  const [panel, setPanel] = useState<{ Panel: Panel } | "failed" | null>(null)
-  const show = () => {
-    setOpen(true)
-    if (panel === null || panel === "failed") {
-      loadPanel().then(
-        (Panel) => setPanel({ Panel }),
-        () => setPanel("failed"),
-      )
-    }
-  }
+export function ContinueElsewhere({ state, onUnavailable }: { state: ViewingState; onUnavailable: (said: string) => void }) {
+  const [Dialog, setDialog] = useState<{ Shown: ShareDialog } | null>(null)
+  const show = () =>
+    loadShareDialog().then(
+      (Shown) => setDialog({ Shown }),
+      () => onUnavailable(ANOTHER_DEVICE_TEXTS.notLoaded),
+    )
   return (
     <>
-      <Button type="button" $variant="ghost" onClick={show}>
+      <Button type="button" $variant="ghost" onClick={() => void show()}>
         {ANOTHER_DEVICE_TEXTS.open}
       </Button>
-      {open && (
-        <ModalDialog
-          title={ANOTHER_DEVICE_TEXTS.open}
-          onClose={() => setOpen(false)}
-          headerAction={(close) => (
-            <Button type="button" $variant="ghost" onClick={close}>
-              {ANOTHER_DEVICE_TEXTS.close}
-            </Button>
-          )}
-        >
-          {() =>
-            panel === "failed" ? (
-              <p>{ANOTHER_DEVICE_TEXTS.notLoaded}</p>
-            ) : panel ? (
-              <panel.Panel state={state} />
-            ) : (
-              <p>{ANOTHER_DEVICE_TEXTS.making}</p>
-            )
-          }
-        </ModalDialog>
-      )}
+      {Dialog && <Dialog.Shown state={state} onClose={() => setDialog(null)} />}
     </>
   )
 }

@@ -1,7 +1,7 @@
 import React, { useRef, useState } from "react"
 import styled from "styled-components"
 import { Button } from "../../styles/layout"
-import { ANOTHER_DEVICE_TEXTS } from "./another-device-texts"
+import { SHARE_TEXTS } from "./share-texts"
 
 const Field = styled.textarea`
   display: block;
@@ -30,18 +30,18 @@ export function CopyLink({ url }: { url: string }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url)
-      setSaid(ANOTHER_DEVICE_TEXTS.copied)
+      setSaid(SHARE_TEXTS.copied)
     } catch {
       field.current?.select()
-      setSaid(ANOTHER_DEVICE_TEXTS.copyRefused)
+      setSaid(SHARE_TEXTS.copyRefused)
     }
   }
   return (
     <>
-      <label htmlFor="another-device-link">{ANOTHER_DEVICE_TEXTS.link}</label>
+      <label htmlFor="another-device-link">{SHARE_TEXTS.link}</label>
       <Field id="another-device-link" ref={field} readOnly rows={4} value={url} onFocus={(event) => event.currentTarget.select()} />
       <Button type="button" onClick={() => void copy()}>
-        {ANOTHER_DEVICE_TEXTS.copy}
+        {SHARE_TEXTS.copy}
       </Button>
       <Said role="status">{said}</Said>
     </>

@@ -5,8 +5,8 @@ import { Button } from "../../styles/layout"
 import { additionsOf, addsNothing, takeViewing, type TakeAdditions } from "../../viewing/take-link/merge-viewing"
 import type { TakeReading } from "../../viewing/take-link/read-take-link"
 import type { EpisodeProgress, ViewingState } from "../../viewing/viewing-types"
-import { ANOTHER_DEVICE_TEXTS, addedText, leftOutText } from "./another-device-texts"
 import { ModalDialog } from "./modal-dialog"
+import { TAKE_TEXTS, addedText, leftOutText } from "./take-texts"
 
 const Heading = styled.h3`
   margin: ${({ theme }) => theme.space.md} 0 ${({ theme }) => theme.space.xs};
@@ -32,7 +32,7 @@ const positionName = (entry: EpisodeProgress) =>
 function Additions({ additions }: { additions: TakeAdditions }) {
   return (
     <>
-      {additions.series.length > 0 && <Heading>{ANOTHER_DEVICE_TEXTS.seriesHeading}</Heading>}
+      {additions.series.length > 0 && <Heading>{TAKE_TEXTS.seriesHeading}</Heading>}
       {additions.series.length > 0 && (
         <Titles>
           {additions.series.map((series) => (
@@ -40,7 +40,7 @@ function Additions({ additions }: { additions: TakeAdditions }) {
           ))}
         </Titles>
       )}
-      {additions.positions.length > 0 && <Heading>{ANOTHER_DEVICE_TEXTS.positionsHeading}</Heading>}
+      {additions.positions.length > 0 && <Heading>{TAKE_TEXTS.positionsHeading}</Heading>}
       {additions.positions.length > 0 && (
         <Titles>
           {additions.positions.map((entry) => (
@@ -72,7 +72,7 @@ export function TakeDialog({ reading, state, available, onDone }: TakeDialogProp
   const [additions] = useState(() => (reading.kind === "list" && available ? additionsOf(state, reading.state) : null))
   const said = useRef("")
   const problem =
-    reading.kind === "unreadable" ? ANOTHER_DEVICE_TEXTS.unreadable[reading.why] : !available ? ANOTHER_DEVICE_TEXTS.noStorage : null
+    reading.kind === "unreadable" ? TAKE_TEXTS.unreadable[reading.why] : !available ? TAKE_TEXTS.noStorage : null
   const offered = additions !== null && !addsNothing(additions)
   const finish = (close: () => void, outcome: () => string) => {
     said.current = outcome()
@@ -80,24 +80,24 @@ export function TakeDialog({ reading, state, available, onDone }: TakeDialogProp
   }
   const add = () => {
     const added = reading.kind === "list" ? takeViewing(reading.state) : undefined
-    return added ? addedText(added) : ANOTHER_DEVICE_TEXTS.refused
+    return added ? addedText(added) : TAKE_TEXTS.refused
   }
   return (
-    <ModalDialog title={ANOTHER_DEVICE_TEXTS.takeTitle} onClose={() => onDone(said.current)}>
+    <ModalDialog title={TAKE_TEXTS.title} onClose={() => onDone(said.current)}>
       {(close) => (
         <>
           {problem && <p>{problem}</p>}
-          {additions && !offered && <p>{ANOTHER_DEVICE_TEXTS.nothingNew}</p>}
+          {additions && !offered && <p>{TAKE_TEXTS.nothingNew}</p>}
           {additions && offered && <Additions additions={additions} />}
           {reading.kind === "list" && reading.leftOut > 0 && <p>{leftOutText(reading.leftOut)}</p>}
           <Actions>
             {offered && (
               <Button type="button" onClick={() => finish(close, add)}>
-                {ANOTHER_DEVICE_TEXTS.add}
+                {TAKE_TEXTS.add}
               </Button>
             )}
-            <Button type="button" $variant="ghost" onClick={() => finish(close, () => (offered ? ANOTHER_DEVICE_TEXTS.cancelled : ""))}>
-              {offered ? ANOTHER_DEVICE_TEXTS.cancel : ANOTHER_DEVICE_TEXTS.close}
+            <Button type="button" $variant="ghost" onClick={() => finish(close, () => (offered ? TAKE_TEXTS.cancelled : ""))}>
+              {offered ? TAKE_TEXTS.cancel : TAKE_TEXTS.close}
             </Button>
           </Actions>
         </>

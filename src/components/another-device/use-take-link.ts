@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react"
-import { isTakeHash, readTakeLink, type TakeReading } from "../../viewing/take-link/read-take-link"
+import { readTakeLink, type TakeReading } from "../../viewing/take-link/read-take-link"
+import { isTakeHash } from "../../viewing/take-link/take-link-gate"
 
 /**
  * The take link this page was opened with (`#take=…`), read on mount (for

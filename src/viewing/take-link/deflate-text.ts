@@ -1,14 +1,10 @@
 /**
  * Text to deflate-raw bytes in base64url and back, with the browser's own
- * Compression Streams (no library; Chromium 103, Firefox 113 and Safari 16.4
- * on). Deflate more than halves a list: titles repeat between saved series
+ * Compression Streams (no library; see canTakeLinks). Deflate more than halves a list: titles repeat between saved series
  * and positions, and picture paths share their folders.
  */
 
 const FORMAT = "deflate-raw"
-
-/** Whether this browser can make a link (Compression Streams), and so read one. */
-export const canDeflate = (): boolean => typeof CompressionStream === "function" && typeof DecompressionStream === "function"
 
 function toBase64Url(bytes: Uint8Array): string {
   let binary = ""

@@ -1,6 +1,7 @@
 import type { ViewingState } from "../viewing-types"
 import { deflateToBase64Url } from "./deflate-text"
-import { LINK_LIMIT, TAKE_FORMAT, TAKE_KEY, toWire } from "./take-link-format"
+import { LINK_LIMIT, TAKE_FORMAT, toWire } from "./take-link-format"
+import { TAKE_KEY } from "./take-link-gate"
 
 /** A link to continue on another device, and how much of the list it carries. */
 export interface TakeLink {

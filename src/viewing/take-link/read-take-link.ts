@@ -1,5 +1,6 @@
-import { canDeflate, inflateFromBase64Url } from "./deflate-text"
-import { READ_LIMITS, TAKE_FORMAT, TAKE_KEY, fromWire, type TakenViewing } from "./take-link-format"
+import { inflateFromBase64Url } from "./deflate-text"
+import { READ_LIMITS, TAKE_FORMAT, fromWire, type TakenViewing } from "./take-link-format"
+import { TAKE_KEY, canTakeLinks, isTakeHash } from "./take-link-gate"
 
 /** Why a link cannot be taken: "damaged" (cut, changed or made up), "format" (another version of the site's), "browser" (no Compression Streams). */
 export type Unreadable = "damaged" | "format" | "browser"
@@ -7,9 +8,6 @@ export type Unreadable = "damaged" | "format" | "browser"
 export type TakeReading = { kind: "none" } | { kind: "unreadable"; why: Unreadable } | ({ kind: "list" } & TakenViewing)
 
 const PREFIX = `#${TAKE_KEY}=`
-
-/** Whether a location's hash is a take link at all (cheap: the page asks on every load). */
-export const isTakeHash = (hash: string): boolean => hash.startsWith(PREFIX)
 
 function parseJson(text: string): unknown {
   try {
@@ -31,7 +29,7 @@ export async function readTakeLink(hash: string, now = Date.now()): Promise<Take
   const dot = value.indexOf(".")
   if (dot < 0) return { kind: "unreadable", why: "damaged" }
   if (value.slice(0, dot) !== TAKE_FORMAT) return { kind: "unreadable", why: "format" }
-  if (!canDeflate()) return { kind: "unreadable", why: "browser" }
+  if (!canTakeLinks()) return { kind: "unreadable", why: "browser" }
   const data = value.slice(dot + 1)
   const text = data.length > READ_LIMITS.characters ? undefined : await inflateFromBase64Url(data, READ_LIMITS.inflatedBytes)
   const taken = text === undefined ? undefined : fromWire(parseJson(text), now)

@@ -17,8 +17,6 @@ import type { EpisodeProgress, SavedSeries, StoredImage, ViewingState } from "..
 import { toProgress, toSavedSeries } from "../viewing-parse"
 import { HISTORY_LIMIT, SAVED_LIMIT } from "../viewing-store"
 
-/** The fragment's key: `#take=…`. */
-export const TAKE_KEY = "take"
 /** The payload format this site writes and reads. */
 export const TAKE_FORMAT = "1"
 
