@@ -115,8 +115,8 @@ export function MyListScreen() {
             <p>{ANOTHER_DEVICE_TEXTS.noScript}</p>
           </noscript>
           {hydrated && !available && <p>{MY_LIST_TEXTS.noStorage}</p>}
-          {hydrated && <AnotherDevice state={state} available={available} onTakeClosed={() => title.current?.focus()} />}
           {hydrated && available && notice}
+          {hydrated && <AnotherDevice state={state} available={available} onTakeClosed={() => title.current?.focus()} />}
           {hydrated && available && state.saved.length === 0 && (
             <p>
               {MY_LIST_TEXTS.empty} <Link to="/">{MY_LIST_TEXTS.browse}</Link>

@@ -39,15 +39,21 @@ function pathOf(modules: boolean[][]): string {
  * matters more). `label` is its text alternative.
  */
 export function QrCode({ text, label }: { text: string; label: string }) {
-  const { modules, size } = useMemo(() => {
-    const code = encode(text, { ecc: "L", boostEcc: true, border: 0, maxVersion: MAX_VERSION })
-    return { modules: code.data, size: code.size + 2 * QUIET_ZONE }
+  const code = useMemo(() => {
+    try {
+      return encode(text, { ecc: "L", boostEcc: true, border: 0, maxVersion: MAX_VERSION })
+    } catch {
+      // Longer than any link the site makes: the link stays to copy, without its picture.
+      return null
+    }
   }, [text])
+  if (!code) return null
+  const size = code.size + 2 * QUIET_ZONE
   const pixels = size * Math.max(MIN_MODULE_PX, Math.floor(TARGET_PX / size))
   return (
     <Picture role="img" aria-label={label} viewBox={`0 0 ${size} ${size}`} width={pixels} height={pixels} shapeRendering="crispEdges">
       <rect width={size} height={size} fill="#fff" />
-      <path d={pathOf(modules)} fill="#000" />
+      <path d={pathOf(code.data)} fill="#000" />
     </Picture>
   )
 }

@@ -1,4 +1,4 @@
-import React, { useRef, useState } from "react"
+import React, { useMemo, useRef } from "react"
 import styled from "styled-components"
 import { episodeLabel } from "../../episode-label"
 import { Button } from "../../styles/layout"
@@ -68,8 +68,9 @@ interface TakeDialogProps {
  * cannot be read, or adds nothing, says so with a Close button only.
  */
 export function TakeDialog({ reading, state, available, onDone }: TakeDialogProps) {
-  // Asked about what was here when the dialog opened: a write in another tab meanwhile is merged all the same.
-  const [additions] = useState(() => (reading.kind === "list" && available ? additionsOf(state, reading.state) : null))
+  // Asked about what was here when the link was read: a write in another tab meanwhile is merged all the same.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const additions = useMemo(() => (reading.kind === "list" && available ? additionsOf(state, reading.state) : null), [reading])
   const said = useRef("")
   const problem =
     reading.kind === "unreadable" ? TAKE_TEXTS.unreadable[reading.why] : !available ? TAKE_TEXTS.noStorage : null
