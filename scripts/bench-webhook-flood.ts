@@ -200,16 +200,17 @@ function summarize(latencies: Latencies, seconds: number) {
   }
 }
 
-/** One forged delivery: plausible headers, a body of the given size, from one loopback address. */
-function sendForged(url: string, body: Buffer, localAddress: string): Promise<string> {
+/** POSTs one delivery from `localAddress`, signed with `signature(id, timestamp)`; resolves with the answer's status (or the error's code). */
+function deliver(url: string, body: Buffer, localAddress: string, signature: (id: string, timestamp: number) => string): Promise<string> {
   return new Promise((resolve) => {
-    const signature = `v1,${randomBytes(32).toString("base64")}`
+    const id = `msg_${randomUUID()}`
+    const timestamp = Math.floor(Date.now() / 1000)
     const headers = {
       "content-type": "application/json",
       "content-length": String(body.length),
-      "webhook-id": `msg_${randomUUID()}`,
-      "webhook-timestamp": String(Math.floor(Date.now() / 1000)),
-      "webhook-signature": signature,
+      "webhook-id": id,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": signature(id, timestamp),
     }
     const request = http.request(`${url}/hooks/catalogue`, { method: "POST", headers, localAddress, agent: false })
     request.on("response", (response) => {
@@ -221,28 +222,13 @@ function sendForged(url: string, body: Buffer, localAddress: string): Promise<st
   })
 }
 
-/** One signed delivery, as the CMS sends it (one episode changed), from `localAddress`. */
-function sendSigned(url: string, localAddress: string): Promise<string> {
-  return new Promise((resolve) => {
-    const body = JSON.stringify({ event: "publish", refs: [{ type: "episode", id: "1001" }] })
-    const id = `msg_${randomUUID()}`
-    const timestamp = Math.floor(Date.now() / 1000)
-    const headers = {
-      "content-type": "application/json",
-      "content-length": String(Buffer.byteLength(body)),
-      "webhook-id": id,
-      "webhook-timestamp": String(timestamp),
-      "webhook-signature": signWebhook(SECRET, { id, timestamp, body }),
-    }
-    const request = http.request(`${url}/hooks/catalogue`, { method: "POST", headers, localAddress, agent: false })
-    request.on("response", (response) => {
-      response.resume()
-      response.on("end", () => resolve(String(response.statusCode)))
-    })
-    request.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? "error"))
-    request.end(body)
-  })
-}
+/** One forged delivery: plausible headers (a well-formed `v1` signature of nothing), a body of the given size. */
+const sendForged = (url: string, body: Buffer, localAddress: string) => deliver(url, body, localAddress, () => `v1,${randomBytes(32).toString("base64")}`)
+
+const CMS_DELIVERY = Buffer.from(JSON.stringify({ event: "publish", refs: [{ type: "episode", id: "1001" }] }))
+
+/** One signed delivery, as the CMS sends it (one episode changed). */
+const sendSigned = (url: string, localAddress: string) => deliver(url, CMS_DELIVERY, localAddress, (id, timestamp) => signWebhook(SECRET, { id, timestamp, body: CMS_DELIVERY }))
 
 /** The CMS's signed deliveries, `signedRate` a second until `stop()`, from the flood's first address; answers counted by status. */
 function startSigned(url: string) {

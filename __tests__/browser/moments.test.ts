@@ -67,9 +67,9 @@ async function markedChapters(page: Page, expected: string[]): Promise<void> {
 
 /**
  * Enter on the control, where the player's iframe is on the page (open, or without JavaScript in the box
- * from the start). A click right after Playwright scrolled the control into view was lost at 1280 px, one
- * run in two: Chromium routed it by where things were before the scroll, into the 720 px tall player (a
- * frame of another site), where a click a moment later, or the key, reached the control.
+ * from the start): Chromium may route a click made right after Playwright scrolls the control into view
+ * by where things were before the scroll, into the tall player (a frame of another site); the key always
+ * reaches the control.
  */
 async function pressEnter(control: Locator): Promise<void> {
   await control.focus()
