@@ -3,6 +3,9 @@
 // get their own environment, and only the browser project builds the site.
 const transform = { "^.+\\.[jt]sx?$": "<rootDir>/__tests__/setup/jest-preprocess.js" }
 const testPathIgnorePatterns = ["node_modules", "\\.cache", "<rootDir>.*/public"]
+// The Strapi project is a package of its own (1 500 packages, its compiled dist/ and admin build):
+// tests start it as a server and never import from there, so no project's module map crawls them.
+const modulePathIgnorePatterns = ["<rootDir>/integrations/strapi/(node_modules|dist|build|\\.strapi|\\.tmp)/"]
 // sanitize-html 2.18 requires the ESM-only htmlparser2 12 and its dom* and
 // entities packages. Node 24 can require() them; Jest's own module system
 // only with --experimental-vm-modules, so Babel makes them CommonJS.
@@ -31,9 +34,10 @@ module.exports = {
       transform,
       testPathIgnorePatterns,
       transformIgnorePatterns: [ESM_ONLY_DEPENDENCIES],
+      modulePathIgnorePatterns,
       setupFilesAfterEnv: ["<rootDir>/__tests__/setup/node-timeouts.ts", "<rootDir>/__tests__/setup/profile-marks.ts"],
       testMatch: [
-        "<rootDir>/__tests__/{cms,conformance,docs,gatsby,node-kit,plugins,publisher,scripts,src}/**/*.test.ts",
+        "<rootDir>/__tests__/{cms,conformance,docs,gatsby,node-kit,plugins,publisher,scripts,src,strapi}/**/*.test.ts",
         "<rootDir>/__tests__/contract/**/*.test.ts",
         "<rootDir>/__tests__/*.test.ts",
       ],
@@ -43,6 +47,7 @@ module.exports = {
       testEnvironment: "jsdom",
       transform,
       testPathIgnorePatterns,
+      modulePathIgnorePatterns,
       // __mocks__/gatsby under roots stands in for the gatsby package. Gatsby's
       // docs also map gatsby-*-utils subpaths to dist/; Jest 30 reads their
       // package "exports" itself, and the mapping would break them.
@@ -64,6 +69,7 @@ module.exports = {
       testEnvironment: "node",
       transform,
       testPathIgnorePatterns,
+      modulePathIgnorePatterns,
       testMatch: ["<rootDir>/__tests__/browser/**/*.test.{ts,tsx}"],
       // A component shown on its own (harness/render-component.tsx) gets the
       // components project's stand-ins: __mocks__/gatsby under roots, styles as proxies.
