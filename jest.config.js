@@ -4,7 +4,8 @@
 const transform = { "^.+\\.[jt]sx?$": "<rootDir>/__tests__/setup/jest-preprocess.js" }
 const testPathIgnorePatterns = ["node_modules", "\\.cache", "<rootDir>.*/public"]
 // The Strapi project is a package of its own (1 500 packages, its compiled dist/ and admin build):
-// tests start it as a server and never import from there, so no project's module map crawls them.
+// no project's module map crawls them; a test importing integrations/strapi/src still resolves
+// that code's packages from there, as Node does.
 const modulePathIgnorePatterns = ["<rootDir>/integrations/strapi/(node_modules|dist|build|\\.strapi|\\.tmp)/"]
 // sanitize-html 2.18 requires the ESM-only htmlparser2 12 and its dom* and
 // entities packages. Node 24 can require() them; Jest's own module system
