@@ -6,7 +6,7 @@ import { promisify } from "node:util"
 import zlib from "node:zlib"
 import type { AddressInfo } from "node:net"
 import { edgeHeaders, edgeKeyOfFile, edgeKeyOfMissingPath, NOT_FOUND_KEY } from "./edge-cache"
-import { createHtmlHeaderLookup, HEADER_MAP_FILE, HEADERS_FILE } from "./security-header-map"
+import { createHtmlHeaderLookup, HEADER_MAP_FILE, HEADERS_FILE, type HtmlHeaderLookup } from "./security-header-map"
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -203,6 +203,11 @@ export interface StaticHandlerOptions {
    */
   transformHtml?: (html: Buffer, page: { requestPath: string; site: SiteFiles }) => Buffer
   /**
+   * Changes each HTML page's security headers (the build's) before they are
+   * sent: the publisher's preview lets the CMS admin's origin frame it.
+   */
+  htmlSecurityHeaders?: (headers: Record<string, string>) => Record<string, string>
+  /**
    * For a site a CDN may keep until purged (the publisher's live site):
    * every 200 and 404 also carries what a shared cache reads and the keys
    * naming the file it shows (edge-cache.ts). Never with `private`.
@@ -211,6 +216,12 @@ export interface StaticHandlerOptions {
 }
 
 export type StaticHandler = (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void>
+
+/** The security headers of each HTML page: the build's, changed by `change` when given. */
+function htmlHeaderLookup(change: StaticHandlerOptions["htmlSecurityHeaders"]): HtmlHeaderLookup {
+  const lookup = createHtmlHeaderLookup()
+  return change ? (root, relativeFile, html) => change(lookup(root, relativeFile, html)) : lookup
+}
 
 /**
  * Answers GET and HEAD from a Gatsby build as a production host would:
@@ -226,7 +237,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
   const { root: rootOption } = options
   const resolveRoot = typeof rootOption === "string" ? () => rootOption : rootOption
   const cache = new CompressedCache(64 * 1024 * 1024)
-  const securityHeadersOf = createHtmlHeaderLookup()
+  const securityHeadersOf = htmlHeaderLookup(options.htmlSecurityHeaders)
 
   return async (request, response) => {
     const resolved = resolveRoot()

@@ -107,6 +107,17 @@ export interface PreviewLaneSettings {
    * Unset: where the preview listens.
    */
   publicUrl?: string
+  /**
+   * PUBLISHER_PREVIEW_HANDOFF_SECRET: the secret the CMS signs its Preview
+   * button's hand-off tickets with (http/preview/hand-off.ts). Unset: no
+   * hand-off, and /_preview/hand-off is any unknown path.
+   */
+  handOffSecret?: string
+  /**
+   * PUBLISHER_PREVIEW_FRAME_ANCESTORS: the origins (the CMS admin's) that may
+   * frame the preview's pages; none: no page may be framed.
+   */
+  frameAncestors?: string[]
 }
 
 /** 128 bits written in hex (`openssl rand -hex 16`), past guessing even without the limit on wrong tries; a shorter token is refused at start. */
@@ -155,6 +166,7 @@ export function readConfig(env: NodeJS.ProcessEnv): PublisherConfig {
   if (previewUrl !== undefined && !/^https?:\/\/[^\s/]+\/?$/.test(previewUrl)) {
     settings.problem(`PUBLISHER_PREVIEW_URL must be an origin such as https://preview.example.com, not ${JSON.stringify(previewUrl)}.`)
   }
+  const framing = readPreviewFraming(settings)
   const preview =
     previewPort !== undefined && signInToken && catalogueToken
       ? {
@@ -163,6 +175,7 @@ export function readConfig(env: NodeJS.ProcessEnv): PublisherConfig {
           catalogueToken,
           signInToken,
           ...(previewUrl ? { publicUrl: previewUrl } : {}),
+          ...framing,
         }
       : undefined
   return settings.done({
@@ -187,6 +200,33 @@ export function readConfig(env: NodeJS.ProcessEnv): PublisherConfig {
     buildEnv: env,
     logging: logSettings(env),
   })
+}
+
+/**
+ * An origin as CSP's frame-ancestors names one: http(s), a host name or
+ * address (no wildcard), an optional port, and nothing after the host but
+ * an optional `/`. Answers it as the URL parser writes an origin.
+ */
+export function httpOrigin(entry: string): string | undefined {
+  const host = /^https?:\/\/([^/?#@]+?)(:\d{1,5})?\/?$/i.exec(entry)?.[1]
+  if (host === undefined || !URL.canParse(entry)) return undefined
+  const isAddress = net.isIP(host.replace(/^\[(.*)\]$/, "$1")) !== 0 && (net.isIPv4(host) || host.startsWith("["))
+  return isAddress || (isHostNameEntry(host) && !host.startsWith(".")) ? new URL(entry).origin : undefined
+}
+
+/** The preview's Preview-button settings: the hand-off's secret, and the origins that may frame it (space- or comma-separated). */
+function readPreviewFraming(settings: ReturnType<typeof readSettings>): Pick<PreviewLaneSettings, "handOffSecret" | "frameAncestors"> {
+  const handOffSecret = settings.secret("PUBLISHER_PREVIEW_HANDOFF_SECRET", "anyone who knows it signs in to the preview and reads every draft", ADMIN_TOKEN_MIN_LENGTH)
+  const entries = (settings.text("PUBLISHER_PREVIEW_FRAME_ANCESTORS") ?? "").split(/[\s,]+/).filter(Boolean)
+  const refused = entries.filter((entry) => httpOrigin(entry) === undefined)
+  if (refused.length > 0) {
+    settings.problem(
+      `PUBLISHER_PREVIEW_FRAME_ANCESTORS must be the CMS admin's origins (http or https, host and port, no path, no wildcard), ` +
+        `such as https://cms.example.com; not ${refused.map((entry) => JSON.stringify(entry)).join(", ")}`,
+    )
+  }
+  const frameAncestors = [...new Set(entries.flatMap((entry) => httpOrigin(entry) ?? []))]
+  return { ...(handOffSecret ? { handOffSecret } : {}), ...(frameAncestors.length > 0 ? { frameAncestors } : {}) }
 }
 
 /** A build command for messages: the argument vector joined, or the shell line. */

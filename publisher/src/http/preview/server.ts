@@ -8,12 +8,20 @@ import { createServer } from "../app"
 import { ALLOWED_HOSTS_SETTING, FailedAttempts } from "../routes/admin-access"
 import { serveLiveRelease } from "../routes/live-site"
 import { BAR_CSS, BAR_CSS_PATH, pageOf, previewChangesReader, renderBar, withBar } from "./bar"
+import { frameAncestorsHook, framedPageHeaders } from "./framing"
+import { HAND_OFF_PATH, handOffRoute } from "./hand-off"
 import { cookieValue, previewCookieSecure, safeNext, sessionCookieName, validSession } from "./session"
 import { SIGN_IN_PATH, SIGN_OUT_PATH } from "./sign-in-page"
 import { sendSignInPage, signInRoutes, tooManyWrongTokens } from "./sign-in-routes"
 
-/** The only requests answered without a session: the sign-in page, its form, and signing out. Exact method and path. */
-const OPEN_REQUESTS = new Set([`GET ${SIGN_IN_PATH}`, `HEAD ${SIGN_IN_PATH}`, `POST ${SIGN_IN_PATH}`, `POST ${SIGN_OUT_PATH}`])
+/**
+ * The only requests answered without a session: the sign-in page, its form,
+ * signing out and, when the CMS's Preview button is set up, its hand-off.
+ * Exact method and path.
+ */
+function openRequests(handOff: boolean): Set<string> {
+  return new Set([`GET ${SIGN_IN_PATH}`, `HEAD ${SIGN_IN_PATH}`, `POST ${SIGN_IN_PATH}`, `POST ${SIGN_OUT_PATH}`, ...(handOff ? [`GET ${HAND_OFF_PATH}`] : [])])
+}
 
 export interface PreviewServerOptions {
   /** The preview lane's data folder: its releases are what this server shows. */
@@ -34,15 +42,18 @@ export interface PreviewServerOptions {
  * to the browser. Without a session cookie (or the sign-in token as a
  * Bearer header, for tools) every method on every path answers 401 with the
  * sign-in form and nothing of the site, its not-found and error answers
- * included; only the sign-in page, its form and sign-out are open, by exact
- * method and path (sign-in-routes.ts). The port answers only to the allowed
- * names (a rebound page is refused). Wrong tokens, in the form or a Bearer
+ * included; only the sign-in page, its form, sign-out and the hand-off are
+ * open, by exact method and path (openRequests). The port answers only to
+ * the allowed names (a rebound page is refused). Wrong tokens, in the form or a Bearer
  * header, are limited per address, as the status page's are; the right one
- * is never refused.
+ * is never refused. With a hand-off secret, the CMS's Preview button signs
+ * an editor in (hand-off.ts); with frame ancestors, the CMS admin may frame
+ * every answer (framing.ts).
  */
 export function registerPreviewRoutes(app: FastifyInstance, options: PreviewServerOptions): void {
   const { dataDir, settings, secureCookie } = options
   const now = options.now ?? Date.now
+  const open = openRequests(settings.handOffSecret !== undefined)
   const attempts = new FailedAttempts(undefined, undefined, now)
   const tooMany = (request: FastifyRequest, reply: FastifyReply, next: string) => tooManyWrongTokens(attempts, request, reply, next)
   const cookieName = sessionCookieName(secureCookie)
@@ -68,7 +79,7 @@ export function registerPreviewRoutes(app: FastifyInstance, options: PreviewServ
     if (!isAllowedRequest(request, options.allowedHosts)) {
       throw new HttpError(421, `The preview does not answer to this name. If it is reached by it (behind a proxy, say), add it to ${ALLOWED_HOSTS_SETTING}.`)
     }
-    if (OPEN_REQUESTS.has(`${request.method} ${request.url.split("?")[0]}`)) return
+    if (open.has(`${request.method} ${request.url.split("?")[0]}`)) return
     return refuseWithoutSession(request, reply)
   })
 
@@ -82,16 +93,21 @@ export function registerPreviewRoutes(app: FastifyInstance, options: PreviewServ
   })
 
   signInRoutes(app, { signInToken: settings.signInToken, attempts, secureCookie, now })
+  if (settings.handOffSecret) handOffRoute(app, { secret: settings.handOffSecret, signInToken: settings.signInToken, attempts, secureCookie, hasSession, now })
 
   app.get(BAR_CSS_PATH, async (_request, reply) => reply.header("Cache-Control", "private, max-age=0, must-revalidate").type("text/css; charset=utf-8").send(BAR_CSS))
 
   const changesOf = previewChangesReader()
   const liveSiteUrl = options.liveSiteUrl.replace(/\/+$/, "")
+  const frameAncestors = settings.frameAncestors ?? []
   serveLiveRelease(app, dataDir, {
     private: true,
     refuse: refuseWithoutSession,
     transformHtml: (page, { requestPath, site }) => withBar(page, renderBar(changesOf(site), { ...pageOf(requestPath, site), liveSiteUrl })),
+    ...(frameAncestors.length > 0 ? { htmlSecurityHeaders: framedPageHeaders(frameAncestors) } : {}),
   })
+  // After serveLiveRelease's hook, which adds X-Frame-Options to the server's own pages.
+  if (frameAncestors.length > 0) frameAncestorsHook(app, frameAncestors)
 }
 
 /** The preview site on its own port, beside the live one (PUBLISHER_PREVIEW_PORT). */

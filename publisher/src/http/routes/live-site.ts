@@ -13,17 +13,25 @@ import { liveSiteFiles } from "../../releases/releases"
  * from the newest kept release that has it (releases/kept-assets.ts). Set on the
  * root app (a 404 handler belongs to the whole server, not to one plugin),
  * with the hook that gives the publisher's own HTML (the status page) the
- * same headers, except a Content-Security-Policy the route set itself: the
- * status page's is stricter than any the site could give it.
+ * same headers, except any the route set itself: the status page's
+ * Content-Security-Policy is stricter than any the site could give it, and
+ * the preview's hand-off sends no Referer at all.
  */
-export interface ServeReleaseOptions extends Pick<StaticHandlerOptions, "private" | "transformHtml"> {
+export interface ServeReleaseOptions extends Pick<StaticHandlerOptions, "private" | "transformHtml" | "htmlSecurityHeaders"> {
   /** Answers a request that may not see the site (the preview's visitor without a session) its own way; undefined: serve it. */
   refuse?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined
 }
 
 export function serveLiveRelease(app: FastifyInstance, dataDir: string, options: ServeReleaseOptions = {}): void {
   // The live site tells a CDN in front to keep its answers until the publisher purges them (node-kit/edge-cache.ts); a private one never.
-  const serveSite = createStaticHandler({ root: () => liveSiteFiles(dataDir), encodings: ["br", "gzip"], edge: !options.private, private: options.private, transformHtml: options.transformHtml })
+  const serveSite = createStaticHandler({
+    root: () => liveSiteFiles(dataDir),
+    encodings: ["br", "gzip"],
+    edge: !options.private,
+    private: options.private,
+    transformHtml: options.transformHtml,
+    htmlSecurityHeaders: options.htmlSecurityHeaders,
+  })
   app.setNotFoundHandler(async (request, reply) => {
     const refused = options.refuse?.(request, reply)
     if (refused) return refused
@@ -36,7 +44,8 @@ export function serveLiveRelease(app: FastifyInstance, dataDir: string, options:
   app.addHook("onSend", async (_request, reply, payload) => {
     if (typeof payload !== "string" || !String(reply.getHeader("content-type")).startsWith("text/html")) return payload
     const ownPolicy = reply.hasHeader("content-security-policy")
-    reply.headers(ownPolicy ? commonSecurityHeaders({ api: [], player: [], images: [] }) : ownPageSecurityHeaders(payload))
+    const headers = ownPolicy ? commonSecurityHeaders({ api: [], player: [], images: [] }) : ownPageSecurityHeaders(payload)
+    for (const [name, value] of Object.entries(headers)) if (!reply.hasHeader(name)) reply.header(name, value)
     return payload
   })
 }
