@@ -36,6 +36,9 @@ module.exports = {
       testPathIgnorePatterns,
       transformIgnorePatterns: [ESM_ONLY_DEPENDENCIES],
       modulePathIgnorePatterns,
+      // The Strapi integration's serialisers use marked 18, ESM-only and written with class private
+      // methods that Babel's preset does not take; its own UMD build is what Jest's require loads.
+      moduleNameMapper: { "^marked$": "<rootDir>/integrations/strapi/node_modules/marked/lib/marked.umd.js" },
       setupFilesAfterEnv: ["<rootDir>/__tests__/setup/node-timeouts.ts", "<rootDir>/__tests__/setup/profile-marks.ts"],
       testMatch: [
         "<rootDir>/__tests__/{cms,conformance,docs,gatsby,node-kit,plugins,publisher,scripts,src,strapi}/**/*.test.ts",
