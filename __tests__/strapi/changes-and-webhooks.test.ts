@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto"
 import fs from "node:fs"
 import { freePort } from "../../node-kit/processes"
 import { until } from "../helpers/until"
-import { contentManager, type ContentManager } from "./helpers/content-manager"
+import { contentManager, link, type ContentManager } from "./helpers/content-manager"
 import { compileStrapi, makeWorkspace, signIn, startStrapi, type StrapiServer, type StrapiWorkspace } from "./helpers/strapi-server"
 import { webhookListener, type Delivery, type WebhookListener } from "./helpers/webhook-listener"
 
@@ -17,6 +17,7 @@ import { webhookListener, type Delivery, type WebhookListener } from "./helpers/
 const SECRET = `whsec_${randomBytes(32).toString("base64")}`
 const PREVIEW_TOKEN = `preview-${randomBytes(12).toString("hex")}`
 const EPISODE = "api::episode.episode"
+const SERIES = "api::series.series"
 const DELIVERY_WAIT_MS = 30_000
 
 let workspace: StrapiWorkspace
@@ -72,10 +73,13 @@ const feedNow = async () => (await feed(new Date().toISOString())).now
 const episodeRef = (id: string): Ref => ({ type: "episode", id })
 const names = (delivery: Delivery, id: string) => delivery.body.refs.some((ref) => ref.type === "episode" && ref.id === id)
 
-/** The first delivery the listener took (2xx) with this event naming the episode. */
-function delivered(event: string, id: string): Promise<Delivery> {
+/** Where the listener's record stands now: `delivered` after it sees only what comes later. */
+const mark = () => listener.deliveries.length
+
+/** The first delivery the listener took (2xx) with this event naming the episode, from `from` on. */
+function delivered(event: string, id: string, from = 0): Promise<Delivery> {
   return until(
-    async () => listener.deliveries.find((delivery) => delivery.answered === 204 && delivery.body.event === event && names(delivery, id)),
+    async () => listener.deliveries.slice(from).find((delivery) => delivery.answered === 204 && delivery.body.event === event && names(delivery, id)),
     DELIVERY_WAIT_MS,
     `a "${event}" delivery naming episode ${id}`,
   )
@@ -113,9 +117,9 @@ describe("Strapi's changes feed and signed webhook", () => {
 
   it("delivers draft for a saved draft, which only the preview feed lists", async () => {
     const id = await publishedEpisode("Before the draft")
-    const since = await feedNow()
+    const [since, from] = [await feedNow(), mark()]
     await editor.save(EPISODE, id, { title: "Saved, not published" })
-    expect((await delivered("draft", id)).verified).toBe(true)
+    expect((await delivered("draft", id, from)).verified).toBe(true)
     const published = await feed(since)
     expect([...published.changed, ...published.deleted]).not.toContainEqual(episodeRef(id))
     const drafts = await feed(since, "draft")
@@ -125,9 +129,9 @@ describe("Strapi's changes feed and signed webhook", () => {
 
   it("delivers unpublish for an unpublish: a tombstone in the published feed, a change in the preview feed", async () => {
     const id = await publishedEpisode("To be unpublished")
-    const since = await feedNow()
+    const [since, from] = [await feedNow(), mark()]
     await editor.unpublish(EPISODE, id)
-    expect((await delivered("unpublish", id)).verified).toBe(true)
+    expect((await delivered("unpublish", id, from)).verified).toBe(true)
     const published = await feed(since)
     expect(published.deleted).toContainEqual(episodeRef(id))
     expect(published.changed).not.toContainEqual(episodeRef(id))
@@ -139,13 +143,31 @@ describe("Strapi's changes feed and signed webhook", () => {
   it("delivers unpublish for a delete, and both feeds list only its tombstone, though it was created after since", async () => {
     const since = await feedNow()
     const id = await publishedEpisode("To be deleted")
+    const from = mark()
     await editor.remove(EPISODE, id)
-    expect((await delivered("unpublish", id)).verified).toBe(true)
+    expect((await delivered("unpublish", id, from)).verified).toBe(true)
     for (const view of ["published", "draft"] as const) {
       const answer = await feed(since, view)
       expect({ view, deleted: answer.deleted }).toEqual({ view, deleted: expect.arrayContaining([episodeRef(id)]) })
       expect({ view, changed: answer.changed }).toEqual({ view, changed: expect.not.arrayContaining([episodeRef(id)]) })
     }
+  }, 90_000)
+
+  it("lists the series an episode joins or leaves, in the views where that happened, as the reference server does", async () => {
+    const [first, second] = [await editor.create(SERIES, { title: "First series" }), await editor.create(SERIES, { title: "Second series" })]
+    await Promise.all([editor.publish(SERIES, first), editor.publish(SERIES, second)])
+    const beforePublish = await feedNow()
+    const id = await editor.create(EPISODE, { title: "Joins the first", episode: 1, video_path: "76979871", series: link([first]) })
+    await editor.publish(EPISODE, id)
+    expect((await delivered("publish", id)).body.refs).toEqual(expect.arrayContaining([episodeRef(id), { type: "series", id: first }]))
+    expect((await feed(beforePublish)).changed).toEqual(expect.arrayContaining([episodeRef(id), { type: "series", id: first }]))
+
+    const [beforeMove, from] = [await feedNow(), mark()]
+    await editor.save(EPISODE, id, { series: link([second], [first]) })
+    expect((await delivered("draft", id, from)).body.refs).toEqual(expect.arrayContaining([{ type: "series", id: first }, { type: "series", id: second }]))
+    expect((await feed(beforeMove, "draft")).changed).toEqual(expect.arrayContaining([episodeRef(id), { type: "series", id: first }, { type: "series", id: second }]))
+    // Only the draft moved: the published view's series keep their episodes.
+    expect((await feed(beforeMove)).changed).toEqual([])
   }, 90_000)
 
   it("sends a delivery the busy publisher answered 503 again, under the same webhook-id", async () => {

@@ -1,5 +1,6 @@
 import { ChangesGone, parseSince } from "../../integrations/strapi/src/catalogue/changes/feed"
 import { UncommittedStamps } from "../../integrations/strapi/src/catalogue/changes/in-flight"
+import { ABSENT, neighboursChanged, type Snapshot } from "../../integrations/strapi/src/catalogue/changes/neighbours"
 import { documentIdOf, eventOf, viewsTouched } from "../../integrations/strapi/src/catalogue/changes/what-changed"
 import { DEFAULT_TIMINGS, retryDelay } from "../../integrations/strapi/src/catalogue/webhooks/delivery-loop"
 import { combineEvents, MAX_REFS_PER_DELIVERY, mergeRefs } from "../../integrations/strapi/src/catalogue/webhooks/outbox"
@@ -64,6 +65,25 @@ describe("what an editor's action changed", () => {
     expect(documentIdOf("update", { documentId: "gone" }, null)).toBeUndefined()
     expect(documentIdOf("publish", { documentId: "1002" }, { documentId: "1002", entries: [] })).toBeUndefined()
     expect(documentIdOf("delete", { documentId: "1002" }, { documentId: "1002", entries: [{ id: 4 }] })).toBe("1002")
+  })
+})
+
+describe("the containers and members an edit changes too", () => {
+  const series = (documentId: string) => ({ uid: "api::series.series", documentId })
+  const episode = (documentId: string) => ({ uid: "api::episode.episode", documentId })
+  const both = (draft: Snapshot["draft"], published: Snapshot["published"] = draft): Snapshot => ({ draft, published })
+
+  it("are an episode's old and new series when it moves, and its series when it is edited in place", () => {
+    const inA = both({ present: true, containers: [series("a")], members: [] })
+    expect(neighboursChanged(inA, both({ present: true, containers: [series("b")], members: [] }), "draft")).toEqual([series("a"), series("b")])
+    expect(neighboursChanged(inA, inA, "draft")).toEqual([series("a")])
+  })
+
+  it("are every member of a series that comes or goes, and only the members that joined or left otherwise", () => {
+    const withTwo = both({ present: true, containers: [], members: [episode("1"), episode("2")] })
+    expect(neighboursChanged(withTwo, ABSENT, "published")).toEqual([episode("1"), episode("2")])
+    const withOne = both({ present: true, containers: [], members: [episode("2"), episode("3")] })
+    expect(neighboursChanged(withTwo, withOne, "draft")).toEqual([episode("1"), episode("3")])
   })
 })
 

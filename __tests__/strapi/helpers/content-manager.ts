@@ -10,6 +10,12 @@ export interface ContentManager {
   remove(uid: string, documentId: string): Promise<void>
 }
 
+/** A relation's value as the admin panel sends it: link these documents (and unlink those). */
+export const link = (connect: string[], disconnect: string[] = []) => ({
+  connect: connect.map((documentId) => ({ documentId })),
+  disconnect: disconnect.map((documentId) => ({ documentId })),
+})
+
 export function contentManager(origin: string, token: () => string): ContentManager {
   const call = async (method: string, route: string, body?: unknown) => {
     const response = await fetch(`${origin}/content-manager/collection-types/${route}`, {

@@ -1,10 +1,10 @@
 import type { Core } from "@strapi/strapi"
-import type { View } from "../http/preview-access"
 import { enqueueDelivery } from "../webhooks/outbox"
 import { wakeWebhookDeliveries, webhooksEnabled } from "../webhooks/deliveries"
 import { stampsOf } from "./in-flight"
 import { appendChanges, type ViewChange } from "./log"
-import { isCatalogueUid, refOf } from "./refs"
+import { ABSENT, documentKey, membersNamedBy, neighboursChanged, snapshot, type DocumentKey, type Snapshot } from "./neighbours"
+import { isCatalogueUid, refKey, refOf } from "./refs"
 import { documentIdOf, eventOf, isWritingAction, viewsTouched, type ActionParams, type WritingAction } from "./what-changed"
 
 // A Document Service middleware: whatever writes the catalogue through
@@ -20,21 +20,51 @@ interface DocumentContext {
   params: ActionParams
 }
 
+type RecordedContext = DocumentContext & { action: WritingAction }
+
 type Next = () => Promise<unknown>
 
-/** Which of a document's versions are left: its published one, its draft. */
-async function versionsLeft(strapi: Core.Strapi, uid: string, documentId: string): Promise<Record<View, boolean>> {
-  const rows = (await strapi.db.query(uid as never).findMany({ select: ["id", "publishedAt"], where: { documentId } })) as { publishedAt: unknown }[]
-  return { published: rows.some((row) => row.publishedAt != null), draft: rows.some((row) => row.publishedAt == null) }
+/** What the middleware reads before the action runs: the document as it was, and the members its data moves. */
+interface Before {
+  self: Snapshot
+  named: DocumentKey[]
 }
 
-/** Writes what `action` did to `documentId`: a log row per view it touched, changed or deleted by what is left, and a delivery. */
-async function record(strapi: Core.Strapi, context: DocumentContext & { action: WritingAction }, documentId: string, at: number): Promise<void> {
-  const left = await versionsLeft(strapi, context.uid, documentId)
+async function readBefore(strapi: Core.Strapi, context: RecordedContext): Promise<Before> {
+  const { documentId, data } = context.params as ActionParams & { data?: unknown }
+  // create makes a new document; clone's documentId is its source, which it leaves as it was.
+  const existing = context.action !== "create" && context.action !== "clone" && typeof documentId === "string"
+  return {
+    self: existing ? await snapshot(strapi, { uid: context.uid, documentId }) : ABSENT,
+    named: await membersNamedBy(strapi, context.uid, data),
+  }
+}
+
+/**
+ * What `action` did, in each view it touched: the document changed, or
+ * deleted when that view has no version of it left; and each neighbour
+ * whose answer it changed (neighbours.ts), when that view has it.
+ */
+async function viewChanges(strapi: Core.Strapi, context: RecordedContext, documentId: string, before: Before): Promise<ViewChange[]> {
+  const after = await snapshot(strapi, { uid: context.uid, documentId })
+  const views = viewsTouched(context.action, context.params)
+  const neighbours = new Map<string, DocumentKey>()
+  for (const view of views) for (const key of [...neighboursChanged(before.self, after, view), ...before.named]) neighbours.set(documentKey(key), key)
+  const theirs = await Promise.all([...neighbours.values()].map(async (key) => ({ key, now: await snapshot(strapi, key) })))
   const ref = refOf(context.uid, documentId)
-  const list: ViewChange[] = viewsTouched(context.action, context.params).map((view) => ({ view, ref, kind: left[view] ? "changed" : "deleted" }))
+  return views.flatMap((view): ViewChange[] => [
+    { view, ref, kind: after[view].present ? "changed" : "deleted" },
+    ...theirs.filter(({ now }) => now[view].present).map(({ key }): ViewChange => ({ view, ref: refOf(key.uid, key.documentId), kind: "changed" })),
+  ])
+}
+
+/** Writes what `action` did: the log's rows, and a delivery naming every entity they name. */
+async function record(strapi: Core.Strapi, context: RecordedContext, documentId: string, before: Before, at: number): Promise<void> {
+  const list = await viewChanges(strapi, context, documentId, before)
   await appendChanges(strapi, list, at)
-  if (webhooksEnabled(strapi)) await enqueueDelivery(strapi, eventOf(context.action, context.params), [ref], at)
+  if (!webhooksEnabled(strapi)) return
+  const refs = new Map(list.map((change) => [refKey(change.ref), change.ref]))
+  await enqueueDelivery(strapi, eventOf(context.action, context.params), [...refs.values()], at)
 }
 
 /**
@@ -43,12 +73,13 @@ async function record(strapi: Core.Strapi, context: DocumentContext & { action: 
  * bulk publish, and then ours commits with it). The change's stamp is held as
  * uncommitted until then (in-flight.ts), and the commit wakes the webhook.
  */
-async function runAndRecord(strapi: Core.Strapi, context: DocumentContext & { action: WritingAction }, next: Next): Promise<unknown> {
+async function runAndRecord(strapi: Core.Strapi, context: RecordedContext, next: Next): Promise<unknown> {
   const stamps = stampsOf(strapi)
   const outermost = !strapi.db.inTransaction()
   let token: symbol | undefined
   try {
     return await strapi.db.transaction(async ({ onCommit, onRollback }) => {
+      const before = await readBefore(strapi, context)
       const result = await next()
       const documentId = documentIdOf(context.action, context.params, result)
       if (documentId === undefined) return result
@@ -59,7 +90,7 @@ async function runAndRecord(strapi: Core.Strapi, context: DocumentContext & { ac
         wakeWebhookDeliveries(strapi)
       })
       onRollback(() => stamps.settle(stamp.token))
-      await record(strapi, context, documentId, stamp.at)
+      await record(strapi, context, documentId, before, stamp.at)
       return result
     })
   } finally {
@@ -72,7 +103,7 @@ async function runAndRecord(strapi: Core.Strapi, context: DocumentContext & { ac
 export function recordCatalogueChanges(strapi: Core.Strapi): void {
   const middleware = async (context: DocumentContext, next: Next): Promise<unknown> => {
     if (!isCatalogueUid(context.uid) || !isWritingAction(context.action)) return next()
-    return runAndRecord(strapi, context as DocumentContext & { action: WritingAction }, next)
+    return runAndRecord(strapi, context as RecordedContext, next)
   }
   strapi.documents.use(middleware as unknown as Parameters<typeof strapi.documents.use>[0])
 }

@@ -59,6 +59,6 @@ export async function readFeed(strapi: Core.Strapi, stamps: UncommittedStamps, v
     const when = started === undefined ? "yet" : `before ${new Date(started).toISOString()}`
     throw new ChangesGone(`since=${String(since)}: this catalogue did not record changes ${when}; read the whole catalogue.`)
   }
-  await pruneChanges(strapi, nowMs - RETENTION_MS)
+  await pruneChanges(strapi, nowMs - RETENTION_MS, nowMs)
   return { now: new Date(nowMs).toISOString(), ...(await readChanges(strapi, view, sinceMs)) }
 }

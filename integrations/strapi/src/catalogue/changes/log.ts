@@ -63,8 +63,17 @@ export async function readChanges(strapi: Core.Strapi, view: View, fromMs: numbe
   return answer
 }
 
-/** Drops the rows stamped before `beforeMs`: no `since` that old is answered. */
-export async function pruneChanges(strapi: Core.Strapi, beforeMs: number): Promise<void> {
+const PRUNE_EVERY_MS = 60 * 60_000
+const lastPruned = new WeakMap<Core.Strapi, number>()
+
+/**
+ * Drops the rows stamped before `beforeMs` (no `since` that old is
+ * answered), at most once an hour: the feed is read every few seconds, and
+ * each delete would take the database's write lock from the editors.
+ */
+export async function pruneChanges(strapi: Core.Strapi, beforeMs: number, nowMs = Date.now()): Promise<void> {
+  if (nowMs - (lastPruned.get(strapi) ?? 0) < PRUNE_EVERY_MS) return
+  lastPruned.set(strapi, nowMs)
   await changes(strapi).deleteMany({ where: { at: { $lt: new Date(beforeMs) } } })
 }
 
