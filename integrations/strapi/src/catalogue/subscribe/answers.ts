@@ -10,7 +10,6 @@ export const MESSAGES = {
   notJson: 'Send a JSON object like {"email": "you@example.com"}.',
   notString: "email must be a string.",
   invalid: "Please enter a valid email address.",
-  duplicate: "This address is already subscribed.",
   subscribed: "Thank you for subscribing!",
 } as const
 
@@ -29,6 +28,11 @@ export function addressOf(body: unknown): { address: string } | { refusal: Subsc
   return isValidEmail(address) ? { address } : { refusal: refused(MESSAGES.invalid) }
 }
 
-export const DUPLICATE: SubscribeAnswer = refused(MESSAGES.duplicate)
 export const INVALID: SubscribeAnswer = refused(MESSAGES.invalid)
+
+/**
+ * The one answer to an accepted address, new or already on the list, as the
+ * reference server gives it: telling them apart would let anyone test who
+ * is subscribed. Either way the visitor is on the list they asked to join.
+ */
 export const SUBSCRIBED: SubscribeAnswer = { status: 200, body: { success: true, message: MESSAGES.subscribed } }
