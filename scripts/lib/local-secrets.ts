@@ -34,7 +34,7 @@ export function newWebhookSecret(): string {
 }
 
 /** The environment's value, else the one kept in `file`, else a new one kept there for the next start. */
-function secret(envValue: string | undefined, file: string, make: () => string): LocalSecret {
+export function secret(envValue: string | undefined, file: string, make: () => string): LocalSecret {
   if (envValue?.trim()) return { value: envValue.trim(), file: undefined }
   const kept = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : ""
   if (kept) return { value: kept, file }
