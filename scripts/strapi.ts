@@ -20,6 +20,7 @@ import { describeSetup, runSetup, setupState, type SetupReport } from "./strapi/
  * publisher with both lanes on it: the site on :9000, the preview on :9001.
  * The reference server keeps running as the video host's stand-in unless
  * VIDEO_API_URL names a real one. Ctrl-C stops everything it started.
+ * `npm run strapi -- --prepare`: the install and builds alone, then exits (CI runs it once, before the tests).
  */
 const LOGS_DIR = path.join(STRAPI_DIR, ".tmp")
 const STRAPI_LOG = path.join(LOGS_DIR, "strapi.log")
@@ -167,9 +168,13 @@ async function main() {
   })
   process.once("SIGINT", () => void stopAll(0))
   process.once("SIGTERM", () => void stopAll(0))
+  const steps = await prepareStrapi(process.env, trackRun)
+  if (process.argv.includes("--prepare")) {
+    console.log(steps.length > 0 ? "integrations/strapi is ready." : "integrations/strapi was ready: installed, compiled and built from its current sources.")
+    return
+  }
   const secrets = strapiSecrets(process.env)
   const workspace = workspaceFrom(process.env)
-  await prepareStrapi(process.env, trackRun)
   const { report, videoHost } = await setUp(workspace, secrets, ports)
 
   const adminOrigin = `http://localhost:${ports.strapi}`
