@@ -5,9 +5,10 @@ import { uploadPictures } from "./pictures"
 import { picturesOf, readReferenceCatalogue, type ReferenceCatalogue } from "./reference-catalogue"
 
 /**
- * Where the seed notes that it ran (strapi_core_store_settings, key
- * `api_catalogue_seed`): a second run, or a later start, leaves the
- * catalogue as editors have made it. scripts/strapi/ reads the same row.
+ * Where the seed notes that it ran, or left a catalogue that held content
+ * alone (strapi_core_store_settings, key `api_catalogue_seed`): a second
+ * run leaves the catalogue as editors have made it. scripts/strapi/ reads
+ * the same row.
  */
 export const SEED_STORE = { type: "api", name: "catalogue", key: "seed" } as const
 
@@ -38,10 +39,8 @@ async function writeCatalogue(strapi: Core.Strapi, catalogue: ReferenceCatalogue
   if (catalogue.settings) await publishAll(strapi, UID.settings, [settingsData(catalogue.settings, pictures)])
 }
 
-/** Why the catalogue is left alone: seeded already, or holding someone's work. */
-async function reasonToSkip(strapi: Core.Strapi): Promise<string | undefined> {
-  const record = (await strapi.store(SEED_STORE).get({})) as SeedRecord | null
-  if (record) return `seeded already, on ${record.at} from ${record.from}`
+/** The catalogue's first content type that holds entries already, and how many; none for an empty catalogue. */
+async function existingContent(strapi: Core.Strapi): Promise<string | undefined> {
   for (const uid of Object.values(UID)) {
     const count = await strapi.documents(uid).count({})
     if (count > 0) return `${uid} already has ${count} entries: the seed fills an empty catalogue only`
@@ -59,8 +58,15 @@ async function reasonToSkip(strapi: Core.Strapi): Promise<string | undefined> {
  */
 export async function seedCatalogue(strapi: Core.Strapi, apiUrl: string): Promise<SeedOutcome> {
   const started = Date.now()
-  const skip = await reasonToSkip(strapi)
-  if (skip) return { skipped: skip }
+  const store = strapi.store(SEED_STORE)
+  const done = (await store.get({})) as SeedRecord | { at: string; skipped: string } | null
+  if (done) return { skipped: "skipped" in done ? `left alone on ${done.at}: ${done.skipped}` : `seeded already, on ${done.at} from ${done.from}` }
+  // Someone's work is never mixed with the sample; noted like a seed, so that later runs do not ask again.
+  const content = await existingContent(strapi)
+  if (content) {
+    await store.set({ value: { at: new Date().toISOString(), skipped: content } })
+    return { skipped: content }
+  }
   const catalogue = await readReferenceCatalogue(apiUrl)
   const paths = picturesOf(catalogue)
   await useOriginalPictures(strapi)
@@ -70,9 +76,9 @@ export async function seedCatalogue(strapi: Core.Strapi, apiUrl: string): Promis
     const pictures = new Pictures(await uploadPictures(strapi, apiUrl, paths))
     const picturesMs = Date.now() - picturesStarted
     await writeCatalogue(strapi, catalogue, pictures)
-    const done = { ...seedRecord(catalogue, apiUrl, started), pictures: paths.length, picturesMs }
-    await strapi.store(SEED_STORE).set({ value: done })
-    return done
+    const seeded = { ...seedRecord(catalogue, apiUrl, started), pictures: paths.length, picturesMs }
+    await store.set({ value: seeded })
+    return seeded
   })
   return { seeded: record }
 }
