@@ -9,7 +9,7 @@ export const HAND_OFF_PATH = "/_preview/hand-off"
  * HMAC-SHA256 under the secret shared with the preview lane. It names the one
  * page it opens and dies within HAND_OFF_MS; the preview lane takes each
  * nonce once. The publisher checks it (publisher/src/http/preview/hand-off.ts);
- * the format is written down in docs/reference/strapi.md.
+ * the format is written down in docs/reference/preview-lane.md, "The Preview button".
  */
 export function handOffTicket(path: string, secret: string, now: number): string {
   const body = `${now + HAND_OFF_MS}.${randomBytes(12).toString("base64url")}.${Buffer.from(path).toString("base64url")}`
