@@ -2,7 +2,8 @@
 // phase lines, writes a small site into public/ in its working folder, and
 // does what the plan file (FAKE_BUILD_PLAN, JSON) says: take its time, fail,
 // hang, wait until the test creates a file, print given lines, leave a
-// worker behind that ignores SIGTERM. Each run appends what it did to
+// worker behind that ignores SIGTERM, read episodes from the catalogue
+// (CATALOGUE_API_URL) into their pages. Each run appends what it did to
 // FAKE_BUILD_RECORD (one JSON object per line), so tests can count builds
 // and find their processes.
 const { spawn } = require("node:child_process")
@@ -51,6 +52,24 @@ process.on("SIGTERM", () => {
   record({ event: "asked to stop", at: Date.now() })
   process.exit(143)
 })
+
+const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`)
+
+// As the site's build does: each episode read from the catalogue, its page
+// showing its title; a catalogue that cannot be read fails the build.
+async function writeCatalogueEpisodes(ids) {
+  for (const id of ids) {
+    const url = `${process.env.CATALOGUE_API_URL}/episodes/${encodeURIComponent(id)}`
+    const response = await fetch(url).catch((error) => error)
+    if (!(response instanceof Response) || !response.ok) {
+      console.error(`Reading ${url} failed: ${response instanceof Response ? `HTTP ${response.status}` : response.message}`)
+      record({ event: "failed", at: Date.now() })
+      process.exit(1)
+    }
+    const { data } = await response.json()
+    write(`detail/${id}/index.html`, `<!doctype html><html><body><h1>${escapeHtml(data.title)}</h1></body></html>`)
+  }
+}
 
 async function main() {
   record({ event: "start", at: Date.now(), cwd: process.cwd(), version, env: Object.keys(process.env).sort() })
@@ -101,6 +120,7 @@ async function main() {
     // The series page's SEO card (gatsby/preview/write-seo-cards.ts); the home page has none.
     write("_preview/seo/series/101/index.html", `<!doctype html><html><body><h1>SEO card: /series/101/ ${version}</h1></body></html>`)
   }
+  await writeCatalogueEpisodes(plan.catalogueEpisodes ?? [])
   for (const [relative, content] of Object.entries(plan.files ?? {})) write(relative, content)
   for (const relative of plan.remove ?? []) fs.rmSync(path.join("public", relative), { force: true })
 

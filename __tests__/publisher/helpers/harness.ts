@@ -33,6 +33,8 @@ export interface FakePlan {
   worker?: boolean
   /** A preview build's list of drafts (contract/preview-changes.ts), instead of one changed series. */
   previewChanges?: unknown
+  /** Episodes read from CATALOGUE_API_URL into detail/{id}/index.html with their titles; one that cannot be read fails the build. */
+  catalogueEpisodes?: string[]
 }
 
 export interface BuildRecord {
