@@ -3,23 +3,22 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { parseArgs } from "node:util"
-import { databaseFile } from "../cms/src/config"
-import { writeCatalogue } from "../cms/src/catalogue/writes"
-import { openDatabase } from "../cms/src/catalogue/database"
-import { generateCatalogue } from "../cms/src/generate/generate"
 import { startPublisher, type Publisher } from "../publisher/src"
 import { logFileOf } from "../publisher/src/jobs/publish-job"
 import { refreshWorkspace } from "../publisher/src/jobs/workspace"
-import { freePort, PROJECT_ROOT, stopProcess } from "../node-kit/processes"
-import { startReferenceServer, type ReferenceServer } from "./lib/reference-server"
+import { freePort, PROJECT_ROOT } from "../node-kit/processes"
 import { benchReport, writeBenchReport } from "./lib/bench-report"
 import { startReleasePoller } from "./lib/release-poller"
+import { parseSizes, type BenchCatalogue, type CatalogueChoice } from "./bench-publish/catalogue"
+import { CMS_NAMES, type BenchCms, type CmsName, type CmsOptions } from "./bench-publish/cms"
+import { startReferenceCms } from "./bench-publish/reference-cms"
+import { startStrapiCms } from "./bench-publish/strapi-cms"
 
 /**
  * `npm run bench:publish`: what an editor waits for. For each catalogue size,
- * the reference server sends its signed webhook to a publisher that has made
- * its first build; then 10 single edits one after another (edit → the new
- * title served), a burst of 20 edits in 2 s, and one deleted episode. All
+ * the CMS sends its signed webhook to a publisher that has made its first
+ * build; then 10 single edits one after another (edit → the new title
+ * served), a burst of 20 edits in 2 s, and one deleted episode. All
  * the while a poller fetches a few pages and counts answers that are not
  * 200 or that name a script the served release lacks (a mixed release).
  * Prints p50/p95 edit-to-live, the catalogue requests of each build, the
@@ -34,11 +33,18 @@ import { startReleasePoller } from "./lib/release-poller"
  * gives every entity its own picture.
  *
  * `--preview` runs the publisher with its preview lane (docs/reference/preview-lane.md)
- * and the reference server with drafts, and adds: draft-to-preview (a draft
+ * and the CMS with drafts, and adds: draft-to-preview (a draft
  * saved → its title on the preview page, p50/p95), and edit-to-live while a
  * preview build runs (a draft saved, its preview build started, then a live
  * edit, which stops it and goes first). Without `--preview` the same run is
  * the edit-to-live figure without the lane, to compare.
+ *
+ * `--cms reference` (the default) publishes from the reference server, a
+ * generated catalogue of each size written into it; `--cms strapi` from
+ * Strapi (integrations/strapi) seeded with the reference server's sample,
+ * each edit the content manager's Publish with the new title and each
+ * draft its Save, as the admin panel sends them. `--sizes sample` runs the
+ * reference server on that same sample, for the same edits from either CMS.
  *
  * Writes every figure as JSON to reports/bench/publish-<date>.json and
  * publish-latest.json (`--out FILE`: to that file alone).
@@ -46,6 +52,7 @@ import { startReleasePoller } from "./lib/release-poller"
 
 const { values } = parseArgs({
   options: {
+    cms: { type: "string", default: "reference" },
     sizes: { type: "string", default: "1000,10000" },
     "image-pool": { type: "string", default: "60" },
     "cpu-count": { type: "string" },
@@ -56,7 +63,10 @@ const { values } = parseArgs({
     out: { type: "string" },
   },
 })
-const sizes = values.sizes.split(",").map(Number)
+const sizes = parseSizes(values.sizes)
+if (!(CMS_NAMES as readonly string[]).includes(values.cms)) throw new Error(`--cms is one of ${CMS_NAMES.join(", ")}, not "${values.cms}"`)
+const cmsName = values.cms as CmsName
+if (cmsName === "strapi" && sizes.some((size) => size !== "sample")) throw new Error("Strapi holds the sample catalogue only: run --cms strapi with --sizes sample")
 /** Distinct pictures shared by the catalogue; `off`: each entity its own (generateCatalogue's default). */
 const imagePool = values["image-pool"] === "off" ? undefined : Number(values["image-pool"])
 const codeDeploy = values["code-deploy"] || values["code-deploy-only"]
@@ -103,21 +113,13 @@ function readImageLines(log: string) {
   }
 }
 
-/** A catalogue of `episodes` in a fresh folder, written straight into the reference server's database. */
-function writeBenchCatalogue(episodes: number) {
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-publish-${episodes}-`))
-  const content = generateCatalogue({ episodes, imagePool })
-  const db = openDatabase(databaseFile(workDir))
-  writeCatalogue(db, content)
-  db.close()
-  return { workDir, content }
-}
+const startCms = (options: CmsOptions): Promise<BenchCms> => (cmsName === "strapi" ? startStrapiCms(options) : startReferenceCms(options))
 
-type Catalogue = ReturnType<typeof writeBenchCatalogue>["content"]
+type Episode = BenchCatalogue["episodes"][number]
 
-/** The reference server and a publisher it sends its webhook to, once the publisher's first build is live. */
+/** The CMS and a publisher it sends its webhook to, once the publisher's first build is live. */
 interface Pipeline {
-  server: ReferenceServer
+  cms: BenchCms
   publisher: Publisher
   siteUrl: string
   dataDir: string
@@ -135,19 +137,22 @@ function copyOfSources(workDir: string): string {
   return sourceDir
 }
 
-async function startPipeline(workDir: string): Promise<Pipeline> {
+async function startPipeline(workDir: string, catalogue: CatalogueChoice): Promise<Pipeline> {
   const secret = `whsec_${crypto.randomBytes(32).toString("base64")}`
   const publisherPort = await freePort()
   const siteUrl = `http://127.0.0.1:${publisherPort}`
   const previewToken = crypto.randomBytes(24).toString("base64url")
   const signInToken = crypto.randomBytes(24).toString("base64url")
-  const server = await startReferenceServer({
-    port: await freePort(),
-    dataDir: workDir,
-    stdio: "ignore",
-    env: { CMS_WEBHOOK_URL: `${siteUrl}/hooks/catalogue`, PUBLISH_WEBHOOK_SECRET: secret, ...(values.preview ? { CATALOGUE_PREVIEW_TOKEN: previewToken } : {}) },
+  const cms = await startCms({
+    workDir,
+    catalogue,
+    imagePool,
+    webhookUrl: `${siteUrl}/hooks/catalogue`,
+    webhookSecret: secret,
+    previewToken: values.preview ? previewToken : undefined,
+    siteUrl,
   })
-  const buildEnv = { ...server.buildEnv, SITE_URL: siteUrl, ...(values["cpu-count"] ? { GATSBY_CPU_COUNT: values["cpu-count"] } : {}) }
+  const buildEnv = { ...cms.buildEnv, SITE_URL: siteUrl, ...(values["cpu-count"] ? { GATSBY_CPU_COUNT: values["cpu-count"] } : {}) }
   const dataDir = path.join(workDir, "publisher")
   const sourceDir = codeDeploy ? copyOfSources(workDir) : PROJECT_ROOT
   const coldStarted = Date.now()
@@ -172,31 +177,31 @@ async function startPipeline(workDir: string): Promise<Pipeline> {
     if (!publisher.status().live) throw new Error(`The first build failed: ${JSON.stringify(publisher.status().recent[0]?.reason)}`)
   } catch (error) {
     await publisher?.close()
-    await stopProcess(server.child)
+    await cms.stop()
     throw error
   }
   const preview = publisher.previewUrl ? { url: publisher.previewUrl, signIn: { headers: { authorization: `Bearer ${signInToken}` } } } : undefined
-  return { server, publisher, siteUrl, dataDir, sourceDir, coldSeconds: (Date.now() - coldStarted) / 1000, preview }
+  return { cms, publisher, siteUrl, dataDir, sourceDir, coldSeconds: (Date.now() - coldStarted) / 1000, preview }
 }
 
-async function stopPipeline({ server, publisher }: Pipeline): Promise<void> {
+async function stopPipeline({ cms, publisher }: Pipeline): Promise<void> {
   await publisher.close()
-  await stopProcess(server.child)
+  await cms.stop()
 }
 
 const newestJob = ({ publisher }: Pipeline) => publisher.status().recent[0]!.id
 const newestBuild = (pipeline: Pipeline) => readBuildLog(logFileOf(pipeline.dataDir, newestJob(pipeline)))
 
 /** Edits an episode's title and waits until its page serves the new one; the milliseconds it took. */
-async function editUntilLive({ server, siteUrl }: Pipeline, episode: Catalogue["episodes"][number], title: string, what: string, timeoutMs = 10 * 60_000) {
+async function editUntilLive({ cms, siteUrl }: Pipeline, episode: Episode, title: string, what: string, timeoutMs = 10 * 60_000) {
   const started = Date.now()
-  await server.edit(`episodes/${episode.id}`, { title })
+  await cms.publishTitle(episode.id, title)
   await until(async () => (await (await fetch(`${siteUrl}/detail/${episode.id}/`)).text()).includes(title), timeoutMs, what)
   return Date.now() - started
 }
 
 /** 10 single edits, one after another: each one's edit-to-live time and what its build read. */
-async function singleEdits(pipeline: Pipeline, content: Catalogue) {
+async function singleEdits(pipeline: Pipeline, content: BenchCatalogue) {
   const single: { ms: number; requests: number; read: string; buildSeconds: number }[] = []
   for (let k = 0; k < editCount; k += 1) {
     const episode = content.episodes[Math.floor(((k + 1) * content.episodes.length) / (editCount + 2))]!
@@ -209,13 +214,13 @@ async function singleEdits(pipeline: Pipeline, content: Catalogue) {
 }
 
 /** A burst of 20 edits in 2 s: seconds until all are live, and how many builds it took. */
-async function burstOfEdits(pipeline: Pipeline, content: Catalogue) {
-  const { server, siteUrl } = pipeline
+async function burstOfEdits(pipeline: Pipeline, content: BenchCatalogue) {
+  const { cms, siteUrl } = pipeline
   const jobsBefore = newestJob(pipeline)
   const burst = content.episodes.slice(-40, -20)
   const started = Date.now()
   for (const [index, episode] of burst.entries()) {
-    await server.edit(`episodes/${episode.id}`, { title: `${episode.title} (burst)` })
+    await cms.publishTitle(episode.id, `${episode.title} (burst)`)
     await sleep(Math.max(0, started + (index + 1) * 100 - Date.now()))
   }
   for (const episode of burst) {
@@ -227,11 +232,11 @@ async function burstOfEdits(pipeline: Pipeline, content: Catalogue) {
 }
 
 /** One deleted episode of `seriesId`: seconds until its page answers 404 and its series page no longer lists it. */
-async function deleteEpisode(pipeline: Pipeline, content: Catalogue, seriesId: number) {
-  const { server, siteUrl } = pipeline
-  const doomed = content.episodes.find((episode) => episode.series_id === seriesId)!
+async function deleteEpisode(pipeline: Pipeline, content: BenchCatalogue, seriesId: string) {
+  const { cms, siteUrl } = pipeline
+  const doomed = content.episodes.find((episode) => episode.seriesId === seriesId)!
   const started = Date.now()
-  await server.remove(`episodes/${doomed.id}`)
+  await cms.removeEpisode(doomed.id)
   await until(
     async () =>
       (await fetch(`${siteUrl}/detail/${doomed.id}/`)).status === 404 &&
@@ -245,10 +250,10 @@ async function deleteEpisode(pipeline: Pipeline, content: Catalogue, seriesId: n
 }
 
 /** A draft title saved, until the preview page shows it; the milliseconds it took. */
-async function draftUntilPreviewed({ server, preview }: Pipeline, episode: Catalogue["episodes"][number], title: string, what: string) {
+async function draftUntilPreviewed({ cms, preview }: Pipeline, episode: Episode, title: string, what: string) {
   if (!preview) throw new Error("No preview lane: run with --preview")
   const started = Date.now()
-  await server.edit(`drafts/episodes/${episode.id}`, { title })
+  await cms.saveDraftTitle(episode.id, title)
   await until(async () => (await (await fetch(`${preview.url}/detail/${episode.id}/`, preview.signIn)).text()).includes(title), 10 * 60_000, what)
   return Date.now() - started
 }
@@ -258,7 +263,7 @@ async function draftUntilPreviewed({ server, preview }: Pipeline, episode: Catal
  * preview), then as many live edits each made while a preview build runs
  * (edit to live, the preview build stopped for it).
  */
-async function previewEdits(pipeline: Pipeline, content: Catalogue) {
+async function previewEdits(pipeline: Pipeline, content: BenchCatalogue) {
   const drafts: number[] = []
   const duringPreview: number[] = []
   for (let k = 0; k < editCount; k += 1) {
@@ -269,7 +274,7 @@ async function previewEdits(pipeline: Pipeline, content: Catalogue) {
   for (let k = 0; k < editCount; k += 1) {
     const drafted = content.episodes[k + 1]!
     const edited = content.episodes[content.episodes.length - 2 - k]!
-    await pipeline.server.edit(`drafts/episodes/${drafted.id}`, { title: `${drafted.title} (draft beside edit ${k + 1})` })
+    await pipeline.cms.saveDraftTitle(drafted.id, `${drafted.title} (draft beside edit ${k + 1})`)
     await until(async () => pipeline.publisher.previewStatus()?.building !== null, 60_000, "a preview build to start")
     duringPreview.push(await editUntilLive(pipeline, edited, `${edited.title} (edit during preview ${k + 1})`, `edit during preview ${k + 1}`))
     await pipeline.publisher.idle()
@@ -292,7 +297,7 @@ const CODE_DEPLOY_FILES = ["gatsby-node.ts", path.join("plugins", "gatsby-source
  * gatsby-node.ts in the publisher's source copy, then one edit, which
  * builds with the changed code. Its seconds to live and its image figures.
  */
-async function codeDeployEdit(pipeline: Pipeline, content: Catalogue) {
+async function codeDeployEdit(pipeline: Pipeline, content: BenchCatalogue) {
   for (const file of CODE_DEPLOY_FILES) fs.appendFileSync(path.join(pipeline.sourceDir, file), `// bench:publish code deploy ${Date.now()}\n`)
   const episode = content.episodes[Math.floor(content.episodes.length / 3)]!
   const ms = await editUntilLive(pipeline, episode, `${episode.title} (code deploy)`, "the code deploy", 60 * 60_000)
@@ -311,9 +316,12 @@ async function codeDeployEdit(pipeline: Pipeline, content: Catalogue) {
   }
 }
 
-async function benchmark(episodes: number) {
-  const { workDir, content } = writeBenchCatalogue(episodes)
-  const pipeline = await startPipeline(workDir)
+async function benchmark(catalogue: CatalogueChoice) {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-publish-${cmsName}-${catalogue}-`))
+  const pipeline = await startPipeline(workDir, catalogue)
+  const content = pipeline.cms.catalogue
+  const episodes = content.episodes.length
+  const what = { cms: cmsName, catalogue: catalogue === "sample" ? "sample" : "generated", episodes }
   try {
     if (values["code-deploy-only"]) {
       const first = newestBuild(pipeline)
@@ -322,7 +330,7 @@ async function benchmark(episodes: number) {
       await poller.stop()
       const { requests: polled, non200, mixed } = poller.counts
       return {
-        figures: { episodes, coldFirstBuildS: Number(pipeline.coldSeconds.toFixed(1)), coldProcessed: first.images.processed, ...deploy, polled, non200, mixed },
+        figures: { ...what, coldFirstBuildS: Number(pipeline.coldSeconds.toFixed(1)), coldProcessed: first.images.processed, ...deploy, polled, non200, mixed },
         pollerExamples: poller.counts.examples,
         logs: workDir,
       }
@@ -337,7 +345,7 @@ async function benchmark(episodes: number) {
     await pipeline.publisher.idle()
 
     const series = content.series[Math.floor(content.series.length / 2)]!
-    const watched = content.episodes.filter((episode) => episode.series_id !== series.id)
+    const watched = content.episodes.filter((episode) => episode.seriesId !== series.id)
     const poller = startReleasePoller(pipeline.siteUrl, ["/", `/series/${series.id}/`, `/detail/${watched[1]!.id}/`])
     const single = await singleEdits(pipeline, content)
     const preview = pipeline.preview ? await previewEdits(pipeline, content) : undefined
@@ -350,7 +358,7 @@ async function benchmark(episodes: number) {
     const ms = single.map((edit) => edit.ms)
     return {
       figures: {
-        episodes,
+        ...what,
         coldFirstBuildS: Number(pipeline.coldSeconds.toFixed(1)),
         editToLiveP50S: Number((percentile(ms, 50) / 1000).toFixed(1)),
         editToLiveP95S: Number((percentile(ms, 95) / 1000).toFixed(1)),
@@ -387,7 +395,8 @@ async function benchmark(episodes: number) {
 async function main() {
   const results = []
   for (const size of sizes) {
-    console.log(`Publishing benchmark: ${size} episodes (image pool ${imagePool ?? "off: every entity its own picture"})${codeDeploy ? ", with a code deploy" : ""}...`)
+    const catalogue = size === "sample" ? "the sample catalogue" : `${size} episodes (image pool ${imagePool ?? "off: every entity its own picture"})`
+    console.log(`Publishing benchmark from ${cmsName === "strapi" ? "Strapi" : "the reference server"}: ${catalogue}${codeDeploy ? ", with a code deploy" : ""}...`)
     const result = await benchmark(size)
     console.log(JSON.stringify(result, null, 1))
     results.push(result)
