@@ -113,8 +113,10 @@ export async function prepareStrapi(env: NodeJS.ProcessEnv = process.env, track:
     }
     const server = digestOf(serverInputs())
     if (adminIsStale()) {
-      // `strapi build` compiles the server code too.
-      await step("Building Strapi's admin panel (strapi build)", steps, runToCompletion(COMMANDS.strapi, ["build"], quiet), track)
+      // `strapi build` compiles the server code too. Its bundler writes NODE_ENV into the panel, and a
+      // test runner's NODE_ENV=test selects the panel's code for jsdom (every form field full width).
+      const production = { ...quiet, env: { ...quiet.env, NODE_ENV: "production" } }
+      await step("Building Strapi's admin panel (strapi build)", steps, runToCompletion(COMMANDS.strapi, ["build"], production), track)
       fs.writeFileSync(SERVER_STAMP, server)
     } else if (!stampSays(server)) {
       await step("Compiling Strapi's server code (tsc)", steps, runToCompletion(COMMANDS.tsc, [], quiet), track)
