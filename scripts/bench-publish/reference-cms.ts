@@ -30,8 +30,10 @@ export async function startReferenceCms(options: CmsOptions): Promise<BenchCms> 
       name: "reference",
       catalogue: generated ?? (await readCatalogue(`${server.origin}/api`)),
       buildEnv: server.buildEnv,
-      publishTitle: (id, title) => server.edit(`episodes/${id}`, { title }),
-      saveDraftTitle: (id, title) => server.edit(`drafts/episodes/${id}`, { title }),
+      open: async (id) => ({
+        publishTitle: (title) => server.edit(`episodes/${id}`, { title }),
+        saveDraftTitle: (title) => server.edit(`drafts/episodes/${id}`, { title }),
+      }),
       removeEpisode: (id) => server.remove(`episodes/${id}`),
       stop: () => stopProcess(server.child),
     }

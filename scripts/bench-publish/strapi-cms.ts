@@ -39,8 +39,10 @@ export async function startStrapiCms(options: CmsOptions): Promise<BenchCms> {
         name: "strapi",
         catalogue: await readCatalogue(strapi.apiUrl),
         buildEnv: { ...videoHost.buildEnv, CATALOGUE_API_URL: strapi.apiUrl },
-        publishTitle: (id, title) => episodes.publish(id, { title }),
-        saveDraftTitle: (id, title) => episodes.save(id, { title }),
+        async open(id) {
+          const episode = await episodes.open(id)
+          return { publishTitle: (title) => episode.publish({ title }), saveDraftTitle: (title) => episode.save({ title }) }
+        },
         removeEpisode: (id) => episodes.remove(id),
         async stop() {
           await strapi.stop()

@@ -28,12 +28,22 @@ export async function signInToAdmin(origin: string, email: string, password: str
   return json.data.token
 }
 
-export interface EditView {
+/** A document's edit view, loaded: what its Save and Publish buttons send. */
+export interface OpenDocument {
   /** The document's form, as the edit view holds it once loaded. */
-  form(documentId: string): Promise<Json>
+  form: Json
   /** Save: PUT the form with `changes`. */
-  save(documentId: string, changes: Json): Promise<void>
+  save(changes: Json): Promise<void>
   /** Publish, with `changes` not saved first: the form and its changes in the publish action's body (the content manager saves and publishes in one transaction). */
+  publish(changes: Json): Promise<void>
+}
+
+export interface EditView {
+  /** The document's edit view, loaded as the admin panel loads it before the editor types. */
+  open(documentId: string): Promise<OpenDocument>
+  /** open(), then Save. */
+  save(documentId: string, changes: Json): Promise<void>
+  /** open(), then Publish. */
   publish(documentId: string, changes: Json): Promise<void>
   /** Delete (every version of the document). */
   remove(documentId: string): Promise<void>
@@ -63,19 +73,24 @@ export function editView(origin: string, token: string, uid: string): EditView {
     })())
   const route = (documentId: string) => `collection-types/${uid}/${encodeURIComponent(documentId)}`
 
-  async function form(documentId: string): Promise<Json> {
+  async function open(documentId: string): Promise<OpenDocument> {
     const all = await schemasOnce()
     const schema = all.get(uid)
     if (!schema) throw new Error(`Strapi has no content type ${uid}`)
     const document = (await call("GET", route(documentId))) as Json
     const top = Object.fromEntries(Object.entries(document).filter(([key]) => key in schema.attributes && !META_FIELDS.includes(key)))
-    return formValues(top, schema, all)
+    const form = formValues(top, schema, all)
+    return {
+      form,
+      save: async (changes) => void (await call("PUT", route(documentId), { ...form, ...changes })),
+      publish: async (changes) => void (await call("POST", `${route(documentId)}/actions/publish`, { ...form, ...changes })),
+    }
   }
 
   return {
-    form,
-    save: async (documentId, changes) => void (await call("PUT", route(documentId), { ...(await form(documentId)), ...changes })),
-    publish: async (documentId, changes) => void (await call("POST", `${route(documentId)}/actions/publish`, { ...(await form(documentId)), ...changes })),
+    open,
+    save: async (documentId, changes) => (await open(documentId)).save(changes),
+    publish: async (documentId, changes) => (await open(documentId)).publish(changes),
     remove: async (documentId) => void (await call("DELETE", route(documentId))),
   }
 }
