@@ -170,6 +170,26 @@ describe("Strapi's changes feed and signed webhook", () => {
     expect((await feed(beforeMove)).changed).toEqual([])
   }, 90_000)
 
+  it("lists only the episode for a change of its own data, and its series too when its number (its place there) changes, as the reference server does", async () => {
+    const series = await editor.create(SERIES, { title: "Numbered series" })
+    await editor.publish(SERIES, series)
+    const id = await editor.create(EPISODE, { title: "Renamed in place", episode: 1, video_path: "76979871", series: link([series]) })
+    await editor.publish(EPISODE, id)
+    await delivered("publish", id)
+
+    const [beforeRename, from] = [await feedNow(), mark()]
+    await editor.save(EPISODE, id, { title: "Renamed in place, published" })
+    await editor.publish(EPISODE, id)
+    expect((await delivered("publish", id, from)).body.refs).toEqual([episodeRef(id)])
+    expect((await feed(beforeRename)).changed).toEqual([episodeRef(id)])
+
+    const [beforeRenumber, next] = [await feedNow(), mark()]
+    await editor.save(EPISODE, id, { episode: 2 })
+    await editor.publish(EPISODE, id)
+    expect((await delivered("publish", id, next)).body.refs).toEqual(expect.arrayContaining([episodeRef(id), { type: "series", id: series }]))
+    expect((await feed(beforeRenumber)).changed).toEqual(expect.arrayContaining([episodeRef(id), { type: "series", id: series }]))
+  }, 90_000)
+
   it("sends a delivery the busy publisher answered 503 again, under the same webhook-id", async () => {
     const id = await editor.create(EPISODE, { title: "Refused at first", episode: 1, video_path: "76979871" })
     await delivered("draft", id)

@@ -73,10 +73,17 @@ describe("the containers and members an edit changes too", () => {
   const episode = (documentId: string) => ({ uid: "api::episode.episode", documentId })
   const both = (draft: Snapshot["draft"], published: Snapshot["published"] = draft): Snapshot => ({ draft, published })
 
-  it("are an episode's old and new series when it moves, and its series when it is edited in place", () => {
-    const inA = both({ present: true, containers: [series("a")], members: [] })
-    expect(neighboursChanged(inA, both({ present: true, containers: [series("b")], members: [] }), "draft")).toEqual([series("a"), series("b")])
-    expect(neighboursChanged(inA, inA, "draft")).toEqual([series("a")])
+  it("are an episode's old and new series when it moves, its series when its number (its place in the series) changes, and none when only its own data does", () => {
+    const inA = both({ present: true, containers: [series("a")], members: [], order: "[[3]]" })
+    expect(neighboursChanged(inA, both({ present: true, containers: [series("b")], members: [], order: "[[3]]" }), "draft")).toEqual([series("a"), series("b")])
+    expect(neighboursChanged(inA, both({ present: true, containers: [series("a")], members: [], order: "[[4]]" }), "draft")).toEqual([series("a")])
+    expect(neighboursChanged(inA, inA, "draft")).toEqual([])
+  })
+
+  it("are the series an episode comes to or leaves in a view", () => {
+    const inA = both({ present: true, containers: [series("a")], members: [], order: "[[3]]" })
+    expect(neighboursChanged(ABSENT, inA, "published")).toEqual([series("a")])
+    expect(neighboursChanged(inA, ABSENT, "published")).toEqual([series("a")])
   })
 
   it("are every member of a series that comes or goes, and only the members that joined or left otherwise", () => {

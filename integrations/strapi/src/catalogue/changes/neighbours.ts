@@ -3,10 +3,14 @@ import type { View } from "../http/preview-access"
 
 // The catalogue's containers answer with their members (a category its
 // subcategories, a subcategory its series with their data, a series its
-// episodes), so when a member changes, comes, goes or moves, its containers'
-// answers change too. Like the reference server, the feed lists them as
-// changed: a build reads membership and order from a changed container's
-// fresh answer (plugins/gatsby-source-catalogue/src/crawl/delta.ts).
+// episodes), so when a member comes, goes, moves or changes its place in
+// their order, its containers' answers change too. Like the reference server
+// (cms/src/catalogue/columns.ts, PARENT), the feed lists them as changed
+// then, and only then: a build reads membership and order from a changed
+// container's fresh answer, and patches a member's own data into the lists
+// that carry it (plugins/gatsby-source-catalogue/src/crawl/delta.ts). A
+// container listed for a member's title would cost the build its answer and
+// every member's pictures again.
 
 /** A catalogue document, by content type and documentId. */
 export interface DocumentKey {
@@ -36,10 +40,17 @@ const LINKS: Readonly<Record<string, readonly Link[]>> = {
 
 const VIEWS: readonly View[] = ["published", "draft"]
 
+/** The fields that place a document among its container's members (views/content-types.ts: EPISODE_ORDER, EDITORS_ORDER). */
+const ORDER_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  "api::episode.episode": ["episode"],
+  "api::series.series": ["position"],
+  "api::sub-category.sub-category": ["position"],
+}
+
 export const documentKey = (key: DocumentKey): string => `${key.uid}#${key.documentId}`
 
-/** One document as each view has it: whether it is there, and what it is linked to. */
-export type Snapshot = Record<View, { present: boolean; containers: DocumentKey[]; members: DocumentKey[] }>
+/** One document as each view has it: whether it is there, what it is linked to, and its place among its container's members (`order`, the values of its ORDER_FIELDS). */
+export type Snapshot = Record<View, { present: boolean; containers: DocumentKey[]; members: DocumentKey[]; order?: string }>
 
 export const ABSENT: Snapshot = {
   published: { present: false, containers: [], members: [] },
@@ -57,15 +68,17 @@ const linkedThrough = (row: Record<string, unknown>, link: Link): DocumentKey[] 
 /** The document's versions: its published one and its draft, each with its links. */
 export async function snapshot(strapi: Core.Strapi, { uid, documentId }: DocumentKey): Promise<Snapshot> {
   const links = LINKS[uid] ?? []
+  const orderFields = ORDER_FIELDS[uid] ?? []
   const rows = (await strapi.db.query(uid as never).findMany({
-    select: ["id", "publishedAt"],
+    select: ["id", "publishedAt", ...orderFields],
     where: { documentId },
     populate: Object.fromEntries(links.map((link) => [link.field, { select: ["documentId"] }])),
   })) as Record<string, unknown>[]
   const view = (published: boolean) => {
     const versions = rows.filter((row) => (row.publishedAt != null) === published)
     const through = (role: Link["role"]) => versions.flatMap((row) => links.filter((link) => link.role === role).flatMap((link) => linkedThrough(row, link)))
-    return { present: versions.length > 0, containers: through("container"), members: through("members") }
+    const order = JSON.stringify(versions.map((row) => orderFields.map((field) => row[field] ?? null)))
+    return { present: versions.length > 0, containers: through("container"), members: through("members"), order }
   }
   return { published: view(true), draft: view(false) }
 }
@@ -79,16 +92,22 @@ function difference(from: DocumentKey[], without: DocumentKey[]): DocumentKey[] 
   return from.filter((key) => !gone.has(documentKey(key)))
 }
 
+/** Those in one list and not the other, either way. */
+const changedBetween = (was: DocumentKey[], is: DocumentKey[]) => union(difference(was, is), difference(is, was))
+
 /**
  * The neighbours whose answers in `view` an action changed: the document's
- * containers, before and after (its data or its place in them changed); and
- * its members, all of them when the document came to or left the view, else
- * those that joined or left it.
+ * containers, before and after, when it came to or left the view or moved
+ * among their members (else only those it left or joined); and its members,
+ * all of them when the document came to or left the view, else those that
+ * joined or left it. An edit of the document's own data changes neither.
  */
 export function neighboursChanged(before: Snapshot, after: Snapshot, view: View): DocumentKey[] {
   const [was, is] = [before[view], after[view]]
-  const members = was.present !== is.present ? union(was.members, is.members) : union(difference(was.members, is.members), difference(is.members, was.members))
-  return union(was.containers, is.containers, members)
+  const cameOrWent = was.present !== is.present
+  const containers = cameOrWent || was.order !== is.order ? union(was.containers, is.containers) : changedBetween(was.containers, is.containers)
+  const members = cameOrWent ? union(was.members, is.members) : changedBetween(was.members, is.members)
+  return union(containers, members)
 }
 
 /** Every documentId a relation's payload names, in whatever form it takes (an id, `{ documentId }`, `connect`, `disconnect`, `set`, lists). */
