@@ -235,10 +235,15 @@ describe("the preview site, on real builds of both lanes", () => {
     expect(await axeFailures(page)).toEqual([])
 
     await page.goto(`${previewUrl}/detail/${episode}/`)
-    await page.getByRole("complementary", { name: "Preview" }).getByRole("link", { name: "This page on the live site" }).click()
-    await page.waitForURL(`${liveUrl}/detail/${episode}/`)
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(published)
-    await expect(page.getByRole("complementary", { name: "Preview" }).count()).resolves.toBe(0)
+    // The live page opens in a new tab, as its name says: a CMS's preview screen frames the preview, and the live site refuses to be framed.
+    const [live] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.getByRole("complementary", { name: "Preview" }).getByRole("link", { name: "This page on the live site (opens in a new tab)", exact: true }).click(),
+    ])
+    await live.waitForURL(`${liveUrl}/detail/${episode}/`)
+    await expect(live.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(published)
+    await expect(live.getByRole("complementary", { name: "Preview" }).count()).resolves.toBe(0)
+    expect(page.url()).toBe(`${previewUrl}/detail/${episode}/`)
   }, 600_000)
 
   it("puts a published draft on the live site, and the preview no longer counts it", async () => {

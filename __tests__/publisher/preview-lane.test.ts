@@ -120,12 +120,13 @@ describe("the preview lane", () => {
     expect(bar).toContain(">Preview<")
     expect(bar).toContain("1 unpublished change: visitors do not see it yet.")
     expect(bar).toContain('Series: <a href="/series/101/">Core Strength v1</a>')
-    expect(bar).toContain(`<a href="${site.url}/series/101/">This page on the live site</a>`)
+    // The live page in a new tab, and said so: the live site refuses to be framed, and the preview is framed in a CMS's preview screen.
+    expect(bar).toContain(`<a href="${site.url}/series/101/" target="_blank" rel="noopener">This page on the live site <span aria-hidden="true">↗</span><span class="preview-bar__hidden">(opens in a new tab)</span></a>`)
     expect(bar).toContain(`<a href="/_preview/seo/series/101/">This page's SEO card</a>`)
     // The card is a page of the preview: its bar's live link is the page it describes, and it has no card of its own.
     const card = await (await fetch(`${url}/_preview/seo/series/101/`, signedIn)).text()
     expect(card).toContain("SEO card: /series/101/ v1")
-    expect(card).toContain(`<a href="${site.url}/series/101/">This page on the live site</a>`)
+    expect(card).toContain(`<a href="${site.url}/series/101/" target="_blank" rel="noopener">This page on the live site`)
     expect(card).not.toContain("This page's SEO card")
     // A page the build left no card for has no link to one.
     expect(await (await fetch(`${url}/`, signedIn)).text()).not.toContain("SEO card")

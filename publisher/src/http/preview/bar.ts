@@ -14,6 +14,7 @@ export const BAR_CSS = `.preview-bar { background: #262633; color: #fff; border-
 .preview-bar details { flex-basis: 100%; }
 .preview-bar summary { cursor: pointer; }
 .preview-bar ul { margin: .25rem 0 0; padding-left: 1.5rem; }
+.preview-bar__hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 `
 
 /** The changes a release's build left (PREVIEW_CHANGES_FILE), read once per file version. */
@@ -50,7 +51,8 @@ function summary(changes: PreviewChanges | undefined, count: number): string {
  * unpublished changes there are, each changed entity linked to its preview
  * page (a disclosure: no script), the same page on the live site, and the
  * page's SEO card (when the build left one). A complementary landmark named
- * "Preview", first in the page.
+ * "Preview", first in the page. The live page opens in a new tab: the live
+ * site refuses to be framed, and the preview often is (a CMS's preview screen).
  */
 export function renderBar(changes: PreviewChanges | undefined, page: { path: string; liveSiteUrl: string; seoCard: string | null }): string {
   const listed = changes?.draftView ? changes.changes : []
@@ -59,7 +61,7 @@ export function renderBar(changes: PreviewChanges | undefined, page: { path: str
     ...(changes?.draftView && changes.siteSettings ? [html`<li>Site settings (titles, descriptions, share pictures)</li>`] : []),
     ...listed.map((change) => html`<li>${change.kind}: <a href="${change.path}">${change.title}</a></li>`),
   ]
-  return html`<aside class="preview-bar" aria-label="Preview"><div class="preview-bar__row"><strong class="preview-bar__label">Preview</strong><span>${summary(changes, count)}</span><a href="${page.liveSiteUrl}${page.path}">This page on the live site</a>${
+  return html`<aside class="preview-bar" aria-label="Preview"><div class="preview-bar__row"><strong class="preview-bar__label">Preview</strong><span>${summary(changes, count)}</span><a href="${page.liveSiteUrl}${page.path}" target="_blank" rel="noopener">This page on the live site <span aria-hidden="true">↗</span><span class="preview-bar__hidden">(opens in a new tab)</span></a>${
     page.seoCard ? html`<a href="${page.seoCard}">This page's SEO card</a>` : ""
   }${
     count > 0 ? html`<details><summary>What changed (${count})</summary><ul>${items}</ul></details>` : ""
