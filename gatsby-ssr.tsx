@@ -27,13 +27,17 @@ import "./src/templates/subscribe-outcome"
 import "./src/components/no-script-search"
 
 import { FIRST_SCREEN_END_ID } from "./src/components/first-screen-end"
-import { CONTINUE_WATCHING_HINT_SCRIPT } from "./contract/inline-scripts"
+import { CONTINUE_WATCHING_HINT_SCRIPT, LINKED_MOMENT_SCRIPT } from "./contract/inline-scripts"
 import { PAGE_LANGUAGE } from "./src/page-language"
+import { routes } from "./src/routes"
 
 export { wrapPageElement, wrapRootElement } from "./src/styles/wrap-element"
 
 /** What gatsby-plugin-image adds to every page for its own component, which the site does not use (responsive-image.tsx). */
 const IMAGE_PLUGIN_HEAD = new Set(["gatsby-image-style", "gatsby-image-style-noscript", "gatsby-image-style-script"])
+
+/** Every episode page's path starts so. */
+const EPISODE_PATHS = routes.episode("")
 
 /** The sitemap index (gatsby/seo/post-build-outputs.ts writes it), named in every page as gatsby-plugin-sitemap named it. */
 const SITEMAP_LINK = <link key="sitemap" rel="sitemap" type="application/xml" href="/sitemap-index.xml" />
@@ -53,6 +57,8 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttri
   setHtmlAttributes({ lang: PAGE_LANGUAGE })
   // Home only: whether to keep room for Continue watching in the first screen, decided before the first paint.
   if (pathname === "/") setHeadComponents([<script key="continue-watching-hint" dangerouslySetInnerHTML={{ __html: CONTINUE_WATCHING_HINT_SCRIPT }} />])
+  // Episodes only: a link to a moment (`?t=`) starts the play link there before the page's JavaScript has run.
+  if (pathname.startsWith(EPISODE_PATHS)) setHeadComponents([<script key="linked-moment" dangerouslySetInnerHTML={{ __html: LINKED_MOMENT_SCRIPT }} />])
   // Without it every browser asks for /favicon.ico, which the site has not got.
   setHeadComponents([
     <link key="icon" rel="icon" href="/favicon.svg" type="image/svg+xml" />,

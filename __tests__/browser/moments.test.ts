@@ -1,4 +1,5 @@
 import type { Locator, Page } from "playwright-core"
+import { PLAY_LINK_LENGTH_ATTRIBUTE } from "../../contract/moment-form"
 import type { ApiEpisode, ApiVideo } from "../../contract/schemas"
 import { formatClock } from "../../src/playback/format-clock"
 import { until } from "../helpers/until"
@@ -91,6 +92,37 @@ describe.each([PHONE, DESKTOP])("at %d px", (width) => {
     expect(errors).toEqual([])
   })
 
+  it("?t=1m30s is in the play link before the page's JavaScript: at the first paint, and a click with no script file arrived opens the host's player at 1:30", async () => {
+    // A context of its own: the init script cannot be taken back from a pooled page.
+    const context = await browser().newContext({ viewport: { width, height: 900 } })
+    const page = await context.newPage()
+    // The page's script files never arrive: every moment of this visit is before hydration.
+    await page.route(/\/[^/?]+\.js(\?|$)/, () => undefined)
+    // A frame callback runs just before the browser paints: the first one reads what the first paint shows.
+    await page.addInitScript(
+      (link) =>
+        requestAnimationFrame(() => {
+          ;(window as unknown as { painted: string | null }).painted = document.querySelector(link)?.getAttribute("href") ?? null
+        }),
+      `a[${PLAY_LINK_LENGTH_ATTRIBUTE}]`,
+    )
+    await page.goto(`${harness().siteUrl}${PAGE}?t=1m30s`, { waitUntil: "domcontentloaded" })
+    const atMoment = `${playerUrlOf(EPISODE_ID)}?autoplay=1#t=90s`
+    const painted = await until(() => page.evaluate(() => (window as unknown as { painted?: string | null }).painted), PLAYER_WAIT_MS, "the first frame")
+    expect(painted).toBe(atMoment)
+    await expect(page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).resolves.toBe(false)
+    const play = page.getByRole("link", { name: `Play ${title}`, exact: true })
+    await expect(play.getAttribute("href")).resolves.toBe(atMoment)
+
+    await play.click()
+    await page.waitForURL(atMoment)
+    const second = await until(async () => {
+      const at = Number(await page.getByLabel("Seek").inputValue())
+      return at >= 90 && at <= 98 ? at : undefined
+    }, PLAYER_WAIT_MS, "the host's player at 90 s")
+    expect(second).toBeGreaterThanOrEqual(90)
+  })
+
   it.each([["soon"], ["-30"], ["0"], ["1:30"], ["99999"]])("ignores ?t=%s: the plain play control, from the start, no error", async (t) => {
     const page = await cleanPage(browser(), { width })
     const errors = recordErrors(page)
@@ -152,6 +184,45 @@ describe.each([PHONE, DESKTOP])("at %d px", (width) => {
     expect(`${at.origin}${at.pathname}`).toBe(`${harness().siteUrl}${PAGE}`)
     expect(Number(at.searchParams.get("t"))).toBeGreaterThanOrEqual(90)
     expect(shared.title).toBe(title)
+  })
+
+  it("takes over the server's HTML below the player without drawing it again: a chapter clicked as soon as the page is hydrated plays, and no error", async () => {
+    // A context of its own: the init script cannot be taken back from a pooled page.
+    const context = await browser().newContext({ viewport: { width, height: 900 } })
+    const page = await context.newPage()
+    const errors = recordErrors(page)
+    // The server's elements get a mark as the parser finishes: any part React drew again would be new elements without it.
+    await page.addInitScript(() =>
+      document.addEventListener("DOMContentLoaded", () => {
+        const marked = window as unknown as { hydratedAtParse: boolean }
+        marked.hydratedAtParse = document.documentElement.hasAttribute("data-hydrated")
+        for (const element of document.querySelectorAll("main *, footer *")) (element as unknown as { fromServer: boolean }).fromServer = true
+      }),
+    )
+    await openReady(page, `${harness().siteUrl}${PAGE}`)
+    await expect(page.evaluate(() => (window as unknown as { hydratedAtParse: boolean }).hydratedAtParse)).resolves.toBe(false)
+    const [, second] = video.chapters as [Chapter, Chapter]
+    await pressEnter(chapters(page).getByRole("link", { name: chapterName(second) }))
+    await playerNear(page, second.start, "opened")
+    await markedChapters(page, [chapterName(second)])
+    const drawnAgain = (selector: string) =>
+      page.evaluate((parts) => [...document.querySelectorAll(parts)].filter((element) => !(element as unknown as { fromServer?: boolean }).fromServer).map((element) => element.outerHTML.slice(0, 80)), selector)
+    // The player's box changes on play (its iframe), and the playing card gains Share from and its progress;
+    // the rest is the server's elements.
+    await expect(drawnAgain("main > nav *, main > div ~ div *, main > section h2, main > section h3, main > section a, footer *")).resolves.toEqual([])
+    expect(errors).toEqual([])
+  })
+
+  it("goes to another episode from Next Episodes as soon as the page is hydrated, with no error", async () => {
+    const page = await cleanPage(browser(), { width })
+    const errors = recordErrors(page)
+    await openReady(page, `${harness().siteUrl}${PAGE}`)
+    const next = page.getByRole("region", { name: "Next Episodes" }).getByRole("link").first()
+    const nextTitle = (await next.getByRole("heading").textContent())!
+    await pressEnter(next)
+    await page.getByRole("heading", { level: 1, name: nextTitle }).waitFor()
+    expect(page.url()).not.toBe(`${harness().siteUrl}${PAGE}`)
+    expect(errors).toEqual([])
   })
 
   it("axe finds nothing at any impact with a chapter playing and every transcript open", async () => {

@@ -10,6 +10,7 @@ import type { UpNextCardProps } from "./up-next-card"
 import { VideoPlayer } from "./video-player"
 import { lazyOptional } from "./lazy-optional"
 import { episodeLabel } from "../episode-label"
+import { useLinkedMoment } from "../playback/use-linked-moment"
 
 // Up next's code arrives with the video (it is asked for on play), not with the page; if that
 // download failed (offline), the card is simply not shown.
@@ -23,8 +24,8 @@ export interface EpisodePlaybackProps {
   seriesEpisodes: readonly Queries.EpisodeCardFragment[]
   /** The visitor came from Up next: play at once. */
   autoStart: boolean
-  /** The moment the page's address asks for (`?t=`), in seconds. */
-  linkedStart: number | null
+  /** The page address's query (`location.search`): `?t=` starts the player at a moment. */
+  search: string
   /** Chapters, transcript and share: their hold on the player. */
   control: PlaybackControl
 }
@@ -34,8 +35,9 @@ export interface EpisodePlaybackProps {
  * the position saved as it plays, and Up next when it ends (none after the
  * series' last episode). Keyed by episode, so each episode starts afresh.
  */
-export function EpisodePlayback({ episode, series, seriesEpisodes, autoStart, linkedStart, control }: EpisodePlaybackProps) {
+export function EpisodePlayback({ episode, series, seriesEpisodes, autoStart, search, control }: EpisodePlaybackProps) {
   const { state } = useViewing()
+  const linkedStart = useLinkedMoment(search, episode.videoDurationSeconds)
   const [ended, setEnded] = useState(false)
   const listed = seriesEpisodes.find((item) => item._id === episode._id)
   const next = nextEpisodeOf(seriesEpisodes, episode._id)
@@ -58,6 +60,7 @@ export function EpisodePlayback({ episode, series, seriesEpisodes, autoStart, li
       poster={episode.images[0]}
       resumeAt={resumeAt}
       linkedStart={linkedStart}
+      durationSeconds={episode.videoDurationSeconds}
       episode={snapshot}
       control={control}
       autoStart={autoStart}

@@ -19,10 +19,10 @@ import { EpisodeFacts } from "./episode-facts"
 import { Breadcrumbs } from "./breadcrumbs"
 import type { Crumb } from "../seo/page-head"
 import { createPlaybackControl, type PlaybackControl } from "../playback/playback-control"
-import { useLinkedMoment } from "../playback/use-linked-moment"
 import { ShareFromButton } from "./share-from-button"
 import { ChapterList } from "./chapter-list"
 import { EpisodeTranscript } from "./episode-transcript"
+import { hydratedLater } from "./hydrated-later"
 
 export const query = graphql`
   fragment EpisodeScreen on CatalogueEpisode {
@@ -109,7 +109,6 @@ export interface EpisodeScreenProps {
   search?: string
 }
 
-
 /** The series' episodes in pages, opened on the one playing (its card marked, with Share from the moment played). */
 function NextEpisodes({ episode, seriesEpisodes, control }: { episode: Queries.EpisodeScreenFragment; seriesEpisodes: EpisodeScreenProps["seriesEpisodes"]; control: PlaybackControl }) {
   const currentIndex = seriesEpisodes.findIndex((item) => item._id === episode._id)
@@ -155,23 +154,10 @@ function NextEpisodes({ episode, seriesEpisodes, control }: { episode: Queries.E
   )
 }
 
-export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, breadcrumbs, autoStart = false, search = "" }: EpisodeScreenProps) {
-  // One per episode: another episode's position must not mark this one's chapters.
-  const control = useMemo(createPlaybackControl, [episode._id])
-  const linkedStart = useLinkedMoment(search, episode.videoDurationSeconds)
-
+/** Under the player: where the episode sits, its title, facts and description, the chapters and the transcript. */
+const EpisodeDetails = hydratedLater(function EpisodeDetails({ episode, breadcrumbs, control }: { episode: Queries.EpisodeScreenFragment; breadcrumbs: readonly Crumb[]; control: PlaybackControl }) {
   return (
-    <PageShell>
-      <EpisodePlayback
-        key={episode._id}
-        episode={episode}
-        series={series}
-        seriesEpisodes={seriesEpisodes}
-        autoStart={autoStart}
-        linkedStart={linkedStart}
-        control={control}
-      />
-      <FirstScreenEnd />
+    <>
       <Breadcrumbs trail={breadcrumbs} />
       <Container>
         <Title>{episode.title}</Title>
@@ -184,23 +170,57 @@ export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, br
         <ChapterList chapters={episode.chapters} src={episode.playerEmbedUrl} control={control} />
         <EpisodeTranscript transcripts={episode.transcripts} src={episode.playerEmbedUrl} control={control} />
       </Container>
-      {seriesEpisodes.length > 0 && <NextEpisodes episode={episode} seriesEpisodes={seriesEpisodes} control={control} />}
-      {recommended.length > 0 && (
-        <Section aria-labelledby="recommended">
-          <Container>
-            <SectionTitle id="recommended">Recommended</SectionTitle>
-            <CardGrid
-              items={recommended.map((series) => ({
-                key: series._id,
-                to: routes.series(series._id),
-                title: series.title,
-                image: series.images[0],
-                action: <SaveSeriesButton series={saveableSeries(series)} look="card" />,
-              }))}
-            />
-          </Container>
-        </Section>
-      )}
+    </>
+  )
+})
+
+const LaterPlayback = hydratedLater(EpisodePlayback)
+
+const LaterNextEpisodes = hydratedLater(NextEpisodes)
+
+/** Series of the episode's subcategory, to save or open. */
+const Recommended = hydratedLater(function Recommended({ recommended }: { recommended: EpisodeScreenProps["recommended"] }) {
+  return (
+    <Section aria-labelledby="recommended">
+      <Container>
+        <SectionTitle id="recommended">Recommended</SectionTitle>
+        <CardGrid
+          items={recommended.map((series) => ({
+            key: series._id,
+            to: routes.series(series._id),
+            title: series.title,
+            image: series.images[0],
+            action: <SaveSeriesButton series={saveableSeries(series)} look="card" />,
+          }))}
+        />
+      </Container>
+    </Section>
+  )
+})
+
+/**
+ * Every part of the episode's page but the header is hydrated after the page
+ * (hydratedLater), the player first; each is keyed by episode, so that moving
+ * to another episode draws it anew rather than updating a part still waiting.
+ */
+export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, breadcrumbs, autoStart = false, search = "" }: EpisodeScreenProps) {
+  // One per episode: another episode's position must not mark this one's chapters.
+  const control = useMemo(createPlaybackControl, [episode._id])
+  return (
+    <PageShell>
+      <LaterPlayback
+        key={`player ${episode._id}`}
+        episode={episode}
+        series={series}
+        seriesEpisodes={seriesEpisodes}
+        autoStart={autoStart}
+        search={search}
+        control={control}
+      />
+      <FirstScreenEnd />
+      <EpisodeDetails key={`details ${episode._id}`} episode={episode} breadcrumbs={breadcrumbs} control={control} />
+      {seriesEpisodes.length > 0 && <LaterNextEpisodes key={`next ${episode._id}`} episode={episode} seriesEpisodes={seriesEpisodes} control={control} />}
+      {recommended.length > 0 && <Recommended key={`recommended ${episode._id}`} recommended={recommended} />}
     </PageShell>
   )
 }

@@ -5,6 +5,7 @@ import { formatClock } from "../playback/format-clock"
 import type { PlaybackControl } from "../playback/playback-control"
 import type { EpisodeSnapshot } from "../playback/progress-recorder"
 import { useHostPlayer } from "../playback/use-host-player"
+import { PLAY_LINK_LENGTH_ATTRIBUTE } from "../../contract/moment-form"
 import { CatalogueImage } from "./catalogue-image"
 import { PlayIcon } from "./play-icon"
 import { ResumeChoices } from "./resume-choices"
@@ -136,6 +137,8 @@ export interface VideoPlayerProps {
   resumeAt?: number | null
   /** The moment the page's address asks for (`?t=`), in seconds; it wins over Resume. */
   linkedStart?: number | null
+  /** The video's length in seconds, if known: the page's head script moves the play link to `?t=` only within it. */
+  durationSeconds?: number | null
   /** The episode, for remembering its position; null: play without memory. */
   episode?: EpisodeSnapshot | null
   /** The page's other ways in (chapters, transcript) and what they hear of the position. */
@@ -153,14 +156,18 @@ interface PlayFacadeProps {
   src: string
   title: string
   startAt: number | null
+  durationSeconds: number | null
   onStart(seconds: number): void
 }
 
 /** The play link over the episode's picture; with a moment to start at, it says so and its address carries it. */
-function PlayFacade({ src, title, startAt, onStart }: PlayFacadeProps) {
+function PlayFacade({ src, title, startAt, durationSeconds, onStart }: PlayFacadeProps) {
   const at = startAt === null ? null : formatClock(startAt)
+  // The server's HTML is the same for every query: the head script finds the link by this mark and moves it to `?t=`.
+  const mark = { [PLAY_LINK_LENGTH_ATTRIBUTE]: durationSeconds ?? "" }
   return (
     <PlayLink
+      {...mark}
       href={autoplayUrl(src, startAt ?? 0)}
       aria-label={at ? `Play ${title}, starts at ${at}` : `Play ${title}`}
       onClick={(event) => {
@@ -211,7 +218,7 @@ function usePlayerControl(control: PlaybackControl | null, playFrom: (seconds: n
  * Without JavaScript the player itself is in the box.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
-  const { src, title, poster, resumeAt = null, linkedStart = null, episode = null, control = null, autoStart = false, onStart, onEnded, children } = props
+  const { src, title, poster, resumeAt = null, linkedStart = null, durationSeconds = null, episode = null, control = null, autoStart = false, onStart, onEnded, children } = props
   const [startAt, setStartAtState] = useState<number | null>(null)
   // A new iframe for each restart where the player could not seek.
   const [take, setTake] = useState(0)
@@ -259,7 +266,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       ) : (
         <>
           {resumeAt === null || linkedStart !== null ? (
-            <PlayFacade src={src} title={title} startAt={linkedStart} onStart={setStartAt} />
+            <PlayFacade src={src} title={title} startAt={linkedStart} durationSeconds={durationSeconds} onStart={setStartAt} />
           ) : (
             <ResumeChoices resumeAt={resumeAt} onStart={setStartAt} />
           )}

@@ -1,17 +1,15 @@
 // A moment of an episode: whole seconds from the start. Links to one carry
-// it as `t` (`/detail/12/?t=90`), as the video host's own links do.
-
-/** `90`, or `90s`, `1m30s`, `1h2m3s` (any of the parts); at most a few digits each, so no huge number is read. */
-const MOMENT = /^(?:(\d{1,6})|(?:(\d{1,2})h)?(?:(\d{1,4})m)?(?:(\d{1,6})s)?)$/i
+// it as `t` (`/detail/12/?t=90`), in the form contract/moment-form.ts reads.
+import { MOMENT_FORM } from "../../contract/moment-form"
 
 /**
  * The moment a link's `t` asks for, in whole seconds. Null for none: `t`
- * missing, 0, not one of the forms above, or at or past the video's end when
+ * missing, 0, not one of MOMENT_FORM's forms, or at or past the video's end when
  * its length is known. A bad `t` is ignored, never an error: the episode then
  * plays from the start, as without one.
  */
 export function parseMoment(t: string | null | undefined, durationSeconds?: number | null): number | null {
-  const parts = t ? MOMENT.exec(t) : null
+  const parts = t ? MOMENT_FORM.exec(t) : null
   if (!parts) return null
   const [, bare, hours = "0", minutes = "0", seconds = "0"] = parts
   const at = bare !== undefined ? Number(bare) : Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds)

@@ -70,12 +70,23 @@ describe("createPlaybackControl", () => {
   it("hands a moment to the player that attached itself, and nothing once it has gone", () => {
     const control = createPlaybackControl()
     const playFrom = jest.fn()
-    control.playFrom(5)
     control.attach(playFrom)
     control.playFrom(90)
     control.attach(null)
     control.playFrom(120)
     expect(playFrom.mock.calls).toEqual([[90]])
+  })
+
+  it("keeps the last moment asked for before the player attached (a chapter clicked while the player's part still waits to be hydrated), and plays it once it does", () => {
+    const control = createPlaybackControl()
+    const playFrom = jest.fn()
+    control.playFrom(5)
+    control.playFrom(244)
+    control.attach(playFrom)
+    expect(playFrom.mock.calls).toEqual([[244]])
+    control.attach(null)
+    control.attach(playFrom)
+    expect(playFrom.mock.calls).toEqual([[244]])
   })
 
   it("tells its listeners when the position changes, not when it is the same", () => {
