@@ -152,10 +152,11 @@ it("lets an editor sign in and rename an episode: saved, the preview shows it an
   await page.getByRole("navigation", { name: "Content Manager" }).getByRole("link", { name: "Episode" }).click()
   await page.getByRole("heading", { name: "Episode", level: 1 }).waitFor()
 
-  // The episode's edit view (its documentId is the contract's id). Its first "title" is the
-  // episode's own; the SEO component below has a "title" of its own.
+  // The episode's edit view (its documentId is the contract's id), its fields by their labels:
+  // the episode's title is "Title", the SEO component's "Search and share title".
   await page.goto(`${adminUrl}/content-manager/collection-types/api::episode.episode/${EPISODE}`)
-  const title = page.getByRole("textbox", { name: "title", exact: true }).first()
+  await expect(page.getByRole("textbox", { name: "Video id on the video host" }).inputValue()).resolves.not.toBe("")
+  const title = page.getByRole("textbox", { name: "Title", exact: true })
   await title.fill(NEW_TITLE)
   const entry = page.getByRole("complementary").filter({ has: page.getByRole("heading", { name: "Entry" }) })
   await entry.getByRole("button", { name: "Save" }).click()

@@ -1,4 +1,5 @@
 import type { Core } from "@strapi/strapi"
+import { applyAdminLabels } from "./catalogue/admin-labels/apply"
 import { recordCatalogueChanges } from "./catalogue/changes/document-middleware"
 import { beginChangesLog } from "./catalogue/changes/log"
 import { startWebhookDeliveries, stopWebhookDeliveries } from "./catalogue/webhooks/deliveries"
@@ -10,6 +11,7 @@ export default {
   },
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await beginChangesLog(strapi)
+    await applyAdminLabels(strapi)
     startWebhookDeliveries(strapi)
   },
   async destroy({ strapi }: { strapi: Core.Strapi }) {
