@@ -2,6 +2,9 @@
 // Our copy of them: the package's file carries an invalid `cursor: hand` (see the file).
 import "./src/styles/slick.css"
 
+import type { GatsbyBrowser } from "gatsby"
+import { hydrateAsTransition, serverWrotePage } from "./src/hydrate-as-transition"
+
 export { wrapPageElement, wrapRootElement } from "./src/styles/wrap-element"
 
 /**
@@ -12,3 +15,14 @@ export { wrapPageElement, wrapRootElement } from "./src/styles/wrap-element"
 export const onInitialClientRender = () => {
   document.documentElement.dataset.hydrated = ""
 }
+
+/** The renderer type Gatsby declares: React 17's ReactDOM.render, though Gatsby 5 calls it with (element, container) only. */
+type GatsbyRenderer = ReturnType<NonNullable<GatsbyBrowser["replaceHydrateFunction"]>>
+
+/**
+ * React takes over the server's HTML a few milliseconds at a time
+ * (hydrate-as-transition.ts); a page the server left empty gets Gatsby's own
+ * renderer, which draws it (undefined: Gatsby's default).
+ */
+export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () =>
+  (serverWrotePage() ? hydrateAsTransition : undefined) as unknown as GatsbyRenderer
