@@ -3,8 +3,7 @@ import React, { memo, Suspense, type ComponentType } from "react"
 /**
  * `Component` as a part of the page that React takes over after the first
  * screen. React 18 hydrates a page in one task, which a phone's CPU turns
- * into a long one (the episode page's was 640 ms in Lighthouse's mobile
- * run); a Suspense boundary the server rendered whole is left out of that
+ * into a long one; a Suspense boundary the server rendered whole is left out of that
  * task and hydrated afterwards at React's lowest priority, a few
  * milliseconds at a time. Its server HTML is on the page from the start and
  * works as HTML meanwhile (its links are links); a click, key or focus on it
