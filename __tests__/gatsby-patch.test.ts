@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { PROJECT_ROOT } from "../node-kit/processes"
+import { PROJECT_ROOT } from "../node-kit/process/processes"
 
 // patches/gatsby+5.16.1.patch keeps Gatsby's query file parser cache in
 // `.cache/caches` so that a warm build does not parse every file with babel

@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
-import { PROJECT_ROOT } from "../node-kit/processes"
+import { PROJECT_ROOT } from "../node-kit/process/processes"
 
 // What `npm install` is allowed to fetch and run, read from the committed
 // files: the lock file is the only record a fresh clone installs from, so

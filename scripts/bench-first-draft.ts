@@ -5,7 +5,7 @@ import net from "node:net"
 import os from "node:os"
 import path from "node:path"
 import { parseArgs } from "node:util"
-import { PROJECT_ROOT, startProcess, stopProcess } from "../node-kit/processes"
+import { PROJECT_ROOT, startProcess, stopProcess } from "../node-kit/process/processes"
 import { benchReport, writeBenchReport } from "./lib/bench-report"
 
 /**

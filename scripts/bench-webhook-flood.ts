@@ -6,8 +6,8 @@ import os from "node:os"
 import path from "node:path"
 import { parseArgs } from "node:util"
 import { signWebhook } from "../contract/webhook-signature"
-import { freePort, PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "../node-kit/processes"
-import { startVarnish, type RunningVarnish } from "../node-kit/varnish"
+import { freePort, PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "../node-kit/process/processes"
+import { startVarnish, type RunningVarnish } from "./lib/varnish"
 import { benchReport, gitState, writeBenchReport } from "./lib/bench-report"
 
 /**

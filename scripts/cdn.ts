@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util"
 import { readSettings } from "../node-kit/config"
-import { startVarnish } from "../node-kit/varnish"
+import { startVarnish } from "./lib/varnish"
 
 /**
  * `npm run cdn`: Varnish with the repository's VCL (deploy/varnish/site.vcl)

@@ -2,7 +2,7 @@ import fs from "node:fs"
 import path from "node:path"
 import sharp from "sharp"
 import { theme } from "../src/styles/theme"
-import { PROJECT_ROOT } from "../node-kit/processes"
+import { PROJECT_ROOT } from "../node-kit/process/processes"
 
 /**
  * Draws the web app manifest's icons into static/icons/ from the brand mark

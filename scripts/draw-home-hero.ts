@@ -1,7 +1,7 @@
 import path from "node:path"
 import sharp from "sharp"
 import { artworkSvg } from "../cms/src/media/pictures"
-import { PROJECT_ROOT } from "../node-kit/processes"
+import { PROJECT_ROOT } from "../node-kit/process/processes"
 
 /**
  * Draws the home hero's three background pictures into src/images/, where

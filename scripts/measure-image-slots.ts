@@ -2,7 +2,7 @@ import path from "node:path"
 import { parseArgs } from "node:util"
 import { launchBrowser } from "./lib/chromium"
 import { PAGE_FAMILIES } from "./lib/page-families"
-import { PROJECT_ROOT } from "../node-kit/processes"
+import { PROJECT_ROOT } from "../node-kit/process/processes"
 import { serveStatic } from "../node-kit/static-server"
 
 /**

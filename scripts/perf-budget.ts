@@ -3,7 +3,7 @@ import path from "node:path"
 import zlib from "node:zlib"
 import { launchBrowser } from "./lib/chromium"
 import { PAGE_FAMILIES, type PageFamily } from "./lib/page-families"
-import { PROJECT_ROOT } from "../node-kit/processes"
+import { PROJECT_ROOT } from "../node-kit/process/processes"
 import { fileFor, serveStatic } from "../node-kit/static-server"
 
 /**

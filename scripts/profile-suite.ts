@@ -17,7 +17,7 @@ import { spawn } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { PROJECT_ROOT } from "../node-kit/processes"
+import { PROJECT_ROOT } from "../node-kit/process/processes"
 
 const TICKS_PER_SECOND = 100
 const SAMPLE_MS = 1000

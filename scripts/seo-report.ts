@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process"
 import path from "node:path"
 import { parseArgs } from "node:util"
-import { PROJECT_ROOT } from "../node-kit/processes"
+import { PROJECT_ROOT } from "../node-kit/process/processes"
 import { writeReportPageIfStale } from "../gatsby/seo/report/write-report"
 import { describeSeoReport, readSeoReport } from "./lib/seo-report"
 

@@ -1,5 +1,5 @@
 import path from "node:path"
-import { PROJECT_ROOT } from "../node-kit/processes"
+import { PROJECT_ROOT } from "../node-kit/process/processes"
 import { parseServeArgs, serveBuild } from "./lib/serve-command"
 
 /**

@@ -2,10 +2,10 @@ import type { ChildProcess } from "node:child_process"
 import path from "node:path"
 import { startPublisher, STATUS_PAGE_PATH, type Publisher } from "../publisher/src"
 import { readSettings } from "../node-kit/config"
-import { COMMANDS, startProcess, stopProcess, waitForHttp } from "../node-kit/processes"
+import { COMMANDS, startProcess, stopProcess, waitForHttp } from "../node-kit/process/processes"
 import { adminTokenInShell, localSecrets } from "./lib/local-secrets"
 import { startReferenceServer } from "./lib/reference-server"
-import { runtimeLine } from "../node-kit/runtime"
+import { runtimeLine } from "../node-kit/process/runtime"
 
 /**
  * `npm start`: the whole publishing loop. The bundled reference catalogue

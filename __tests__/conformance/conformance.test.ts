@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process"
 import path from "node:path"
-import { freePort, PROJECT_ROOT } from "../../node-kit/processes"
+import { freePort, PROJECT_ROOT } from "../../node-kit/process/processes"
 import { DEFAULT_SAMPLE, type ConformanceOptions } from "../../conformance/src/options"
 import type { CheckResult } from "../../conformance/src/results"
 import { runConformance } from "../../conformance/src/run"

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
 import fs from "node:fs"
-import { freePort } from "../../node-kit/processes"
+import { freePort } from "../../node-kit/process/processes"
 import { until } from "../helpers/until"
 import { contentManager, link, type ContentManager } from "./helpers/content-manager"
 import { compileStrapi, makeWorkspace, signIn, startStrapi, type StrapiServer, type StrapiWorkspace } from "./helpers/strapi-server"

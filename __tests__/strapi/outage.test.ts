@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { freePort } from "../../node-kit/processes"
+import { freePort } from "../../node-kit/process/processes"
 import { editView, signInToAdmin, type EditView } from "../../scripts/strapi/content-manager"
 import { until } from "../helpers/until"
 import { startStrapi, type SeededStrapi } from "../helpers/strapi"

@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { freePort, stopProcess } from "../../node-kit/processes"
+import { freePort, stopProcess } from "../../node-kit/process/processes"
 import { SHARED_DRAWINGS_DIR, startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
 import { startStrapi, type SeededStrapi } from "../helpers/strapi"
 

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify"
 import { refuseOtherHosts } from "../../node-kit/allowed-hosts"
 import { installErrorHandler } from "../../node-kit/http-error"
-import { serverLogging } from "../../node-kit/logger"
+import { serverLogging } from "../../node-kit/process/logger"
 import { CatalogueReads } from "./catalogue/reads"
 import { DEFAULT_TOMBSTONE_DAYS } from "./catalogue/changes"
 import { LOCAL_SITE_ORIGINS } from "./config"

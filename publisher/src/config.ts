@@ -1,8 +1,8 @@
 import net from "node:net"
 import path from "node:path"
 import { isHostNameEntry, isProxyAddress, readSettings } from "../../node-kit/config"
-import { logSettings, type LogSettings } from "../../node-kit/logger"
-import { COMMANDS, PROJECT_ROOT } from "../../node-kit/processes"
+import { logSettings, type LogSettings } from "../../node-kit/process/logger"
+import { COMMANDS, PROJECT_ROOT } from "../../node-kit/process/processes"
 
 export { ConfigError } from "../../node-kit/config"
 
@@ -58,7 +58,7 @@ export interface PublisherConfig {
   keepReleases: number
   /** The environment builds start from (CATALOGUE_API_URL, VIDEO_API_URL, VIDEO_API_TOKEN, SITE_URL, …). */
   buildEnv: NodeJS.ProcessEnv
-  /** LOG_LEVEL and LOG_FORMAT (node-kit/logger.ts). */
+  /** LOG_LEVEL and LOG_FORMAT (node-kit/process/logger.ts). */
   logging: LogSettings
   /**
    * CATALOGUE_PREVIEW_TOKEN, in a lane that builds the draft view: handed to

@@ -1,7 +1,7 @@
 import path from "node:path"
 import Fastify from "fastify"
 import { exitOnStartFailure } from "../../node-kit/config"
-import { serverLogging } from "../../node-kit/logger"
+import { serverLogging } from "../../node-kit/process/logger"
 import { runSupervisor } from "./process/supervisor"
 import { readConfig } from "./config"
 
@@ -20,7 +20,7 @@ import { readConfig } from "./config"
  */
 async function main(): Promise<never> {
   const config = readConfig(process.env)
-  // The services' logger (node-kit/logger.ts), without a server.
+  // The services' logger (node-kit/process/logger.ts), without a server.
   const { log } = Fastify(serverLogging(config.logging))
   try {
     return await runSupervisor({ script: path.join(__dirname, "process", "server-process.ts"), host: config.host, port: config.port, log })

@@ -1,5 +1,5 @@
 import path from "node:path"
-import { freePort, stopProcess } from "../../node-kit/processes"
+import { freePort, stopProcess } from "../../node-kit/process/processes"
 import { SHARED_DRAWINGS_DIR, startReferenceServer } from "../lib/reference-server"
 import { editView, signInToAdmin } from "../strapi/content-manager"
 import { startSeededStrapi } from "../strapi/seeded"

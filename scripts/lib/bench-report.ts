@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { PROJECT_ROOT } from "../../node-kit/processes"
+import { PROJECT_ROOT } from "../../node-kit/process/processes"
 
 /**
  * One shape for every benchmark's result file, so figures can be compared

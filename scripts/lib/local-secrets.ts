@@ -1,7 +1,7 @@
 import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
-import { PROJECT_ROOT } from "../../node-kit/processes"
+import { PROJECT_ROOT } from "../../node-kit/process/processes"
 
 /** Where `npm start` keeps the secrets it made: git-ignored, readable by the owner only. */
 export const LOCAL_SECRETS_DIR = path.join(PROJECT_ROOT, ".secrets")

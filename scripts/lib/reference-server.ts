@@ -1,9 +1,12 @@
 import type { ChildProcess, SpawnOptions } from "node:child_process"
 import path from "node:path"
 import { DEFAULT_VIDEO_API_TOKEN } from "../../cms/src/config"
-import { COMMANDS, PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "../../node-kit/processes"
+import { PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "../../node-kit/process/processes"
 import { newAdminToken } from "./local-secrets"
 import { startTlsFront } from "./player-tls"
+
+/** The reference server's command line: its entry point through tsx, on the Node that runs this one. */
+export const REFERENCE_SERVER_COMMAND = [process.execPath, "--import", "tsx", path.join(PROJECT_ROOT, "cms", "src", "main.ts")] as const
 
 /**
  * Drawn originals shared by the servers the test suite starts (CMS_DRAWINGS_DIR): a fresh server would
@@ -80,7 +83,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       headers: { authorization: `Bearer ${adminToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
-  const child = startProcess(COMMANDS.cms, [], {
+  const child = startProcess(REFERENCE_SERVER_COMMAND, [], {
     stdio: options.stdio ?? "inherit",
     env: {
       ...process.env,

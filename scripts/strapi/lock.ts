@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
-import { processStartTime } from "../../node-kit/processes"
+import { processStartTime } from "../../node-kit/process/processes"
 
 /** Who holds a lock: a pid and its start time, which together name one process for good. */
 interface Holder {

@@ -2,7 +2,7 @@ import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import type { ChildProcess } from "node:child_process"
-import { runToCompletion } from "../../node-kit/processes"
+import { runToCompletion } from "../../node-kit/process/processes"
 import { withLock } from "./lock"
 import { COMMANDS, QUIET_STRAPI_ENV, STRAPI_DIR } from "./project"
 

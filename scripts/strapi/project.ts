@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { PROJECT_ROOT } from "../../node-kit/processes"
+import { PROJECT_ROOT } from "../../node-kit/process/processes"
 
 /** The Strapi project (integrations/strapi/): a package of its own, with its own lock file, outside the root install. */
 export const STRAPI_DIR = path.join(PROJECT_ROOT, "integrations", "strapi")

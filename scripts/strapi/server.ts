@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process"
 import fs from "node:fs"
-import { startProcess, stopProcess, waitForHttp } from "../../node-kit/processes"
+import { startProcess, stopProcess, waitForHttp } from "../../node-kit/process/processes"
 import { COMMANDS, QUIET_STRAPI_ENV, STRAPI_DIR, workspaceEnv, type StrapiWorkspace } from "./project"
 
 export interface StrapiServerOptions {

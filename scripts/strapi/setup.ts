@@ -3,7 +3,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import Database from "better-sqlite3"
-import { runToCompletion } from "../../node-kit/processes"
+import { runToCompletion } from "../../node-kit/process/processes"
 import { COMMANDS, QUIET_STRAPI_ENV, STRAPI_DIR, workspaceEnv, type StrapiWorkspace } from "./project"
 
 /** The row the seed writes when done (integrations/strapi/src/catalogue/seed/seed.ts, SEED_STORE). */

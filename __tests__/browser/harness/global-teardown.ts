@@ -1,5 +1,5 @@
 import fs from "node:fs"
-import { stopProcess } from "../../../node-kit/processes"
+import { stopProcess } from "../../../node-kit/process/processes"
 import { harnessProcesses } from "./harness-processes"
 
 /** Stops every process the global setup started and removes its scratch folder. */

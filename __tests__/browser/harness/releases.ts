@@ -2,7 +2,7 @@ import fs from "node:fs"
 import http from "node:http"
 import path from "node:path"
 import type { AddressInfo } from "node:net"
-import { COMMANDS, runToCompletion } from "../../../node-kit/processes"
+import { COMMANDS, runToCompletion } from "../../../node-kit/process/processes"
 import { createStaticHandler } from "../../../node-kit/static-server"
 
 /** webpack's hashed output: `app-<hash>.js`, `452-<hash>.js`, `styles.<hash>.css`, with their maps and licence files. */

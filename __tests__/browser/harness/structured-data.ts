@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process"
 import { DomUtils, parseDocument } from "htmlparser2"
-import { PROJECT_ROOT } from "../../../node-kit/processes"
+import { PROJECT_ROOT } from "../../../node-kit/process/processes"
 
 export interface StructuredDataIssue {
   rootType: string

@@ -3,7 +3,7 @@ import https from "node:https"
 import os from "node:os"
 import path from "node:path"
 import type { TLSSocket } from "node:tls"
-import { freePort, stopProcess } from "../../../node-kit/processes"
+import { freePort, stopProcess } from "../../../node-kit/process/processes"
 import { spkiHashOf } from "../../../scripts/lib/player-tls"
 import { startReferenceServer, type ReferenceServer } from "../../../scripts/lib/reference-server"
 

@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import type { Logger } from "../../../node-kit/logger"
+import type { Logger } from "../../../node-kit/process/logger"
 import { CdnPurgeQueue } from "../../../publisher/src/cdn/purge-queue"
 import type { CdnAdapter, PurgeRequest } from "../../../publisher/src/cdn/purge-request"
 import { purgeRequestFor } from "../../../publisher/src/cdn/release-purge"

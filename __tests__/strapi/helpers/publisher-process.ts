@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
-import { PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "../../../node-kit/processes"
+import { PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "../../../node-kit/process/processes"
 import type { StatusReport } from "../../../publisher/src/http/status"
 import { FAKE_BUILD, type FakePlan } from "../../publisher/helpers/harness"
 

@@ -4,7 +4,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { promisify } from "node:util"
-import { freePort, PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "../../../node-kit/processes"
+import { freePort, PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "../../../node-kit/process/processes"
 
 // A real Strapi of integrations/strapi for one test file: its own port,
 // database, uploads folder and secrets under a temporary workspace, started

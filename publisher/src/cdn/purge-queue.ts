@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
-import type { Logger } from "../../../node-kit/logger"
+import type { Logger } from "../../../node-kit/process/logger"
 import { writeFileDurably } from "../releases/durable-files"
 import type { CdnAdapter, PurgeRequest } from "./purge-request"
 import { mergePurges } from "./release-purge"

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify"
 import { warnOnUntrustedForwarding } from "../../../node-kit/forwarded-for"
 import { installErrorHandler } from "../../../node-kit/http-error"
-import { serverLogging, type LogSettings } from "../../../node-kit/logger"
+import { serverLogging, type LogSettings } from "../../../node-kit/process/logger"
 import type { BuildQueue } from "../jobs/build-queue"
 import type { JobStore } from "../jobs/job-store"
 import { FailedAttempts } from "./routes/admin-access"

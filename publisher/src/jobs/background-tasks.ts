@@ -1,4 +1,4 @@
-import type { Logger } from "../../../node-kit/logger"
+import type { Logger } from "../../../node-kit/process/logger"
 import type { BuildQueue } from "./build-queue"
 import { ChangesPoller, startChangesPolling } from "./changes-poller"
 import type { PublisherConfig } from "../config"

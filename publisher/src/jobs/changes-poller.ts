@@ -1,5 +1,5 @@
 import { ANSWERS, type ApiChanges } from "../../../contract/schemas"
-import type { Logger } from "../../../node-kit/logger"
+import type { Logger } from "../../../node-kit/process/logger"
 import type { BuildQueue } from "./build-queue"
 import type { JobStore } from "./job-store"
 

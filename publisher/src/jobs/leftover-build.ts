@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
-import { processesOfGroup, processStartTime, stopGroup } from "../../../node-kit/processes"
+import { processesOfGroup, processStartTime, stopGroup } from "../../../node-kit/process/processes"
 
 /**
  * Builds run detached, in a process group of their own, so a publisher that

@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
-import type { Logger } from "../../../node-kit/logger"
+import type { Logger } from "../../../node-kit/process/logger"
 import { BuildPhaseTracker } from "./build-phase"
 import { YIELDED, type JobRunner } from "./build-queue"
 import { CDN_SECRETS, type PublisherConfig } from "../config"

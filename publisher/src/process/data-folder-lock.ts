@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { processStartTime } from "../../../node-kit/processes"
+import { processStartTime } from "../../../node-kit/process/processes"
 
 /** Who holds the data folder: enough to tell a live holder from a crashed one whose pid was reused. */
 interface Holder {

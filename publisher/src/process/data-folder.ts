@@ -1,5 +1,5 @@
 import fs from "node:fs"
-import type { Logger } from "../../../node-kit/logger"
+import type { Logger } from "../../../node-kit/process/logger"
 import { lockDataFolder } from "./data-folder-lock"
 import { stopLeftoverBuild } from "../jobs/leftover-build"
 import { recoverLiveRelease, removeLeftovers, type Recovery } from "../releases/releases"

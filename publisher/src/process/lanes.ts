@@ -1,5 +1,5 @@
 import path from "node:path"
-import type { Logger } from "../../../node-kit/logger"
+import type { Logger } from "../../../node-kit/process/logger"
 import type { PublisherConfig } from "../config"
 import { BuildQueue, type BuildQueueOptions } from "../jobs/build-queue"
 import { JobStore } from "../jobs/job-store"

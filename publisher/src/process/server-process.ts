@@ -1,6 +1,6 @@
 import { exitOnStartFailure } from "../../../node-kit/config"
-import { runtimeLine } from "../../../node-kit/runtime"
-import { shutdownOnSignals } from "../../../node-kit/shutdown"
+import { runtimeLine } from "../../../node-kit/process/runtime"
+import { shutdownOnSignals } from "../../../node-kit/process/shutdown"
 import { reportReady, stopWithSupervisor, supervisedListenFd } from "./supervised-server"
 import { describeCommand, readConfig } from "../config"
 import { startPublisher } from "./start-publisher"

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net"
 import type { FastifyInstance, FastifyListenOptions } from "fastify"
-import type { Logger } from "../../../node-kit/logger"
-import { closeApp } from "../../../node-kit/shutdown"
+import type { Logger } from "../../../node-kit/process/logger"
+import { closeApp } from "../../../node-kit/process/shutdown"
 import { startBackgroundTasks } from "../jobs/background-tasks"
 import { readConfig, type PublisherConfig } from "../config"
 import { cdnAdapters } from "../cdn/cdn-adapters"
@@ -29,7 +29,7 @@ export interface Publisher {
   /** Where the site, /status, /_publisher/ and the webhook answer, e.g. http://127.0.0.1:9000. */
   url: string
   config: PublisherConfig
-  /** The server's logger (node-kit/logger.ts), for the program that started the publisher. */
+  /** The server's logger (node-kit/process/logger.ts), for the program that started the publisher. */
   log: Logger
   /** The preview site's address (PUBLISHER_PREVIEW_PORT), when the preview lane runs. */
   previewUrl: string | undefined

@@ -3,7 +3,7 @@ import dns from "node:dns/promises"
 import fs from "node:fs"
 import net from "node:net"
 import util from "node:util"
-import type { Logger } from "../../../node-kit/logger"
+import type { Logger } from "../../../node-kit/process/logger"
 import { LISTEN_FD, LISTEN_FD_VARIABLE, READY_MESSAGE } from "./supervised-server"
 
 /**
@@ -121,7 +121,7 @@ export async function superviseServer(options: SupervisorOptions): Promise<Super
   const listener = systemdSocket(env, options.port) ?? (await bindSocket(options.host, options.port))
   const forkOptions = {
     // A process group of its own: a signal to the supervisor's group (Ctrl-C, `timeout`, a test's stopGroup) reaches
-    // the server once, forwarded, not twice (a second SIGTERM ends a server at once, node-kit/shutdown.ts).
+    // the server once, forwarded, not twice (a second SIGTERM ends a server at once, node-kit/process/shutdown.ts).
     detached: true,
     env: serverEnvironment(env),
     execArgv: options.execArgv ?? process.execArgv,

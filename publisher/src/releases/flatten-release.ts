@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
-import type { Logger } from "../../../node-kit/logger"
+import type { Logger } from "../../../node-kit/process/logger"
 import { syncTree } from "./durable-files"
 import { eachInBatches, foldersOf } from "./file-batches"
 import { fileOnDisk, holdersIn, readManifest, writeManifest, type Manifest } from "./release-manifest"

@@ -1,7 +1,7 @@
 import Fastify from "fastify"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
-import { closeApp, shutdownOnSignals } from "../../node-kit/shutdown"
+import { closeApp, shutdownOnSignals } from "../../../node-kit/process/shutdown"
 
 /** An app with a keep-alive client whose response is never read: what kept app.close() waiting for 72 s. */
 async function appWithIdleClient(onClose?: () => void) {

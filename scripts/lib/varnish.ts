@@ -2,7 +2,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { execFileSync, type ChildProcess } from "node:child_process"
-import { freePort, PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "./processes"
+import { freePort, PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "../../node-kit/process/processes"
 
 /** The repository's VCL (deploy/varnish/site.vcl), which includes a backend.vcl naming the origin. */
 export const SITE_VCL = path.join(PROJECT_ROOT, "deploy", "varnish", "site.vcl")

@@ -3,12 +3,12 @@ import fs from "node:fs"
 import net from "node:net"
 import path from "node:path"
 
-export const PROJECT_ROOT = path.resolve(__dirname, "..")
+/** The repository's root: where a started process runs unless told otherwise. */
+export const PROJECT_ROOT = path.resolve(__dirname, "..", "..")
 
-/** Command lines for the project's own long-running pieces. */
+/** Command lines of the tools the services and scripts start: Gatsby's CLI, on the Node that runs this one. */
 export const COMMANDS = {
   gatsby: [process.execPath, require.resolve("gatsby/cli.js")],
-  cms: [process.execPath, "--import", "tsx", path.join(PROJECT_ROOT, "cms", "src", "main.ts")],
 } as const
 
 /**

@@ -1,6 +1,6 @@
 import Fastify from "fastify"
 import type { FastifyRequest } from "fastify"
-import { logSettings, prettyDestination, prettyLine, serverLogging } from "../../node-kit/logger"
+import { logSettings, prettyDestination, prettyLine, serverLogging } from "../../../node-kit/process/logger"
 
 describe("logSettings", () => {
   it("is silent under Jest, info otherwise, and reads LOG_LEVEL and LOG_FORMAT", () => {

@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import http from "node:http"
-import { freePort, groupIsAlive, startProcess, stopProcess, waitForHttp } from "../../node-kit/processes"
+import { freePort, groupIsAlive, startProcess, stopProcess, waitForHttp } from "../../../node-kit/process/processes"
 
 /** Running, and not a zombie waiting for a parent to reap it. */
 function isAlive(pid: number): boolean {
