@@ -2,8 +2,8 @@ import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { withCspMeta } from "./csp-meta"
-import { statStamp } from "./file-hasher"
-import { readMemoFile } from "./memo-file"
+import { statStamp } from "./storage/file-hasher"
+import { readMemoFile } from "./storage/memo-file"
 import {
   commonSecurityHeaders,
   contentSecurityPolicy,

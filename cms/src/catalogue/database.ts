@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
-import { openDatabase as openSqlite, type SqliteDatabase } from "../../../node-kit/sqlite"
+import { openDatabase as openSqlite, type SqliteDatabase } from "../../../node-kit/storage/sqlite"
 import { COLUMNS, PARENT, type Column } from "./columns"
 import { CATALOGUE_TABLES, type CatalogueTable } from "./tables"
 
@@ -73,7 +73,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS series_search USING fts5(
 
 /**
  * Opens (and creates when missing) the catalogue database at `file`, with the
- * project's pragmas (node-kit/sqlite.ts: WAL; synchronous=FULL, so every
+ * project's pragmas (node-kit/storage/sqlite.ts: WAL; synchronous=FULL, so every
  * subscription answered 200 is on disk; foreign keys enforced).
  */
 export function openDatabase(file: string): CatalogueDatabase {

@@ -1,5 +1,5 @@
 import fs from "node:fs"
-import { openDatabase as openSqlite } from "../../../node-kit/sqlite"
+import { openDatabase as openSqlite } from "../../../node-kit/storage/sqlite"
 import { COLUMNS, CREATE_FIELDS } from "./columns"
 import { openDatabase, type CatalogueDatabase } from "./database"
 import { CATALOGUE_TABLES, type CatalogueTable } from "./tables"

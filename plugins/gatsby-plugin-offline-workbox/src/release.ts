@@ -1,8 +1,8 @@
 import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
-import { hashUnlessUnchanged } from "../../../node-kit/file-hasher"
-import { readMemoFile } from "../../../node-kit/memo-file"
+import { hashUnlessUnchanged } from "../../../node-kit/storage/file-hasher"
+import { readMemoFile } from "../../../node-kit/storage/memo-file"
 
 function filesUnder(folder: string): string[] {
   return fs

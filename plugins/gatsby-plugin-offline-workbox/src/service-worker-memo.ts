@@ -2,7 +2,7 @@ import { createHash } from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import type { GenerateSWOptions } from "workbox-build"
-import { readMemoFile } from "../../../node-kit/memo-file"
+import { readMemoFile } from "../../../node-kit/storage/memo-file"
 
 /** What generateSW said of the worker it wrote, kept for the log line of a build that reuses it. */
 export interface WorkerSummary {

@@ -2,7 +2,7 @@ import type { ApiRef, ApiWebhookBody } from "../../../contract/schemas"
 import { MAX_REFS_PER_DELIVERY } from "../../../contract/webhook-signature"
 import fs from "node:fs"
 import path from "node:path"
-import { openDatabase, type SqliteDatabase } from "../../../node-kit/sqlite"
+import { openDatabase, type SqliteDatabase } from "../../../node-kit/storage/sqlite"
 import { JOB_FIELDS, toJob, type Job, type JobRow, type JobStatus, type JobTrigger } from "./job"
 
 export interface ReleaseSwitch {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { hashFile, hashUnlessUnchanged } from "../../node-kit/file-hasher"
+import { hashFile, hashUnlessUnchanged } from "../../../node-kit/storage/file-hasher"
 
 describe("hashUnlessUnchanged", () => {
   let dir: string

@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { openDatabase } from "../../node-kit/sqlite"
+import { openDatabase } from "../../../node-kit/storage/sqlite"
 
 describe("openDatabase", () => {
   let dir: string
