@@ -3,7 +3,7 @@ import { parseArgs } from "node:util"
 import { launchBrowser } from "./lib/chromium"
 import { PAGE_FAMILIES } from "./lib/page-families"
 import { PROJECT_ROOT } from "../node-kit/process/processes"
-import { serveStatic } from "../node-kit/static-server"
+import { serveStatic } from "../node-kit/http/static-server"
 
 /**
  * `npm run images:measure`: the CSS box of every catalogue picture on each

@@ -4,7 +4,7 @@ import zlib from "node:zlib"
 import { launchBrowser } from "./lib/chromium"
 import { PAGE_FAMILIES, type PageFamily } from "./lib/page-families"
 import { PROJECT_ROOT } from "../node-kit/process/processes"
-import { fileFor, serveStatic } from "../node-kit/static-server"
+import { fileFor, serveStatic } from "../node-kit/http/static-server"
 
 /**
  * `npm run perf:budget`: what each page family of the last build ships, and

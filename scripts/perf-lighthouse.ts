@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS, chromiumPath } from "./lib/chromium"
 import { PAGE_FAMILIES } from "./lib/page-families"
 import { COMMANDS, PROJECT_ROOT, freePort, runToCompletion, stopProcess } from "../node-kit/process/processes"
 import { startReferenceServer } from "./lib/reference-server"
-import { serveStatic } from "../node-kit/static-server"
+import { serveStatic } from "../node-kit/http/static-server"
 import { benchReport, writeBenchReport } from "./lib/bench-report"
 
 /**

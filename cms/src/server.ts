@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify"
-import { refuseOtherHosts } from "../../node-kit/allowed-hosts"
-import { installErrorHandler } from "../../node-kit/http-error"
+import { refuseOtherHosts } from "../../node-kit/http/allowed-hosts"
+import { installErrorHandler } from "../../node-kit/http/http-error"
 import { serverLogging } from "../../node-kit/process/logger"
 import { CatalogueReads } from "./catalogue/reads"
 import { DEFAULT_TOMBSTONE_DAYS } from "./catalogue/changes"

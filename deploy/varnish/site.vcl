@@ -71,7 +71,7 @@ sub vcl_recv {
         return (pass);
     }
 
-    # The site reads no query string (node-kit/static-server.ts serves by path): one copy per path, so
+    # The site reads no query string (node-kit/http/static-server.ts serves by path): one copy per path, so
     # random queries cannot fill the cache.
     set req.url = regsub(req.url, "\?.*$", "");
 

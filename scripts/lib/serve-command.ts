@@ -1,4 +1,4 @@
-import { serveStatic, type StaticServer } from "../../node-kit/static-server"
+import { serveStatic, type StaticServer } from "../../node-kit/http/static-server"
 
 /** `gatsby serve`'s defaults, kept so that a command line written for it means the same. */
 export const SERVE_DEFAULTS = { port: 9000, host: "localhost" } as const

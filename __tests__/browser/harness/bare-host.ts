@@ -2,7 +2,7 @@ import fs from "node:fs"
 import http from "node:http"
 import path from "node:path"
 import type { AddressInfo } from "node:net"
-import { fileFor, type StaticServer } from "../../../node-kit/static-server"
+import { fileFor, type StaticServer } from "../../../node-kit/http/static-server"
 
 const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".svg": "image/svg+xml" }
 

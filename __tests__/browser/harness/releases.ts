@@ -3,7 +3,7 @@ import http from "node:http"
 import path from "node:path"
 import type { AddressInfo } from "node:net"
 import { COMMANDS, runToCompletion } from "../../../node-kit/process/processes"
-import { createStaticHandler } from "../../../node-kit/static-server"
+import { createStaticHandler } from "../../../node-kit/http/static-server"
 
 /** webpack's hashed output: `app-<hash>.js`, `452-<hash>.js`, `styles.<hash>.css`, with their maps and licence files. */
 const HASHED = /[.-]([0-9a-f]{16,})\.(js|css)(\.map|\.LICENSE\.txt)?$/

@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import http from "node:http"
 import zlib from "node:zlib"
-import { cacheControlFor, chooseEncoding, IMMUTABLE, REVALIDATE } from "../../../node-kit/static-server"
+import { cacheControlFor, chooseEncoding, IMMUTABLE, REVALIDATE } from "../../../node-kit/http/static-server"
 import { NO_CHANGE_NOTE } from "../../../publisher/src/jobs/publish-job"
 import type { StatusReport } from "../../../publisher/src/http/status"
 import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "../helpers/harness"

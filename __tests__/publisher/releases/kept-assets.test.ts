@@ -7,7 +7,7 @@ import { createRelease, liveSiteFiles, newReleaseId, pruneReleases, releasePaths
 import { flattenReleases } from "../../../publisher/src/releases/flatten-release"
 import { rollback } from "../../../publisher/src/releases/rollback"
 import { writeSecurityHeaders } from "../../../node-kit/security-header-map"
-import { createStaticHandler, IMMUTABLE, REVALIDATE } from "../../../node-kit/static-server"
+import { createStaticHandler, IMMUTABLE, REVALIDATE } from "../../../node-kit/http/static-server"
 
 /** What a code deploy does to a Gatsby build: every content-hashed name of the code changes, pages and page-data stay where they are. */
 describe("a code deploy: the files a page of the release before asks for", () => {

@@ -25,7 +25,7 @@ import type { Manifest } from "../../../publisher/src/releases/release-manifest"
 import { rollback } from "../../../publisher/src/releases/rollback"
 import { writeSecurityHeaders } from "../../../node-kit/security-header-map"
 import { hashSource } from "../../../node-kit/security-headers"
-import { createStaticHandler, type SiteFiles } from "../../../node-kit/static-server"
+import { createStaticHandler, type SiteFiles } from "../../../node-kit/http/static-server"
 import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "../helpers/harness"
 
 describe("the atomic switch, through the publisher", () => {

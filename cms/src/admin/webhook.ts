@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import type { ApiRef, ApiWebhookBody } from "../../../contract/schemas"
 import { MAX_REFS_PER_DELIVERY, signWebhook, WEBHOOK_HEADERS } from "../../../contract/webhook-signature"
-import { retryAfterMs } from "../../../node-kit/retry-after"
+import { retryAfterMs } from "../../../node-kit/http/retry-after"
 import type { WriteResult } from "../catalogue/changes"
 import type { CatalogueDatabase } from "../catalogue/database"
 import { WebhookOutbox, type OutboxEntry } from "./webhook-outbox"

@@ -1,5 +1,5 @@
 import type { ApiChanges, ApiRef, ApiRefType } from "../../../contract/schemas"
-import { HttpError } from "../../../node-kit/http-error"
+import { HttpError } from "../../../node-kit/http/http-error"
 import { CATALOGUE_TABLES, REF_TYPE_OF_TABLE, type CatalogueTable } from "./tables"
 import type { CatalogueDatabase } from "./database"
 

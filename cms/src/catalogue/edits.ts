@@ -1,6 +1,6 @@
 import type { z } from "zod/mini"
 import { describeIssues } from "../../../contract/describe-issues"
-import { HttpError } from "../../../node-kit/http-error"
+import { HttpError } from "../../../node-kit/http/http-error"
 
 /** An editor's change that cannot be applied: the admin API answers 400 with its message, which says why. */
 export class EditError extends HttpError {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify"
-import { hasBearerToken } from "../../../node-kit/bearer-token"
+import { hasBearerToken } from "../../../node-kit/http/bearer-token"
 import type { ServedEpisode, VideoLibrary } from "../catalogue/reads"
 import type { FixedWindowLimiter } from "../plugins/rate-limit"
 import { previewTokenOf, type DraftVideos } from "./draft-videos"

@@ -1,4 +1,4 @@
-import { html, raw, type Markup } from "../../../node-kit/html"
+import { html, raw, type Markup } from "../../../node-kit/http/html"
 import { hashSource } from "../../../node-kit/security-headers"
 import { PLAYER_PAGE_SCRIPT } from "./player-page-script"
 

@@ -1,4 +1,4 @@
-import { html, raw, type Fragment, type Markup } from "../../../node-kit/html"
+import { html, raw, type Fragment, type Markup } from "../../../node-kit/http/html"
 import type { SeoReport, SeoReportPage, ValueSource } from "./report-types"
 import {
   INDEXING_OFF_MESSAGE,
@@ -16,7 +16,7 @@ import {
  * first, then pages with warnings, then the rest.
  *
  * Everything in the report came from the CMS and is treated as hostile: all
- * markup is built with the kit's `html` template (node-kit/html.ts), which
+ * markup is built with the kit's `html` template (node-kit/http/html.ts), which
  * escapes every value unless it is already Markup, and only http(s)
  * addresses become links or pictures. The page has no script at all (filtering is CSS), and its CSP
  * forbids scripts, so even a slip in escaping could not run code.

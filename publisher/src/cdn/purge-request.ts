@@ -2,7 +2,7 @@
  * What one release asks of a CDN, and the shape every CDN's adapter takes.
  *
  * Every answer the live site sends carries keys naming what it shows
- * (node-kit/edge-cache.ts): `site` on all of them, and the URL path of the
+ * (publisher/src/cdn/edge-cache.ts): `site` on all of them, and the URL path of the
  * file served (`/series/1/`, `/page-data/series/1/page-data.json`). The keys
  * a release purges are the URL paths of the files it added, changed or
  * removed, so `keys` and `paths` hold the same strings: CDNs with tags purge
@@ -18,7 +18,7 @@ export interface PurgeRequest {
 }
 
 /** The key every answer carries: purging it empties the CDN of the site. */
-export { SITE_KEY } from "../../../node-kit/edge-cache"
+export { SITE_KEY } from "./edge-cache"
 
 /** One CDN the publisher purges after each release. */
 export interface CdnAdapter {

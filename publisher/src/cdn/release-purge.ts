@@ -1,5 +1,5 @@
-import { edgeKeyOfFile } from "../../../node-kit/edge-cache"
-import { cacheControlFor, IMMUTABLE, isBuildOnlyFile } from "../../../node-kit/static-server"
+import { edgeKeyOfFile } from "./edge-cache"
+import { cacheControlFor, IMMUTABLE, isBuildOnlyFile } from "../../../node-kit/http/static-server"
 import type { PurgeRequest } from "./purge-request"
 
 /**

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify"
-import { warnOnUntrustedForwarding } from "../../../node-kit/forwarded-for"
-import { installErrorHandler } from "../../../node-kit/http-error"
+import { warnOnUntrustedForwarding } from "../../../node-kit/http/forwarded-for"
+import { installErrorHandler } from "../../../node-kit/http/http-error"
 import { serverLogging, type LogSettings } from "../../../node-kit/process/logger"
 import type { BuildQueue } from "../jobs/build-queue"
 import type { JobStore } from "../jobs/job-store"

@@ -1,4 +1,4 @@
-import { html, raw, type Markup } from "../../../node-kit/html"
+import { html, raw, type Markup } from "../../../node-kit/http/html"
 import { formatSeconds } from "../jobs/failure-reason"
 import type { JobView, StatusReport } from "./status"
 

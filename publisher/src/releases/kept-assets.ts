@@ -1,5 +1,5 @@
 import fs from "node:fs"
-import { cacheControlFor, IMMUTABLE, type SiteFiles } from "../../../node-kit/static-server"
+import { cacheControlFor, IMMUTABLE, type SiteFiles } from "../../../node-kit/http/static-server"
 import { assetOf } from "./release-manifest"
 import { listReleases } from "./release-paths"
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
-import { folderSite, type SiteFiles } from "../../../node-kit/static-server"
+import { folderSite, type SiteFiles } from "../../../node-kit/http/static-server"
 import { syncFolder } from "./durable-files"
 import { withKeptAssets } from "./kept-assets"
 import { fileOnDisk, holdersOf, manifestSite, readManifest, removeManifest } from "./release-manifest"

@@ -1,4 +1,4 @@
-import { HttpError } from "../../../node-kit/http-error"
+import { HttpError } from "../../../node-kit/http/http-error"
 import { isIntactRelease, isReleaseId, listReleases, liveReleaseId, previousRelease, switchRelease } from "./releases"
 
 /** No release to go back to: the endpoint answers 409 with the message, the CLI prints it. */

@@ -9,7 +9,7 @@ import {
   type HttpClientOptions,
 } from "../../../../plugins/gatsby-source-catalogue/src/http/client"
 import { PREVIEW_TOKEN_HEADER } from "../../../../contract/draft-videos"
-import { retryAfterMs } from "../../../../node-kit/retry-after"
+import { retryAfterMs } from "../../../../node-kit/http/retry-after"
 import { ERROR_CODES } from "../../../../plugins/gatsby-source-catalogue/src/constants"
 import { createLimiter } from "../../../../plugins/gatsby-source-catalogue/src/http/limiter"
 import { requestLimits } from "../helpers/request-limits"

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify"
-import { requireBearerToken } from "../../../../node-kit/bearer-token"
-import { HttpError } from "../../../../node-kit/http-error"
+import { requireBearerToken } from "../../../../node-kit/http/bearer-token"
+import { HttpError } from "../../../../node-kit/http/http-error"
 import type { CatalogueReads } from "../../catalogue/reads"
 import type { WriteResult } from "../../catalogue/changes"
 import type { CatalogueDatabase } from "../../catalogue/database"

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify"
-import { HttpError } from "../../../../node-kit/http-error"
+import { HttpError } from "../../../../node-kit/http/http-error"
 import { refOf, SITE_SETTINGS_REF, type WriteResult } from "../../catalogue/changes"
 import { pendingDrafts } from "../../catalogue/drafts-database"
 import type { CatalogueDatabase } from "../../catalogue/database"

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify"
-import { HttpError } from "../../../../node-kit/http-error"
+import { HttpError } from "../../../../node-kit/http/http-error"
 import type { CatalogueReads } from "../../catalogue/reads"
 import type { CatalogueTable } from "../../catalogue/tables"
 import { pruneTombstones, type WriteResult } from "../../catalogue/changes"

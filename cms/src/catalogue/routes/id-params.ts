@@ -1,4 +1,4 @@
-import { HttpError } from "../../../../node-kit/http-error"
+import { HttpError } from "../../../../node-kit/http/http-error"
 import { ID_PATTERN } from "../ids"
 
 /** `:id` of a route, as its schema takes it: see ID_PATTERN. Still a string; `Number(id)` is then exact. */

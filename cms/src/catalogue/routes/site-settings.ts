@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify"
-import { HttpError } from "../../../../node-kit/http-error"
+import { HttpError } from "../../../../node-kit/http/http-error"
 import type { CatalogueDatabase } from "../database"
 import { readSiteSettings, siteSettingsDiffer } from "../site-settings"
 import type { CatalogueView } from "./views"

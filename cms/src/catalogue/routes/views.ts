@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify"
-import { requireBearerToken } from "../../../../node-kit/bearer-token"
-import { HttpError } from "../../../../node-kit/http-error"
+import { requireBearerToken } from "../../../../node-kit/http/bearer-token"
+import { HttpError } from "../../../../node-kit/http/http-error"
 import type { CatalogueDatabase } from "../database"
 import type { CatalogueReads } from "../reads"
 

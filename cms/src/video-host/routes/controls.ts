@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import { HttpError } from "../../../../node-kit/http-error"
+import { HttpError } from "../../../../node-kit/http/http-error"
 import type { VideoLibrary } from "../../catalogue/reads"
 import type { FixedWindowLimiter } from "../../plugins/rate-limit"
 

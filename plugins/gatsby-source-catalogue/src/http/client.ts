@@ -1,4 +1,4 @@
-import { retryAfterMs } from "../../../../node-kit/retry-after"
+import { retryAfterMs } from "../../../../node-kit/http/retry-after"
 import { ERROR_CODES } from "../constants"
 import type { ErrorCode } from "../errors"
 import { FetchRefused, guardedFetch, readCapped, type OriginGuard } from "./fetch-limits"

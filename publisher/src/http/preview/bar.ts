@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import { PREVIEW_CHANGES_FILE, SEO_CARDS_DIR, seoCardPath, type PreviewChanges } from "../../../../contract/preview-changes"
-import { html } from "../../../../node-kit/html"
-import type { SiteFiles } from "../../../../node-kit/static-server"
+import { html } from "../../../../node-kit/http/html"
+import type { SiteFiles } from "../../../../node-kit/http/static-server"
 
 /** The bar's style sheet: served by the preview server, so the pages' CSP (style-src 'self') lets it in without a hash. */
 export const BAR_CSS_PATH = "/_preview/bar.css"

@@ -1,5 +1,5 @@
 import { hashSource } from "../../../../node-kit/security-headers"
-import { html, raw } from "../../../../node-kit/html"
+import { html, raw } from "../../../../node-kit/http/html"
 
 export const SIGN_IN_PATH = "/_preview/sign-in"
 export const SIGN_OUT_PATH = "/_preview/sign-out"

@@ -1,8 +1,8 @@
 import net from "node:net"
 import type { FastifyInstance, FastifyRequest } from "fastify"
-import { refuseOtherHosts } from "../../../../node-kit/allowed-hosts"
-import { bearerToken } from "../../../../node-kit/bearer-token"
-import { HttpError } from "../../../../node-kit/http-error"
+import { refuseOtherHosts } from "../../../../node-kit/http/allowed-hosts"
+import { bearerToken } from "../../../../node-kit/http/bearer-token"
+import { HttpError } from "../../../../node-kit/http/http-error"
 import { sameSecret } from "../../../../node-kit/same-secret"
 
 /**

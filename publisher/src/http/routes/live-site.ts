@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import { commonSecurityHeaders, ownPageSecurityHeaders } from "../../../../node-kit/security-headers"
-import { createStaticHandler, type StaticHandlerOptions } from "../../../../node-kit/static-server"
+import { createStaticHandler, type StaticHandlerOptions } from "../../../../node-kit/http/static-server"
+import { edgeHeadersOfAnswer } from "../../cdn/edge-cache"
 import { liveSiteFiles } from "../../releases/releases"
 
 /**
@@ -23,11 +24,11 @@ export interface ServeReleaseOptions extends Pick<StaticHandlerOptions, "private
 }
 
 export function serveLiveRelease(app: FastifyInstance, dataDir: string, options: ServeReleaseOptions = {}): void {
-  // The live site tells a CDN in front to keep its answers until the publisher purges them (node-kit/edge-cache.ts); a private one never.
+  // The live site tells a CDN in front to keep its answers until the publisher purges them (publisher/src/cdn/edge-cache.ts); a private one never.
   const serveSite = createStaticHandler({
     root: () => liveSiteFiles(dataDir),
     encodings: ["br", "gzip"],
-    edge: !options.private,
+    edgeHeaders: options.private ? undefined : edgeHeadersOfAnswer,
     private: options.private,
     transformHtml: options.transformHtml,
     htmlSecurityHeaders: options.htmlSecurityHeaders,

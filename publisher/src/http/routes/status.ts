@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net"
 import type { FastifyPluginAsync, FastifyRequest } from "fastify"
-import { HttpError } from "../../../../node-kit/http-error"
+import { HttpError } from "../../../../node-kit/http/http-error"
 import { hashSource } from "../../../../node-kit/security-headers"
 import type { CdnPurgeQueue } from "../../cdn/purge-queue"
 import type { JobStore } from "../../jobs/job-store"

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from "fastify"
 import { WebhookBody, type ApiWebhookBody } from "../../../../contract/schemas"
 import { MAX_REFS_PER_DELIVERY, MAX_WEBHOOK_BODY_BYTES, WEBHOOK_HEADERS } from "../../../../contract/webhook-signature"
-import { HttpError } from "../../../../node-kit/http-error"
+import { HttpError } from "../../../../node-kit/http/http-error"
 import type { BuildQueue } from "../../jobs/build-queue"
 import { checkWebhookHeaders, verifyWebhook, webhookVerifiers, type VerifyRefusal } from "../verify-webhook"
 import type { WebhookRefusals } from "../webhook-refusals"

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream"
 import Fastify from "fastify"
-import { trustedProxy, warnOnUntrustedForwarding } from "../../node-kit/forwarded-for"
-import { rawRequest } from "../helpers/raw-request"
+import { trustedProxy, warnOnUntrustedForwarding } from "../../../node-kit/http/forwarded-for"
+import { rawRequest } from "../../helpers/raw-request"
 
 describe("trustedProxy", () => {
   it("trusts the addresses and ranges named, IPv4-mapped ones as IPv4, and nothing else", () => {

@@ -1,4 +1,5 @@
-import { pagePathOf } from "./security-header-map"
+import { pagePathOf } from "../../../node-kit/security-header-map"
+import type { FileAnswer } from "../../../node-kit/http/static-server"
 
 /**
  * What a shared cache in front of the site (a CDN) is told, beside the
@@ -65,4 +66,14 @@ export function edgeHeaders(keys: readonly string[]): Record<string, string> {
     "Surrogate-Key": all.join(" "),
     "Cache-Tag": all.join(","),
   }
+}
+
+/**
+ * The CDN's headers of a file answer of the live site: a 200 keyed by the
+ * file it shows, a 404 by NOT_FOUND_KEY and by the page a later release could
+ * add at the path asked for (the static server's `edgeHeaders`).
+ */
+export function edgeHeadersOfAnswer({ status, requestPath, buildPath }: FileAnswer): Record<string, string> {
+  const keys = status === 200 ? [edgeKeyOfFile(buildPath)] : [NOT_FOUND_KEY, edgeKeyOfMissingPath(requestPath)].filter((key) => key !== undefined)
+  return edgeHeaders(keys)
 }

@@ -1,4 +1,4 @@
-import { MAX_RETRY_AFTER_MS, retryAfterMs } from "../../node-kit/retry-after"
+import { MAX_RETRY_AFTER_MS, retryAfterMs } from "../../../node-kit/http/retry-after"
 
 describe("retryAfterMs", () => {
   it("reads delay seconds", () => {

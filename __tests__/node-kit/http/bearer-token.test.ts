@@ -1,5 +1,5 @@
-import { bearerToken, hasBearerToken, requireBearerToken } from "../../node-kit/bearer-token"
-import { HttpError } from "../../node-kit/http-error"
+import { bearerToken, hasBearerToken, requireBearerToken } from "../../../node-kit/http/bearer-token"
+import { HttpError } from "../../../node-kit/http/http-error"
 
 describe("bearerToken", () => {
   it("reads the token of a Bearer header, the scheme in any case", () => {

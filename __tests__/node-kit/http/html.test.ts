@@ -1,4 +1,4 @@
-import { escapeHtml, html, Markup, raw } from "../../node-kit/html"
+import { escapeHtml, html, Markup, raw } from "../../../node-kit/http/html"
 
 describe("html", () => {
   it("escapes every value by default, in text and attributes alike", () => {

@@ -1,8 +1,8 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { edgeKeyOfFile, edgeKeyOfMissingPath } from "../../node-kit/edge-cache"
-import { serveStatic, type StaticServer } from "../../node-kit/static-server"
+import { edgeHeadersOfAnswer, edgeKeyOfFile, edgeKeyOfMissingPath } from "../../../publisher/src/cdn/edge-cache"
+import { serveStatic, type StaticServer } from "../../../node-kit/http/static-server"
 
 describe("edge keys", () => {
   it.each([
@@ -40,7 +40,7 @@ describe("a static server told its answers may be kept by a CDN", () => {
     fs.writeFileSync(path.join(dir, "series", "1", "index.html"), "<!doctype html><title>Series</title>")
     fs.writeFileSync(path.join(dir, "404.html"), "<!doctype html><title>Not found</title>")
     fs.writeFileSync(path.join(dir, "app-0123456789abcdef0123.js"), "console.log(1)")
-    server = await serveStatic(dir, 0, { edge: true })
+    server = await serveStatic(dir, 0, { edgeHeaders: edgeHeadersOfAnswer })
   })
   afterAll(async () => {
     await server.close()

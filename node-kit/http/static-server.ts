@@ -5,8 +5,7 @@ import path from "node:path"
 import { promisify } from "node:util"
 import zlib from "node:zlib"
 import type { AddressInfo } from "node:net"
-import { edgeHeaders, edgeKeyOfFile, edgeKeyOfMissingPath, NOT_FOUND_KEY } from "./edge-cache"
-import { createHtmlHeaderLookup, HEADER_MAP_FILE, HEADERS_FILE, type HtmlHeaderLookup } from "./security-header-map"
+import { createHtmlHeaderLookup, HEADER_MAP_FILE, HEADERS_FILE, type HtmlHeaderLookup } from "../security-header-map"
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -208,11 +207,18 @@ export interface StaticHandlerOptions {
    */
   htmlSecurityHeaders?: (headers: Record<string, string>) => Record<string, string>
   /**
-   * For a site a CDN may keep until purged (the publisher's live site):
-   * every 200 and 404 also carries what a shared cache reads and the keys
-   * naming the file it shows (edge-cache.ts). Never with `private`.
+   * For a site a CDN may keep until purged (the publisher's live site, which
+   * names what a shared cache reads and the keys of the file it shows):
+   * headers added to every 200 and 404 file answer. Never with `private`.
    */
-  edge?: boolean
+  edgeHeaders?: (answer: FileAnswer) => Record<string, string>
+}
+
+/** A file answer about to be sent: its status (200, or 404 with the build's 404 page), the path asked for and the file of the build that answers. */
+export interface FileAnswer {
+  status: number
+  requestPath: string
+  buildPath: string
 }
 
 export type StaticHandler = (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void>
@@ -280,10 +286,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
         "X-Content-Type-Options": "nosniff",
         ...(options.private ? { "X-Robots-Tag": "noindex, nofollow" } : {}),
       }
-      if (options.edge && !options.private) {
-        const keys = status === 200 ? [edgeKeyOfFile(buildPath)] : [NOT_FOUND_KEY, edgeKeyOfMissingPath(requestPath)].filter((key) => key !== undefined)
-        Object.assign(headers, edgeHeaders(keys))
-      }
+      if (options.edgeHeaders && !options.private) Object.assign(headers, options.edgeHeaders({ status, requestPath, buildPath }))
       const stat = await fs.promises.stat(file)
       let body: Buffer = await fs.promises.readFile(file)
       if (buildPath.endsWith(".html")) Object.assign(headers, securityHeadersOf(site.headerRoot, buildPath, body))

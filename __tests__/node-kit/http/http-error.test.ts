@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify"
 import type { AddressInfo } from "node:net"
 import { Writable } from "node:stream"
-import { HttpError, installErrorHandler } from "../../node-kit/http-error"
+import { HttpError, installErrorHandler } from "../../../node-kit/http/http-error"
 
 class GoneError extends HttpError {
   constructor(what: string) {

@@ -1,4 +1,4 @@
-import { hostName, isAllowedHost, isAllowedRequest } from "../../node-kit/allowed-hosts"
+import { hostName, isAllowedHost, isAllowedRequest } from "../../../node-kit/http/allowed-hosts"
 
 describe("hostName", () => {
   it.each([
