@@ -1,5 +1,5 @@
 import { LOCAL_SITE_ORIGINS, readConfig } from "../../cms/src/config"
-import { DEFAULT_SUBSCRIBE_RATE_LIMIT } from "../../cms/src/plugins/rate-limit"
+import { DEFAULT_SUBSCRIBE_RATE_LIMIT } from "../../cms/src/http-hooks/rate-limit"
 
 // The hardening settings (issue 23): the admin token, the Host check's names,
 // the subscribe limit and the trusted proxies. The webhook's settings are

@@ -3,7 +3,7 @@ import path from "node:path"
 import { readSettings, type SettingsReader } from "../../node-kit/config"
 import { DEFAULT_TOMBSTONE_DAYS } from "./catalogue/changes"
 import { DEFAULT_MEDIA_LIMITS } from "./media/jobs"
-import { DEFAULT_SUBSCRIBE_RATE_LIMIT, parseRateLimit, type RateLimitSetting } from "./plugins/rate-limit"
+import { DEFAULT_SUBSCRIBE_RATE_LIMIT, parseRateLimit, type RateLimitSetting } from "./http-hooks/rate-limit"
 
 /** Token the bundled video host accepts when VIDEO_API_TOKEN is unset. Not a secret: local only. */
 export const DEFAULT_VIDEO_API_TOKEN = "local-video-host-token"

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify"
 import { hasBearerToken } from "../../../node-kit/http/bearer-token"
 import type { ServedEpisode, VideoLibrary } from "../catalogue/reads"
-import type { FixedWindowLimiter } from "../plugins/rate-limit"
+import type { FixedWindowLimiter } from "../http-hooks/rate-limit"
 import { previewTokenOf, type DraftVideos } from "./draft-videos"
 
 /** What the host's API checks a request against: its token, its limit, the videos it has. */

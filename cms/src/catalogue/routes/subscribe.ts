@@ -4,7 +4,7 @@ import { isValidEmail } from "../../../../contract/email"
 import { subscribeOutcomePath, type SubscribeFormOutcome } from "../../../../contract/subscribe-form"
 import { HttpError } from "../../../../node-kit/http/http-error"
 import type { CatalogueDatabase } from "../database"
-import type { RateLimitSetting } from "../../plugins/rate-limit"
+import type { RateLimitSetting } from "../../http-hooks/rate-limit"
 import { addSubscription } from "../subscriptions"
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify"
 import { HttpError } from "../../../../node-kit/http/http-error"
 import type { VideoLibrary } from "../../catalogue/reads"
-import type { FixedWindowLimiter } from "../../plugins/rate-limit"
+import type { FixedWindowLimiter } from "../../http-hooks/rate-limit"
 
 const SAFE = Number.MAX_SAFE_INTEGER
 

@@ -5,7 +5,7 @@ export interface RateLimitSetting {
 }
 
 /**
- * The reference server's default (cms/src/plugins/rate-limit.ts): 10 in 10
+ * The reference server's default (cms/src/http-hooks/rate-limit.ts): 10 in 10
  * minutes, so a visitor who mistypes a few times is never stopped, while a
  * script filling the list is stopped after ten.
  */
