@@ -1,6 +1,6 @@
 import fs from "node:fs/promises"
 import path from "node:path"
-import { withoutCspMeta } from "../../node-kit/csp-meta"
+import { withoutCspMeta } from "../../node-kit/security/csp-meta"
 import { SEO_CARD_STYLE_SHEET, SEO_CARDS_DIR, seoCardPath } from "../../contract/preview-changes"
 import { renderSeoCardPage, SEO_REPORT_STYLE } from "../seo/report/render-report-html"
 import type { SeoReport } from "../seo/report/report-types"
@@ -12,7 +12,7 @@ import type { SeoReport } from "../seo/report/report-types"
  */
 async function writeIfChanged(file: string, text: string): Promise<boolean> {
   const old = await fs.readFile(file, "utf8").catch(() => undefined)
-  // The security step runs after this one and puts its CSP meta in every HTML file (node-kit/csp-meta.ts).
+  // The security step runs after this one and puts its CSP meta in every HTML file (node-kit/security/csp-meta.ts).
   if (old !== undefined && withoutCspMeta(old) === text) return false
   await fs.mkdir(path.dirname(file), { recursive: true })
   await fs.writeFile(file, text)

@@ -1,6 +1,6 @@
 import type { CreatePagesArgs, Reporter } from "gatsby"
-import { writeSecurityHeaders } from "../../node-kit/security-header-map"
-import { originsOf, type SiteSources } from "../../node-kit/security-headers"
+import { writeSecurityHeaders } from "../../node-kit/security/header-map"
+import { originsOf, type SiteSources } from "../../node-kit/security/headers"
 
 // A plain string, not a page query: it runs after the build, when every episode's player link is known.
 // The catalogue plugin's options as the build resolved them (defaults from the environment included).

@@ -1,5 +1,5 @@
 import { HttpError } from "./http-error"
-import { sameSecret } from "../same-secret"
+import { sameSecret } from "../security/same-secret"
 
 /** The token of an `Authorization: Bearer <token>` header (the scheme in any case, RFC 9110); undefined for none or another scheme. */
 export function bearerToken(authorization: string | string[] | undefined): string | undefined {

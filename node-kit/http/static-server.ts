@@ -5,7 +5,8 @@ import path from "node:path"
 import { promisify } from "node:util"
 import zlib from "node:zlib"
 import type { AddressInfo } from "node:net"
-import { createHtmlHeaderLookup, HEADER_MAP_FILE, HEADERS_FILE, type HtmlHeaderLookup } from "../security-header-map"
+import { HEADER_MAP_FILE, HEADERS_FILE } from "../security/header-map"
+import { createHtmlHeaderLookup, type HtmlHeaderLookup } from "../security/html-header-lookup"
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -72,7 +73,7 @@ export function buildPathsFor(urlPath: string): string[] {
 export interface SiteFiles {
   /** The file on disk holding `buildPath` (relative, forward slashes), or undefined when the site has no such file. */
   fileOf(buildPath: string): string | undefined
-  /** The folder whose security-headers.json is this site's map (see security-header-map.ts). */
+  /** The folder whose security-headers.json is this site's map (see node-kit/security/header-map.ts). */
   headerRoot: string
 }
 
@@ -235,7 +236,7 @@ function htmlHeaderLookup(change: StaticHandlerOptions["htmlSecurityHeaders"]): 
  * index.html, as `gatsby serve` does), compression by Accept-Encoding,
  * cache headers by file type (cacheControlFor), and the build's 404.html
  * with status 404 for anything else. Every HTML answer carries the build's
- * security headers (security-header-map.ts), what the publisher and
+ * security headers (node-kit/security/header-map.ts), what the publisher and
  * `npm run serve` send alike.
  */
 export function createStaticHandler(options: StaticHandlerOptions): StaticHandler {

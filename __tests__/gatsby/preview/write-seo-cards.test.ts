@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { withCspMeta } from "../../../node-kit/csp-meta"
+import { withCspMeta } from "../../../node-kit/security/csp-meta"
 import { writeSeoCards } from "../../../gatsby/preview/write-seo-cards"
 import type { SeoReport, SeoReportPage } from "../../../gatsby/seo/report/report-types"
 

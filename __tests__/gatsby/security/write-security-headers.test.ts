@@ -2,9 +2,9 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import type { CreatePagesArgs, Reporter } from "gatsby"
-import { cspMetaTag } from "../../../node-kit/csp-meta"
-import { readHeaderMap } from "../../../node-kit/security-header-map"
-import { hashSource } from "../../../node-kit/security-headers"
+import { cspMetaTag } from "../../../node-kit/security/csp-meta"
+import { readHeaderMap } from "../../../node-kit/security/header-map"
+import { hashSource } from "../../../node-kit/security/inline-code"
 import { warnOfRefusedScripts, writeSiteSecurityHeaders } from "../../../gatsby/security/write-security-headers"
 
 let folder: string

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net"
 import os from "node:os"
 import path from "node:path"
 import zlib from "node:zlib"
-import { HEADER_MAP_FILE, HEADERS_FILE, readHeaderMap, writeSecurityHeaders } from "../../../node-kit/security-header-map"
+import { HEADER_MAP_FILE, HEADERS_FILE, readHeaderMap, writeSecurityHeaders } from "../../../node-kit/security/header-map"
 import { createStaticHandler, serveStatic, type SiteFiles, type StaticServer } from "../../../node-kit/http/static-server"
 
 let root: string

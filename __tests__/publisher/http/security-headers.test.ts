@@ -1,8 +1,8 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { HEADER_MAP_FILE, HEADERS_FILE, scanBuild } from "../../../node-kit/security-header-map"
-import { hashSource } from "../../../node-kit/security-headers"
+import { HEADER_MAP_FILE, HEADERS_FILE, scanBuild } from "../../../node-kit/security/header-map"
+import { hashSource } from "../../../node-kit/security/inline-code"
 import { startTestPublisher, type TestPublisher } from "../helpers/harness"
 
 const PAGE = '<!doctype html><html><body><h1>Episode</h1><script>window.pagePath="/detail/1/";</script></body></html>'

@@ -6,7 +6,7 @@ import path from "node:path"
 import { createRelease, liveSiteFiles, newReleaseId, pruneReleases, releasePaths, removeLeftovers, switchRelease } from "../../../publisher/src/releases/releases"
 import { flattenReleases } from "../../../publisher/src/releases/flatten-release"
 import { rollback } from "../../../publisher/src/releases/rollback"
-import { writeSecurityHeaders } from "../../../node-kit/security-header-map"
+import { writeSecurityHeaders } from "../../../node-kit/security/header-map"
 import { createStaticHandler, IMMUTABLE, REVALIDATE } from "../../../node-kit/http/static-server"
 
 /** What a code deploy does to a Gatsby build: every content-hashed name of the code changes, pages and page-data stay where they are. */

@@ -23,8 +23,8 @@ import { flattenRelease, flattenReleases, startFlattening } from "../../../publi
 import { NO_CHANGE_NOTE } from "../../../publisher/src/jobs/publish-job"
 import type { Manifest } from "../../../publisher/src/releases/release-manifest"
 import { rollback } from "../../../publisher/src/releases/rollback"
-import { writeSecurityHeaders } from "../../../node-kit/security-header-map"
-import { hashSource } from "../../../node-kit/security-headers"
+import { writeSecurityHeaders } from "../../../node-kit/security/header-map"
+import { hashSource } from "../../../node-kit/security/inline-code"
 import { createStaticHandler, type SiteFiles } from "../../../node-kit/http/static-server"
 import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "../helpers/harness"
 
@@ -347,7 +347,7 @@ describe("releases that hold only what changed", () => {
     const { port } = server.address() as AddressInfo
     return async (pathname: string) => {
       const response = await fetch(`http://127.0.0.1:${port}${pathname}`)
-      // The page as built, less the CSP meta the post-build step puts in its head (node-kit/csp-meta.ts).
+      // The page as built, less the CSP meta the post-build step puts in its head (node-kit/security/csp-meta.ts).
       const text = (await response.text()).replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*"\/>/, "")
       return { status: response.status, text, csp: response.headers.get("content-security-policy") }
     }

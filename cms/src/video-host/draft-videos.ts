@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto"
 import type { FastifyRequest } from "fastify"
 import { PREVIEW_TOKEN_HEADER } from "../../../contract/draft-videos"
-import { sameSecret } from "../../../node-kit/same-secret"
+import { sameSecret } from "../../../node-kit/security/same-secret"
 import type { ServedEpisode, VideoLibrary } from "../catalogue/reads"
 
 /**

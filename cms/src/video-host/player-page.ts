@@ -1,5 +1,5 @@
 import { html, raw, type Markup } from "../../../node-kit/http/html"
-import { hashSource } from "../../../node-kit/security-headers"
+import { hashSource } from "../../../node-kit/security/inline-code"
 import { PLAYER_PAGE_SCRIPT } from "./player-page-script"
 
 /** The page's style sheet: the same text on every page, so that one hash in the CSP allows it. */

@@ -1,4 +1,4 @@
-import { pagePathOf } from "../../../node-kit/security-header-map"
+import { pagePathOf } from "../../../node-kit/security/header-map"
 import type { FileAnswer } from "../../../node-kit/http/static-server"
 
 /**

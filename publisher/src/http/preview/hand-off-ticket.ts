@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto"
-import { sameSecret } from "../../../../node-kit/same-secret"
+import { sameSecret } from "../../../../node-kit/security/same-secret"
 import { safeNext } from "./session"
 
 /** How long a ticket may live: the CMS makes one as its Preview iframe loads it, so two minutes is slack, not use. */

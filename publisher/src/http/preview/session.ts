@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto"
-import { sameSecret } from "../../../../node-kit/same-secret"
+import { sameSecret } from "../../../../node-kit/security/same-secret"
 
 /**
  * The preview site's sign-in cookie. `__Host-` (Secure, Path=/, no Domain:

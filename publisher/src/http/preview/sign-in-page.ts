@@ -1,4 +1,4 @@
-import { hashSource } from "../../../../node-kit/security-headers"
+import { hashSource } from "../../../../node-kit/security/inline-code"
 import { html, raw } from "../../../../node-kit/http/html"
 
 export const SIGN_IN_PATH = "/_preview/sign-in"

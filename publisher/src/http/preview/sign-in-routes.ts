@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
-import { sameSecret } from "../../../../node-kit/same-secret"
+import { sameSecret } from "../../../../node-kit/security/same-secret"
 import type { FailedAttempts } from "../routes/admin-access"
 import { newSession, safeNext, sessionCookie } from "./session"
 import { renderSignInPage, SIGN_IN_PATH, SIGN_OUT_PATH, signInPagePolicy } from "./sign-in-page"

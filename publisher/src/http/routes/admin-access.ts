@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify"
 import { refuseOtherHosts } from "../../../../node-kit/http/allowed-hosts"
 import { bearerToken } from "../../../../node-kit/http/bearer-token"
 import { HttpError } from "../../../../node-kit/http/http-error"
-import { sameSecret } from "../../../../node-kit/same-secret"
+import { sameSecret } from "../../../../node-kit/security/same-secret"
 
 /**
  * Who may reach the publisher's admin paths (the status, its page, the

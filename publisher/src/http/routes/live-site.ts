@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
-import { commonSecurityHeaders, ownPageSecurityHeaders } from "../../../../node-kit/security-headers"
+import { commonSecurityHeaders, ownPageSecurityHeaders } from "../../../../node-kit/security/headers"
 import { createStaticHandler, type StaticHandlerOptions } from "../../../../node-kit/http/static-server"
 import { edgeHeadersOfAnswer } from "../../cdn/edge-cache"
 import { liveSiteFiles } from "../../releases/releases"

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net"
 import type { FastifyPluginAsync, FastifyRequest } from "fastify"
 import { HttpError } from "../../../../node-kit/http/http-error"
-import { hashSource } from "../../../../node-kit/security-headers"
+import { hashSource } from "../../../../node-kit/security/inline-code"
 import type { CdnPurgeQueue } from "../../cdn/purge-queue"
 import type { JobStore } from "../../jobs/job-store"
 import { statusReport } from "../status"

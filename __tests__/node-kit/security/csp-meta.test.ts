@@ -1,5 +1,6 @@
-import { cspMetaTag, withCspMeta } from "../../node-kit/csp-meta"
-import { contentSecurityPolicy, headerOnlyPolicy, metaPolicy, pageInlineCode, type SiteSources } from "../../node-kit/security-headers"
+import { cspMetaTag, headerOnlyPolicy, metaPolicy, withCspMeta } from "../../../node-kit/security/csp-meta"
+import { contentSecurityPolicy, type SiteSources } from "../../../node-kit/security/headers"
+import { pageInlineCode } from "../../../node-kit/security/inline-code"
 
 const SOURCES: SiteSources = { api: ["https://api.example.com"], player: ["https://player.vimeo.com"], images: [] }
 const CSP = "default-src 'self'; script-src 'self' 'sha256-abc='; frame-ancestors 'none'"

@@ -3,7 +3,6 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import {
-  createHtmlHeaderLookup,
   HEADER_MAP_FILE,
   HEADERS_FILE,
   headersFileText,
@@ -11,9 +10,10 @@ import {
   readHeaderMap,
   scanBuild,
   writeSecurityHeaders,
-} from "../../node-kit/security-header-map"
-import { cspMetaTag } from "../../node-kit/csp-meta"
-import { hashSource, STRICT_TRANSPORT_SECURITY, type SiteSources } from "../../node-kit/security-headers"
+} from "../../../node-kit/security/header-map"
+import { cspMetaTag } from "../../../node-kit/security/csp-meta"
+import { STRICT_TRANSPORT_SECURITY, type SiteSources } from "../../../node-kit/security/headers"
+import { hashSource } from "../../../node-kit/security/inline-code"
 
 const SOURCES: SiteSources = { api: ["https://api.example.com"], player: ["https://player.vimeo.com"], images: ["https://api.example.com", "https://cdn.example.com"] }
 const pageHtml = (pagePath: string) => `<html><head></head><body><script>window.pagePath="${pagePath}";</script></body></html>`
@@ -256,49 +256,5 @@ describe("each page's CSP meta", () => {
     fs.writeFileSync(path.join(build, HEADER_MAP_FILE), JSON.stringify({ ...map, version: 2, pages: unstamped }))
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toMatchObject({ hashed: 3, rewritten: 3 })
     expect(readPage("404.html")).toContain(cspMetaTag(readHeaderMap(build)!.pages["/404.html"]!.csp))
-  })
-})
-
-describe("createHtmlHeaderLookup", () => {
-  it("answers the headers the map holds for the page", async () => {
-    await writeSecurityHeaders(build, SOURCES)
-    const headers = createHtmlHeaderLookup()(build, "series/101/index.html", Buffer.from("not read"))
-    expect(headers["Content-Security-Policy"]).toBe(readHeaderMap(build)!.pages["/series/101/"]!.csp)
-    expect(headers["X-Frame-Options"]).toBe("DENY")
-  })
-
-  it("hashes a page the map does not list as it is served, with the map's sources", async () => {
-    await writeSecurityHeaders(build, SOURCES)
-    const headers = createHtmlHeaderLookup()(build, "added/index.html", Buffer.from(pageHtml("/added/")))
-    expect(headers["Content-Security-Policy"]).toContain(hashSource('window.pagePath="/added/";'))
-    expect(headers["Content-Security-Policy"]).toContain("connect-src 'self' https://api.example.com")
-  })
-
-  it("hashes only Gatsby's scripts of a page the map does not list, as the build's step does", async () => {
-    await writeSecurityHeaders(build, SOURCES)
-    const headers = createHtmlHeaderLookup()(build, "added/index.html", Buffer.from(injectedPageHtml("/added/")))
-    expect(headers["Content-Security-Policy"]).toContain(hashSource('/*<![CDATA[*/window.pagePath="/added/";/*]]>*/'))
-    expect(headers["Content-Security-Policy"]).not.toContain(hashSource("alert(1)"))
-    expect(createHtmlHeaderLookup()(build, "added/index.html", Buffer.from("<body><script>alert(1)</script></body>"))["Content-Security-Policy"]).toContain(
-      "script-src 'self';",
-    )
-  })
-
-  it("with no map at all, still sends a CSP: the page's own hashes and no outside origin", () => {
-    const headers = createHtmlHeaderLookup()(build, "index.html", Buffer.from(pageHtml("/")))
-    expect(headers["Content-Security-Policy"]).toContain(hashSource('window.pagePath="/";'))
-    expect(headers["Content-Security-Policy"]).toContain("connect-src 'self';")
-    expect(headers["Content-Security-Policy"]).toContain("frame-src 'none'")
-    expect(headers["Content-Security-Policy"]).toContain("img-src 'self';")
-  })
-
-  it("reads the map again when a build rewrites it", async () => {
-    const lookup = createHtmlHeaderLookup()
-    await writeSecurityHeaders(build, SOURCES)
-    expect(lookup(build, "index.html", Buffer.from(""))["Content-Security-Policy"]).toContain("https://player.vimeo.com")
-    await writeSecurityHeaders(build, { ...SOURCES, player: ["https://player.example.net"] })
-    const later = new Date(Date.now() + 5000)
-    fs.utimesSync(path.join(build, HEADER_MAP_FILE), later, later)
-    expect(lookup(build, "index.html", Buffer.from(""))["Content-Security-Policy"]).toContain("frame-src https://player.example.net")
   })
 })

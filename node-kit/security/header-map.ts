@@ -1,18 +1,11 @@
 import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
-import { withCspMeta } from "./csp-meta"
-import { statStamp } from "./storage/file-hasher"
-import { readMemoFile } from "./storage/memo-file"
-import {
-  commonSecurityHeaders,
-  contentSecurityPolicy,
-  headerOnlyPolicy,
-  pageInlineCode,
-  pageSecurityHeaders,
-  type InlineHashes,
-  type SiteSources,
-} from "./security-headers"
+import { statStamp } from "../storage/file-hasher"
+import { readMemoFile } from "../storage/memo-file"
+import { headerOnlyPolicy, withCspMeta } from "./csp-meta"
+import { commonSecurityHeaders, contentSecurityPolicy, type SiteSources } from "./headers"
+import { pageInlineCode, type InlineHashes } from "./inline-code"
 
 /**
  * The security headers of every page of a build, written into the build by
@@ -20,7 +13,7 @@ import {
  * project (the publisher, `npm run serve`), `_headers` for CDN hosts that
  * read that format (Netlify, Cloudflare Pages). Both travel with the build,
  * so a release and its headers switch together. Each page also carries its
- * CSP in a meta (csp-meta.ts), so `_headers` is one rule for every page.
+ * CSP in a meta (node-kit/security/csp-meta.ts), so `_headers` is one rule for every page.
  */
 export const HEADER_MAP_FILE = "security-headers.json"
 export const HEADERS_FILE = "_headers"
@@ -186,7 +179,7 @@ export async function scanBuild(
 export function headersFileText(map: SecurityHeaderMap): string {
   const headers = { ...map.common, "Content-Security-Policy": headerOnlyPolicy(map.sources) }
   return [
-    "# Written by the build (node-kit/security-header-map.ts): the headers of every page; each page's CSP is in its <meta http-equiv>.",
+    "# Written by the build (node-kit/security/header-map.ts): the headers of every page; each page's CSP is in its <meta http-equiv>.",
     "/*",
     ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`),
     "",
@@ -219,44 +212,4 @@ export async function writeSecurityHeaders(
   await fs.promises.writeFile(path.join(publicDir, HEADER_MAP_FILE), JSON.stringify(map))
   await fs.promises.writeFile(path.join(publicDir, HEADERS_FILE), headersFileText(map))
   return { pages: Object.keys(map.pages).length, hashed, read, rewritten, refused }
-}
-
-/** The headers of an HTML answer: where the file is in the build, and its body. */
-export type HtmlHeaderLookup = (root: string, relativeFile: string, html: Buffer) => Record<string, string>
-
-/**
- * For servers: the security headers of an HTML file of a build, from the
- * build's map (read once per build folder and map file version, a few
- * the live release and the one before it: the publisher switches releases). A page the map does not
- * list (a build without the step, a file added by hand) is hashed as it is
- * served, with the map's sources or none, Gatsby's inline scripts only (as
- * the build's step): never an HTML answer without a CSP.
- */
-export function createHtmlHeaderLookup(): HtmlHeaderLookup {
-  const maps = new Map<string, { stamp: string; map: SecurityHeaderMap | undefined }>()
-  const mapOf = (root: string) => {
-    let stamp = "none"
-    try {
-      const stat = fs.statSync(path.join(root, HEADER_MAP_FILE))
-      stamp = `${stat.size}:${stat.mtimeMs}`
-    } catch {
-      // No map: every page is hashed as served.
-    }
-    const cached = maps.get(root)
-    if (cached?.stamp === stamp) return cached.map
-    const map = stamp === "none" ? undefined : readHeaderMap(root)
-    maps.delete(root)
-    maps.set(root, { stamp, map })
-    for (const oldest of maps.keys()) {
-      if (maps.size <= 2) break
-      maps.delete(oldest)
-    }
-    return map
-  }
-  return (root, relativeFile, html) => {
-    const map = mapOf(root)
-    const entry = map?.pages[pagePathOf(relativeFile)]
-    if (map && entry) return { ...map.common, "Content-Security-Policy": entry.csp }
-    return pageSecurityHeaders(pageInlineCode(html.toString("utf8")).hashes, map?.sources ?? { api: [], player: [], images: [] })
-  }
 }

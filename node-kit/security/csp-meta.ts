@@ -1,10 +1,34 @@
-import { metaPolicy } from "./security-headers"
+import { contentSecurityPolicy, type SiteSources } from "./headers"
 
 /**
  * A page's Content-Security-Policy in the page itself, for hosts that cannot
  * send each page its own header (object stores, Cloudflare Pages past 100
- * rules): with it, the headers a host sends are the same for every page.
+ * rules): with it, the headers a host sends are the same for every page. A
+ * meta cannot carry every directive: the rest is what the header adds.
  */
+
+/**
+ * Directives a policy in `<meta http-equiv>` cannot carry: browsers ignore
+ * them there (CSP 3, "Delivery via meta element"), so only a header sends them.
+ */
+const HEADER_ONLY_DIRECTIVES = new Set(["frame-ancestors", "report-uri", "report-to", "sandbox"])
+
+const isHeaderOnly = (directive: string) => HEADER_ONLY_DIRECTIVES.has(directive.split(/\s/, 1)[0]!.toLowerCase())
+const directivesOf = (policy: string) => policy.split(";").map((directive) => directive.trim()).filter(Boolean)
+
+/** `csp` as a page's `<meta http-equiv>` carries it: without the directives a meta cannot carry (a browser warns of each). */
+export function metaPolicy(csp: string): string {
+  return directivesOf(csp).filter((directive) => !isHeaderOnly(directive)).join("; ")
+}
+
+/**
+ * The part of the site's CSP only a header can send (frame-ancestors 'none'),
+ * the same for every page: what a host that sends one header set for every
+ * page adds to the policy each page carries in its meta.
+ */
+export function headerOnlyPolicy(sources: SiteSources): string {
+  return directivesOf(contentSecurityPolicy({ scripts: [], styles: [], styleAttributes: [] }, sources)).filter(isHeaderOnly).join("; ")
+}
 
 /**
  * Where the meta goes: right after `<head>`, or after the charset declaration

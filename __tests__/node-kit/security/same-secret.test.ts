@@ -1,4 +1,4 @@
-import { sameSecret } from "../../node-kit/same-secret"
+import { sameSecret } from "../../../node-kit/security/same-secret"
 
 describe("sameSecret", () => {
   it("is true for equal strings or bytes only", () => {
