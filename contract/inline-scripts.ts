@@ -1,5 +1,5 @@
 // The site's own inline scripts besides Gatsby's. The pages' CSP allows an
-// inline script only by hash (node-kit/security/headers.ts): Gatsby's data
+// inline script only by hash (node-kit/security/inline-code.ts): Gatsby's data
 // scripts, and exactly these texts. Anything else inline is refused and
 // reported, so a script slipped into content never runs.
 

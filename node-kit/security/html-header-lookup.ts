@@ -9,11 +9,12 @@ export type HtmlHeaderLookup = (root: string, relativeFile: string, html: Buffer
 
 /**
  * For servers: the security headers of an HTML file of a build, from the
- * build's map (read once per build folder and map file version, a few
- * the live release and the one before it: the publisher switches releases). A page the map does not
- * list (a build without the step, a file added by hand) is hashed as it is
- * served, with the map's sources or none, Gatsby's inline scripts only (as
- * the build's step): never an HTML answer without a CSP.
+ * build's map (read once per build folder and version of its map file, the
+ * last two folders kept: the publisher switches between the live release and
+ * the one before it). A page the map does not list (a build without the
+ * step, a file added by hand) is hashed as it is served, with the map's
+ * sources or none, Gatsby's inline scripts only (as the build's step): never
+ * an HTML answer without a CSP.
  */
 export function createHtmlHeaderLookup(): HtmlHeaderLookup {
   const maps = new Map<string, { stamp: string; map: SecurityHeaderMap | undefined }>()
