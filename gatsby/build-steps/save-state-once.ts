@@ -6,7 +6,7 @@
  * matters for the next build: the two before it let a build that fails
  * later skip the queries it already ran, and the catalogue plugin already
  * makes a build after a failed one re-run the queries of every node that
- * build changed (plugins/gatsby-source-catalogue/src/node-digests.ts).
+ * build changed (plugins/gatsby-source-catalogue/src/nodes/node-digests.ts).
  *
  * Gatsby reads GATSBY_DISABLE_CACHE_PERSISTENCE at each save
  * (redux/index.js, saveState), so it is set from onPreBuild (after the state
