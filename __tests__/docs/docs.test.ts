@@ -55,7 +55,7 @@ function npmScriptsNamed(markdown: string): string[] {
   return named
 }
 
-const REPO_TOP = /^(src|gatsby|plugins|publisher|cms|conformance|node-kit|contract|scripts|__tests__|docs|patches|static|\.ci)\//
+const REPO_TOP = /^(src|gatsby|plugins|publisher|cms|conformance|node-kit|contract|scripts|__tests__|docs|patches|static|deploy|integrations|\.ci)\//
 
 /** Paths in backticks that name a place in the repository (not a pattern, not a placeholder). */
 function repositoryPaths(markdown: string): string[] {
