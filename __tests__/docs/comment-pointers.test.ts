@@ -37,6 +37,22 @@ describe("the pointers in code comments", () => {
     expect(brokenPointers(repositoryAt(root)).map(describeBroken)).toEqual(["publisher/src/config.ts:3: docs/guides/production.md", "publisher/src/config.ts:6: operations.md"])
   })
 
+  it("report a section a cited doc lacks, even where the citation runs over two lines", () => {
+    root = plantRepository({
+      "docs/guides/operating.md": "# Operating\n\n## Two arrangements: alone, or behind a CDN\n\n**Rollback** is one command.\n",
+      "publisher/src/cdn.ts": [
+        "/**",
+        " * Behind a CDN (docs/guides/operating.md, \"Two",
+        " * arrangements\"); rolled back as operating.md, \"Rollback\" says.",
+        " * Alone: docs/guides/operating.md (\"Behind a CDN\").",
+        " */",
+        "export {}",
+        "",
+      ].join("\n"),
+    })
+    expect(brokenPointers(repositoryAt(root)).map(describeBroken)).toEqual(['publisher/src/cdn.ts:4: docs/guides/operating.md, "Behind a CDN" (no such section)'])
+  })
+
   it("read the comments of VCL and shell files, and a package's paths from its own folder", () => {
     root = plantRepository({
       "deploy/varnish/site.vcl": "vcl 4.1;\n# How to run it: docs/guides/production.md\n// and deploy/varnish/site.vcl itself\n",

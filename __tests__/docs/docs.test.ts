@@ -8,8 +8,8 @@ import { brokenCitationsIn, brokenPointers, describeBroken, repositoryAt } from 
  * reaches a file (and its heading), every command names a script or file
  * that exists, every repository path written in backticks is there, and the
  * catalogue contract and the product specification in the repository are the
- * ones the project was given. So is the code's side: every repository path
- * and every doc named in a comment exists.
+ * ones the project was given. So is the code's side: every repository path,
+ * doc and section of a doc named in a comment exists.
  */
 const ROOT = path.resolve(__dirname, "../..")
 
@@ -165,7 +165,7 @@ describe("the docs", () => {
 })
 
 describe("the code's comments", () => {
-  it("name only repository paths and docs that exist", () => {
+  it("name only repository paths, docs and sections of docs that exist", () => {
     expect(brokenPointers(repositoryAt(ROOT)).map(describeBroken)).toEqual([])
   })
 })

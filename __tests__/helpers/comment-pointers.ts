@@ -94,8 +94,8 @@ export interface Repository {
   root: string
   /** Every path in the repository (files and the folders that hold them), from its root. */
   places: Set<string>
-  /** Every file's name, for a doc cited by name alone. */
-  names: Set<string>
+  /** Every file by its name, for a doc cited by name. */
+  byName: Map<string, string[]>
   isIgnored: (place: string) => boolean
 }
 
@@ -124,7 +124,9 @@ export function repositoryAt(root: string): Repository {
     }
     return ignored.get(place)!
   }
-  return { root, places, names: new Set(files.map((file) => path.posix.basename(file))), isIgnored }
+  const byName = new Map<string, string[]>()
+  for (const file of files) byName.set(path.posix.basename(file), [...(byName.get(path.posix.basename(file)) ?? []), file])
+  return { root, places, byName, isIgnored }
 }
 
 /**
@@ -142,26 +144,64 @@ function leads(repository: Repository, file: string, target: string): boolean {
   return repository.isIgnored(target)
 }
 
+/** The files a doc cited by name can be: by its path from `file`'s folder, or by its name (and trailing folders) anywhere. */
+function docsNamed(repository: Repository, file: string, cited: string): string[] {
+  if (cited.startsWith("./")) return [path.posix.join(path.posix.dirname(file), cited)].filter((place) => repository.places.has(place))
+  return (repository.byName.get(path.posix.basename(cited)) ?? []).filter((place) => place === cited || place.endsWith(`/${cited}`))
+}
+
 /** A doc cited by name leads somewhere if some file of the repository has that name (with its folders, if it gives them). */
 function docExists(repository: Repository, file: string, cited: string): boolean {
   // A file above the checkout (`../shared/…`) is none of the repository's.
   if (cited.startsWith("../")) return true
-  if (cited.startsWith("./")) return repository.places.has(path.posix.join(path.posix.dirname(file), cited))
-  if (!cited.includes("/")) return repository.names.has(cited)
-  if (leads(repository, file, cited)) return true
-  return [...repository.places].some((place) => place.endsWith(`/${cited}`))
+  if (cited.includes("/") && !cited.startsWith("./") && leads(repository, file, cited)) return true
+  return docsNamed(repository, file, cited).length > 0
 }
 
-/** The broken pointers in the comments of one file, given its text. */
+/** A Markdown file's sections as a reader finds them: its headings, and the bold words that open a paragraph or a list item. */
+export function sectionsOf(markdown: string): string[] {
+  const prose = markdown.replace(/```[\s\S]*?```/g, "")
+  const headings = [...prose.matchAll(/^#{1,6} (.+)$/gm)].map((match) => match[1]!)
+  const boldLeads = [...prose.matchAll(/^(?:[-*] |\d+\. )?\*\*([^*]+)\*\*/gm)].map((match) => match[1]!)
+  return [...headings, ...boldLeads].map((section) => section.replace(/`/g, "").toLowerCase())
+}
+
+/** A comment's prose as one line, and the line each offset in it comes from, so a citation broken over lines is read whole. */
+function proseOf(comment: Comment): { prose: string; lineAt: (offset: number) => number } {
+  const starts: number[] = []
+  let prose = ""
+  for (const line of comment.text.split("\n")) {
+    starts.push(prose.length)
+    prose += `${line.replace(/\*\/\s*$/, "").replace(/^\s*(\/\*+|\*|\/\/+|#)?\s?/, "")} `
+  }
+  return { prose, lineAt: (offset) => comment.line + starts.filter((start) => start <= offset).length - 1 }
+}
+
+/** Sections cited after a doc's name: `testing.md, "Screenshots"`, `operating-the-publisher.md ("Two arrangements")`. */
+export function sectionCitesIn(prose: string): { doc: string; section: string; index: number }[] {
+  return [...prose.matchAll(/([\w./-]+\.md)(?:,\s*|\s+\(\s*)(?:section\s+)?"([^"]+)"/g)].map((match) => ({ doc: match[1]!, section: match[2]!, index: match.index }))
+}
+
+/** Whether some file the cited doc can be has a section that starts with the cited words. */
+function sectionExists(repository: Repository, file: string, doc: string, section: string): boolean {
+  if (doc.startsWith("../")) return true
+  const wanted = section.replace(/\s+/g, " ").toLowerCase()
+  return docsNamed(repository, file, doc).some((place) => sectionsOf(fs.readFileSync(path.join(repository.root, place), "utf8")).some((found) => found.startsWith(wanted)))
+}
+
+/** The broken pointers in the comments of one file, given its text: paths and docs that do not exist, and sections a cited doc lacks. */
 export function brokenPointersIn(repository: Repository, file: string, text: string): BrokenPointer[] {
   return commentsOf(file, text).flatMap((comment) => {
-    const lines = comment.text.split("\n")
-    return lines.flatMap((lineText, offset) => {
-      const line = comment.line + offset
+    const named = comment.text.split("\n").flatMap((lineText, offset) => {
       const paths = repositoryPathsIn(lineText).filter((target) => !leads(repository, file, target))
       const docs = docsCitedIn(lineText).filter((target) => !docExists(repository, file, target))
-      return [...paths, ...docs].map((target) => ({ file, line, target }))
+      return [...paths, ...docs].map((target) => ({ file, line: comment.line + offset, target }))
     })
+    const { prose, lineAt } = proseOf(comment)
+    const sections = sectionCitesIn(prose)
+      .filter(({ doc, section }) => docExists(repository, file, doc) && !sectionExists(repository, file, doc, section))
+      .map(({ doc, section, index }) => ({ file, line: lineAt(index), target: `${doc}, "${section}" (no such section)` }))
+    return [...named, ...sections]
   })
 }
 

@@ -68,7 +68,7 @@ export async function subscribeRoute(app: FastifyInstance, options: SubscribeOpt
   })
   const limit = options.rateLimit && { max: options.rateLimit.limit, timeWindow: options.rateLimit.windowSeconds * 1000 }
 
-  // The footer's form without JavaScript posts itself (catalogue-api.md, "Subscribe as a form").
+  // The footer's form without JavaScript posts itself (docs/reference/screens.md, "Before and without JavaScript").
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: FORM_LIMIT_BYTES }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   )
