@@ -2,7 +2,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { execFileSync } from "node:child_process"
-import { brokenPointers, brokenPointersIn, commentsOf, describeBroken, repositoryAt } from "../helpers/comment-pointers"
+import { brokenCitationsIn, brokenPointers, brokenPointersIn, commentsOf, describeBroken, repositoryAt } from "../helpers/comment-pointers"
 
 /** A small repository of its own, so a planted pointer is the only one that can break. */
 function plantRepository(files: Record<string, string>): string {
@@ -51,6 +51,15 @@ describe("the pointers in code comments", () => {
       ].join("\n"),
     })
     expect(brokenPointers(repositoryAt(root)).map(describeBroken)).toEqual(['publisher/src/cdn.ts:4: docs/guides/operating.md, "Behind a CDN" (no such section)'])
+  })
+
+  it("report the docs a Markdown page cites by a name no file has, and the sections they lack", () => {
+    root = plantRepository({ "docs/reference/catalogue-api.md": "# Contract\n\n## Video host details\n" })
+    const page = "As catalogue-api.md, \"Video host\ndetails\" says, and GONE.md's \"Drafts\" and catalogue-api.md, \"Drafts\".\n"
+    expect(brokenCitationsIn(repositoryAt(root), "docs/guides/x.md", page).map(describeBroken)).toEqual([
+      "docs/guides/x.md:2: GONE.md",
+      'docs/guides/x.md:2: catalogue-api.md, "Drafts" (no such section)',
+    ])
   })
 
   it("read the comments of VCL and shell files, and a package's paths from its own folder", () => {

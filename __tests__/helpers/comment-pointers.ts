@@ -205,9 +205,14 @@ export function brokenPointersIn(repository: Repository, file: string, text: str
   })
 }
 
-/** The docs a Markdown file cites by name that no file of the repository has (its links and backticked paths are the docs test's). */
+/** The docs a Markdown file cites by name that no file of the repository has, and the sections they lack (its links and backticked paths are the docs test's). */
 export function brokenCitationsIn(repository: Repository, file: string, text: string): BrokenPointer[] {
-  return text.split("\n").flatMap((lineText, index) => docsCitedIn(lineText).flatMap((target) => (docExists(repository, file, target) ? [] : [{ file, line: index + 1, target }])))
+  const docs = text.split("\n").flatMap((lineText, index) => docsCitedIn(lineText).flatMap((target) => (docExists(repository, file, target) ? [] : [{ file, line: index + 1, target }])))
+  const lineAt = (offset: number) => text.slice(0, offset).split("\n").length
+  const sections = sectionCitesIn(text.replace(/\n/g, " "))
+    .filter(({ doc, section }) => docExists(repository, file, doc) && !sectionExists(repository, file, doc, section))
+    .map(({ doc, section, index }) => ({ file, line: lineAt(index), target: `${doc}, "${section}" (no such section)` }))
+  return [...docs, ...sections]
 }
 
 /** The broken pointers in every commented file of the repository. */
