@@ -8,7 +8,7 @@ export const SUBSCRIBE_FORM_OUTCOMES = ["subscribed", "invalid-address", "not-su
 
 export type SubscribeFormOutcome = (typeof SUBSCRIBE_FORM_OUTCOMES)[number]
 
-/** The site's page for an outcome: SPEC.md's thank-you page for a sign-up, a page of its own for each failure. */
+/** The site's page for an outcome: docs/reference/spec.md's thank-you page for a sign-up, a page of its own for each failure. */
 export function subscribeOutcomePath(outcome: SubscribeFormOutcome): string {
   return outcome === "subscribed" ? "/thank-you/" : `/subscribe/${outcome}/`
 }

@@ -7,7 +7,7 @@
  * server, the publisher, and so on. Processes the global setup started (the
  * suite's build, its reference server and site) are "global setup".
  *
- * Writes reports/suite-profile/latest.json and latest.md, with a timeline:
+ * Writes reports/suite-profile/latest.json and reports/suite-profile/latest.md, with a timeline:
  * each file's start and end, and how busy both cores were. Linux only (/proc).
  *
  *   npm run profile:suite                      the whole suite

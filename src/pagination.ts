@@ -4,7 +4,7 @@
  * and slice their pages here. Page numbers are 1-based; page 1 is the base path.
  */
 
-/** Subcategories on one page of a category's grid, and episodes on one page of 'Next Episodes' (SPEC.md section 9). */
+/** Subcategories on one page of a category's grid, and episodes on one page of 'Next Episodes' (docs/reference/spec.md section 9). */
 export const ITEMS_PER_PAGE = 8
 
 /** Gatsby's pagination context, as its pagination guide names it. */

@@ -1,11 +1,11 @@
-/** URL paths of the page families, as SPEC.md fixes them. Ids are opaque strings. */
+/** URL paths of the page families, as docs/reference/spec.md fixes them. Ids are opaque strings. */
 export const routes = {
   category: (id: string) => `/category/${encodeURIComponent(id)}`,
   subcategory: (id: string) => `/subcategory/${encodeURIComponent(id)}`,
   series: (id: string) => `/series/${encodeURIComponent(id)}`,
   episode: (id: string) => `/detail/${encodeURIComponent(id)}`,
   searchResults: (query: string) => `/search-results?q=${encodeURIComponent(query)}`,
-  /** The visitor's saved series (a page of ours; SPEC.md has none). */
+  /** The visitor's saved series (a page of ours; docs/reference/spec.md has none). */
   myList: "/my-list/",
 } as const
 

@@ -3,7 +3,7 @@ import type { SubscribeFormOutcome } from "../contract/subscribe-form"
 /**
  * The pages the catalogue sends a visitor to when the Subscribe form went
  * without JavaScript and was not taken (contract/subscribe-form.ts). Each
- * says what happened in SPEC.md section 8's words, where it has them. Apart
+ * says what happened in docs/reference/spec.md section 8's words, where it has them. Apart
  * from fixed-page-texts.ts, which other pages' bundles carry; their search
  * descriptions are the build's (gatsby/seo/fixed-pages.ts).
  */

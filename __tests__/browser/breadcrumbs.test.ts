@@ -5,7 +5,7 @@ import { harness } from "./harness/harness-env"
 import { jsonLdOf } from "./harness/structured-data"
 
 /*
- * The way up (issue 37, point 6): category, subcategory, series and episode
+ * The way up: category, subcategory, series and episode
  * pages show the trail their BreadcrumbList names to search engines, as
  * links a visitor follows, the page itself last and marked current.
  */

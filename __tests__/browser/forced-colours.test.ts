@@ -4,7 +4,7 @@ import { useBrowser, visit } from "./harness/browser"
 /*
  * In forced colours (Windows High Contrast and the like) the browser paints
  * every background the system's Canvas colour: whatever said "current" or
- * "chosen" by its background alone looked like the rest (issue 37, point 9).
+ * "chosen" by its background alone looked like the rest.
  * Chromium's emulation of forced colours, at a phone's and a desktop's width.
  */
 

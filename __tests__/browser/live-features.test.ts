@@ -299,7 +299,7 @@ describe("subscribe", () => {
   })
 
   it("treats an address already on the list as a new one: the thank-you page, and the list holds it once", async () => {
-    // The server's answer must not tell anyone who is subscribed (issue 23).
+    // The server's answer must not tell anyone who is subscribed (docs/reference/reference-server.md).
     const email = `twice-${crypto.randomUUID()}@example.com`
     await fetch(`${harness().apiUrl}/subscribe`, {
       method: "POST",

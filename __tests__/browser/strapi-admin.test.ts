@@ -12,7 +12,7 @@ import { until } from "../helpers/until"
 import { useBrowser } from "./harness/browser"
 
 /*
- * An editor's loop in Strapi's admin panel, in Chromium (issue 51): a seeded
+ * An editor's loop in Strapi's admin panel, in Chromium: a seeded
  * Strapi of this file alone, sending its signed webhooks to a publisher with
  * both lanes (real Gatsby builds in the publisher's own workspace), its
  * Preview button pointed at the preview lane. The editor signs in through

@@ -1,7 +1,7 @@
 import { LOCAL_SITE_ORIGINS, readConfig } from "../../cms/src/config"
 import { DEFAULT_SUBSCRIBE_RATE_LIMIT } from "../../cms/src/http-hooks/rate-limit"
 
-// The hardening settings (issue 23): the admin token, the Host check's names,
+// The hardening settings (docs/reference/configuration.md): the admin token, the Host check's names,
 // the subscribe limit and the trusted proxies. The webhook's settings are
 // tested with the webhook (webhook.test.ts).
 describe("readConfig: the admin API and the public limits", () => {

@@ -1,12 +1,15 @@
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
+import { brokenCitationsIn, brokenPointers, describeBroken, repositoryAt } from "../helpers/comment-pointers"
 
 /**
  * The docs a newcomer reads are checked like code: every relative link
  * reaches a file (and its heading), every command names a script or file
  * that exists, every repository path written in backticks is there, and the
- * catalogue contract in the repository is the one the project was given.
+ * catalogue contract and the product specification in the repository are the
+ * ones the project was given. So is the code's side: every repository path,
+ * doc and section of a doc named in a comment exists.
  */
 const ROOT = path.resolve(__dirname, "../..")
 
@@ -52,7 +55,7 @@ function npmScriptsNamed(markdown: string): string[] {
   return named
 }
 
-const REPO_TOP = /^(src|gatsby|plugins|publisher|cms|conformance|node-kit|contract|scripts|__tests__|docs|patches|static|\.ci)\//
+const REPO_TOP = /^(src|gatsby|plugins|publisher|cms|conformance|node-kit|contract|scripts|__tests__|docs|patches|static|deploy|integrations|\.ci)\//
 
 /** Paths in backticks that name a place in the repository (not a pattern, not a placeholder). */
 function repositoryPaths(markdown: string): string[] {
@@ -107,7 +110,7 @@ describe("the docs", () => {
   it("name only repository paths that exist (or are the git-ignored folders the tools write)", () => {
     const missing = files.flatMap((file) =>
       repositoryPaths(read(file))
-        // A package's README names its own files from its folder (`src/main.ts` in publisher/README.md).
+        // A package's README names its own files from its folder, as publisher/README.md does.
         .filter((place) => ![ROOT, path.join(ROOT, path.dirname(file))].some((base) => fs.existsSync(path.join(base, place))) && !isIgnored(place))
         .map((place) => `${file}: ${place}`),
     )
@@ -131,14 +134,38 @@ describe("the docs", () => {
     }
   })
 
-  // The project is given its contract as ../shared/API.md (beside CI's checkout); a clone elsewhere has only the copy.
-  const shared = path.join(ROOT, "..", "shared", "API.md")
+  // The project was given its contract and specification as ../shared/API.md and ../shared/SPEC.md (beside CI's
+  // checkout); a clone elsewhere has only the copies.
+  const given = (name: string, copy: string) => {
+    const file = path.join(ROOT, "..", "shared", name)
+    return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : copy
+  }
+
   it("hold the catalogue API contract: every section, and exactly ../shared/API.md where the given copy is beside the checkout", () => {
     const contract = read("docs/reference/catalogue-api.md")
     expect([...anchorsOf(contract)]).toEqual(
       expect.arrayContaining(["entities", "conventions", "changes-feed-and-publish-webhook-optional-for-a-backend", "drafts-and-preview-optional-for-a-backend"]),
     )
-    const given = fs.existsSync(shared) ? fs.readFileSync(shared, "utf8") : contract
-    expect(contract).toBe(given)
+    expect(contract).toBe(given("API.md", contract))
+  })
+
+  it("hold the product specification: its nine sections, word for word those of ../shared/SPEC.md where it is beside the checkout", () => {
+    // The copy's title and opening say what it is in this repository; from section 1 on it is the given text.
+    const sections = (markdown: string) => markdown.slice(markdown.indexOf("\n## 1. "))
+    const spec = read("docs/reference/spec.md")
+    expect(sections(spec).match(/^## \d\. /gm)).toHaveLength(9)
+    expect(sections(spec)).toBe(sections(given("SPEC.md", spec)))
+  })
+
+  it("cite by name only docs the repository has (a decision record keeps the names of its day)", () => {
+    const repository = repositoryAt(ROOT)
+    const broken = files.filter((file) => !file.startsWith("docs/decisions/")).flatMap((file) => brokenCitationsIn(repository, file, read(file)))
+    expect(broken.map(describeBroken)).toEqual([])
+  })
+})
+
+describe("the code's comments", () => {
+  it("name only repository paths, docs and sections of docs that exist", () => {
+    expect(brokenPointers(repositoryAt(ROOT)).map(describeBroken)).toEqual([])
   })
 })

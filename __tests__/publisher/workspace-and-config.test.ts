@@ -105,7 +105,7 @@ describe("refreshWorkspace", () => {
 })
 
 describe("buildEnvironment", () => {
-  it("passes the catalogue settings through and withholds the publisher's secrets and any webhook body", () => {
+  it("passes the catalogue settings through and withholds the publisher's secrets", () => {
     const env = buildEnvironment({
       CATALOGUE_API_URL: "http://cms/api",
       VIDEO_API_URL: "http://video",
@@ -113,7 +113,6 @@ describe("buildEnvironment", () => {
       SITE_URL: "https://example.org",
       PUBLISH_WEBHOOK_SECRET: "secret",
       PUBLISHER_ADMIN_TOKEN: "admin",
-      GATSBY_INITIAL_WEBHOOK_BODY: "stale",
       FASTLY_API_TOKEN: "fastly",
       CLOUDFLARE_API_TOKEN: "cloudflare",
       AWS_ACCESS_KEY_ID: "AKIA",

@@ -1,4 +1,4 @@
 // The node project runs beside two browser files' builds and Chromiums in CI, on 2 cores: a test that
-// starts a server or a process has taken over Jest's 5 s default there (waitForHttp, CI at stop 42).
+// starts a server or a process can take longer than Jest's 5 s default there.
 // Each test that waits still has its own deadline and message; this is only the outer bound.
 jest.setTimeout(20_000)

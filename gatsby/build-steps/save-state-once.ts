@@ -2,11 +2,11 @@
  * Gatsby saves its whole state three times in a `gatsby build`
  * (gatsby/dist/commands/build.js: after the queries, again once jobs are
  * done, and after onPostBuild), each a v8 serialisation of every page with
- * its context: 42 MB, 1.3 s in all, at 10 000 episodes. Only the last one
+ * its context, tens of megabytes at 10 000 episodes. Only the last one
  * matters for the next build: the two before it let a build that fails
  * later skip the queries it already ran, and the catalogue plugin already
  * makes a build after a failed one re-run the queries of every node that
- * build changed (plugins/gatsby-source-catalogue/src/node-digests.ts).
+ * build changed (plugins/gatsby-source-catalogue/src/nodes/node-digests.ts).
  *
  * Gatsby reads GATSBY_DISABLE_CACHE_PERSISTENCE at each save
  * (redux/index.js, saveState), so it is set from onPreBuild (after the state

@@ -68,7 +68,7 @@ export interface PublisherConfig {
   draftViewToken?: string
   /** The preview lane (PUBLISHER_PREVIEW_PORT): none without it. */
   preview: PreviewLaneSettings | undefined
-  /** The CDNs purged after each live release (docs/guides/production.md, "Behind a CDN"). */
+  /** The CDNs purged after each live release (docs/guides/operating-the-publisher.md, "Two arrangements: alone, or behind a CDN"). */
   cdn: CdnSettings
 }
 

@@ -16,7 +16,7 @@ export const COMPILE_LOCK = path.join(os.tmpdir(), "catalogue-strapi-tsc.lock")
 export const COMMANDS = {
   strapi: [process.execPath, path.join(STRAPI_DIR, "node_modules", "@strapi", "strapi", "bin", "strapi.js")],
   tsc: ["flock", COMPILE_LOCK, process.execPath, path.join(STRAPI_DIR, "node_modules", "typescript", "bin", "tsc"), "-p", STRAPI_DIR],
-  /** The first admin and the seed (src/catalogue/setup/cli.ts), compiled. */
+  /** The first admin and the seed (integrations/strapi/src/catalogue/setup/cli.ts), compiled. */
   setup: [process.execPath, path.join(STRAPI_DIR, "dist", "src", "catalogue", "setup", "cli.js")],
 } as const
 

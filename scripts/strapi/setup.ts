@@ -9,7 +9,7 @@ import { COMMANDS, QUIET_STRAPI_ENV, STRAPI_DIR, workspaceEnv, type StrapiWorksp
 /** The row the seed writes when done (integrations/strapi/src/catalogue/seed/seed.ts, SEED_STORE). */
 const SEED_KEY = "api_catalogue_seed"
 
-/** What the setup command did (its --report, src/catalogue/setup/cli.ts's SetupReport). */
+/** What the setup command did (its --report, integrations/strapi/src/catalogue/setup/cli.ts's SetupReport). */
 export interface SetupReport {
   admin?: "created" | "exists"
   seed?: { seeded: { counts: Record<string, number>; pictures: number; picturesMs: number; ms: number } } | { skipped: string }

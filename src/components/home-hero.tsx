@@ -10,7 +10,7 @@ import { CONTINUE_WATCHING_FIRST_SCREEN } from "../styles/boxes"
 import { CONTINUE_WATCHING_ATTRIBUTE } from "../viewing/storage-key"
 
 const HERO_HEADLINE = "Stay Fit, Stay Entertained"
-/** SPEC.md gives slides 2 and 3; slide 1's line is ours. */
+/** docs/reference/spec.md gives slides 2 and 3; slide 1's line is ours. */
 const HERO_SLIDE_TEXTS = [
   "Move, Dance, Unwind: Classes for Every Mood!",
   "Laugh, Relax, Engage: Your Gateway to Fun!",

@@ -1,6 +1,6 @@
 export type PaginationItem = { kind: "page"; page: number } | { kind: "gap"; after: number }
 
-/** SPEC.md section 9: pages shown at each end, and around the current page. */
+/** docs/reference/spec.md section 9: pages shown at each end, and around the current page. */
 export const MARGIN_PAGES = 2
 export const RANGE_PAGES = 3
 

@@ -6,7 +6,7 @@ const shimmer = keyframes`
 `
 
 /**
- * SPEC.md's loading placeholder: a shimmering block, sized as what will
+ * docs/reference/spec.md's loading placeholder: a shimmering block, sized as what will
  * replace it (a height, or an aspect ratio of its width), so nothing moves
  * when the real thing arrives.
  */

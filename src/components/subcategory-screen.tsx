@@ -35,7 +35,7 @@ export const query = graphql`
   }
 `
 
-/** SPEC.md: a subcategory without series shows only empty space. */
+/** docs/reference/spec.md: a subcategory without series shows only empty space. */
 const EmptySpace = styled.div`
   min-height: 12rem;
 `

@@ -22,7 +22,7 @@ type SdkEvent = "timeupdate" | "pause" | "ended"
 /**
  * Connects to the host's player in `iframe` through the host's own SDK
  * (`@vimeo/player`). Null when the SDK will not speak to this player: its
- * guard (`isVimeoUrl` in the SDK's src/lib/functions.js) refuses an iframe
+ * guard (`isVimeoUrl` in @vimeo/player/src/lib/functions.js) refuses an iframe
  * whose address is not the host's, such as the bundled catalogue's stand-in
  * player under its own address. The video then plays as before, only
  * without memory.

@@ -1,6 +1,6 @@
 /**
  * The browser's one write to the catalogue API: POST /subscribe, mapped onto
- * SPEC.md section 8. Loaded when the visitor submits (or first focuses) the
+ * docs/reference/spec.md section 8. Loaded when the visitor submits (or first focuses) the
  * footer's form, not with every page: until then the form posts itself.
  */
 import { isValidEmail } from "../../contract/email"
@@ -58,7 +58,7 @@ export async function subscribe(apiUrl: string, email: string, timeoutMs = SUBSC
     const success = body && typeof body === "object" && (body as { success?: unknown }).success === true
     return success ? { ok: true } : { ok: false, message: messageOf(body) ?? SUBSCRIBE_MESSAGES.failed }
   }
-  // SPEC.md section 8: a 400 shows the server's message; so does any other
+  // docs/reference/spec.md section 8: a 400 shows the server's message; so does any other
   // error, with a generic text when it has none.
   return { ok: false, message: messageOf(body) ?? SUBSCRIBE_MESSAGES.error }
 }

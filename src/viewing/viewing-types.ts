@@ -1,5 +1,5 @@
 /**
- * What the visitor's browser remembers about their viewing (issue 25): where
+ * What the visitor's browser remembers about their viewing (docs/reference/viewing-memory.md): where
  * they stopped in each episode and the series they saved. It lives only in
  * their localStorage (the site has no login) and is never sent anywhere.
  */

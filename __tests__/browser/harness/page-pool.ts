@@ -3,12 +3,10 @@ import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core"
 /**
  * Pages kept open across a file's tests and handed to the next test clean.
  *
- * A new page costs Chromium far more than loading a page in one already open:
- * measured here (four of the site's pages, 1280 px), a fresh context and page
- * per visit came to about 1.4 CPU-seconds a visit (browser process 0.38, the new
- * renderer 0.86–0.90, the rest GPU and network), a visit in a page kept open
- * with its HTTP cache and storage cleared to 0.5. On a two-core machine whose suite is
- * bound by the processor, that is the suite's length.
+ * A new page costs Chromium far more than loading a page in one already open
+ * (a new renderer process each time; the figures are in docs/performance.md,
+ * "The test suite"). On a two-core machine whose suite is bound by the
+ * processor, that is the suite's length.
  *
  * Kept open, a page could carry a test's state into the next: so between tests
  * each handed-out page forgets what a fresh page would not know (listeners,

@@ -84,7 +84,7 @@ describe("POST /api/subscribe", () => {
     expect((await subscribe("after.huge@example.com")).status).toBe(200)
   })
 
-  it("answers the special .test domains as each error of SPEC.md section 8, storing nothing", async () => {
+  it("answers the special .test domains as each error of the spec's error catalogue, storing nothing", async () => {
     const before = stored().length
     expect(await subscribe("x@reject.test")).toMatchObject({ status: 200, body: { success: false, message: expect.any(String) } })
     expect(await subscribe("x@fail.test")).toMatchObject({ status: 500, body: { message: expect.any(String) } })

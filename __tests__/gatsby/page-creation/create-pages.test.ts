@@ -43,7 +43,7 @@ describe("page creation", () => {
     ])
   })
 
-  it("plans the subcategory, series and episode pages at the routes of SPEC.md", () => {
+  it("plans the subcategory, series and episode pages at the spec's routes", () => {
     const pages = [
       ...subcategoryPages([{ id: "node-11", _id: "11" }], headFor),
       ...seriesPages([{ id: "node-101", _id: "101" }], headFor),

@@ -18,8 +18,6 @@ describe("a burst of webhooks", () => {
     await site.publisher.idle()
     expect(site.starts()).toHaveLength(1)
     expect(site.publisher.status().recent[0]).toMatchObject({ event: "publish", refs: [1001, 1002, 1003, 1004, 1005].map(episode), webhooks: 5 })
-    // The refs are the job's record, never the build's environment (Linux refuses a variable over 128 KiB).
-    expect(site.starts()[0]?.env).not.toContain("GATSBY_INITIAL_WEBHOOK_BODY")
   })
 
   it("builds at most twice for 5 webhooks arriving during a build: the second has every ref, merged", async () => {

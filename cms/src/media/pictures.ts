@@ -47,8 +47,8 @@ export async function mediaFile(cacheDir: string, name: string): Promise<string>
   } catch {
     await fs.mkdir(cacheDir, { recursive: true })
     // libjpeg-turbo, not mozjpeg: an original is an editor's upload, and its bytes only travel from this
-    // server to the build, while mozjpeg takes three times as long (200 against 66 ms a picture here,
-    // 33 s against 11 s for the sample's 166) for a file a fifth smaller.
+    // server to the build, while mozjpeg takes three times as long for a file a fifth smaller
+    // (docs/performance.md, "Figures behind the code's choices").
     const jpeg = await sharp(Buffer.from(artworkSvg(name))).jpeg({ quality: 80 }).toBuffer()
     // Write then rename: two concurrent first requests never serve half a file.
     const temporary = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`

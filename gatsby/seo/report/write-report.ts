@@ -14,8 +14,8 @@ const reportFiles = (directory: string): SeoReportFiles => ({ htmlPath: path.joi
  * Writes the report for tools and `npm run seo:report` (report.json) and,
  * unless `html` is false, the page for people (index.html) beside it. Node only.
  *
- * The page is most of the cost (at 10 000 episodes 0.6–0.7 s to render and
- * 37 MB to write, against 0.1 s for the JSON), and the publisher's builds, whose
+ * The page is most of the cost (several times the JSON's, docs/performance.md,
+ * "Figures behind the code's choices"), and the publisher's builds, whose
  * report no one opens from its workspace, skip it (SEO_REPORT_HTML=off): an
  * older page is then removed, so no page shows another build's findings, and
  * `npm run seo:report` renders it from the JSON when asked (writeReportPageIfStale).

@@ -8,7 +8,7 @@ import { OFFLINE } from "./constants"
  * each matcher repeats the refusals that can concern it, which no rule may
  * lose (page data's fixed folder is no admin path):
  * - the publisher's admin paths (`/_publisher/`, `/status`, `/releases/`,
- *   `/hooks/`, publisher/src/routes/), which answer behind a token or Basic
+ *   `/hooks/`, publisher/src/http/routes/), which answer behind a token or Basic
  *   authentication: a saved copy would show an operator's build logs to
  *   whoever opens the browser next, offline and without the password;
  * - any request carrying Authorization, whose answer is for its sender only.

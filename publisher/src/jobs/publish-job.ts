@@ -36,39 +36,26 @@ const WITHHELD = ["PUBLISH_WEBHOOK_SECRET", "PUBLISHER_ADMIN_TOKEN", "PUBLISHER_
 
 /**
  * The build's environment: the publisher's (CATALOGUE_API_URL, VIDEO_API_URL,
- * VIDEO_API_TOKEN, SITE_URL, …), telemetry off, and no TypeScript types
- * written (SITE_TYPEGEN=off, see gatsby-config.ts: nothing here type-checks
- * them, and a build would otherwise regenerate them each time), and the SEO
- * report as JSON only (SEO_REPORT_HTML=off, see src/seo/report/write-report.ts:
- * its page is 0.8 s of a 10 000-episode build). A job's refs are not in
- * it: they are a hint the status page shows, and the source plugin reads
- * what changed from the changes feed. (They were once one variable,
- * GATSBY_INITIAL_WEBHOOK_BODY; Linux refuses a variable over 128 KiB, so a
- * big enough cascade delete stopped every build. One inherited from the
- * publisher's own environment is dropped too.)
+ * VIDEO_API_TOKEN, SITE_URL, …) without its secrets, telemetry off, no
+ * TypeScript types written (SITE_TYPEGEN=off: nothing in a publish
+ * type-checks them) and the SEO report as JSON only (SEO_REPORT_HTML=off: no
+ * one opens its page from the workspace). A job's refs stay out: Linux
+ * refuses a variable over 128 KiB, and the source plugin reads what changed
+ * from the changes feed.
  *
- * Node keeps the compiled code of every module a build loads in
- * NODE_COMPILE_CACHE (under the data folder, set by the caller unless the
- * operator set it): Gatsby, webpack, babel and their plugins are loaded
- * afresh by each build and by each worker it starts (a warm build after one
- * edit at 1 000 episodes: 13.0 s without, 10.0 s with, medians of 3).
- *
- * A build over a warm cache renders a handful of pages; Gatsby's second
- * worker process then costs more to start and feed than it saves, so such a
- * build gets GATSBY_CPU_COUNT=1 (2 s of a 29 s build at 10 000 episodes, see
- * the README) unless the operator set a count. A cold build (no cache yet)
- * renders every page and keeps all cores: it gets "physical_cores", Gatsby's
- * own default, named. The variable is set for both, never only for the warm
- * one: Gatsby's webpack config (utils/webpack.config.js `processEnv`) defines
- * every GATSBY_* variable for the browser bundle and every variable for the
- * HTML renderer, and webpack's DefinePlugin rebuilds every module when the
- * set of names changes, so the first edit after the first build recompiled
- * both bundles and rewrote every page. A value alone may change.
+ * GATSBY_CPU_COUNT is always set, so only its value changes between builds:
+ * webpack rebuilds every module when the set of variables it defines
+ * changes. Over a warm cache a build renders a handful of pages and a second
+ * worker costs more than it saves; a cold build keeps all cores
+ * ("physical_cores", Gatsby's own default). The operator's count wins.
+ * NODE_COMPILE_CACHE (set by the caller) keeps the compiled code of Gatsby,
+ * webpack and babel, which each build loads afresh.
+ * Why each, and what it saves: docs/decisions/0017-a-builds-environment.md.
  */
 export function buildEnvironment(base: NodeJS.ProcessEnv, workspace: { warmCache: boolean } = { warmCache: false }): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...base, GATSBY_TELEMETRY_DISABLED: "1", SITE_TYPEGEN: "off", SEO_REPORT_HTML: "off" }
   env.GATSBY_CPU_COUNT ??= workspace.warmCache ? "1" : "physical_cores"
-  for (const name of [...WITHHELD, "GATSBY_INITIAL_WEBHOOK_BODY"]) delete env[name]
+  for (const name of WITHHELD) delete env[name]
   return env
 }
 

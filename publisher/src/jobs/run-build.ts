@@ -88,7 +88,7 @@ export function runBuild(options: BuildOptions): Promise<BuildResult> {
       stopping ??= stopProcess(child, graceMs)
     }
     // A build stopped for the live lane's is thrown away and built again from the start: killed at once, it
-    // gives the live build the cores now (Gatsby took up to 1.1 s to act on SIGTERM while it sourced).
+    // gives the live build the cores now (Gatsby can take a second to act on SIGTERM while it sources).
     const onAbort = () => stop(options.signal?.reason === YIELDED ? 0 : STOP_GRACE_MS)
 
     try {

@@ -38,9 +38,9 @@ export function writeFileDurably(file: string, content: string): void {
 
 /**
  * Puts everything written below `root` on disk. One syncfs(2) of its file
- * system (`sync -f`, coreutils) does it in a single journal commit: 0.4 s
- * where an fsync per folder took 16 s for 11 000 page folders on this
- * machine's ext4. Where `sync -f` is missing, each file and folder is
+ * system (`sync -f`, coreutils) does it in a single journal commit, where an
+ * fsync per folder costs a journal commit each (docs/performance.md,
+ * "Figures behind the code's choices"). Where `sync -f` is missing, each file and folder is
  * fsynced, deepest first. Async, so the site keeps answering meanwhile.
  */
 export async function syncTree(root: string, tree: { files: readonly string[]; folders: readonly string[] }): Promise<void> {

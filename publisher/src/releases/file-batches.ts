@@ -3,9 +3,10 @@ import path from "node:path"
 
 /**
  * File system work is done with synchronous calls in batches of this many,
- * yielding to the event loop between batches: a release of 25 000 files took
- * 5.2 s through the thread pool's promises and well under a second this way,
- * while the site server still answers between batches (a batch is a few ms).
+ * yielding to the event loop between batches: the thread pool's promises cost
+ * several times as much for a release's many small files (docs/performance.md,
+ * "Figures behind the code's choices"), and the site server still answers
+ * between batches (a batch is a few milliseconds).
  */
 const BATCH = 200
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve))

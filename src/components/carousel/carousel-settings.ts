@@ -1,6 +1,6 @@
 import type { Settings } from "react-slick"
 
-/** SPEC.md section 9: the multi-item carousel's slides per view by window width. */
+/** docs/reference/spec.md section 9: the multi-item carousel's slides per view by window width. */
 export const MULTI_ITEM_SETTINGS: Settings = {
   infinite: false,
   arrows: false,
@@ -14,7 +14,7 @@ export const MULTI_ITEM_SETTINGS: Settings = {
   ],
 }
 
-/** SPEC.md section 9: 1.2 pictures per view on phones, 2 from 640 px (10 px apart, set in CSS). */
+/** docs/reference/spec.md section 9: 1.2 pictures per view on phones, 2 from 640 px (10 px apart, set in CSS). */
 export const PICTURE_SETTINGS: Settings = {
   infinite: false,
   arrows: false,

@@ -88,7 +88,7 @@ export interface CarouselProps {
 }
 
 /**
- * react-slick with the behaviour SPEC.md asks of every carousel: arrow keys
+ * react-slick with the behaviour docs/reference/spec.md asks of every carousel: arrow keys
  * move it, an 80 px drag or swipe changes the slide, and hidden or cloned
  * slides hold nothing a keyboard can reach.
  */

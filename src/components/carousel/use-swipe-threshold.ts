@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from "react"
 
-/** SPEC.md: a drag or swipe of this many CSS pixels or more changes the slide. */
+/** docs/reference/spec.md: a drag or swipe of this many CSS pixels or more changes the slide. */
 const SWIPE_DISTANCE_PX = 80
 
 /**

@@ -9,7 +9,7 @@ import { addSubscription } from "../subscriptions"
 
 /**
  * Addresses at these reserved `.test` domains make the server answer the
- * error cases of SPEC.md section 8, so browser tests can see each message.
+ * error cases of docs/reference/spec.md section 8, so browser tests can see each message.
  * They are checked after validation and never stored.
  */
 export const SIMULATED_FAILURES = {
@@ -35,7 +35,7 @@ function refusal(errors: readonly FastifySchemaValidationError[]): HttpError {
 /**
  * The one answer to an accepted address, new or already on the list: telling
  * them apart would let anyone test who is subscribed. Either way the visitor
- * is where they asked to be, so SPEC.md's success path (the thank-you page)
+ * is where they asked to be, so docs/reference/spec.md's success path (the thank-you page)
  * is the truth for both.
  */
 export const SUBSCRIBED_MESSAGE = "Thank you for subscribing!"
@@ -55,7 +55,7 @@ export interface SubscribeOptions {
   rateLimit: RateLimitSetting | null
 }
 
-/** `POST /subscribe` (under /api): the newsletter sign-up of SPEC.md section 8. */
+/** `POST /subscribe` (under /api): the newsletter sign-up of docs/reference/spec.md section 8. */
 export async function subscribeRoute(app: FastifyInstance, options: SubscribeOptions) {
   // The limit is counted on arrival, before the body is read: one client cannot fill the list or the disk.
   // Its 429 carries Retry-After (seconds) and the message; CORS headers are already on it, so the footer can read it.
@@ -68,7 +68,7 @@ export async function subscribeRoute(app: FastifyInstance, options: SubscribeOpt
   })
   const limit = options.rateLimit && { max: options.rateLimit.limit, timeWindow: options.rateLimit.windowSeconds * 1000 }
 
-  // The footer's form without JavaScript posts itself (catalogue-api.md, "Subscribe as a form").
+  // The footer's form without JavaScript posts itself (docs/reference/screens.md, "Before and without JavaScript").
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: FORM_LIMIT_BYTES }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   )

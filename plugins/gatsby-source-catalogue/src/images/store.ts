@@ -129,7 +129,7 @@ async function removeUnnamed(folder: string, keep: (name: string) => boolean, be
  * Records what this site's build used, then removes the variants and facts
  * of pictures that no site's last build used. A site's own pictures go as
  * soon as its build no longer shows them: a release holds its own links to
- * its files (publisher/src/releases.ts), so a rollback never needs the
+ * its files (publisher/src/releases/releases.ts), so a rollback never needs the
  * store, and a picture shown again is made again. Another site's last build
  * keeps its pictures for OTHER_SITES_KEPT_MS. Files changed since
  * `startedAt` are kept: a build running beside this one may have just made
