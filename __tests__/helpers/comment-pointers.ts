@@ -74,7 +74,7 @@ export function commentsOf(file: string, text: string): Comment[] {
 /** Trailing punctuation of prose, and a `:line` or `#anchor` after a path. */
 const tidy = (word: string) => word.replace(/[:#].*$/, "").replace(/[.,;)'"`]+$/, "").replace(/\/$/, "")
 
-/** Repository paths (`publisher/src/cdn/`, `node-kit/logger.ts`) in a piece of prose; not patterns, placeholders or URLs. */
+/** Repository paths (`publisher/src/cdn/`, `node-kit/process/logger.ts`) in a piece of prose; not patterns, placeholders or URLs. */
 export function repositoryPathsIn(text: string): string[] {
   const pattern = new RegExp(`(?<![\\w./:@-])(?:${REPO_TOP})/[^\\s,;()'"\`]*`, "g")
   return [...text.matchAll(pattern)]
