@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net"
-import { exitOnStartFailure } from "../../node-kit/config"
+import { exitOnStartFailure } from "../../node-kit/config/config-error"
 import { runtimeLine } from "../../node-kit/runtime"
 import { shutdownOnSignals } from "../../node-kit/shutdown"
 import { databaseFile, draftsFile, mediaDir, readConfig } from "./config"
