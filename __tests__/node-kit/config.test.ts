@@ -1,6 +1,7 @@
 import path from "node:path"
 import { ConfigError } from "../../node-kit/config/config-error"
 import { MIN_SECRET_LENGTH, readSettings } from "../../node-kit/config/settings-reader"
+import { DEFAULT_CATALOGUE_API_URL, siteBuildEnv } from "../../node-kit/config/site-build"
 
 describe("readSettings", () => {
   it("answers fallbacks for unset variables and reads set ones", () => {
@@ -103,5 +104,18 @@ describe("the webhook secret rule (one for the CMS and the publisher)", () => {
       // No key material in the message (the short test words above aside, which read as words).
       for (const part of value.split(" ").filter((word) => word.length > 20)) expect((error as ConfigError).message).not.toContain(part.slice(6))
     }
+  })
+})
+
+describe("the site's build environment (one reading for gatsby-config.ts and the source plugin)", () => {
+  it("reads the reference server's catalogue by default, and has visitors' browsers call the same API", () => {
+    expect(siteBuildEnv({})).toEqual({ catalogueApiUrl: DEFAULT_CATALOGUE_API_URL, publicApiUrl: DEFAULT_CATALOGUE_API_URL, previewToken: undefined, preview: false })
+    expect(siteBuildEnv({ CATALOGUE_API_URL: "http://cms.internal/api" }).publicApiUrl).toBe("http://cms.internal/api")
+    expect(siteBuildEnv({ CATALOGUE_API_URL: "http://cms.internal/api", CATALOGUE_PUBLIC_API_URL: "https://api.example.com/api" }).publicApiUrl).toBe("https://api.example.com/api")
+  })
+
+  it("is a preview build when it is given the draft view's token, and not for a blank one", () => {
+    expect(siteBuildEnv({ CATALOGUE_PREVIEW_TOKEN: " draft-view-token-0123 " })).toMatchObject({ previewToken: "draft-view-token-0123", preview: true })
+    expect(siteBuildEnv({ CATALOGUE_PREVIEW_TOKEN: "  " })).toMatchObject({ previewToken: undefined, preview: false })
   })
 })
