@@ -1,11 +1,10 @@
 import type { GatsbyConfig } from "gatsby"
+import { siteBuildEnv } from "./node-kit/config/site-build"
 import { IMAGE_SLOTS, IMAGE_SLOT_OWNERS } from "./src/styles/image-slots"
 import { theme } from "./src/styles/theme"
 
 const siteUrl = (process.env.SITE_URL || "http://localhost:9000").replace(/\/+$/, "")
-// The preview lane's build (the source plugin reads the draft view with this token): its pages are for
-// signed-in editors, so no service worker keeps a draft on a device (docs/reference/preview-lane.md).
-const previewBuild = Boolean(process.env.CATALOGUE_PREVIEW_TOKEN?.trim())
+const build = siteBuildEnv()
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -14,7 +13,7 @@ const config: GatsbyConfig = {
     // Canonical, Open Graph and sitemap addresses are absolute on it: set SITE_URL to the public address.
     siteUrl,
     // The API the visitor's browser calls for search and subscribe (catalogue-api.md).
-    publicApiUrl: process.env.CATALOGUE_PUBLIC_API_URL || process.env.CATALOGUE_API_URL || "http://127.0.0.1:4000/api",
+    publicApiUrl: build.publicApiUrl,
   },
   // Gatsby 5's default, said aloud: canonical URLs and the sitemap name pages as "/series/12/".
   trailingSlash: "always",
@@ -59,8 +58,8 @@ const config: GatsbyConfig = {
         cache_busting_mode: "none",
       },
     },
-    // The service worker (production builds only, never the preview's): see the plugin and README "Offline and installable".
-    ...(previewBuild ? [] : ["gatsby-plugin-offline-workbox"]),
+    // The service worker (production builds only, never the preview's, whose drafts no device may keep): see the plugin and README "Offline and installable".
+    ...(build.preview ? [] : ["gatsby-plugin-offline-workbox"]),
   ],
 }
 

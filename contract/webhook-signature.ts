@@ -48,19 +48,31 @@ export function splitSecrets(setting: string): string[] {
   return setting.split(/\s+/).filter(Boolean)
 }
 
+/** One secret's key bytes, ready to sign or check with. */
+export type WebhookKey = Buffer
+
 /** The key bytes of a `whsec_` secret: what follows the prefix, base64-decoded (the prefix is optional, as in the official package). */
-export function secretKey(secret: string): Buffer {
+export function secretKey(secret: string): WebhookKey {
   return Buffer.from(secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret, "base64")
+}
+
+/** The keys of a setting's secrets as written (`whsec_…`, space-separated), in order; their form is checked where settings are read (node-kit/config/). */
+export function secretKeys(setting: string): WebhookKey[] {
+  return splitSecrets(setting).map(secretKey)
 }
 
 /**
  * The `webhook-signature` value for one delivery attempt: one `v1,…`
- * signature per secret, space-separated, each the base64 of the
- * HMAC-SHA256 of `{id}.{timestamp}.{body}`. `timestamp` is unix seconds;
- * `body` the exact bytes sent.
+ * signature per key, space-separated, each the base64 of the HMAC-SHA256
+ * of `{id}.{timestamp}.{body}`. `timestamp` is unix seconds; `body` the
+ * exact bytes sent.
  */
-export function signWebhook(secrets: string | readonly string[], delivery: { id: string; timestamp: number; body: string | Buffer }): string {
-  const list = typeof secrets === "string" ? splitSecrets(secrets) : secrets
+export function signWithKeys(keys: readonly WebhookKey[], delivery: { id: string; timestamp: number; body: string | Buffer }): string {
   const signed = `${delivery.id}.${Math.floor(delivery.timestamp)}.`
-  return list.map((secret) => `v1,${createHmac("sha256", secretKey(secret)).update(signed).update(delivery.body).digest("base64")}`).join(" ")
+  return keys.map((key) => `v1,${createHmac("sha256", key).update(signed).update(delivery.body).digest("base64")}`).join(" ")
+}
+
+/** signWithKeys for secrets as written (`whsec_…`, one or several space-separated): for senders that hold the text, not the keys. */
+export function signWebhook(secrets: string | readonly string[], delivery: { id: string; timestamp: number; body: string | Buffer }): string {
+  return signWithKeys(typeof secrets === "string" ? secretKeys(secrets) : secrets.map(secretKey), delivery)
 }

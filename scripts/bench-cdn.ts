@@ -4,10 +4,10 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { parseArgs, promisify } from "node:util"
-import { signWebhook, WEBHOOK_HEADERS } from "../contract/webhook-signature"
+import { secretKeys, signWebhook, WEBHOOK_HEADERS } from "../contract/webhook-signature"
 import { freePort, PROJECT_ROOT } from "../node-kit/process/processes"
 import { startVarnish, varnishCounter, type RunningVarnish } from "./lib/varnish"
-import { startPublisher, type Publisher } from "../publisher/src"
+import { readConfig, startPublisher, type Publisher } from "../publisher/src"
 import { benchReport, writeBenchReport } from "./lib/bench-report"
 import { startReleasePoller } from "./lib/release-poller"
 
@@ -220,13 +220,13 @@ async function main(): Promise<void> {
   // Every release a code deploy: a copy of the site with a new compilation hash in app-data.json.
   const buildCommand = `rm -rf public && cp -a '${site}' public && printf '{"webpackCompilationHash":"%s"}' "$(date +%s%N)" > public/page-data/app-data.json`
   const publisherOptions = {
-    env: {},
+    ...readConfig({}),
     host: "127.0.0.1",
     dataDir: path.join(dir, "data"),
     workspaceDir: path.join(dir, "data", "workspace"),
     databaseFile: path.join(dir, "data", "publisher.db"),
     sourceDir: path.join(dir, "source"),
-    webhookSecret: secret,
+    webhookKeys: secretKeys(secret),
     buildCommand,
     debounceMs: 100,
     changesPollMs: 0,
@@ -255,7 +255,7 @@ async function main(): Promise<void> {
     const cached = await load(edge.url, mix, options.seconds, dir)
     console.log(`Through Varnish: ${cached.requestsPerSecond} requests/s, p50 ${cached.p50Ms} ms, p95 ${cached.p95Ms} ms, p97.5 ${cached.p975Ms} ms, non-2xx ${cached.non2xx}`)
 
-    run = { dir, mix, secret, edge, publisher, restart: () => startPublisher({ ...publisherOptions, port: originPort, initialBuild: false }) }
+    run = { dir, mix, secret, edge, publisher, restart: () => startPublisher({ ...publisherOptions, port: originPort }, { initialBuild: false }) }
     const underReleases = await measureUnderReleases(run)
     const outage = options.outage > 0 ? await measureOutage(run) : null
 

@@ -3,7 +3,8 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { parseArgs } from "node:util"
-import { startPublisher, type Publisher } from "../publisher/src"
+import { secretKeys } from "../contract/webhook-signature"
+import { readConfig, startPublisher, type Publisher } from "../publisher/src"
 import { logFileOf } from "../publisher/src/jobs/publish-job"
 import { refreshWorkspace } from "../publisher/src/jobs/workspace"
 import { freePort, PROJECT_ROOT } from "../node-kit/process/processes"
@@ -181,8 +182,9 @@ async function startPipeline(workDir: string, catalogue: CatalogueChoice): Promi
   let publisher: Publisher | undefined
   try {
     publisher = await startPublisher({
+      ...readConfig(process.env),
       port: publisherPort,
-      webhookSecret: secret,
+      webhookKeys: secretKeys(secret),
       buildEnv,
       dataDir,
       sourceDir,

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util"
-import { readSettings } from "../node-kit/config"
+import { readSettings } from "../node-kit/config/settings-reader"
 import { startVarnish } from "./lib/varnish"
 
 /**

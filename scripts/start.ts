@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process"
 import path from "node:path"
-import { startPublisher, STATUS_PAGE_PATH, type Publisher } from "../publisher/src"
-import { readSettings } from "../node-kit/config"
+import { readConfig, startPublisher, STATUS_PAGE_PATH, type Publisher } from "../publisher/src"
+import { readSettings } from "../node-kit/config/settings-reader"
 import { COMMANDS, startProcess, stopProcess, waitForHttp } from "../node-kit/process/processes"
 import { adminTokenInShell, localSecrets } from "./lib/local-secrets"
 import { startReferenceServer } from "./lib/reference-server"
@@ -43,7 +43,7 @@ function track(child: ChildProcess, name: string): ChildProcess {
 }
 
 async function main() {
-  // The catalogue server's own rule for CMS_PORT (node-kit/config.ts): an empty value is a mistake, not port 0.
+  // The catalogue server's own rule for CMS_PORT (node-kit/config/settings-reader.ts): an empty value is a mistake, not port 0.
   const settings = readSettings(process.env, "start script")
   const cmsPort = settings.done(settings.port("CMS_PORT", 4000))
   process.once("SIGINT", () => void stopAll(0))
@@ -82,16 +82,17 @@ async function main() {
     const gatsby = track(startProcess(COMMANDS.gatsby, ["develop", ...host], { env }), "gatsby develop")
     await waitForHttp(`http://127.0.0.1:${SITE_PORT}/`, gatsby, 15 * 60_000)
   } else {
-    // The status page without a token, on this machine's loopback only: development only (an operator's own PUBLISHER_STATUS_OPEN_ON_LOOPBACK wins).
-    const statusOpenOnLoopback = process.env.PUBLISHER_STATUS_OPEN_ON_LOOPBACK === undefined ? true : undefined
     // The preview lane: its builds get the draft view's token (never the live lane's, publish-job.ts); editors sign in with another.
     const publisherEnv = {
       ...process.env,
       PUBLISHER_PREVIEW_PORT: process.env.PUBLISHER_PREVIEW_PORT ?? String(PREVIEW_PORT),
       CATALOGUE_PREVIEW_TOKEN: secrets.previewToken.value,
       PUBLISHER_PREVIEW_SIGN_IN_TOKEN: secrets.previewSignInToken.value,
+      PUBLISH_WEBHOOK_SECRET: webhookSecret,
+      // The status page without a token, on this machine's loopback only: development only (an operator's own setting wins).
+      PUBLISHER_STATUS_OPEN_ON_LOOPBACK: process.env.PUBLISHER_STATUS_OPEN_ON_LOOPBACK ?? "on",
     }
-    publisher = await startPublisher({ env: publisherEnv, port: SITE_PORT, webhookSecret, buildEnv: env, statusOpenOnLoopback })
+    publisher = await startPublisher({ ...readConfig(publisherEnv), port: SITE_PORT, buildEnv: env })
     await publisher.idle()
     const live = publisher.status().live
     if (!live) throw new Error(`The first build failed: see http://localhost:${SITE_PORT}${STATUS_PAGE_PATH}`)

@@ -1,8 +1,8 @@
 import type { ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
-import { startPublisher, STATUS_PAGE_PATH, type Publisher } from "../publisher/src"
-import { readSettings } from "../node-kit/config"
+import { readConfig, startPublisher, STATUS_PAGE_PATH, type Publisher } from "../publisher/src"
+import { readSettings } from "../node-kit/config/settings-reader"
 import { stopProcess } from "../node-kit/process/processes"
 import { runtimeLine } from "../node-kit/process/runtime"
 import { SHARED_DRAWINGS_DIR, startReferenceServer, type ReferenceServer } from "./lib/reference-server"
@@ -141,7 +141,7 @@ async function startTheSite(strapiOrigin: string, secrets: StrapiSecrets, ports:
   }
   delete buildEnv.CMS_ADMIN_TOKEN
   return startPublisher({
-    env: {
+    ...readConfig({
       ...process.env,
       PUBLISHER_PREVIEW_PORT: String(ports.preview),
       CATALOGUE_PREVIEW_TOKEN: secrets.shared.previewToken.value,
@@ -149,12 +149,12 @@ async function startTheSite(strapiOrigin: string, secrets: StrapiSecrets, ports:
       PUBLISHER_PREVIEW_HANDOFF_SECRET: secrets.handOffSecret.value,
       // By either loopback name an editor may type for the admin.
       PUBLISHER_PREVIEW_FRAME_ANCESTORS: `http://localhost:${ports.strapi} http://127.0.0.1:${ports.strapi}`,
-    },
+      PUBLISH_WEBHOOK_SECRET: secrets.shared.webhookSecret.value,
+      // The status page without a token, on this machine's loopback only: development only (an operator's own setting wins).
+      PUBLISHER_STATUS_OPEN_ON_LOOPBACK: process.env.PUBLISHER_STATUS_OPEN_ON_LOOPBACK ?? "on",
+    }),
     port: ports.site,
-    webhookSecret: secrets.shared.webhookSecret.value,
     buildEnv,
-    // The status page without a token, on this machine's loopback only: development only (an operator's own setting wins).
-    statusOpenOnLoopback: process.env.PUBLISHER_STATUS_OPEN_ON_LOOPBACK === undefined ? true : undefined,
   })
 }
 

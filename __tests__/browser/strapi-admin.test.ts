@@ -5,7 +5,8 @@ import path from "node:path"
 import type { Page } from "playwright-core"
 import { freePort, PROJECT_ROOT, stopProcess } from "../../node-kit/process/processes"
 import { imageStoreDirectory } from "../../plugins/gatsby-source-catalogue/src/images/store"
-import { startPublisher, type Publisher } from "../../publisher/src"
+import { readConfig, startPublisher, type Publisher } from "../../publisher/src"
+import { secretKeys } from "../../contract/webhook-signature"
 import { SHARED_DRAWINGS_DIR, startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
 import { startStrapi, type SeededStrapi } from "../helpers/strapi"
 import { until } from "../helpers/until"
@@ -86,11 +87,12 @@ beforeAll(async () => {
   figures.push(`Strapi answering in ${seconds(Date.now() - started)}`)
   const dataDir = path.join(dir, "publisher")
   publisher = await startPublisher({
+    ...readConfig(process.env),
     port: livePort,
     dataDir,
     workspaceDir: path.join(dataDir, "workspace"),
     databaseFile: path.join(dataDir, "publisher.db"),
-    webhookSecret: strapi.webhookSecret,
+    webhookKeys: secretKeys(strapi.webhookSecret),
     debounceMs: 300,
     logging: { level: "silent", format: "json" },
     buildEnv: {

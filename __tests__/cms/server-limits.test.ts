@@ -4,7 +4,8 @@ import os from "node:os"
 import path from "node:path"
 import { databaseFile } from "../../cms/src/config"
 import { openDatabase } from "../../cms/src/catalogue/database"
-import { buildServer, REQUEST_TIMEOUT_MS } from "../../cms/src/server"
+import { buildServer } from "../../cms/src/server"
+import { REQUEST_TIMEOUT_MS } from "../../node-kit/http/app"
 import { startTestServer } from "./helpers/test-server"
 
 /** What the server sends on a raw connection that sends `head` and then nothing, until it closes the connection. */

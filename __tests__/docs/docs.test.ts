@@ -2,6 +2,9 @@ import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { brokenCitationsIn, brokenPointers, describeBroken, repositoryAt } from "../helpers/comment-pointers"
+import { readConfig as readCmsConfig } from "../../cms/src/config"
+import { siteBuildEnv } from "../../node-kit/config/site-build"
+import { readConfig as readPublisherConfig } from "../../publisher/src/config"
 
 /**
  * The docs a newcomer reads are checked like code: every relative link
@@ -167,5 +170,86 @@ describe("the docs", () => {
 describe("the code's comments", () => {
   it("name only repository paths, docs and sections of docs that exist", () => {
     expect(brokenPointers(repositoryAt(ROOT)).map(describeBroken)).toEqual([])
+  })
+})
+
+/**
+ * Each variable configuration.md's tables name, with its default as the
+ * first row naming it gives it: the value when the default cell opens with
+ * one in backticks (two names, two values: `127.0.0.1`, `4000`), "" when it
+ * is none or worked out at start (`<data>/workspace`, "the project").
+ */
+function documentedDefaults(markdown: string): Map<string, string> {
+  const defaults = new Map<string, string>()
+  let defaultColumn = -1
+  for (const line of markdown.split("\n")) {
+    const cells = /^\|(.*)\|$/.exec(line.trim())?.[1]!.split(" | ").map((cell) => cell.trim())
+    if (!cells) continue
+    if (cells[0] === "variable") defaultColumn = cells.indexOf("default")
+    const names = [...cells[0]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!)
+    // A row that names variables only to say where they go (the publisher passes them to its builds) gives no default.
+    if (names.length === 0 || cells[0]!.includes("…") || defaultColumn < 0) continue
+    const cell = cells[defaultColumn] ?? ""
+    const values = [...cell.matchAll(/`([^`]*)`/g)].map((match) => match[1]!)
+    const literal = cell.startsWith("`") && values.every((value) => !value.includes("<"))
+    names.forEach((name, index) => {
+      if (!defaults.has(name)) defaults.set(name, literal ? (values[names.length > 1 ? index : 0] ?? "") : "")
+    })
+  }
+  return defaults
+}
+
+/** `.env.example`'s variables: one `# NAME=default` line each, commented out so that copying the file changes nothing. */
+function exampleDefaults(text: string): Map<string, string> {
+  return new Map([...text.matchAll(/^# ([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [match[1]!, match[2]!]))
+}
+
+describe("the environment's example file", () => {
+  const documented = documentedDefaults(read("docs/reference/configuration.md"))
+  const example = read(".env.example")
+
+  it("reads the variables and defaults of configuration.md's tables", () => {
+    expect(documented.get("CMS_PORT")).toBe("4000")
+    expect(documented.get("PUBLISHER_HOST")).toBe("127.0.0.1")
+    expect(documented.get("PUBLISH_WEBHOOK_SECRET")).toBe("")
+    expect(documented.get("PUBLISHER_WORKSPACE_DIR")).toBe("")
+  })
+
+  it("lists every variable configuration.md names, once, and no other", () => {
+    const names = [...example.matchAll(/^# ([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!)
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([])
+    expect(names.sort()).toEqual([...documented.keys()].sort())
+  })
+
+  it("gives each the default configuration.md gives it", () => {
+    const differing = [...exampleDefaults(example)].filter(([name, value]) => documented.get(name) !== value).map(([name, value]) => `${name}=${value}, documented ${JSON.stringify(documented.get(name))}`)
+    expect(differing).toEqual([])
+  })
+
+  it("gives the defaults the code starts with", () => {
+    const build = siteBuildEnv({})
+    const cms = readCmsConfig({})
+    const publisher = readPublisherConfig({})
+    const started = {
+      CATALOGUE_API_URL: build.catalogueApiUrl,
+      CMS_HOST: cms.host,
+      CMS_PORT: cms.port,
+      CMS_TOMBSTONE_DAYS: cms.tombstoneDays,
+      CMS_MEDIA_KEPT_VARIANTS: cms.keptMediaVariants,
+      PUBLISHER_HOST: publisher.host,
+      PUBLISHER_PORT: publisher.port,
+      PUBLISHER_CHANGES_POLL_MS: publisher.changesPollMs,
+      PUBLISHER_BUILD_TIMEOUT_MS: publisher.buildTimeoutMs,
+      PUBLISHER_DEBOUNCE_MS: publisher.debounceMs,
+      PUBLISHER_KEEP_RELEASES: publisher.keepReleases,
+    }
+    const given = exampleDefaults(example)
+    expect(Object.fromEntries(Object.keys(started).map((name) => [name, given.get(name)]))).toEqual(
+      Object.fromEntries(Object.entries(started).map(([name, value]) => [name, String(value)])),
+    )
+  })
+
+  it("sets nothing: every line is a comment", () => {
+    expect(example.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("#"))).toEqual([])
   })
 })

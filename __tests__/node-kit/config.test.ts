@@ -1,5 +1,7 @@
 import path from "node:path"
-import { ConfigError, MIN_SECRET_LENGTH, readSettings } from "../../node-kit/config"
+import { ConfigError } from "../../node-kit/config/config-error"
+import { MIN_SECRET_LENGTH, readSettings } from "../../node-kit/config/settings-reader"
+import { DEFAULT_CATALOGUE_API_URL, siteBuildEnv } from "../../node-kit/config/site-build"
 
 describe("readSettings", () => {
   it("answers fallbacks for unset variables and reads set ones", () => {
@@ -71,7 +73,7 @@ describe("the webhook secret rule (one for the CMS and the publisher)", () => {
   const secret = (bytes: number, fill = 5) => `whsec_${Buffer.alloc(bytes, fill).toString("base64")}`
   const read = (value: string) => {
     const settings = readSettings({ PUBLISH_WEBHOOK_SECRET: value }, "test service")
-    const answer = settings.webhookSecret("PUBLISH_WEBHOOK_SECRET", "anyone who knows it can trigger builds")
+    const answer = settings.webhookKeys("PUBLISH_WEBHOOK_SECRET", "anyone who knows it can trigger builds")
     try {
       return settings.done(answer)
     } catch (error) {
@@ -79,11 +81,11 @@ describe("the webhook secret rule (one for the CMS and the publisher)", () => {
     }
   }
 
-  it("takes whsec_ and the base64 of 24 to 64 bytes, one or several space-separated (a rotation)", () => {
-    expect(read(secret(24))).toBe(secret(24))
-    expect(read(secret(64))).toBe(secret(64))
-    expect(read(` ${secret(32)}   ${secret(32, 6)} `)).toBe(`${secret(32)} ${secret(32, 6)}`)
-    expect(readSettings({}, "test service").webhookSecret("PUBLISH_WEBHOOK_SECRET", "x")).toBeUndefined()
+  it("takes whsec_ and the base64 of 24 to 64 bytes, one or several space-separated (a rotation), as the keys to sign and check with", () => {
+    expect(read(secret(24))).toEqual([Buffer.alloc(24, 5)])
+    expect(read(secret(64))).toEqual([Buffer.alloc(64, 5)])
+    expect(read(` ${secret(32)}   ${secret(32, 6)} `)).toEqual([Buffer.alloc(32, 5), Buffer.alloc(32, 6)])
+    expect(readSettings({}, "test service").webhookKeys("PUBLISH_WEBHOOK_SECRET", "x")).toBeUndefined()
   })
 
   it("names what is wrong, and which secret, without showing the value", () => {
@@ -102,5 +104,18 @@ describe("the webhook secret rule (one for the CMS and the publisher)", () => {
       // No key material in the message (the short test words above aside, which read as words).
       for (const part of value.split(" ").filter((word) => word.length > 20)) expect((error as ConfigError).message).not.toContain(part.slice(6))
     }
+  })
+})
+
+describe("the site's build environment (one reading for gatsby-config.ts and the source plugin)", () => {
+  it("reads the reference server's catalogue by default, and has visitors' browsers call the same API", () => {
+    expect(siteBuildEnv({})).toEqual({ catalogueApiUrl: DEFAULT_CATALOGUE_API_URL, publicApiUrl: DEFAULT_CATALOGUE_API_URL, previewToken: undefined, preview: false })
+    expect(siteBuildEnv({ CATALOGUE_API_URL: "http://cms.internal/api" }).publicApiUrl).toBe("http://cms.internal/api")
+    expect(siteBuildEnv({ CATALOGUE_API_URL: "http://cms.internal/api", CATALOGUE_PUBLIC_API_URL: "https://api.example.com/api" }).publicApiUrl).toBe("https://api.example.com/api")
+  })
+
+  it("is a preview build when it is given the draft view's token, and not for a blank one", () => {
+    expect(siteBuildEnv({ CATALOGUE_PREVIEW_TOKEN: " draft-view-token-0123 " })).toMatchObject({ previewToken: "draft-view-token-0123", preview: true })
+    expect(siteBuildEnv({ CATALOGUE_PREVIEW_TOKEN: "  " })).toMatchObject({ previewToken: undefined, preview: false })
   })
 })

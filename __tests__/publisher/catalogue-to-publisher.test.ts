@@ -1,3 +1,4 @@
+import { secretKeys } from "../../contract/webhook-signature"
 import { startTestServer, type TestServer } from "../cms/helpers/test-server"
 import { episode, SECRET, startTestPublisher, waitFor, type TestPublisher } from "./helpers/harness"
 
@@ -14,7 +15,7 @@ afterEach(async () => {
   catalogue = site = undefined
 })
 
-const webhookTo = (publisherUrl: string) => ({ url: `${publisherUrl}/hooks/catalogue`, secret: SECRET, retryBaseMs: 50, retryMaxMs: 200, log: () => undefined })
+const webhookTo = (publisherUrl: string) => ({ url: `${publisherUrl}/hooks/catalogue`, keys: secretKeys(SECRET), retryBaseMs: 50, retryMaxMs: 200, log: () => undefined })
 
 it("an edit's webhook is verified by the publisher and built live", async () => {
   site = await startTestPublisher({ plan: { version: "v1" } })

@@ -1,6 +1,7 @@
 import net from "node:net"
 import path from "node:path"
-import { readSettings, type SettingsReader } from "../../node-kit/config"
+import type { WebhookKey } from "../../contract/webhook-signature"
+import { readSettings, type SettingsReader } from "../../node-kit/config/settings-reader"
 import { DEFAULT_TOMBSTONE_DAYS } from "./catalogue/changes"
 import { DEFAULT_MEDIA_LIMITS } from "./media/jobs"
 import { DEFAULT_SUBSCRIBE_RATE_LIMIT, parseRateLimit, type RateLimitSetting } from "./http-hooks/rate-limit"
@@ -32,8 +33,8 @@ export interface CmsConfig {
   previewToken: string | null
   /** CMS_TOMBSTONE_DAYS: how long deletions are remembered; a since older than that answers 410. */
   tombstoneDays: number
-  /** CMS_WEBHOOK_URL and PUBLISH_WEBHOOK_SECRET: where to send the publish webhook; null when unset. */
-  webhook: { url: string; secret: string } | null
+  /** CMS_WEBHOOK_URL and PUBLISH_WEBHOOK_SECRET's keys: where to send the publish webhook, signed with each key; null when unset. */
+  webhook: { url: string; keys: WebhookKey[] } | null
   /** CMS_ADMIN_TOKEN: the bearer token of the admin API; null: the admin API is off (403), never open. */
   adminToken: string | null
   /** CMS_ALLOWED_HOSTS and a CMS_HOST that is a name: the names requests may be sent to (addresses and localhost always may). */
@@ -113,7 +114,7 @@ export const DEFAULT_DATA_DIR = path.resolve(__dirname, "..", "data")
 
 /**
  * The server's configuration from environment variables, read once with the
- * kit's reader (node-kit/config.ts): every problem is named at once in one
+ * kit's reader (node-kit/config/settings-reader.ts): every problem is named at once in one
  * ConfigError, and the same setting has the same rule as in the publisher
  * (an empty port is a problem, not port 0; the webhook secret is `whsec_`
  * and the base64 of 24 to 64 bytes, one or more).
@@ -125,8 +126,8 @@ export function readConfig(env: NodeJS.ProcessEnv): CmsConfig {
   const videoRateLimit = rateLimitSetting(settings, "CMS_VIDEO_RATE_LIMIT", null)
   const tombstoneDays = settings.positiveNumber("CMS_TOMBSTONE_DAYS", DEFAULT_TOMBSTONE_DAYS)
   const webhookUrl = settings.url("CMS_WEBHOOK_URL")
-  const secret = settings.webhookSecret("PUBLISH_WEBHOOK_SECRET", "anyone who knows it can make the publisher rebuild the site")
-  if (settings.text("CMS_WEBHOOK_URL") !== undefined && secret === undefined) {
+  const keys = settings.webhookKeys("PUBLISH_WEBHOOK_SECRET", "anyone who knows it can make the publisher rebuild the site")
+  if (settings.text("CMS_WEBHOOK_URL") !== undefined && keys === undefined) {
     settings.problem("CMS_WEBHOOK_URL is set but PUBLISH_WEBHOOK_SECRET is not: the webhook must be signed.")
   }
   const allowedHosts = listSetting(settings, "CMS_ALLOWED_HOSTS", (entry) => HOST_NAME.test(entry), "host names (.example.com: it and every name under it)")
@@ -144,7 +145,7 @@ export function readConfig(env: NodeJS.ProcessEnv): CmsConfig {
     drafts: settings.onOff("CMS_DRAFTS", true),
     previewToken: settings.secret("CATALOGUE_PREVIEW_TOKEN", "anyone who knows it can read every unpublished draft") ?? null,
     tombstoneDays,
-    webhook: webhookUrl && secret ? { url: webhookUrl, secret } : null,
+    webhook: webhookUrl && keys ? { url: webhookUrl, keys } : null,
     adminToken: settings.secret("CMS_ADMIN_TOKEN", "anyone who knows it can edit the catalogue and read every subscriber") ?? null,
     allowedHosts,
     subscribeRateLimit: rateLimitSetting(settings, "CMS_SUBSCRIBE_RATE_LIMIT", DEFAULT_SUBSCRIBE_RATE_LIMIT),

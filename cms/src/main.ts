@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net"
-import { exitOnStartFailure } from "../../node-kit/config"
+import { exitOnStartFailure } from "../../node-kit/config/config-error"
 import { runtimeLine } from "../../node-kit/process/runtime"
 import { shutdownOnSignals } from "../../node-kit/process/shutdown"
 import { databaseFile, draftsFile, mediaDir, readConfig } from "./config"

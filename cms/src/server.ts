@@ -1,7 +1,6 @@
-import Fastify, { type FastifyInstance } from "fastify"
+import type { FastifyInstance } from "fastify"
 import { refuseOtherHosts } from "../../node-kit/http/allowed-hosts"
-import { installErrorHandler } from "../../node-kit/http/http-error"
-import { serverLogging } from "../../node-kit/process/logger"
+import { createApp } from "../../node-kit/http/app"
 import { CatalogueReads } from "./catalogue/reads"
 import { DEFAULT_TOMBSTONE_DAYS } from "./catalogue/changes"
 import { LOCAL_SITE_ORIGINS } from "./config"
@@ -53,7 +52,7 @@ export interface ServerOptions {
   allowedHosts?: readonly string[]
   /** The site origins whose pages may POST /api/subscribe (CORS); default LOCAL_SITE_ORIGINS. */
   subscribeOrigins?: readonly string[]
-  /** How long a client may take to send a whole request (headers and body); default REQUEST_TIMEOUT_MS. */
+  /** How long a client may take to send a whole request (headers and body); default the kit's REQUEST_TIMEOUT_MS (node-kit/http/app.ts). */
   requestTimeoutMs?: number
   /** POST /api/subscribe's limit per client address; null: none. Default DEFAULT_SUBSCRIBE_RATE_LIMIT. */
   subscribeRateLimit?: RateLimitSetting | null
@@ -69,15 +68,6 @@ export interface ServerOptions {
 
 /** Largest request body accepted: a subscription is a few dozen bytes. */
 export const BODY_LIMIT_BYTES = 16 * 1024
-
-/**
- * Time to send a whole request, headers and body (Node's requestTimeout;
- * Fastify's default 0 waits for ever, so a client trickling bytes holds a
- * socket without end). Every request here is at most 16 KiB; answers are
- * not limited by it, so a picture streamed to a slow visitor and the webhook
- * outbox's deliveries (requests this server makes) are untouched.
- */
-export const REQUEST_TIMEOUT_MS = 30_000
 
 /**
  * The published catalogue's reads and, with drafts, the draft view's; and
@@ -103,22 +93,16 @@ function catalogueViews(options: ServerOptions) {
 }
 
 export function buildServer(options: ServerOptions): FastifyInstance {
-  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
   // Fastify's own pino logger (LOG_LEVEL, LOG_FORMAT): app.log for the server's code, request.log in routes.
-  const app = Fastify({
-    ...serverLogging(),
+  const app = createApp({
     bodyLimit: BODY_LIMIT_BYTES,
-    requestTimeout,
-    // Given to Node's constructor as well: it then lowers headersTimeout (60 s) to match, and a
-    // headersTimeout above requestTimeout leaves a request whose body never ends unchecked. Late
-    // requests are looked for every 30 s by default, which would let one take twice the limit.
-    http: { requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
-    ajv: { customOptions: REQUEST_SCHEMA_OPTIONS },
-    ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
-  })
-  installErrorHandler(app, {
-    serverErrorMessage: "Something went wrong on the catalogue server.",
-    messages: { FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send JSON like {"email": "you@example.com"}.' },
+    requestTimeoutMs: options.requestTimeoutMs,
+    trustProxy: options.trustProxy,
+    errors: {
+      serverErrorMessage: "Something went wrong on the catalogue server.",
+      messages: { FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send JSON like {"email": "you@example.com"}.' },
+    },
+    fastify: { ajv: { customOptions: REQUEST_SCHEMA_OPTIONS } },
   })
   answerRefusalsAsDeclared(app)
   // Before routing, so no answer at all goes to a page that rebound its own name to this server.

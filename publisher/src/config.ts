@@ -1,10 +1,11 @@
 import net from "node:net"
 import path from "node:path"
-import { isHostNameEntry, isProxyAddress, readSettings } from "../../node-kit/config"
+import type { WebhookKey } from "../../contract/webhook-signature"
+import { isHostNameEntry, isProxyAddress, readSettings } from "../../node-kit/config/settings-reader"
 import { logSettings, type LogSettings } from "../../node-kit/process/logger"
 import { COMMANDS, PROJECT_ROOT } from "../../node-kit/process/processes"
 
-export { ConfigError } from "../../node-kit/config"
+export { ConfigError } from "../../node-kit/config/config-error"
 
 /** The publisher's own folder; its data lives below it unless told otherwise. */
 export const PUBLISHER_ROOT = path.resolve(__dirname, "..")
@@ -23,8 +24,8 @@ export interface PublisherConfig {
   databaseFile: string
   /** The project whose sources are copied into the workspace before each build. */
   sourceDir: string
-  /** PUBLISH_WEBHOOK_SECRET: one or more space-separated `whsec_` secrets (a rotation); webhooks are refused (503) without it. */
-  webhookSecret: string | undefined
+  /** PUBLISH_WEBHOOK_SECRET's keys: one per space-separated `whsec_` secret (a rotation); webhooks are refused (503) without them. */
+  webhookKeys: readonly WebhookKey[] | undefined
   /**
    * PUBLISHER_ADMIN_TOKEN, at least ADMIN_TOKEN_MIN_LENGTH characters: asked
    * for by the rollback endpoint (off, 503, without it) and by the status
@@ -138,14 +139,14 @@ export const DEFAULTS = {
 
 /**
  * The configuration from environment variables, every problem named at
- * once (node-kit/config.ts), so an operator fixes them in one go rather
+ * once (node-kit/config/settings-reader.ts), so an operator fixes them in one go rather
  * than one per start.
  */
 export function readConfig(env: NodeJS.ProcessEnv): PublisherConfig {
   const settings = readSettings(env, "publisher")
   const dataDir = settings.path("PUBLISHER_DATA_DIR", DEFAULT_DATA_DIR)
   const host = settings.host("PUBLISHER_HOST", DEFAULTS.host)
-  // The CMS's rule for CMS_ALLOWED_HOSTS, word for word (node-kit/config.ts).
+  // The CMS's rule for CMS_ALLOWED_HOSTS, word for word (node-kit/config/settings-reader.ts).
   const allowedHosts = settings.list("PUBLISHER_ALLOWED_HOSTS", isHostNameEntry, "host names (.example.com: it and every name under it)")
   if (!ANY_ADDRESS.has(host) && net.isIP(host) === 0) allowedHosts.push(host)
   const trustProxy = settings.list("PUBLISHER_TRUST_PROXY", isProxyAddress, "proxy addresses or CIDR ranges (127.0.0.1, 10.0.0.0/8)")
@@ -187,7 +188,7 @@ export function readConfig(env: NodeJS.ProcessEnv): PublisherConfig {
     workspaceDir: settings.path("PUBLISHER_WORKSPACE_DIR", path.join(dataDir, "workspace")),
     databaseFile: settings.path("PUBLISHER_DB", path.join(dataDir, "publisher.db")),
     sourceDir: settings.path("PUBLISHER_SOURCE_DIR", PROJECT_ROOT),
-    webhookSecret: settings.webhookSecret("PUBLISH_WEBHOOK_SECRET", "anyone who knows it can trigger builds"),
+    webhookKeys: settings.webhookKeys("PUBLISH_WEBHOOK_SECRET", "anyone who knows it can trigger builds"),
     adminToken: settings.secret("PUBLISHER_ADMIN_TOKEN", "anyone who knows it reads every build log and rolls the site back", ADMIN_TOKEN_MIN_LENGTH),
     statusOpenOnLoopback: settings.onOff("PUBLISHER_STATUS_OPEN_ON_LOOPBACK", false),
     allowedHosts,

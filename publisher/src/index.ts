@@ -1,5 +1,5 @@
 // What other programs (scripts/start.ts, the benchmark, tests) use of the publisher.
-export { startPublisher, type Publisher, type PublisherOptions } from "./process/start-publisher"
+export { startPublisher, type Publisher, type StartOptions } from "./process/start-publisher"
 export { readConfig, ConfigError, DEFAULTS, type PublisherConfig, type BuildCommand } from "./config"
 export { rollback, RollbackError } from "./releases/rollback"
 export { WEBHOOK_PATH } from "./http/routes/webhook"

@@ -1,6 +1,6 @@
 import path from "node:path"
 import Fastify from "fastify"
-import { exitOnStartFailure } from "../../node-kit/config"
+import { exitOnStartFailure } from "../../node-kit/config/config-error"
 import { serverLogging } from "../../node-kit/process/logger"
 import { runSupervisor } from "./process/supervisor"
 import { readConfig } from "./config"

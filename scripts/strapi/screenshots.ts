@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import type { BrowserContext, Locator, Page } from "playwright-core"
-import { readSettings } from "../../node-kit/config"
+import { readSettings } from "../../node-kit/config/settings-reader"
 import { PROJECT_ROOT } from "../../node-kit/process/processes"
 import { launchBrowser } from "../lib/chromium"
 import { LOCAL_SECRETS_DIR } from "../lib/local-secrets"

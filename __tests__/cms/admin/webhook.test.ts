@@ -1,9 +1,10 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { Webhook } from "standardwebhooks"
+import { secretKeys } from "../../../contract/webhook-signature"
 import { WebhookBody, type ApiRef } from "../../../contract/schemas"
 import { readConfig } from "../../../cms/src/config"
-import { ConfigError } from "../../../node-kit/config"
+import { ConfigError } from "../../../node-kit/config/config-error"
 import { RESUMED_ONE_BY_ONE, WebhookSender, type WebhookOptions } from "../../../cms/src/admin/webhook"
 import { expectContract } from "../helpers/contract"
 import { startTestServer, type TestServer } from "../helpers/test-server"
@@ -83,7 +84,7 @@ async function start(options: Partial<WebhookOptions> = {}) {
   server = await startTestServer({
     webhook: {
       url: receiver.url,
-      secret: SECRET,
+      keys: secretKeys(SECRET),
       retryBaseMs: 50,
       retryMaxMs: 400,
       log: (line, level) => logs.push({ line, level }),
@@ -166,7 +167,7 @@ describe("the publish webhook", () => {
   })
 
   it("signs with every secret it is given, so a publisher with either takes it (a rotation)", async () => {
-    await start({ secret: `${SECRET} ${NEXT_SECRET}` })
+    await start({ keys: secretKeys(`${SECRET} ${NEXT_SECRET}`) })
     await server.edit("episodes/1001", { title: "Rotating" })
     const [request] = await receiver.waitFor(1)
     expect((request!.headers["webhook-signature"] as string).split(" ")).toHaveLength(2)
@@ -253,7 +254,7 @@ describe("the publish webhook", () => {
 
   it("sends a change of more than 5 000 refs as refs [] (\"read the changes feed\")", async () => {
     await start()
-    const sender = new WebhookSender({ url: receiver.url, secret: SECRET, log: () => undefined, db: server.db })
+    const sender = new WebhookSender({ url: receiver.url, keys: secretKeys(SECRET), log: () => undefined, db: server.db })
     try {
       sender.send({ event: "unpublish", refs: Array.from({ length: 5001 }, (_, index) => ref("episode", 10_000 + index)) })
       const [request] = await receiver.waitFor(1)
@@ -350,7 +351,7 @@ describe("without CMS_WEBHOOK_URL", () => {
     expect(readConfig({ PUBLISH_WEBHOOK_SECRET: SECRET }).webhook).toBeNull()
     expect(readConfig({ CMS_WEBHOOK_URL: "http://127.0.0.1:9100/hooks/catalogue", PUBLISH_WEBHOOK_SECRET: SECRET }).webhook).toEqual({
       url: "http://127.0.0.1:9100/hooks/catalogue",
-      secret: SECRET,
+      keys: secretKeys(SECRET),
     })
     expect(() => readConfig({ CMS_WEBHOOK_URL: "http://127.0.0.1:9100/hooks/catalogue" })).toThrow(/PUBLISH_WEBHOOK_SECRET/)
     expect(() => readConfig({ CMS_WEBHOOK_URL: "ftp://x", PUBLISH_WEBHOOK_SECRET: SECRET })).toThrow(/http/)
@@ -362,7 +363,7 @@ describe("without CMS_WEBHOOK_URL", () => {
       /PUBLISH_WEBHOOK_SECRET is wrong: it is not a Standard Webhooks secret/,
     )
     expect(() => readConfig({ CMS_WEBHOOK_URL: url, PUBLISH_WEBHOOK_SECRET: `whsec_${Buffer.alloc(16).toString("base64")}` })).toThrow(/holds 16 bytes/)
-    expect(readConfig({ CMS_WEBHOOK_URL: url, PUBLISH_WEBHOOK_SECRET: `${SECRET} ${NEXT_SECRET}` }).webhook).toEqual({ url, secret: `${SECRET} ${NEXT_SECRET}` })
+    expect(readConfig({ CMS_WEBHOOK_URL: url, PUBLISH_WEBHOOK_SECRET: `${SECRET} ${NEXT_SECRET}` }).webhook).toEqual({ url, keys: secretKeys(`${SECRET} ${NEXT_SECRET}`) })
   })
 
   it("names every problem at once, and an empty CMS_PORT is one (not port 0)", () => {

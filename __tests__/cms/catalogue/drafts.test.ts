@@ -1,6 +1,7 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { PREVIEW_TOKEN_HEADER } from "../../../contract/draft-videos"
+import { secretKeys } from "../../../contract/webhook-signature"
 import { ANSWERS, WebhookBody, type ApiWebhookBody } from "../../../contract/schemas"
 import { NO_DRAFTS_MESSAGE } from "../../../cms/src/admin/routes/drafts"
 import { NO_DRAFT_VIEW_MESSAGE } from "../../../cms/src/catalogue/routes/views"
@@ -32,7 +33,7 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve))
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/catalogue`
-  server = await startTestServer({ webhook: { url, secret: SECRET, retryBaseMs: 50 } }, { drafts: { previewToken: PREVIEW_TOKEN } })
+  server = await startTestServer({ webhook: { url, keys: secretKeys(SECRET), retryBaseMs: 50 } }, { drafts: { previewToken: PREVIEW_TOKEN } })
 })
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
-import { signWebhook, WEBHOOK_HEADERS } from "../../../contract/webhook-signature"
+import { secretKeys, signWebhook, WEBHOOK_HEADERS } from "../../../contract/webhook-signature"
 import { startTestServer, type TestServer } from "../../cms/helpers/test-server"
 
 // A backend with one planted defect: the reference server behind a small
@@ -156,7 +156,7 @@ export async function startPlantedBackend(kitHookUrl: string): Promise<PlantedBa
   const relay = http.createServer((request, response) => void relayed(request, response, kitHookUrl, defect))
   const relayOrigin = await listen(relay)
   const server = await startTestServer(
-    { webhook: { url: `${relayOrigin}/hooks/catalogue`, secret: WEBHOOK_SECRET, retryBaseMs: 50 }, subscribeRateLimit: null },
+    { webhook: { url: `${relayOrigin}/hooks/catalogue`, keys: secretKeys(WEBHOOK_SECRET), retryBaseMs: 50 }, subscribeRateLimit: null },
     { drafts: { previewToken: PREVIEW_TOKEN } },
   )
   const proxy = http.createServer((request, response) => void proxied(request, response, server, defect))

@@ -2,9 +2,13 @@ import { randomUUID } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { signWebhook, WEBHOOK_HEADERS } from "../../../contract/webhook-signature"
+import { secretKeys, signWebhook, WEBHOOK_HEADERS } from "../../../contract/webhook-signature"
 import type { ApiWebhookBody } from "../../../contract/schemas"
-import { startPublisher, type Publisher, type PublisherOptions } from "../../../publisher/src/process/start-publisher"
+import { readConfig, type PublisherConfig } from "../../../publisher/src/config"
+import { startPublisher, type Publisher, type StartOptions } from "../../../publisher/src/process/start-publisher"
+
+/** What a test may change: any setting, and how to start. */
+export type PublisherOptions = Partial<PublisherConfig> & StartOptions
 
 /** A Standard Webhooks secret: `whsec_` and the base64 of 32 bytes (fixed, so a failure reproduces). */
 export const SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`
@@ -81,7 +85,7 @@ function makeSourceDir(dir: string): string {
  * without the token; status-access.test.ts turns that off.
  */
 export async function startTestPublisher(options: Partial<PublisherOptions> & { plan?: FakePlan; dir?: string } = {}): Promise<TestPublisher> {
-  const { plan, dir: givenDir, ...publisherOptions } = options
+  const { plan, dir: givenDir, initialBuild, listenFd, ...settings } = options
   const dir = givenDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "publisher-test-"))
   const planFile = path.join(dir, "plan.json")
   const recordFile = path.join(dir, "builds.jsonl")
@@ -90,14 +94,14 @@ export async function startTestPublisher(options: Partial<PublisherOptions> & { 
   const dataDir = path.join(dir, "data")
 
   const publisher = await startPublisher({
-    env: {},
+    ...readConfig({}),
     host: "127.0.0.1",
     port: 0,
     dataDir,
     workspaceDir: path.join(dataDir, "workspace"),
     databaseFile: path.join(dataDir, "publisher.db"),
     sourceDir,
-    webhookSecret: SECRET,
+    webhookKeys: secretKeys(SECRET),
     adminToken: ADMIN_TOKEN,
     statusOpenOnLoopback: true,
     buildCommand: [process.execPath, FAKE_BUILD],
@@ -106,8 +110,8 @@ export async function startTestPublisher(options: Partial<PublisherOptions> & { 
     keepReleases: 10,
     buildEnv: { PATH: process.env.PATH, FAKE_BUILD_PLAN: planFile, FAKE_BUILD_RECORD: recordFile },
     logging: { level: "silent", format: "json" },
-    ...publisherOptions,
-  })
+    ...settings,
+  }, { initialBuild, listenFd })
 
   const records = (): BuildRecord[] =>
     fs.existsSync(recordFile)

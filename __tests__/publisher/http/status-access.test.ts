@@ -52,7 +52,7 @@ describe("the status without the development opt-in, on loopback too", () => {
   })
 
   it("is off (403, naming the settings) when there is no token to ask for", async () => {
-    site = await startTestPublisher({ initialBuild: false, statusOpenOnLoopback: false, adminToken: undefined, env: {} })
+    site = await startTestPublisher({ initialBuild: false, statusOpenOnLoopback: false, adminToken: undefined })
     expect(site.publisher.config.adminToken).toBeUndefined()
     for (const path of ["/status", "/_publisher/"]) {
       const answer = await request(`${site.url}${path}`, bearer("anything"))

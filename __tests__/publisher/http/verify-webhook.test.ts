@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks"
-import { signWebhook } from "../../../contract/webhook-signature"
-import { checkWebhookHeaders, signatureMatches, verifyWebhook, webhookVerifiers } from "../../../publisher/src/http/verify-webhook"
+import { secretKeys, signWebhook } from "../../../contract/webhook-signature"
+import { checkWebhookHeaders, signatureMatches, verifyWebhook } from "../../../publisher/src/http/verify-webhook"
 import { OTHER_SECRET, SECRET } from "../helpers/harness"
 
 // The publisher signs and verifies with node:crypto; the format stays
@@ -30,7 +30,7 @@ describe("the webhook's code outside the tests", () => {
 describe("compatibility with the official standardwebhooks package", () => {
   it("accepts what the package signs, with one secret or among several signatures", () => {
     const t = now()
-    const keys = webhookVerifiers(SECRET)
+    const keys = secretKeys(SECRET)
     expect(verifyWebhook(keys, { id, timestamp: String(t), signature: official(SECRET, t), rawBody: raw })).toEqual({ ok: true, id })
     const both = `${official(OTHER_SECRET, t)} ${official(SECRET, t)}`
     expect(verifyWebhook(keys, { id, timestamp: String(t), signature: both, rawBody: raw }).ok).toBe(true)
@@ -54,7 +54,7 @@ describe("compatibility with the official standardwebhooks package", () => {
       } catch {
         packageAccepts = false
       }
-      expect([offset, verifyWebhook(webhookVerifiers(SECRET), { id, timestamp: String(t), signature, rawBody: raw }).ok]).toEqual([offset, packageAccepts])
+      expect([offset, verifyWebhook(secretKeys(SECRET), { id, timestamp: String(t), signature, rawBody: raw }).ok]).toEqual([offset, packageAccepts])
     }
   })
 })
@@ -68,8 +68,8 @@ describe("checkWebhookHeaders (before the body)", () => {
     expect(verdict).toMatchObject({ ok: true, id, timestamp: String(t) })
     if (!verdict.ok) throw new Error("unreachable")
     expect(verdict.signatures).toEqual([Buffer.from(good.slice(3), "base64")])
-    expect(signatureMatches(webhookVerifiers(SECRET), verdict, raw)).toBe(true)
-    expect(signatureMatches(webhookVerifiers(SECRET), verdict, Buffer.concat([raw, Buffer.from(" ")]))).toBe(false)
+    expect(signatureMatches(secretKeys(SECRET), verdict, raw)).toBe(true)
+    expect(signatureMatches(secretKeys(SECRET), verdict, Buffer.concat([raw, Buffer.from(" ")]))).toBe(false)
   })
 
   it.each([

@@ -5,7 +5,7 @@ import os from "node:os"
 import path from "node:path"
 import { BuildQueue } from "../../../publisher/src/jobs/build-queue"
 import { ChangesPoller, CURSOR_KEY } from "../../../publisher/src/jobs/changes-poller"
-import { JobStore } from "../../../publisher/src/jobs/job-store"
+import { LaneRecords } from "../../../publisher/src/jobs/store/lane-records"
 import { startTestServer, type TestServer } from "../../cms/helpers/test-server"
 import { episode, startTestPublisher, waitFor } from "../helpers/harness"
 
@@ -21,48 +21,48 @@ afterEach(async () => catalogue?.destroy())
 
 describe("ChangesPoller, round by round", () => {
   let dir: string
-  let store: JobStore
+  let records: LaneRecords
   let queue: BuildQueue
   let poller: ChangesPoller
   beforeEach(async () => {
     catalogue = await startTestServer()
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "changes-poller-"))
-    store = new JobStore(path.join(dir, "publisher.db"))
+    records = new LaneRecords(path.join(dir, "publisher.db"))
     // The queue never starts a build here (the debounce outlasts the test): each test moves its jobs by hand.
-    queue = new BuildQueue(store, async () => undefined, { debounceMs: 600_000, maxDelayMs: 600_000 })
-    poller = new ChangesPoller({ apiUrl: `${catalogue.origin}/api`, store, queue, log: silent })
+    queue = new BuildQueue(records, async () => undefined, { debounceMs: 600_000, maxDelayMs: 600_000 })
+    poller = new ChangesPoller({ apiUrl: `${catalogue.origin}/api`, store: records.jobs, queue, log: silent })
   })
   afterEach(async () => {
     await queue.close()
-    store.close()
+    records.close()
     fs.rmSync(dir, { recursive: true, force: true })
   })
 
   /** The queued job built and live, as the runner would leave it; it started `after` the last edit. */
   async function buildQueued(outcome: "live" | "failed" = "live"): Promise<number> {
-    const job = store.nextQueued()
+    const job = records.jobs.nextQueued()
     if (!job) throw new Error("nothing is queued")
     await sleep(500)
-    store.markBuilding(job.id, Date.now())
-    if (outcome === "live") store.markLive(job.id, { releaseId: `r${job.id}`, changedUrls: [], removedUrls: [], now: Date.now() })
-    else store.markFailed(job.id, { reason: "the build failed", logExcerpt: null, now: Date.now() })
+    records.jobs.markBuilding(job.id, Date.now())
+    if (outcome === "live") records.jobs.markLive(job.id, { releaseId: `r${job.id}`, changedUrls: [], removedUrls: [], now: Date.now() })
+    else records.jobs.markFailed(job.id, { reason: "the build failed", logExcerpt: null, now: Date.now() })
     return job.id
   }
 
   it("queues a build for an edit no build holds, and nothing once a live build holds it", async () => {
     expect(await poller.poll()).toEqual({ kind: "nothing changed" })
-    expect(store.getState(CURSOR_KEY)).toEqual(expect.any(String))
+    expect(records.jobs.getState(CURSOR_KEY)).toEqual(expect.any(String))
 
     expect((await catalogue.edit("episodes/1001", { title: "Webhook lost" })).status).toBe(200)
     const queued = await poller.poll()
     expect(queued).toMatchObject({ kind: "queued", changes: 1 })
-    expect(store.get((queued as { jobId: number }).jobId)?.trigger).toBe("changes feed")
+    expect(records.jobs.get((queued as { jobId: number }).jobId)?.trigger).toBe("changes feed")
     // While that job waits, it will read the edit: nothing more is queued.
     expect(await poller.poll()).toEqual({ kind: "skipped", why: "a build is queued" })
 
     await buildQueued("live")
     expect(await poller.poll()).toEqual({ kind: "nothing changed" })
-    expect(store.recent(10)).toHaveLength(1)
+    expect(records.jobs.recent(10)).toHaveLength(1)
   })
 
   it("asks again after a failed build: its edit is queued once more, never lost", async () => {
@@ -73,15 +73,15 @@ describe("ChangesPoller, round by round", () => {
     const again = await poller.poll()
     expect(again).toMatchObject({ kind: "queued", changes: 1 })
     expect((again as { jobId: number }).jobId).not.toBe(failed)
-    expect(store.get((again as { jobId: number }).jobId)?.note).toMatch(`failed job ${failed}`)
+    expect(records.jobs.get((again as { jobId: number }).jobId)?.note).toMatch(`failed job ${failed}`)
   })
 
   it("leaves an edit to the build under way that started after it (a webhook queued it)", async () => {
     await poller.poll()
     await catalogue.edit("episodes/1002", { title: "Webhook arrived" })
-    store.addHook({ eventId: "e1", signature: "s", body: { event: "publish", refs: [episode(1002)] }, now: Date.now() })
+    records.deliveries.addHook({ eventId: "e1", signature: "s", body: { event: "publish", refs: [episode(1002)] }, now: Date.now() })
     await sleep(500)
-    store.markBuilding(store.nextQueued()!.id, Date.now())
+    records.jobs.markBuilding(records.jobs.nextQueued()!.id, Date.now())
     expect(await poller.poll()).toEqual({ kind: "skipped", why: "the build under way holds them" })
     // An edit after that build started is another matter.
     await catalogue.edit("episodes/1003", { title: "During the build" })
@@ -91,14 +91,14 @@ describe("ChangesPoller, round by round", () => {
   it("says so when the catalogue has no changes feed (404), and when it cannot be reached", async () => {
     const noFeed = await startTestServer({ changes: false })
     try {
-      const offFeed = new ChangesPoller({ apiUrl: `${noFeed.origin}/api`, store, queue, log: silent })
+      const offFeed = new ChangesPoller({ apiUrl: `${noFeed.origin}/api`, store: records.jobs, queue, log: silent })
       expect(await offFeed.poll()).toEqual({ kind: "feed off" })
     } finally {
       await noFeed.destroy()
     }
-    const unreachable = new ChangesPoller({ apiUrl: "http://127.0.0.1:9/api", store, queue, log: silent })
+    const unreachable = new ChangesPoller({ apiUrl: "http://127.0.0.1:9/api", store: records.jobs, queue, log: silent })
     expect(await unreachable.poll()).toMatchObject({ kind: "failed" })
-    expect(store.recent(10)).toHaveLength(0)
+    expect(records.jobs.recent(10)).toHaveLength(0)
   })
 })
 
@@ -133,25 +133,25 @@ async function heldFeed(): Promise<{ apiUrl: string; asked: Promise<void>; relea
 }
 
 describe("a poller stopped while it asks the feed", () => {
-  it("queues nothing and moves no cursor, even when the answer names a change, so the publisher can close its store", async () => {
+  it("queues nothing and moves no cursor, even when the answer names a change, so the publisher can close its records", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "changes-poller-stop-"))
-    const store = new JobStore(path.join(dir, "publisher.db"))
-    const queue = new BuildQueue(store, async () => undefined, { debounceMs: 600_000, maxDelayMs: 600_000 })
+    const records = new LaneRecords(path.join(dir, "publisher.db"))
+    const queue = new BuildQueue(records, async () => undefined, { debounceMs: 600_000, maxDelayMs: 600_000 })
     const feed = await heldFeed()
     try {
-      const poller = new ChangesPoller({ apiUrl: feed.apiUrl, store, queue, log: silent })
+      const poller = new ChangesPoller({ apiUrl: feed.apiUrl, store: records.jobs, queue, log: silent })
       const round = poller.poll()
       await feed.asked
       poller.stop()
       // The answer arrives after the stop (had the request not been cut): a change no build holds.
       feed.release()
       expect(await round).toEqual({ kind: "stopped" })
-      expect(store.recent(10)).toEqual([])
-      expect(store.getState(CURSOR_KEY)).toBeUndefined()
+      expect(records.jobs.recent(10)).toEqual([])
+      expect(records.jobs.getState(CURSOR_KEY)).toBeUndefined()
     } finally {
       await feed.close()
       await queue.close()
-      store.close()
+      records.close()
       fs.rmSync(dir, { recursive: true, force: true })
     }
   })

@@ -2,7 +2,8 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { BuildQueue } from "../../../publisher/src/jobs/build-queue"
-import { JobStore, mergeRefs } from "../../../publisher/src/jobs/job-store"
+import { LaneRecords } from "../../../publisher/src/jobs/store/lane-records"
+import { mergeRefs } from "../../../publisher/src/jobs/store/job-store"
 import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "../helpers/harness"
 
 describe("a burst of webhooks", () => {
@@ -56,13 +57,13 @@ describe("a burst of webhooks", () => {
 
 describe("BuildQueue", () => {
   let dir: string
-  let store: JobStore
+  let records: LaneRecords
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "build-queue-"))
-    store = new JobStore(path.join(dir, "jobs.db"))
+    records = new LaneRecords(path.join(dir, "jobs.db"))
   })
   afterEach(() => {
-    store.close()
+    records.close()
     fs.rmSync(dir, { recursive: true, force: true })
   })
 
@@ -73,11 +74,11 @@ describe("BuildQueue", () => {
       const first = Date.now()
       const started: number[] = []
       const queue = new BuildQueue(
-        store,
+        records,
         async (job) => {
-          store.markBuilding(job.id, Date.now())
+          records.jobs.markBuilding(job.id, Date.now())
           started.push(Date.now() - first)
-          store.markLive(job.id, { releaseId: "r", changedUrls: [], removedUrls: [], now: Date.now() })
+          records.jobs.markLive(job.id, { releaseId: "r", changedUrls: [], removedUrls: [], now: Date.now() })
         },
         { debounceMs: 100, maxDelayMs: 400 },
       )
@@ -99,9 +100,9 @@ describe("BuildQueue", () => {
 
   it("marks a job failed, not building, when its runner throws", async () => {
     const queue = new BuildQueue(
-      store,
+      records,
       async (job) => {
-        store.markBuilding(job.id, Date.now())
+        records.jobs.markBuilding(job.id, Date.now())
         throw new Error("a bug")
       },
       { debounceMs: 0, onError: () => undefined },
@@ -109,7 +110,7 @@ describe("BuildQueue", () => {
     const id = queue.queueBuild("initial build")
     await queue.idle()
     await queue.close()
-    expect(store.get(id)).toMatchObject({ status: "failed", reason: "the publisher failed: a bug" })
+    expect(records.jobs.get(id)).toMatchObject({ status: "failed", reason: "the publisher failed: a bug" })
   })
 })
 

@@ -1,12 +1,13 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { MAX_REFS_PER_DELIVERY, signWebhook } from "../../../contract/webhook-signature"
+import { MAX_REFS_PER_DELIVERY, secretKeys, signWebhook } from "../../../contract/webhook-signature"
 import { DEDUPE_KEPT_MS, PRUNE_EVERY_MS, startBackgroundTasks } from "../../../publisher/src/jobs/background-tasks"
 import type { BuildQueue } from "../../../publisher/src/jobs/build-queue"
 import type { PublisherConfig } from "../../../publisher/src/config"
-import { joinHints, JobStore } from "../../../publisher/src/jobs/job-store"
-import { TIMESTAMP_TOLERANCE_SECONDS, verifyWebhook, webhookVerifiers } from "../../../publisher/src/http/verify-webhook"
+import { LaneRecords } from "../../../publisher/src/jobs/store/lane-records"
+import { joinHints } from "../../../publisher/src/jobs/store/job-store"
+import { TIMESTAMP_TOLERANCE_SECONDS, verifyWebhook } from "../../../publisher/src/http/verify-webhook"
 import { episode, SECRET } from "../helpers/harness"
 
 const refs = (count: number, from = 1) => Array.from({ length: count }, (_, index) => episode(from + index))
@@ -32,24 +33,24 @@ describe("a job's refs: a bounded hint", () => {
 
 describe("the webhook dedupe records", () => {
   let dir: string
-  let store: JobStore
+  let records: LaneRecords
   beforeEach(() => {
     jest.useFakeTimers()
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "dedupe-pruning-"))
-    store = new JobStore(path.join(dir, "publisher.db"))
+    records = new LaneRecords(path.join(dir, "publisher.db"))
   })
   afterEach(() => {
     jest.useRealTimers()
-    store.close()
+    records.close()
     fs.rmSync(dir, { recursive: true, force: true })
   })
 
-  const deliver = (eventId: string) => store.addHook({ eventId, signature: "v1,x", body: { event: "publish", refs: [episode(1)] }, now: Date.now() })
+  const deliver = (eventId: string) => records.deliveries.addHook({ eventId, signature: "v1,x", body: { event: "publish", refs: [episode(1)] }, now: Date.now() })
   /** The publisher's pruning as it runs beside the server, on the (fake) clock. */
   const startPruning = () =>
     startBackgroundTasks({
       config: { changesPollMs: 0, buildEnv: {} } as PublisherConfig,
-      store,
+      records,
       queue: {} as BuildQueue,
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     })
@@ -78,11 +79,11 @@ describe("the webhook dedupe records", () => {
     const lastMomentInTime = (timestamp + TIMESTAMP_TOLERANCE_SECONDS + 1) * 1000 - 1
     const rawBody = Buffer.from(JSON.stringify({ event: "publish", refs: [episode(1)] }))
     const delivery = { id: "msg_replayed", timestamp: String(timestamp), signature: signWebhook(SECRET, { id: "msg_replayed", timestamp, body: rawBody }), rawBody }
-    const verdictAt = (nowMs: number) => verifyWebhook(webhookVerifiers(SECRET), delivery, nowMs)
+    const verdictAt = (nowMs: number) => verifyWebhook(secretKeys(SECRET), delivery, nowMs)
     /** What POST /hooks/catalogue does with the delivery: verify it at the clock's time, then record it. */
     const receive = () => {
       const verdict = verdictAt(Date.now())
-      return verdict.ok ? store.addHook({ eventId: verdict.id, signature: delivery.signature, body: JSON.parse(rawBody.toString()), now: Date.now() }) : verdict
+      return verdict.ok ? records.deliveries.addHook({ eventId: verdict.id, signature: delivery.signature, body: JSON.parse(rawBody.toString()), now: Date.now() }) : verdict
     }
     // The prune that forgets the most before that moment is one at that very moment: start the timer so one falls there.
     const pruneRunsFrom = lastMomentInTime - Math.ceil((lastMomentInTime - acceptedAt) / PRUNE_EVERY_MS) * PRUNE_EVERY_MS

@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { JobStore } from "../../../publisher/src/jobs/job-store"
+import { LaneRecords } from "../../../publisher/src/jobs/store/lane-records"
 import { startTestPublisher } from "../helpers/harness"
 
 // The data folder holds build logs, the job records (refs, failure reasons,
@@ -37,15 +37,15 @@ describe("the publisher's data folder", () => {
 
   it("makes a database kept elsewhere (PUBLISHER_DB) 0600 in a new 0700 folder, and narrows one an older publisher left 0644", () => {
     const file = path.join(dir, "db", "jobs.db")
-    const store = new JobStore(file)
-    store.close()
+    const records = new LaneRecords(file)
+    records.close()
     expect(mode(path.dirname(file))).toBe(0o700)
     expect(mode(file)).toBe(0o600)
 
     const older = path.join(dir, "older.db")
-    new JobStore(older).close()
+    new LaneRecords(older).close()
     fs.chmodSync(older, 0o644)
-    const reopened = new JobStore(older)
+    const reopened = new LaneRecords(older)
     try {
       expect(mode(older)).toBe(0o600)
       expect(mode(`${older}-wal`)).toBe(0o600)

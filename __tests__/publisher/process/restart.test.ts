@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { JobStore } from "../../../publisher/src/jobs/job-store"
+import { LaneRecords } from "../../../publisher/src/jobs/store/lane-records"
 import { liveReleaseId } from "../../../publisher/src/releases/releases"
 import { episode, sendHook, startTestPublisher, waitFor } from "../helpers/harness"
 
@@ -9,11 +9,11 @@ describe("a restart", () => {
   it("builds again a job a crashed publisher left building, and finishes the queue", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "publisher-restart-"))
     // The records a publisher killed mid-build leaves: one job building, one waiting behind it.
-    const store = new JobStore(path.join(dir, "data", "publisher.db"))
-    const building = store.addHook({ eventId: "e1", signature: "s1", body: { event: "publish", refs: [episode(1001)] }, now: Date.now() })
-    store.markBuilding(building.jobId, Date.now())
-    const waiting = store.addHook({ eventId: "e2", signature: "s2", body: { event: "publish", refs: [episode(1002)] }, now: Date.now() })
-    store.close()
+    const records = new LaneRecords(path.join(dir, "data", "publisher.db"))
+    const building = records.deliveries.addHook({ eventId: "e1", signature: "s1", body: { event: "publish", refs: [episode(1001)] }, now: Date.now() })
+    records.jobs.markBuilding(building.jobId, Date.now())
+    const waiting = records.deliveries.addHook({ eventId: "e2", signature: "s2", body: { event: "publish", refs: [episode(1002)] }, now: Date.now() })
+    records.close()
 
     const site = await startTestPublisher({ dir, plan: { version: "v1" } })
     try {

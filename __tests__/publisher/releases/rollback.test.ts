@@ -6,7 +6,7 @@ import { Writable } from "node:stream"
 import { promisify } from "node:util"
 import Fastify from "fastify"
 import { installErrorHandler } from "../../../node-kit/http/http-error"
-import { JobStore } from "../../../publisher/src/jobs/job-store"
+import { LaneRecords } from "../../../publisher/src/jobs/store/lane-records"
 import { FailedAttempts } from "../../../publisher/src/http/routes/admin-access"
 import { rollbackRoutes } from "../../../publisher/src/http/routes/rollback"
 import { listReleases, liveReleaseId } from "../../../publisher/src/releases/releases"
@@ -105,10 +105,10 @@ describe("rollback over HTTP with no PUBLISHER_ADMIN_TOKEN", () => {
     })
     const app = Fastify({ logger: { level: "info", stream } })
     installErrorHandler(app, { serverErrorMessage: "Something went wrong in the publisher." })
-    const store = new JobStore(path.join(dir, "publisher.db"))
+    const records = new LaneRecords(path.join(dir, "publisher.db"))
     try {
       const access = { adminToken: undefined, allowedHosts: [], attempts: new FailedAttempts() }
-      await app.register(rollbackRoutes, { dataDir: dir, store, access, now: Date.now })
+      await app.register(rollbackRoutes, { dataDir: dir, switches: records.switches, access, now: Date.now })
       const origin = await app.listen({ host: "127.0.0.1", port: 0 })
       const response = await fetch(`${origin}/releases/rollback`, { method: "POST", headers: { authorization: "Bearer anything" } })
       expect(response.status).toBe(503)
@@ -119,7 +119,7 @@ describe("rollback over HTTP with no PUBLISHER_ADMIN_TOKEN", () => {
       expect(logged[0]!.err).toBeUndefined()
     } finally {
       await app.close()
-      store.close()
+      records.close()
       fs.rmSync(dir, { recursive: true, force: true })
     }
   })

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import type { ApiRef, ApiWebhookBody } from "../../../contract/schemas"
-import { MAX_REFS_PER_DELIVERY, signWebhook, WEBHOOK_HEADERS } from "../../../contract/webhook-signature"
+import { MAX_REFS_PER_DELIVERY, signWithKeys, WEBHOOK_HEADERS, type WebhookKey } from "../../../contract/webhook-signature"
 import { retryAfterMs } from "../../../node-kit/http/retry-after"
 import type { WriteResult } from "../catalogue/changes"
 import type { CatalogueDatabase } from "../catalogue/database"
@@ -16,8 +16,8 @@ import { WebhookOutbox, type OutboxEntry } from "./webhook-outbox"
 export interface WebhookOptions {
   /** The publisher's hook, e.g. `http://127.0.0.1:9100/hooks/catalogue`. */
   url: string
-  /** PUBLISH_WEBHOOK_SECRET: one or more space-separated `whsec_` secrets; every delivery is signed with each. */
-  secret: string
+  /** PUBLISH_WEBHOOK_SECRET's keys, one per secret (a rotation); every delivery is signed with each. */
+  keys: readonly WebhookKey[]
   /** Delay before the first retry; each next one doubles. Default 500 ms. */
   retryBaseMs?: number
   /** Longest delay between attempts. Default 5 minutes. */
@@ -214,7 +214,7 @@ export class WebhookSender {
           "Content-Type": "application/json",
           [WEBHOOK_HEADERS.id]: delivery.id,
           [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-          [WEBHOOK_HEADERS.signature]: signWebhook(this.options.secret, { id: delivery.id, timestamp, body: delivery.body }),
+          [WEBHOOK_HEADERS.signature]: signWithKeys(this.options.keys, { id: delivery.id, timestamp, body: delivery.body }),
         },
         body: delivery.body,
         signal: controller.signal,

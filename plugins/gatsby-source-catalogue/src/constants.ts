@@ -37,8 +37,6 @@ export const ERROR_CODES = {
   CatalogueRefused: "11006",
 } as const
 
-/** Where the reference server listens when nothing else is configured. */
-export const DEFAULT_API_URL = "http://127.0.0.1:4000/api"
 export const DEFAULT_VIDEO_API_URL = "https://api.vimeo.com"
 
 /** The largest text track read for a transcript (the maxTextTrackBytes option's default): an hour of captions is about 100 KiB. */

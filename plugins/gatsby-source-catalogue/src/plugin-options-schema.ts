@@ -1,6 +1,7 @@
 import type { GatsbyNode } from "gatsby"
 import { cpuCoreCount } from "gatsby-core-utils"
-import { DEFAULT_API_URL, DEFAULT_MAX_TEXT_TRACK_BYTES, DEFAULT_PATHS, DEFAULT_VIDEO_API_URL } from "./constants"
+import { siteBuildEnv } from "../../../node-kit/config/site-build"
+import { DEFAULT_MAX_TEXT_TRACK_BYTES, DEFAULT_PATHS, DEFAULT_VIDEO_API_URL } from "./constants"
 import type { ImageSlotOptions } from "./images/slots"
 import type { ImageService } from "./images/probe"
 
@@ -20,7 +21,7 @@ export function imageServiceFromEnv(env: NodeJS.ProcessEnv): ImageService | null
   if (!urlTemplate.includes("{url}") || !urlTemplate.includes("{width}")) {
     throw new Error(`CATALOGUE_IMAGE_SERVICE must be on, off or a URL template with {url}, {width} and {format}, not ${setting}`)
   }
-  return { origins: [new URL(env.CATALOGUE_API_URL || DEFAULT_API_URL).origin], urlTemplate, maxWidth: 1600 }
+  return { origins: [new URL(siteBuildEnv(env).catalogueApiUrl).origin], urlTemplate, maxWidth: 1600 }
 }
 
 type Joi = Parameters<NonNullable<GatsbyNode["pluginOptionsSchema"]>>[0]["Joi"]
@@ -87,7 +88,7 @@ const fetchLimitOptions = (Joi: Joi) => ({
 export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) =>
   Joi.object({
     apiUrl: httpUrl(Joi)
-      .default(process.env.CATALOGUE_API_URL || DEFAULT_API_URL)
+      .default(siteBuildEnv().catalogueApiUrl)
       .description("Base URL of the catalogue API, including /api. Defaults to CATALOGUE_API_URL, then to the bundled reference server."),
     videoApiUrl: httpUrl(Joi)
       .default(process.env.VIDEO_API_URL || DEFAULT_VIDEO_API_URL)

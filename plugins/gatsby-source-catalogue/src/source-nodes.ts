@@ -1,5 +1,6 @@
 import type { GatsbyNode, SourceNodesArgs } from "gatsby"
 import { imageUrl } from "../../../contract/image-url"
+import { siteBuildEnv } from "../../../node-kit/config/site-build"
 import { assembleSnapshot } from "./crawl/assemble"
 import { CatalogueRequestError, createHttpClient, type HttpClient, type HttpClientOptions } from "./http/client"
 import { loadCatalogueState, saveCatalogueState, type CatalogueState } from "./crawl/state"
@@ -11,7 +12,7 @@ import { createLimiter } from "./http/limiter"
 import { lookUpVideos } from "./videos/look-up"
 import { progressBar } from "./progress-bar"
 import { describeRead, readCatalogue, type CatalogueRead } from "./crawl/read"
-import { draftPictureCredentials, draftVideoHeaders, draftViewRequest, previewTokenFromEnv, readInView, stateKey, type CatalogueView } from "./crawl/view"
+import { draftPictureCredentials, draftVideoHeaders, draftViewRequest, readInView, stateKey, type CatalogueView } from "./crawl/view"
 import { writeCatalogueNodes } from "./nodes/write-catalogue-nodes"
 import type { CataloguePluginOptions } from "./types"
 
@@ -39,7 +40,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
     onRetry: (url: string, reason: string, delayMs: number) => reporter.verbose(`Retrying ${url} in ${delayMs} ms: ${reason}`),
   }
   const previous = await loadCatalogueState(cache.directory)
-  const token = previewTokenFromEnv()
+  const token = siteBuildEnv().previewToken
   const reading = await readTheCatalogue({ reporter, options, requests, previous, token, warn })
   if (!reading) return
   const { caught, client: catalogue, view } = reading

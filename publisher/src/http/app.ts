@@ -1,9 +1,9 @@
-import Fastify, { type FastifyInstance } from "fastify"
-import { warnOnUntrustedForwarding } from "../../../node-kit/http/forwarded-for"
-import { installErrorHandler } from "../../../node-kit/http/http-error"
-import { serverLogging, type LogSettings } from "../../../node-kit/process/logger"
+import type { FastifyInstance } from "fastify"
+import { createApp } from "../../../node-kit/http/app"
+import type { LogSettings } from "../../../node-kit/process/logger"
 import type { BuildQueue } from "../jobs/build-queue"
-import type { JobStore } from "../jobs/job-store"
+import type { WebhookKey } from "../../../contract/webhook-signature"
+import type { LaneRecords } from "../jobs/store/lane-records"
 import { FailedAttempts } from "./routes/admin-access"
 import { serveLiveRelease } from "./routes/live-site"
 import type { CdnPurgeQueue } from "../cdn/purge-queue"
@@ -16,48 +16,37 @@ import { WebhookRefusals, type RefusalLimits } from "./webhook-refusals"
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
 /**
- * How long a client may take to send a whole request (headers and body;
- * Node's requestTimeout, 0 by default: never). Our requests are small (a
- * webhook of at most BODY_LIMIT_BYTES, GETs without a body) and nothing
- * streams in, so a client slower than this holds a socket for nothing.
- * The answer is not bounded by it: a slow visitor still gets a large file.
- */
-export const REQUEST_TIMEOUT_MS = 30_000
-
-/**
- * The publisher's one Fastify app, before its routes: the kit's logger
- * (`app.log`, handed to the queue and the job runner too) and error handler.
+ * The publisher's one Fastify app, before its routes: the kit's app
+ * (node-kit/http/app.ts) with the publisher's logging (`app.log`, handed
+ * to the queue and the job runner too), body limit and error messages.
  * `trustProxy` (PUBLISHER_TRUST_PROXY) names the proxies whose
  * X-Forwarded-For and X-Forwarded-Host are believed.
  */
 export function createServer(logging: LogSettings, trustProxy?: string, options: { ownErrorHandler?: boolean } = {}): FastifyInstance {
-  // Site paths can be long (/_gatsby/image/<hash>/<hash>/<name>.webp); they never reach a route parameter anyway.
-  const app = Fastify({
-    ...serverLogging(logging),
+  return createApp({
+    logging,
     bodyLimit: BODY_LIMIT_BYTES,
-    requestTimeout: REQUEST_TIMEOUT_MS,
-    ...(trustProxy ? { trustProxy } : {}),
+    trustProxy,
+    trustProxySetting: "PUBLISHER_TRUST_PROXY",
+    // The preview server sets its own, which hands what it does not answer to the kit's.
+    errors: options.ownErrorHandler ? "own" : { serverErrorMessage: "Something went wrong in the publisher." },
   })
-  warnOnUntrustedForwarding(app, { trustProxy, setting: "PUBLISHER_TRUST_PROXY" })
-  // The preview server sets its own, which hands what it does not answer to the kit's.
-  if (!options.ownErrorHandler) installErrorHandler(app, { serverErrorMessage: "Something went wrong in the publisher." })
-  return app
 }
 
 /** A lane's records, queue and data folder, as the routes reach them. */
 export interface LaneRoutes {
-  store: JobStore
+  records: LaneRecords
   queue: BuildQueue
   dataDir: string
 }
 
 export interface SiteRoutesOptions {
   dataDir: string
-  store: JobStore
+  records: LaneRecords
   queue: BuildQueue
   /** The preview lane, when it runs: webhooks queue its builds too, the status shows it. */
   preview?: LaneRoutes
-  webhookSecret: string | undefined
+  webhookKeys: readonly WebhookKey[] | undefined
   adminToken: string | undefined
   /** PUBLISHER_ALLOWED_HOSTS: the names the admin paths answer to besides addresses and localhost. */
   allowedHosts?: readonly string[]
@@ -75,16 +64,16 @@ export interface SiteRoutesOptions {
  * for operators, and for every other GET or HEAD the live release.
  */
 export async function registerSiteRoutes(app: FastifyInstance, options: SiteRoutesOptions): Promise<void> {
-  const { dataDir, store, queue, preview, webhookSecret, adminToken } = options
+  const { dataDir, records, queue, preview, webhookKeys, adminToken } = options
   const now = options.now ?? Date.now
   // One count of wrong tokens for the status and the rollback: a guesser gains nothing by switching.
   const access = { adminToken, allowedHosts: options.allowedHosts ?? [], attempts: new FailedAttempts(undefined, undefined, now) }
   // The webhook's own context: its raw-body parser must not reach the other routes.
   // One count of refused webhooks: the webhook route limits by it, GET /status reports it.
   const refusals = new WebhookRefusals({ warn: (line) => app.log.warn(line), now, limits: options.refusalLimits })
-  await app.register(webhookRoutes, { queue, previewQueue: preview?.queue, webhookSecret, now, refusals })
+  await app.register(webhookRoutes, { queue, previewQueue: preview?.queue, webhookKeys, now, refusals })
   const { purges } = options
-  await app.register(statusRoutes, { store, dataDir, preview, webhooksOn: Boolean(webhookSecret), refusals, purges, access, openOnLoopback: options.statusOpenOnLoopback ?? false, now })
-  await app.register(rollbackRoutes, { dataDir, store, access, purges, now })
+  await app.register(statusRoutes, { records, dataDir, preview, webhooksOn: Boolean(webhookKeys), refusals, purges, access, openOnLoopback: options.statusOpenOnLoopback ?? false, now })
+  await app.register(rollbackRoutes, { dataDir, switches: records.switches, access, purges, now })
   serveLiveRelease(app, dataDir)
 }

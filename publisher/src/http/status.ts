@@ -1,5 +1,5 @@
 import type { Job } from "../jobs/job"
-import type { JobStore } from "../jobs/job-store"
+import type { LaneRecords } from "../jobs/store/lane-records"
 import { listReleases, liveReleaseId, liveSinceFromDisk } from "../releases/releases"
 import type { CdnPurgeStatus } from "../cdn/purge-queue"
 import type { RefusalReport, WebhookRefusals } from "./webhook-refusals"
@@ -55,7 +55,7 @@ export function jobView(job: Job, now: number): JobView {
 }
 
 export function statusReport(options: {
-  store: JobStore
+  records: Pick<LaneRecords, "jobs" | "switches">
   dataDir: string
   webhooksOn: boolean
   refusals?: WebhookRefusals
@@ -63,12 +63,13 @@ export function statusReport(options: {
   now?: number
   recent?: number
 }): StatusReport {
-  const { store, dataDir } = options
+  const { records, dataDir } = options
+  const { jobs } = records
   const now = options.now ?? Date.now()
   const liveId = liveReleaseId(dataDir)
-  const lastSwitch = liveId ? store.lastSwitchTo(liveId) : undefined
+  const lastSwitch = liveId ? records.switches.lastSwitchTo(liveId) : undefined
   const since = lastSwitch?.at ?? (liveId ? liveSinceFromDisk(dataDir) : undefined)
-  const building = store.withStatus("building")[0]
+  const building = jobs.withStatus("building")[0]
   const refusals = options.refusals?.report()
   return {
     now: new Date(now).toISOString(),
@@ -76,8 +77,8 @@ export function statusReport(options: {
       ? { releaseId: liveId, since: iso(since ?? null), cause: lastSwitch?.cause ?? null, jobId: lastSwitch?.jobId ?? null }
       : null,
     building: building ? jobView(building, now) : null,
-    queued: store.withStatus("queued").map((job) => jobView(job, now)),
-    recent: store.recent(options.recent ?? 30).map((job) => jobView(job, now)),
+    queued: jobs.withStatus("queued").map((job) => jobView(job, now)),
+    recent: jobs.recent(options.recent ?? 30).map((job) => jobView(job, now)),
     releases: listReleases(dataDir)
       .reverse()
       .map((id) => ({ id, live: id === liveId })),

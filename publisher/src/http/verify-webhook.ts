@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto"
-import { secretKey, splitSecrets, WEBHOOK_HEADERS, webhookSecretProblem } from "../../../contract/webhook-signature"
+import { WEBHOOK_HEADERS, type WebhookKey } from "../../../contract/webhook-signature"
+
+export type { WebhookKey }
 
 /** catalogue-api.md: a timestamp more than 5 minutes from the publisher's clock is refused, either way (Standard Webhooks' own tolerance). */
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60
@@ -40,22 +42,6 @@ export interface PlausibleHeaders {
 
 export type HeaderVerdict = ({ ok: true } & PlausibleHeaders) | { ok: false; code: HeaderRefusal; reason: string }
 export type WebhookVerdict = { ok: true; id: string } | { ok: false; code: VerifyRefusal; reason: string }
-
-/** One secret's key bytes, ready to sign with. */
-export type WebhookKey = Buffer
-
-/**
- * Every secret of the setting, ready to check with; the setting may hold
- * several (a rotation). Throws, naming the rule, for a secret that breaks it
- * (readConfig checks the environment; this covers a value given in code).
- */
-export function webhookVerifiers(secretSetting: string): WebhookKey[] {
-  return splitSecrets(secretSetting).map((secret) => {
-    const problem = webhookSecretProblem(secret)
-    if (problem) throw new Error(`PUBLISH_WEBHOOK_SECRET ${problem}`)
-    return secretKey(secret)
-  })
-}
 
 /**
  * What the headers alone decide, before a byte of the body is read: every

@@ -3,7 +3,7 @@ import type { BuildQueue } from "./build-queue"
 import { ChangesPoller, startChangesPolling } from "./changes-poller"
 import type { PublisherConfig } from "../config"
 import { startFlattening } from "../releases/flatten-release"
-import type { JobStore } from "./job-store"
+import type { LaneRecords } from "./store/lane-records"
 import { pruneReleases } from "../releases/releases"
 
 /**
@@ -27,15 +27,15 @@ export const PRUNE_EVERY_MS = 10 * 60_000
  */
 export function startBackgroundTasks(deps: {
   config: PublisherConfig
-  store: JobStore
+  records: LaneRecords
   queue: BuildQueue
   log: Logger
   /** The preview lane, when it runs: it asks the draft view's feed for a lost draft webhook. */
-  preview?: { store: JobStore; queue: BuildQueue; draftViewToken: string }
+  preview?: { records: LaneRecords; queue: BuildQueue; draftViewToken: string }
 }): { stop(): Promise<void> } {
-  const { config, store, queue, log, preview } = deps
+  const { config, records, queue, log, preview } = deps
   const prune = setInterval(() => {
-    const forgotten = store.pruneEvents(Date.now() - DEDUPE_KEPT_MS)
+    const forgotten = records.deliveries.prune(Date.now() - DEDUPE_KEPT_MS)
     if (forgotten > 0) log.info(`Forgot ${forgotten} webhook delivery record(s) older than an hour`)
   }, PRUNE_EVERY_MS)
   prune.unref()
@@ -43,11 +43,11 @@ export function startBackgroundTasks(deps: {
   const apiUrl = config.buildEnv.CATALOGUE_API_URL?.trim()
   const polling =
     config.changesPollMs > 0 && apiUrl
-      ? startChangesPolling(new ChangesPoller({ apiUrl, store, queue, log }), config.changesPollMs, log)
+      ? startChangesPolling(new ChangesPoller({ apiUrl, store: records.jobs, queue, log }), config.changesPollMs, log)
       : undefined
   const previewPolling =
     config.changesPollMs > 0 && apiUrl && preview
-      ? startChangesPolling(new ChangesPoller({ apiUrl, store: preview.store, queue: preview.queue, draftViewToken: preview.draftViewToken, log }), config.changesPollMs, log)
+      ? startChangesPolling(new ChangesPoller({ apiUrl, store: preview.records.jobs, queue: preview.queue, draftViewToken: preview.draftViewToken, log }), config.changesPollMs, log)
       : undefined
   if (config.changesPollMs > 0 && !apiUrl) log.info("CATALOGUE_API_URL is not set: the publisher builds on webhooks only, without asking the changes feed")
   const flattening = startFlattening({
@@ -58,7 +58,7 @@ export function startBackgroundTasks(deps: {
     log,
   })
   return {
-    /** Resolves once a changes-feed round under way has ended: the store it writes to may be closed after. */
+    /** Resolves once a changes-feed round under way has ended: the records it writes to may be closed after. */
     async stop() {
       clearInterval(prune)
       flattening.stop()

@@ -1,6 +1,7 @@
 import type { ApiWebhookBody } from "../../../contract/schemas"
 import type { Job, JobTrigger } from "./job"
-import type { HookOutcome, JobStore } from "./job-store"
+import type { DeliveryStore, HookOutcome } from "./store/delivery-store"
+import type { JobStore } from "./store/job-store"
 
 /** Builds one job; stops early (leaving the job re-queued) when `signal` aborts. */
 export type JobRunner = (job: Job, signal: AbortSignal) => Promise<void>
@@ -31,7 +32,7 @@ export const YIELDED = "yielded to the live site's build"
 
 /**
  * One build at a time. Webhooks join the queued job that has not started
- * (JobStore.addHook), so any number of edits during a build wait in ONE
+ * (DeliveryStore.addHook), so any number of edits during a build wait in ONE
  * pending build; a job starts only after `debounceMs` without a new webhook,
  * so a burst of edits builds once.
  */
@@ -45,7 +46,7 @@ export class BuildQueue {
   private readonly maxDelayMs: number
 
   constructor(
-    private readonly store: JobStore,
+    private readonly records: { jobs: JobStore; deliveries: DeliveryStore },
     private readonly run: JobRunner,
     private readonly options: BuildQueueOptions,
   ) {
@@ -55,7 +56,7 @@ export class BuildQueue {
 
   /** Records a verified webhook and answers at once; the build happens later. */
   addHook(eventId: string, signature: string, body: ApiWebhookBody): HookOutcome {
-    const outcome = this.store.addHook({ eventId, signature, body, now: this.now() })
+    const outcome = this.records.deliveries.addHook({ eventId, signature, body, now: this.now() })
     if (!outcome.duplicate) {
       this.options.onQueued?.()
       this.schedule()
@@ -64,7 +65,7 @@ export class BuildQueue {
   }
 
   queueBuild(trigger: JobTrigger): number {
-    const id = this.store.queueBuild(trigger, this.now())
+    const id = this.records.jobs.queueBuild(trigger, this.now())
     this.options.onQueued?.()
     this.schedule()
     return id
@@ -77,7 +78,7 @@ export class BuildQueue {
 
   /** True while a build runs or one is queued. */
   get busy(): boolean {
-    return this.running !== undefined || this.store.nextQueued() !== undefined
+    return this.running !== undefined || this.records.jobs.nextQueued() !== undefined
   }
 
   /** Resolves when nothing is queued or building (or the queue is closed). */
@@ -91,7 +92,7 @@ export class BuildQueue {
     if (this.closed || this.running) return
     clearTimeout(this.timer)
     this.timer = undefined
-    const job = this.store.nextQueued()
+    const job = this.records.jobs.nextQueued()
     if (!job) {
       this.wakeIdleWaiters()
       this.options.onIdle?.()
@@ -109,10 +110,10 @@ export class BuildQueue {
     this.running = this.run(job, abort.signal)
       .catch((error: unknown) => {
         // Never leave a job "building" with nothing building it.
-        const current = this.store.get(job.id)
+        const current = this.records.jobs.get(job.id)
         if (current?.status === "building") {
           const message = error instanceof Error ? error.message : String(error)
-          this.store.markFailed(job.id, { reason: `the publisher failed: ${message}`, logExcerpt: null, now: this.now() })
+          this.records.jobs.markFailed(job.id, { reason: `the publisher failed: ${message}`, logExcerpt: null, now: this.now() })
         }
         this.options.onError?.(job, error)
       })

@@ -1,7 +1,7 @@
 import { ANSWERS, type ApiChanges } from "../../../contract/schemas"
 import type { Logger } from "../../../node-kit/process/logger"
 import type { BuildQueue } from "./build-queue"
-import type { JobStore } from "./job-store"
+import type { JobStore } from "./store/job-store"
 
 // A webhook can be lost (the catalogue's outbox gave up, a proxy ate it, the
 // publisher was down for days). So the publisher also asks the catalogue's

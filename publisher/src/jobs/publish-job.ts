@@ -6,7 +6,8 @@ import { YIELDED, type JobRunner } from "./build-queue"
 import { CDN_SECRETS, type PublisherConfig } from "../config"
 import { describeFileError, failureReason } from "./failure-reason"
 import type { Job } from "./job"
-import type { JobStore } from "./job-store"
+import type { JobStore } from "./store/job-store"
+import type { SwitchStore } from "./store/switch-store"
 import { forgetBuild, recordBuild } from "./leftover-build"
 import { createRelease, newReleaseId, pruneReleases, switchRelease, type CreatedRelease } from "../releases/releases"
 import { runBuild, type BuildResult } from "./run-build"
@@ -88,7 +89,9 @@ interface RunnerContext {
   /** How the log names a job of this lane: "Job" (live) or "Preview job". */
   what: string
   config: PublisherConfig
-  store: JobStore
+  jobs: JobStore
+  /** Where each switch to a new live release is recorded. */
+  switches: SwitchStore
   log: Logger
   now: () => number
   /** Told of each new live release, after the switch (the CDN purges); must not throw. */
@@ -98,13 +101,13 @@ interface RunnerContext {
 const tailOf = (result: BuildResult) => result.tail.slice(-LOG_EXCERPT_LINES).join("\n")
 
 function failJob(context: RunnerContext, job: Job, reason: string, logExcerpt: string | null = null): void {
-  context.store.markFailed(job.id, { reason, logExcerpt, now: context.now() })
+  context.jobs.markFailed(job.id, { reason, logExcerpt, now: context.now() })
   context.log.warn(`${context.what} ${job.id}: failed: ${reason}`)
 }
 
 /** Runs the build in the workspace, its group noted in the data folder while it runs (leftover-build.ts). */
 async function build(context: RunnerContext, job: Job, signal: AbortSignal): Promise<BuildResult> {
-  const { config, store } = context
+  const { config, jobs } = context
   const tracker = new BuildPhaseTracker()
   try {
     return await runBuild({
@@ -123,7 +126,7 @@ async function build(context: RunnerContext, job: Job, signal: AbortSignal): Pro
       signal,
       onStart: (pid) => recordBuild(config.dataDir, pid, job.id),
       onLine: (line) => {
-        if (tracker.update(line)) store.setPhase(job.id, tracker.phase)
+        if (tracker.update(line)) jobs.setPhase(job.id, tracker.phase)
       },
     })
   } finally {
@@ -137,8 +140,8 @@ async function build(context: RunnerContext, job: Job, signal: AbortSignal): Pro
  * here (a full disk) fails the job and leaves the live release as it was.
  */
 async function publish(context: RunnerContext, job: Job, result: BuildResult): Promise<void> {
-  const { config, store, log, now } = context
-  store.setPhase(job.id, "publishing the release")
+  const { config, jobs, switches, log, now } = context
+  jobs.setPhase(job.id, "publishing the release")
   const publicDir = path.join(config.workspaceDir, "public")
   if (!fs.existsSync(path.join(publicDir, "index.html"))) {
     failJob(context, job, "the build said it succeeded but made no public/index.html; nothing was published", tailOf(result))
@@ -156,14 +159,14 @@ async function publish(context: RunnerContext, job: Job, result: BuildResult): P
   }
   const madeIn = ((performance.now() - making) / 1000).toFixed(2)
   const at = now()
-  const took = `${((at - (store.get(job.id)?.startedAt ?? at)) / 1000).toFixed(1)} s`
+  const took = `${((at - (jobs.get(job.id)?.startedAt ?? at)) / 1000).toFixed(1)} s`
   if (release.unchanged) {
-    store.markLive(job.id, { releaseId: release.releaseId, changedUrls: [], removedUrls: [], now: at, note: NO_CHANGE_NOTE })
+    jobs.markLive(job.id, { releaseId: release.releaseId, changedUrls: [], removedUrls: [], now: at, note: NO_CHANGE_NOTE })
     log.info(`${context.what} ${job.id}: built in ${took}, no file changed: release ${release.releaseId} stays live, no release added`)
     return
   }
-  store.recordSwitch({ releaseId: release.releaseId, at, cause: "build", jobId: job.id })
-  store.markLive(job.id, { releaseId: release.releaseId, changedUrls: release.changedUrls, removedUrls: release.removedUrls, now: at })
+  switches.recordSwitch({ releaseId: release.releaseId, at, cause: "build", jobId: job.id })
+  jobs.markLive(job.id, { releaseId: release.releaseId, changedUrls: release.changedUrls, removedUrls: release.removedUrls, now: at })
   context.onRelease?.(release)
   log.info(
     `${context.what} ${job.id}: live as release ${release.releaseId} in ${took} ` +
@@ -180,8 +183,8 @@ async function publish(context: RunnerContext, job: Job, result: BuildResult): P
 
 /** One job from queued to live, failed or queued again (stopped with the publisher). */
 async function runJob(context: RunnerContext, job: Job, signal: AbortSignal): Promise<void> {
-  const { config, store, log, now } = context
-  store.markBuilding(job.id, now())
+  const { config, jobs, log, now } = context
+  jobs.markBuilding(job.id, now())
   log.info(`${context.what} ${job.id}: building (${job.hookCount > 0 ? `${job.hookCount} webhook(s), ${job.refs.length} ref(s)` : job.trigger})`)
   try {
     refreshWorkspace(config.sourceDir, config.workspaceDir)
@@ -190,12 +193,12 @@ async function runJob(context: RunnerContext, job: Job, signal: AbortSignal): Pr
     return
   }
   if (signal.aborted) {
-    store.requeue(job.id, requeueNote(signal))
+    jobs.requeue(job.id, requeueNote(signal))
     return
   }
   const result = await build(context, job, signal)
   if (result.end.kind === "stopped") {
-    store.requeue(job.id, requeueNote(signal))
+    jobs.requeue(job.id, requeueNote(signal))
     log.info(`${context.what} ${job.id}: stopped (${signal.reason === YIELDED ? YIELDED : "the publisher stops"}); queued again`)
     return
   }
@@ -219,7 +222,8 @@ const pause = (ms: number, signal: AbortSignal) =>
  */
 export function createJobRunner(deps: {
   config: PublisherConfig
-  store: JobStore
+  jobs: JobStore
+  switches: SwitchStore
   log: Logger
   now?: () => number
   what?: string

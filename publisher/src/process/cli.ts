@@ -1,6 +1,6 @@
-import { EXIT_CONFIG } from "../../../node-kit/config"
+import { EXIT_CONFIG } from "../../../node-kit/config/config-error"
 import { ConfigError, readConfig } from "../config"
-import { JobStore } from "../jobs/job-store"
+import { LaneRecords } from "../jobs/store/lane-records"
 import { listReleases, liveReleaseId } from "../releases/releases"
 import { rollback, RollbackError } from "../releases/rollback"
 
@@ -28,13 +28,13 @@ function runCommand(args: string[]): number {
     return 0
   }
   if (command === "rollback" && rest.length <= 1) {
-    const store = new JobStore(config.databaseFile)
+    const records = new LaneRecords(config.databaseFile)
     try {
-      const result = rollback({ dataDir: config.dataDir, store, releaseId: rest[0] })
+      const result = rollback({ dataDir: config.dataDir, switches: records.switches, releaseId: rest[0] })
       console.log(`Live: ${result.to} (was ${result.from ?? "nothing"}).`)
       return 0
     } finally {
-      store.close()
+      records.close()
     }
   }
   console.error(USAGE)

@@ -2,7 +2,7 @@ import path from "node:path"
 import type { Logger } from "../../../node-kit/process/logger"
 import type { PublisherConfig } from "../config"
 import { BuildQueue, type BuildQueueOptions } from "../jobs/build-queue"
-import { JobStore } from "../jobs/job-store"
+import { LaneRecords } from "../jobs/store/lane-records"
 import { createJobRunner, REDONE_NOTE } from "../jobs/publish-job"
 import { liveReleaseId, type CreatedRelease } from "../releases/releases"
 import { openDataFolder, type OpenDataFolder } from "./data-folder"
@@ -16,7 +16,7 @@ export interface Lane {
   name: "live" | "preview"
   config: PublisherConfig
   folder: OpenDataFolder
-  store: JobStore
+  records: LaneRecords
   queue: BuildQueue
   close(): Promise<void>
 }
@@ -34,18 +34,18 @@ export async function openLane(
   onRelease?: (release: CreatedRelease) => void,
 ): Promise<Lane> {
   const folder = await openDataFolder(config.dataDir, log)
-  let store: JobStore
+  let records: LaneRecords
   try {
-    store = new JobStore(config.databaseFile)
+    records = new LaneRecords(config.databaseFile)
   } catch (error) {
     folder.release()
     throw error
   }
-  store.prune(Date.now() - EVENTS_KEPT_MS, JOBS_KEPT)
-  const requeued = store.requeueInterrupted(REDONE_NOTE)
+  records.prune(Date.now() - EVENTS_KEPT_MS, JOBS_KEPT)
+  const requeued = records.jobs.requeueInterrupted(REDONE_NOTE)
   const what = name === "live" ? "Job" : "Preview job"
   if (requeued.length > 0) log.info(`${what} ${requeued.join(", ")} was building when the publisher stopped; building it again.`)
-  const queue = new BuildQueue(store, createJobRunner({ config, store, log, what, onRelease }), {
+  const queue = new BuildQueue(records, createJobRunner({ config, jobs: records.jobs, switches: records.switches, log, what, onRelease }), {
     debounceMs: config.debounceMs,
     onError: (job, error) => log.error({ err: error }, `${what} ${job.id}: the publisher failed`),
     ...queueOptions,
@@ -54,12 +54,12 @@ export async function openLane(
     name,
     config,
     folder,
-    store,
+    records,
     queue,
     close: async () => {
-      // The build first: it re-queues its job in the store, which must still be open.
+      // The build first: it re-queues its job in the records, which must still be open.
       await queue.close()
-      store.close()
+      records.close()
       folder.release()
     },
   }

@@ -1,4 +1,4 @@
-import { exitOnStartFailure } from "../../../node-kit/config"
+import { exitOnStartFailure } from "../../../node-kit/config/config-error"
 import { runtimeLine } from "../../../node-kit/process/runtime"
 import { shutdownOnSignals } from "../../../node-kit/process/shutdown"
 import { reportReady, stopWithSupervisor, supervisedListenFd } from "./supervised-server"
@@ -16,9 +16,9 @@ import { startPublisher } from "./start-publisher"
  */
 async function main() {
   const config = readConfig(process.env)
-  const publisher = await startPublisher({ ...config, env: process.env, listenFd: supervisedListenFd() })
+  const publisher = await startPublisher(config, { listenFd: supervisedListenFd() })
   const { log } = publisher
-  if (!config.webhookSecret) log.warn("PUBLISH_WEBHOOK_SECRET is not set: webhooks are refused (503) until it is.")
+  if (!config.webhookKeys) log.warn("PUBLISH_WEBHOOK_SECRET is not set: webhooks are refused (503) until it is.")
   if (!config.adminToken) {
     const off = config.statusOpenOnLoopback ? "rollback over HTTP is off" : "the status and rollback over HTTP are off"
     log.warn(`PUBLISHER_ADMIN_TOKEN is not set: ${off}; roll back with \`npm run publisher -- rollback\`.`)

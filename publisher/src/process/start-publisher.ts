@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyListenOptions } from "fastify"
 import type { Logger } from "../../../node-kit/process/logger"
 import { closeApp } from "../../../node-kit/process/shutdown"
 import { startBackgroundTasks } from "../jobs/background-tasks"
-import { readConfig, type PublisherConfig } from "../config"
+import type { PublisherConfig } from "../config"
 import { cdnAdapters } from "../cdn/cdn-adapters"
 import { CdnPurgeQueue } from "../cdn/purge-queue"
 import { purgeRequestFor } from "../cdn/release-purge"
@@ -13,9 +13,8 @@ import { createServer, registerSiteRoutes } from "../http/app"
 import { statusReport, type StatusReport } from "../http/status"
 import { STATUS_PAGE_PATH } from "../http/status-page"
 
-export interface PublisherOptions extends Partial<PublisherConfig> {
-  /** Read for every setting not given here; default process.env. */
-  env?: NodeJS.ProcessEnv
+/** How to start, beside the settings: what a test or the supervisor decides, not an operator. */
+export interface StartOptions {
   /** Queue a first build when no release is live (default true). */
   initialBuild?: boolean
   /**
@@ -53,14 +52,13 @@ function listenOptions(config: PublisherConfig, fd: number | undefined): Fastify
 }
 
 /**
- * Starts the publisher: opens its records, re-queues a build a stopped
+ * Starts the publisher with a finished configuration (readConfig's, or a
+ * caller's changes to it): opens its records, re-queues a build a stopped
  * publisher left unfinished, listens, and queues a first build when nothing
- * is live yet. Settings not given come from the environment (config.ts).
+ * is live yet. It reads no setting from the environment itself.
  */
-export async function startPublisher(options: PublisherOptions = {}): Promise<Publisher> {
-  const { env, initialBuild = true, listenFd, ...overrides } = options
-  const definedOverrides = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined))
-  const config: PublisherConfig = { ...readConfig(env ?? process.env), ...definedOverrides }
+export async function startPublisher(config: PublisherConfig, options: StartOptions = {}): Promise<Publisher> {
+  const { initialBuild = true, listenFd } = options
 
   const app = createServer(config.logging, config.trustProxy)
   const { log } = app
@@ -74,13 +72,13 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
   let previewApp: FastifyInstance | undefined
   try {
     if (previewConfig) preview = await openLane("preview", previewConfig, log, order.preview)
-    const { dataDir, webhookSecret, adminToken, allowedHosts, statusOpenOnLoopback } = config
+    const { dataDir, webhookKeys, adminToken, allowedHosts, statusOpenOnLoopback } = config
     await registerSiteRoutes(app, {
       dataDir,
-      store: live.store,
+      records: live.records,
       queue: live.queue,
-      preview: preview && { store: preview.store, queue: preview.queue, dataDir: preview.config.dataDir },
-      webhookSecret,
+      preview: preview && { records: preview.records, queue: preview.queue, dataDir: preview.config.dataDir },
+      webhookKeys,
       adminToken,
       allowedHosts,
       statusOpenOnLoopback,
@@ -108,7 +106,7 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
   log.info(`Publisher: site on ${url}/, status on ${url}${STATUS_PAGE_PATH}${previewUrl ? `, preview on ${previewUrl}/` : ""}`)
   live.queue.schedule()
   preview?.queue.schedule()
-  const background = startBackgroundTasks({ config, store: live.store, queue: live.queue, log, preview: draftFeedLane(preview, config) })
+  const background = startBackgroundTasks({ config, records: live.records, queue: live.queue, log, preview: draftFeedLane(preview, config) })
 
   let closing: Promise<void> | undefined
   return {
@@ -121,13 +119,13 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
       do await Promise.all([live.queue.idle(), preview?.queue.idle()])
       while (live.queue.busy || preview?.queue.busy)
     },
-    status: () => statusReport({ store: live.store, dataDir: config.dataDir, webhooksOn: Boolean(config.webhookSecret), cdn: purges.status() }),
-    previewStatus: () => (preview ? statusReport({ store: preview.store, dataDir: preview.config.dataDir, webhooksOn: Boolean(config.webhookSecret) }) : undefined),
+    status: () => statusReport({ records: live.records, dataDir: config.dataDir, webhooksOn: Boolean(config.webhookKeys), cdn: purges.status() }),
+    previewStatus: () => (preview ? statusReport({ records: preview.records, dataDir: preview.config.dataDir, webhooksOn: Boolean(config.webhookKeys) }) : undefined),
     close: () =>
       (closing ??= (async () => {
-        // A changes-feed round under way ends first: it writes to the lanes' stores.
+        // A changes-feed round under way ends first: it writes to the lanes' records.
         await background.stop()
-        // The builds first: each re-queues its job in its store, which must still be open.
+        // The builds first: each re-queues its job in its records, which must still be open.
         await Promise.all([live.queue.close(), preview?.queue.close()])
         await Promise.all([closeApp(app), previewApp ? closeApp(previewApp) : undefined])
         await preview?.close()
@@ -139,7 +137,7 @@ export async function startPublisher(options: PublisherOptions = {}): Promise<Pu
 
 /** The preview lane as its changes poller reads the draft view's feed, when it runs. */
 function draftFeedLane(preview: Lane | undefined, config: PublisherConfig) {
-  return preview && config.preview && { store: preview.store, queue: preview.queue, draftViewToken: config.preview.catalogueToken }
+  return preview && config.preview && { records: preview.records, queue: preview.queue, draftViewToken: config.preview.catalogueToken }
 }
 
 /** Where an app that listens is reached, e.g. http://127.0.0.1:9000. */

@@ -9,8 +9,8 @@ export class RollbackError extends HttpError {
 }
 
 /**
- * Where the switch is recorded: the job store (jobs/job-store.ts). Named by
- * its one method, so this floor imports nothing from the jobs above it.
+ * Where the switch is recorded: the switch store (jobs/store/switch-store.ts).
+ * Named by its one method, so this floor imports nothing from the jobs above it.
  */
 export interface SwitchRecord {
   recordSwitch(change: { releaseId: string; at: number; cause: "rollback"; jobId: null }): void
@@ -28,8 +28,8 @@ export interface RollbackResult {
  * build queued or running afterwards still goes live when it finishes: a
  * rollback undoes a release, not the edits the catalogue holds.
  */
-export function rollback(options: { dataDir: string; store?: SwitchRecord; releaseId?: string; now?: number }): RollbackResult {
-  const { dataDir, store } = options
+export function rollback(options: { dataDir: string; switches?: SwitchRecord; releaseId?: string; now?: number }): RollbackResult {
+  const { dataDir, switches } = options
   const from = liveReleaseId(dataDir)
   let to = options.releaseId
   if (to === undefined) {
@@ -45,6 +45,6 @@ export function rollback(options: { dataDir: string; store?: SwitchRecord; relea
     throw new RollbackError(`Release ${to} is not whole on disk (a file is missing or cut short), so it cannot go live. Name another one.`)
   }
   switchRelease(dataDir, to)
-  store?.recordSwitch({ releaseId: to, at: options.now ?? Date.now(), cause: "rollback", jobId: null })
+  switches?.recordSwitch({ releaseId: to, at: options.now ?? Date.now(), cause: "rollback", jobId: null })
   return { from, to }
 }

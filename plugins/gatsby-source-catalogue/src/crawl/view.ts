@@ -25,9 +25,6 @@ export interface CatalogueView {
 /** The live lane's view. */
 export const LIVE_VIEW: CatalogueView = { preview: false, draftView: false, note: null }
 
-/** CATALOGUE_PREVIEW_TOKEN, when this build is the preview lane's. */
-export const previewTokenFromEnv = (env: NodeJS.ProcessEnv = process.env): string | undefined => env.CATALOGUE_PREVIEW_TOKEN?.trim() || undefined
-
 /** What a draft-view request adds to each catalogue GET. */
 export const draftViewRequest = (token: string) => ({ headers: { Authorization: `Bearer ${token}` }, query: { preview: "1" } })
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify"
 import type { CdnPurgeQueue } from "../../cdn/purge-queue"
 import { EVERYTHING } from "../../cdn/release-purge"
-import type { JobStore } from "../../jobs/job-store"
+import type { SwitchStore } from "../../jobs/store/switch-store"
 import { rollback } from "../../releases/rollback"
 import { refuseOtherAdminHosts, requireAdminToken, type AdminAccess } from "./admin-access"
 
@@ -9,7 +9,7 @@ export const ROLLBACK_PATH = "/releases/rollback"
 
 export interface RollbackRouteOptions {
   dataDir: string
-  store: JobStore
+  switches: SwitchStore
   /** The endpoint is off (503) without its token. */
   access: AdminAccess
   /** A rollback changes what the site serves: every CDN forgets everything. */
@@ -34,7 +34,7 @@ const OFF_MESSAGE = "Rollback over HTTP is off: the publisher has no PUBLISHER_A
  * by default the release before the live one. No release to go to: 409
  * (RollbackError). Only names in PUBLISHER_ALLOWED_HOSTS (421 otherwise).
  */
-export const rollbackRoutes: FastifyPluginAsync<RollbackRouteOptions> = async (app, { dataDir, store, access, purges, now }) => {
+export const rollbackRoutes: FastifyPluginAsync<RollbackRouteOptions> = async (app, { dataDir, switches, access, purges, now }) => {
   refuseOtherAdminHosts(app, access.allowedHosts)
   app.post<RollbackRequest>(
     ROLLBACK_PATH,
@@ -54,7 +54,7 @@ export const rollbackRoutes: FastifyPluginAsync<RollbackRouteOptions> = async (a
       },
     },
     async (request) => {
-      const result = rollback({ dataDir, store, releaseId: request.body?.releaseId ?? request.query.releaseId, now: now() })
+      const result = rollback({ dataDir, switches, releaseId: request.body?.releaseId ?? request.query.releaseId, now: now() })
       request.log.info(`Rolled back from ${result.from ?? "nothing"} to ${result.to}`)
       if (result.from !== result.to) purges?.add(EVERYTHING, result.to)
       return result

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify"
 import { HttpError } from "../../../../node-kit/http/http-error"
 import { hashSource } from "../../../../node-kit/security/inline-code"
 import type { CdnPurgeQueue } from "../../cdn/purge-queue"
-import type { JobStore } from "../../jobs/job-store"
+import type { LaneRecords } from "../../jobs/store/lane-records"
 import { statusReport } from "../status"
 import { renderStatusPage, STATUS_PAGE_PATH } from "../status-page"
 import { isLoopbackAddress, refuseOtherAdminHosts, requireAdminToken, type AdminAccess } from "./admin-access"
@@ -24,10 +24,10 @@ export function statusPagePolicy(page: string): string {
 }
 
 export interface StatusRouteOptions {
-  store: JobStore
+  records: LaneRecords
   dataDir: string
   /** The preview lane's records and folder: reported as `preview`. */
-  preview?: { store: JobStore; dataDir: string }
+  preview?: { records: LaneRecords; dataDir: string }
   webhooksOn: boolean
   /** The webhook route's refusal counts, reported as `webhookRefusals`. */
   refusals?: WebhookRefusals
@@ -56,11 +56,11 @@ function forwarded(request: FastifyRequest): boolean {
  * request a proxy forwarded needs the token.
  */
 export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, options) => {
-  const { store, dataDir, preview, webhooksOn, refusals, purges, access, openOnLoopback, now } = options
+  const { records, dataDir, preview, webhooksOn, refusals, purges, access, openOnLoopback, now } = options
   const report = () => {
     const at = now()
-    const live = statusReport({ store, dataDir, webhooksOn, refusals, cdn: purges?.status(), now: at })
-    return preview ? { ...live, preview: statusReport({ store: preview.store, dataDir: preview.dataDir, webhooksOn, now: at, recent: 10 }) } : live
+    const live = statusReport({ records, dataDir, webhooksOn, refusals, cdn: purges?.status(), now: at })
+    return preview ? { ...live, preview: statusReport({ records: preview.records, dataDir: preview.dataDir, webhooksOn, now: at, recent: 10 }) } : live
   }
   const listensOnLoopback = () => isLoopbackAddress((app.server.address() as AddressInfo | null)?.address ?? "")
   refuseOtherAdminHosts(app, access.allowedHosts)

@@ -3,7 +3,7 @@ import { WebhookBody, type ApiWebhookBody } from "../../../../contract/schemas"
 import { MAX_REFS_PER_DELIVERY, MAX_WEBHOOK_BODY_BYTES, WEBHOOK_HEADERS } from "../../../../contract/webhook-signature"
 import { HttpError } from "../../../../node-kit/http/http-error"
 import type { BuildQueue } from "../../jobs/build-queue"
-import { checkWebhookHeaders, verifyWebhook, webhookVerifiers, type VerifyRefusal } from "../verify-webhook"
+import { checkWebhookHeaders, verifyWebhook, type VerifyRefusal, type WebhookKey } from "../verify-webhook"
 import type { WebhookRefusals } from "../webhook-refusals"
 
 export const WEBHOOK_PATH = "/hooks/catalogue"
@@ -12,8 +12,8 @@ export interface WebhookRouteOptions {
   queue: BuildQueue
   /** The preview lane's queue: a draft builds there only, a publish there too (after the live build, lanes.ts). */
   previewQueue?: BuildQueue
-  /** PUBLISH_WEBHOOK_SECRET: one or more space-separated `whsec_` secrets. Webhooks are refused (503) without it. */
-  webhookSecret: string | undefined
+  /** PUBLISH_WEBHOOK_SECRET's keys, one per secret (a rotation); webhooks are refused (503) without them. */
+  webhookKeys: readonly WebhookKey[] | undefined
   now: () => number
   /** Counts and limits refusals per address (webhook-refusals.ts); GET /status reports the same counts. */
   refusals: WebhookRefusals
@@ -122,10 +122,10 @@ const webhookHeaders = (request: FastifyRequest) => ({
  * (webhook-refusals.ts). A delivery whose webhook-id was seen before
  * answers 200 with the job it joined.
  */
-export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app, { queue, previewQueue, webhookSecret, now, refusals }) => {
+export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app, { queue, previewQueue, webhookKeys, now, refusals }) => {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body))
-  const keys = webhookSecret ? webhookVerifiers(webhookSecret) : []
+  const keys = webhookKeys ?? []
   const flushing = setInterval(() => refusals.flush(), refusals.windowMs).unref()
   app.addHook("onClose", async () => {
     clearInterval(flushing)

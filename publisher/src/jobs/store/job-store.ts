@@ -1,70 +1,10 @@
-import type { ApiRef, ApiWebhookBody } from "../../../contract/schemas"
-import { MAX_REFS_PER_DELIVERY } from "../../../contract/webhook-signature"
-import fs from "node:fs"
-import path from "node:path"
-import { openDatabase, type SqliteDatabase } from "../../../node-kit/storage/sqlite"
-import { JOB_FIELDS, toJob, type Job, type JobRow, type JobStatus, type JobTrigger } from "./job"
-
-export interface ReleaseSwitch {
-  releaseId: string
-  at: number
-  cause: "build" | "rollback"
-  jobId: number | null
-}
+import type { ApiRef, ApiWebhookBody } from "../../../../contract/schemas"
+import { MAX_REFS_PER_DELIVERY } from "../../../../contract/webhook-signature"
+import type { SqliteDatabase } from "../../../../node-kit/storage/sqlite"
+import { JOB_FIELDS, toJob, type Job, type JobRow, type JobStatus, type JobTrigger } from "../job"
 
 /** Enough URLs for an editor to check their change; the count says how many there were. */
 export const CHANGED_URLS_KEPT = 200
-
-/**
- * Jobs, webhook deliveries and release switches in one SQLite file, so a
- * restart knows which build it was doing, which deliveries it has seen, and
- * since when the live release is live. Opened with the kit's pragmas
- * (WAL, synchronous=FULL): a job marked live or an event recorded stays so
- * after a crash.
- */
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS jobs (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  status TEXT NOT NULL CHECK (status IN ('queued', 'building', 'live', 'failed')),
-  trigger TEXT NOT NULL,
-  event TEXT,
-  refs TEXT NOT NULL DEFAULT '[]',
-  hook_count INTEGER NOT NULL DEFAULT 0,
-  queued_at INTEGER NOT NULL,
-  last_hook_at INTEGER NOT NULL,
-  started_at INTEGER,
-  finished_at INTEGER,
-  attempts INTEGER NOT NULL DEFAULT 0,
-  phase TEXT,
-  reason TEXT,
-  log_excerpt TEXT,
-  release_id TEXT,
-  changed_urls TEXT NOT NULL DEFAULT '[]',
-  removed_urls TEXT NOT NULL DEFAULT '[]',
-  changed_url_count INTEGER,
-  note TEXT
-);
-CREATE INDEX IF NOT EXISTS jobs_by_status ON jobs(status, id);
--- One row per accepted delivery: a repeated event id answers with the job it joined.
-CREATE TABLE IF NOT EXISTS events (
-  event_id TEXT PRIMARY KEY,
-  signature TEXT NOT NULL,
-  job_id INTEGER NOT NULL,
-  received_at INTEGER NOT NULL
-);
--- Small named values that must outlive a restart: the changes feed's cursor (changes-poller.ts).
-CREATE TABLE IF NOT EXISTS state (
-  key TEXT PRIMARY KEY,
-  value TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS switches (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  release_id TEXT NOT NULL,
-  at INTEGER NOT NULL,
-  cause TEXT NOT NULL,
-  job_id INTEGER
-);
-`
 
 /** Refs a job keeps as its hint, at most; a longer list is kept as `[]`, "read the changes feed". */
 export const MAX_REFS_PER_JOB = MAX_REFS_PER_DELIVERY
@@ -97,36 +37,13 @@ function mergeEvent(existing: Job["event"], added: ApiWebhookBody["event"]): Api
   return existing === null || existing === added ? added : "publish"
 }
 
-export interface HookOutcome {
-  jobId: number
-  /** The delivery was seen before; nothing was queued. */
-  duplicate: boolean
-}
-
 /**
- * Creates the database file (and a folder it needs) readable by this user
- * only, whatever the umask, before SQLite opens it: SQLite gives the -wal
- * and -shm files it makes the database file's mode, so they follow. Files
- * an older publisher left 0644 are narrowed too. The store holds webhook
- * refs, failure reasons and log excerpts.
+ * The builds: queued, building, live or failed, each with the deliveries'
+ * hints it serves, its phase, and what it changed; and small named values
+ * beside them that must outlive a restart (the changes feed's cursor).
  */
-function ownerOnlyDatabase(file: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
-  fs.closeSync(fs.openSync(file, "a", 0o600))
-  for (const name of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(name)) fs.chmodSync(name, 0o600)
-}
-
 export class JobStore {
-  private readonly db: SqliteDatabase
-
-  constructor(file: string) {
-    ownerOnlyDatabase(file)
-    this.db = openDatabase(file, { schema: SCHEMA })
-  }
-
-  close(): void {
-    this.db.close()
-  }
+  constructor(private readonly db: SqliteDatabase) {}
 
   get(id: number): Job | undefined {
     const row = this.db.prepare<[number], JobRow>(`SELECT ${JOB_FIELDS} FROM jobs WHERE id = ?`).get(id)
@@ -148,44 +65,28 @@ export class JobStore {
   }
 
   /**
-   * Records one verified delivery: joins the newest queued job (the one not
-   * started yet, so edits arriving during a build wait in one pending build),
-   * or queues a new one. A delivery whose webhook-id was seen before changes
-   * nothing. (Not deduplicated by signature: two edits of one episode within
-   * a second are two deliveries with the same body and timestamp, and the
-   * second must still be built if the first's build has started; their ids,
-   * which the signature covers, differ.)
+   * One verified delivery (DeliveryStore.addHook, in its transaction) joins
+   * the newest queued job (the one not started yet, so edits arriving
+   * during a build wait in one pending build), or queues a new one.
+   * Answers the job's id.
    */
-  addHook(delivery: { eventId: string; signature: string; body: ApiWebhookBody; now: number }): HookOutcome {
-    return this.db.transaction((): HookOutcome => {
-      const seen = this.db
-        .prepare<[string], { job_id: number }>("SELECT job_id FROM events WHERE event_id = ?")
-        .get(delivery.eventId)
-      if (seen) return { jobId: seen.job_id, duplicate: true }
-
-      const pending = this.db.prepare<[], JobRow>(`SELECT ${JOB_FIELDS} FROM jobs WHERE status = 'queued' ORDER BY id DESC LIMIT 1`).get()
-      let jobId: number
-      if (pending) {
-        const job = toJob(pending)
-        this.db
-          .prepare("UPDATE jobs SET event = ?, refs = ?, hook_count = hook_count + 1, last_hook_at = ? WHERE id = ?")
-          .run(mergeEvent(job.event, delivery.body.event), JSON.stringify(joinHints(job, delivery.body.refs)), delivery.now, job.id)
-        jobId = job.id
-      } else {
-        const refs = joinHints({ refs: [], hookCount: 0 }, delivery.body.refs)
-        const result = this.db
-          .prepare(
-            `INSERT INTO jobs (status, trigger, event, refs, hook_count, queued_at, last_hook_at, note)
-             VALUES ('queued', 'webhook', ?, ?, 1, ?, ?, ?)`,
-          )
-          .run(delivery.body.event, JSON.stringify(refs), delivery.now, delivery.now, this.failedSinceLiveNote())
-        jobId = Number(result.lastInsertRowid)
-      }
+  addDelivery(body: ApiWebhookBody, now: number): number {
+    const pending = this.db.prepare<[], JobRow>(`SELECT ${JOB_FIELDS} FROM jobs WHERE status = 'queued' ORDER BY id DESC LIMIT 1`).get()
+    if (pending) {
+      const job = toJob(pending)
       this.db
-        .prepare("INSERT INTO events (event_id, signature, job_id, received_at) VALUES (?, ?, ?, ?)")
-        .run(delivery.eventId, delivery.signature, jobId, delivery.now)
-      return { jobId, duplicate: false }
-    })()
+        .prepare("UPDATE jobs SET event = ?, refs = ?, hook_count = hook_count + 1, last_hook_at = ? WHERE id = ?")
+        .run(mergeEvent(job.event, body.event), JSON.stringify(joinHints(job, body.refs)), now, job.id)
+      return job.id
+    }
+    const refs = joinHints({ refs: [], hookCount: 0 }, body.refs)
+    const result = this.db
+      .prepare(
+        `INSERT INTO jobs (status, trigger, event, refs, hook_count, queued_at, last_hook_at, note)
+         VALUES ('queued', 'webhook', ?, ?, 1, ?, ?, ?)`,
+      )
+      .run(body.event, JSON.stringify(refs), now, now, this.failedSinceLiveNote())
+    return Number(result.lastInsertRowid)
   }
 
   /**
@@ -261,22 +162,6 @@ export class JobStore {
     return ids
   }
 
-  recordSwitch(change: ReleaseSwitch): void {
-    this.db
-      .prepare("INSERT INTO switches (release_id, at, cause, job_id) VALUES (?, ?, ?, ?)")
-      .run(change.releaseId, change.at, change.cause, change.jobId)
-  }
-
-  /** The last time `releaseId` was switched live, if the records say. */
-  lastSwitchTo(releaseId: string): ReleaseSwitch | undefined {
-    const row = this.db
-      .prepare<[string], { release_id: string; at: number; cause: ReleaseSwitch["cause"]; job_id: number | null }>(
-        "SELECT * FROM switches WHERE release_id = ? ORDER BY id DESC LIMIT 1",
-      )
-      .get(releaseId)
-    return row && { releaseId: row.release_id, at: row.at, cause: row.cause, jobId: row.job_id }
-  }
-
   /** A value of the state table, or undefined when never set. */
   getState(key: string): string | undefined {
     return this.db.prepare<[string], { value: string }>("SELECT value FROM state WHERE key = ?").get(key)?.value
@@ -296,23 +181,13 @@ export class JobStore {
     return row?.at ?? undefined
   }
 
-  /** Forgets deliveries received before `beforeMs`: the dedupe only has to outlast the 5-minute timestamp window. */
-  pruneEvents(beforeMs: number): number {
-    return this.db.prepare("DELETE FROM events WHERE received_at < ?").run(beforeMs).changes
-  }
-
-  /**
-   * Forgets deliveries older than `eventsBeforeMs` (their timestamps fail the
-   * 5-minute check long before) and all but the newest `keepJobs` finished jobs.
-   */
-  prune(eventsBeforeMs: number, keepJobs: number): void {
-    this.pruneEvents(eventsBeforeMs)
+  /** Forgets all but the newest `keep` finished jobs. */
+  pruneFinished(keep: number): void {
     this.db
       .prepare(
         `DELETE FROM jobs WHERE status IN ('live', 'failed')
          AND id NOT IN (SELECT id FROM jobs ORDER BY id DESC LIMIT ?)`,
       )
-      .run(keepJobs)
-    this.db.prepare("DELETE FROM switches WHERE id NOT IN (SELECT id FROM switches ORDER BY id DESC LIMIT ?)").run(keepJobs)
+      .run(keep)
   }
 }

@@ -1,6 +1,7 @@
 import net from "node:net"
 import path from "node:path"
-import { splitSecrets, webhookSecretProblem } from "../contract/webhook-signature"
+import { secretKey, splitSecrets, webhookSecretProblem, type WebhookKey } from "../../contract/webhook-signature"
+import { ConfigError } from "./config-error"
 
 /**
  * Reading a service's settings from the environment, the way fastify's demo
@@ -10,20 +11,6 @@ import { splitSecrets, webhookSecretProblem } from "../contract/webhook-signatur
  * an operator fixes them in one go rather than one per start. The same
  * setting has the same rule in every service (a port, the webhook secret).
  */
-
-/** Thrown by `done()` with every problem found; the caller prints the message and exits with EXIT_CONFIG. */
-export class ConfigError extends Error {
-  constructor(
-    readonly service: string,
-    readonly problems: readonly string[],
-  ) {
-    super(`The ${service}'s configuration is wrong:\n- ${problems.join("\n- ")}`)
-    this.name = "ConfigError"
-  }
-}
-
-/** The exit code of a service that cannot start with its configuration (as sysexits' EX_CONFIG is to shells: "fix the settings"). */
-export const EXIT_CONFIG = 2
 
 /** The shortest shared secret `secret()` takes (an admin token, say). */
 export const MIN_SECRET_LENGTH = 16
@@ -65,25 +52,26 @@ export interface SettingsReader {
   /**
    * The publish webhook's Standard Webhooks secret (contract/webhook-signature.ts):
    * one or more space-separated `whsec_` secrets, each the base64 of 24 to 64
-   * bytes; undefined when unset. One rule for the CMS (which signs) and the
-   * publisher (which checks). Answers the secrets joined by single spaces.
+   * bytes; undefined when unset or wrong. One rule for the CMS (which signs)
+   * and the publisher (which checks). Answers each secret's key, in order,
+   * ready to sign or check with.
    */
-  webhookSecret(name: string, purpose: string): string | undefined
+  webhookKeys(name: string, purpose: string): WebhookKey[] | undefined
   /** Notes a problem found by the caller's own checks (two settings that go together, …). */
   problem(message: string): void
   /** Answers `value`, or throws one ConfigError naming every problem noted. */
   done<T>(value: T): T
 }
 
-/** The webhookSecret reader's rule: each space-separated secret checked, the problem noted without the value. */
-function readWebhookSecret(name: string, value: string | undefined, purpose: string, problems: string[]): string | undefined {
+/** The webhookKeys reader's rule: each space-separated secret checked, the problem noted without the value. */
+function readWebhookKeys(name: string, value: string | undefined, purpose: string, problems: string[]): WebhookKey[] | undefined {
   if (value === undefined) return undefined
   const secrets = splitSecrets(value)
   const faults = secrets.flatMap((secret, index) => {
     const fault = webhookSecretProblem(secret)
     return fault ? [`${secrets.length > 1 ? `its secret number ${index + 1}` : "it"} ${fault}`] : []
   })
-  if (faults.length === 0) return secrets.join(" ")
+  if (faults.length === 0) return secrets.map(secretKey)
   // The value itself is never shown: it is a secret, and a log is no place for it.
   problems.push(
     `${name} is wrong: ${faults.join("; ")}. Make one with \`openssl rand -base64 32 | sed 's/^/whsec_/'\`; ` +
@@ -173,7 +161,7 @@ export function readSettings(env: NodeJS.ProcessEnv, service: string): SettingsR
       return value
     },
     list: (name, valid, what) => readList(name, reader.text(name), { valid, what }, problems),
-    webhookSecret: (name, purpose) => readWebhookSecret(name, reader.text(name), purpose, problems),
+    webhookKeys: (name, purpose) => readWebhookKeys(name, reader.text(name), purpose, problems),
     problem: (message) => void problems.push(message),
     done(value) {
       if (problems.length > 0) throw new ConfigError(service, [...problems])
@@ -181,14 +169,4 @@ export function readSettings(env: NodeJS.ProcessEnv, service: string): SettingsR
     },
   }
   return reader
-}
-
-/**
- * For a service's entry point: a ConfigError is printed as it is (every
- * problem, no stack) and ends the process with EXIT_CONFIG; anything else
- * with its message and exit code 1.
- */
-export function exitOnStartFailure(error: unknown, print: (line: string) => void = (line) => console.error(line)): never {
-  print(error instanceof Error ? error.message : String(error))
-  process.exit(error instanceof ConfigError ? EXIT_CONFIG : 1)
 }
