@@ -42,7 +42,7 @@ module.exports = {
       moduleNameMapper: { "^marked$": "<rootDir>/integrations/strapi/node_modules/marked/lib/marked.umd.js" },
       setupFilesAfterEnv: ["<rootDir>/__tests__/setup/node-timeouts.ts", "<rootDir>/__tests__/setup/profile-marks.ts"],
       testMatch: [
-        "<rootDir>/__tests__/{cms,conformance,docs,gatsby,node-kit,plugins,publisher,scripts,src,strapi}/**/*.test.ts",
+        "<rootDir>/__tests__/{cms,conformance,docs,gatsby,helpers,node-kit,plugins,publisher,scripts,src,strapi}/**/*.test.ts",
         "<rootDir>/__tests__/contract/**/*.test.ts",
         "<rootDir>/__tests__/*.test.ts",
       ],
