@@ -36,6 +36,7 @@ CREATE TABLE IF NOT EXISTS jobs (
   finished_at INTEGER,
   attempts INTEGER NOT NULL DEFAULT 0,
   phase TEXT,
+  phases TEXT NOT NULL DEFAULT '[]',
   reason TEXT,
   log_excerpt TEXT,
   release_id TEXT,
@@ -122,6 +123,9 @@ export class JobStore {
   constructor(file: string) {
     ownerOnlyDatabase(file)
     this.db = openDatabase(file, { schema: SCHEMA })
+    // A store an older publisher made has no phases column; CREATE TABLE IF NOT EXISTS leaves its table as it is.
+    const columns = this.db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('jobs')").all()
+    if (!columns.some((column) => column.name === "phases")) this.db.exec("ALTER TABLE jobs ADD COLUMN phases TEXT NOT NULL DEFAULT '[]'")
   }
 
   close(): void {
@@ -217,12 +221,12 @@ export class JobStore {
 
   markBuilding(id: number, now: number): void {
     this.db
-      .prepare("UPDATE jobs SET status = 'building', started_at = ?, finished_at = NULL, attempts = attempts + 1, phase = 'starting', reason = NULL WHERE id = ?")
+      .prepare("UPDATE jobs SET status = 'building', started_at = ?, finished_at = NULL, attempts = attempts + 1, phase = 'starting', phases = json_array('starting'), reason = NULL WHERE id = ?")
       .run(now, id)
   }
 
   setPhase(id: number, phase: string): void {
-    this.db.prepare("UPDATE jobs SET phase = ? WHERE id = ? AND status = 'building'").run(phase, id)
+    this.db.prepare("UPDATE jobs SET phase = ?, phases = json_insert(phases, '$[#]', ?) WHERE id = ? AND status = 'building'").run(phase, phase, id)
   }
 
   /** The job's build is live, or (with a `note` saying so) changed nothing, so the live release stays. */
