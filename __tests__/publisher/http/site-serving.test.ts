@@ -145,6 +145,7 @@ describe("the status of a publisher's jobs", () => {
       durationMs: expect.any(Number),
       attempts: 1,
       phase: null,
+      phases: expect.arrayContaining(["starting", "publishing the release"]),
       reason: null,
       logExcerpt: null,
       releaseId: status.live?.releaseId,
