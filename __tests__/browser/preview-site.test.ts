@@ -61,7 +61,7 @@ const idle = () =>
       const lanes = [now, now.preview]
       return lanes.every((lane) => lane && lane.live && lane.building === null && lane.queued.length === 0) ? now : undefined
     },
-    { timeout: BUILD_DEADLINE_MS, what: "both lanes to finish their queues" },
+    { timeout: BUILD_DEADLINE_MS, what: "both lanes to finish their queues", interval: 100 },
   )
 
 /** An editor's call to the admin API; its JSON answer. */
@@ -88,7 +88,7 @@ const livePage = async (pagePath: string) => {
 /** Until the preview page at `pagePath` shows `text` (or, with `present` false, no longer does); how long it took. */
 async function untilPreviewShows(pagePath: string, text: string, present = true): Promise<number> {
   const started = Date.now()
-  await waitFor(async () => ((await previewPage(pagePath)).text.includes(text) === present ? true : undefined), { timeout: BUILD_DEADLINE_MS, what: `${pagePath} on the preview ${present ? "to show" : "to stop showing"} "${text}"` })
+  await waitFor(async () => ((await previewPage(pagePath)).text.includes(text) === present ? true : undefined), { timeout: BUILD_DEADLINE_MS, what: `${pagePath} on the preview ${present ? "to show" : "to stop showing"} "${text}"`, interval: 100 })
   return Date.now() - started
 }
 
@@ -138,7 +138,7 @@ beforeAll(async () => {
   })
   await waitForHttp(`${liveUrl}/status`, publisher, 60_000)
   // Both lanes' first builds are cold: every page.
-  await waitFor(async () => ((await status()).preview?.live ? true : undefined), { timeout: 900_000, what: "the preview lane's first release" })
+  await waitFor(async () => ((await status()).preview?.live ? true : undefined), { timeout: 900_000, what: "the preview lane's first release", interval: 100 })
   await idle()
   figures.push(`both lanes' first (cold) releases in ${seconds(Date.now() - started)}`)
 
@@ -251,7 +251,7 @@ describe("the preview site, on real builds of both lanes", () => {
     expect((await previewPage(`/detail/${episode}/`)).text).toContain(draft)
     expect((await livePage(`/detail/${episode}/`)).text).not.toContain(draft)
     await admin("POST", `drafts/episodes/${episode}/publish`)
-    await waitFor(async () => ((await livePage(`/detail/${episode}/`)).text.includes(draft) ? true : undefined), { timeout: BUILD_DEADLINE_MS, what: "the published draft on the live site" })
+    await waitFor(async () => ((await livePage(`/detail/${episode}/`)).text.includes(draft) ? true : undefined), { timeout: BUILD_DEADLINE_MS, what: "the published draft on the live site", interval: 100 })
     await idle()
     const bar = /<aside class="preview-bar"[\s\S]*?<\/aside>/.exec((await previewPage(`/detail/${episode}/`)).text)?.[0] ?? ""
     expect(bar).not.toContain(draft)

@@ -80,7 +80,7 @@ const mark = () => listener.deliveries.length
 function delivered(event: string, id: string, from = 0): Promise<Delivery> {
   return waitFor(
     async () => listener.deliveries.slice(from).find((delivery) => delivery.answered === 204 && delivery.body.event === event && names(delivery, id)),
-    { timeout: DELIVERY_WAIT_MS, what: `a "${event}" delivery naming episode ${id}` },
+    { timeout: DELIVERY_WAIT_MS, what: `a "${event}" delivery naming episode ${id}`, interval: 100 },
   )
 }
 
@@ -196,7 +196,7 @@ describe("Strapi's changes feed and signed webhook", () => {
     await editor.publish(EPISODE, id)
     const refused = await waitFor(
       async () => listener.deliveries.find((delivery) => delivery.answered === 503 && names(delivery, id)),
-      { timeout: DELIVERY_WAIT_MS, what: `a delivery naming episode ${id} answered 503` },
+      { timeout: DELIVERY_WAIT_MS, what: `a delivery naming episode ${id} answered 503`, interval: 100 },
     )
     listener.refuseWhen(undefined)
     const retried = await delivered("publish", id)
@@ -209,7 +209,7 @@ describe("Strapi's changes feed and signed webhook", () => {
     let id = ""
     try {
       id = await editor.create(EPISODE, { title: "Made while down", episode: 1, video_path: "76979871" })
-      await waitFor(async () => failedDeliveries(id)[0], { timeout: DELIVERY_WAIT_MS, what: `Strapi's log to say a delivery naming episode ${id} failed` })
+      await waitFor(async () => failedDeliveries(id)[0], { timeout: DELIVERY_WAIT_MS, what: `Strapi's log to say a delivery naming episode ${id} failed`, interval: 100 })
     } finally {
       await listener.up()
     }
@@ -226,7 +226,7 @@ describe("Strapi's changes feed and signed webhook", () => {
     try {
       id = await editor.create(EPISODE, { title: "Published before a restart", episode: 1, video_path: "76979871" })
       await editor.publish(EPISODE, id)
-      await waitFor(async () => failedDeliveries(id)[0], { timeout: DELIVERY_WAIT_MS, what: `Strapi's log to say a delivery naming episode ${id} failed` })
+      await waitFor(async () => failedDeliveries(id)[0], { timeout: DELIVERY_WAIT_MS, what: `Strapi's log to say a delivery naming episode ${id} failed`, interval: 100 })
       await strapi.stop()
     } finally {
       await listener.up()
@@ -240,7 +240,7 @@ describe("Strapi's changes feed and signed webhook", () => {
     for (const webhookId of failedBefore) {
       await waitFor(
         async () => listener.deliveries.find((delivery) => delivery.webhookId === webhookId && delivery.answered === 204),
-        { timeout: DELIVERY_WAIT_MS, what: `the delivery ${webhookId}, which failed before the restart` },
+        { timeout: DELIVERY_WAIT_MS, what: `the delivery ${webhookId}, which failed before the restart`, interval: 100 },
       )
     }
     expect((await feed(since)).changed).toContainEqual(episodeRef(id))

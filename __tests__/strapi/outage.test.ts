@@ -60,7 +60,7 @@ beforeAll(async () => {
     plan: { catalogueEpisodes: Object.values(EPISODES) },
   })
   await publisher.start()
-  await waitFor(async () => ((await publisher.status()).live ? true : undefined), { timeout: 60_000, what: "the publisher's first build from Strapi" })
+  await waitFor(async () => ((await publisher.status()).live ? true : undefined), { timeout: 60_000, what: "the publisher's first build from Strapi", interval: 100 })
 }, 15 * 60_000)
 
 // Each test starts with everything up and passing deliveries on, whatever one that failed halfway left.
@@ -96,7 +96,7 @@ describe("a Strapi restart or outage loses no edit", () => {
     await publisher.stop()
     await episodes.publish(id, { title: "Published while the publisher was down" })
     const failed = new RegExp(`Catalogue webhook msg_[0-9a-f]+ \\([^)]*episode ${id}(?=[,)])[^)]*\\) to \\S+ failed with`)
-    await waitFor(async () => (failed.test(strapiLog()) ? true : undefined), { timeout: 30_000, what: `Strapi's log to say its delivery naming episode ${id} failed` })
+    await waitFor(async () => (failed.test(strapiLog()) ? true : undefined), { timeout: 30_000, what: `Strapi's log to say its delivery naming episode ${id} failed`, interval: 100 })
     await publisher.start()
     await liveWith(id, "Published while the publisher was down")
   }, 180_000)
@@ -114,7 +114,7 @@ describe("a Strapi restart or outage loses no edit", () => {
     // The delivery under way is sent again after the restart, under its webhook-id, and the publisher takes it.
     const again = await waitFor(
       async () => relay.deliveries.find((delivery) => delivery !== held && delivery.webhookId === held.webhookId && delivery.answered !== undefined),
-      { timeout: 30_000, what: `the delivery ${held.webhookId}, under way when Strapi stopped, sent again` },
+      { timeout: 30_000, what: `the delivery ${held.webhookId}, under way when Strapi stopped, sent again`, interval: 100 },
     )
     expect(again.answered).toBeGreaterThanOrEqual(200)
     expect(again.answered).toBeLessThan(300)
@@ -134,10 +134,10 @@ describe("a Strapi restart or outage loses no edit", () => {
     const settled = await waitFor(async () => {
       const status = await publisher.status()
       return status.building === null && status.queued.length === 0 ? status : undefined
-    }, { timeout: 60_000, what: "the publisher to have no build under way or queued" })
+    }, { timeout: 60_000, what: "the publisher to have no build under way or queued", interval: 100 })
     const reported = publisher.output().length
     const failedRounds = () => publisher.output().slice(reported).match(/WARN\s+Asking the changes feed failed \([^)]*\); asking again at the next round/g) ?? []
-    await waitFor(async () => (failedRounds().length >= 2 ? true : undefined), { timeout: 30_000, what: "the publisher to report two rounds of its changes poller that could not reach Strapi" })
+    await waitFor(async () => (failedRounds().length >= 2 ? true : undefined), { timeout: 30_000, what: "the publisher to report two rounds of its changes poller that could not reach Strapi", interval: 100 })
 
     const during = await publisher.status()
     expect(during.live?.releaseId).toBe(settled.live?.releaseId)
