@@ -180,7 +180,7 @@ describe("by keyboard", () => {
     await waitFor(async () => {
       await page.keyboard.press("Tab")
       return (await copy.evaluate((button) => button === document.activeElement)) || undefined
-    }, { timeout: 10_000, what: "Tab to reach Copy link" })
+    }, { timeout: 10_000, what: "Tab to reach Copy link", interval: 100 })
     await expect(copy.evaluate((button) => getComputedStyle(button).outlineStyle)).resolves.not.toBe("none")
     await page.keyboard.press("Enter")
     await dialog.getByRole("status").filter({ hasText: "Link copied." }).waitFor()
@@ -196,7 +196,7 @@ describe("by keyboard", () => {
     await waitFor(async () => {
       await other.keyboard.press("Tab")
       return (await other.evaluate(() => document.activeElement?.textContent)) === "Cancel" || undefined
-    }, { timeout: 10_000, what: "Tab to reach Cancel" })
+    }, { timeout: 10_000, what: "Tab to reach Cancel", interval: 100 })
     await other.keyboard.press("Enter")
     await other.getByRole("status").filter({ hasText: "Nothing was added." }).waitFor()
     expect(new URL(other.url()).hash).toBe("")
