@@ -65,6 +65,13 @@ describe("waitFor", () => {
     await expect(waitFor(() => received.length >= 3, { timeout: 0, what })).rejects.toThrow("Timed out after 0.0 s waiting for 3 requests (2 came); the probe last answered false")
   })
 
+  it("still fails with the timeout when describing what it waited for fails", async () => {
+    const what = () => Promise.reject(new Error("status unreachable"))
+    await expect(waitFor(() => false, { timeout: 0, what })).rejects.toThrow(
+      new Error("Timed out after 0.0 s waiting for something it could not describe (Error: status unreachable); the probe last answered false"),
+    )
+  })
+
   it("waits in real time while the test fakes the clock", async () => {
     jest.useFakeTimers()
     try {
