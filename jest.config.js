@@ -1,3 +1,5 @@
+const os = require("node:os")
+
 // Gatsby's documented unit-testing setup (babel-jest with babel-preset-gatsby),
 // split into projects so Node code, React components and browser tests each
 // get their own environment, and only the browser project builds the site.
@@ -15,13 +17,12 @@ const ESM_ONLY_DEPENDENCIES =
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // Three test files at a time on this 2-core machine (Jest's default is one
-  // fewer than the cores): the files wait on pages, servers and builds for a
-  // sixth of their time (a profile of the suite with two: 983 CPU-seconds in
-  // 595 s), and a third file fills those waits. Each works on its own pages,
-  // server or workspace, so they can run side by side (docs/guides/testing.md,
-  // "Isolation", and "How long it takes" for the figures).
-  maxWorkers: 3,
+  // One test file more than the machine has cores (Jest's default is one
+  // fewer): the files wait on pages, servers and builds part of their time,
+  // and the extra file fills those waits. Each works on its own pages, server
+  // or workspace, so they can run side by side (docs/guides/testing.md,
+  // "Isolation"; docs/performance.md has the timings).
+  maxWorkers: os.availableParallelism() + 1,
   // Each file's tests in a new order every run (the seed is printed, and
   // `--seed=N` replays it): a test that leans on an earlier one's state fails
   // here, not on the day someone reorders the file.
@@ -41,7 +42,7 @@ module.exports = {
       moduleNameMapper: { "^marked$": "<rootDir>/integrations/strapi/node_modules/marked/lib/marked.umd.js" },
       setupFilesAfterEnv: ["<rootDir>/__tests__/setup/node-timeouts.ts", "<rootDir>/__tests__/setup/profile-marks.ts"],
       testMatch: [
-        "<rootDir>/__tests__/{cms,conformance,docs,gatsby,node-kit,plugins,publisher,scripts,src,strapi}/**/*.test.ts",
+        "<rootDir>/__tests__/{cms,conformance,docs,gatsby,helpers,node-kit,plugins,publisher,scripts,src,strapi}/**/*.test.ts",
         "<rootDir>/__tests__/contract/**/*.test.ts",
         "<rootDir>/__tests__/*.test.ts",
       ],

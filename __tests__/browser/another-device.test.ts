@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from "../../node-kit/process/processes"
 import { VIEWING_STORAGE_KEY } from "../../src/viewing/storage-key"
 import { serializeViewing } from "../../src/viewing/viewing-parse"
 import type { EpisodeProgress, SavedSeries, ViewingState } from "../../src/viewing/viewing-types"
-import { until } from "../helpers/until"
+import { waitFor } from "../helpers/wait-for"
 import { axeViolations } from "./harness/axe"
 import { cleanPage, openReady, recordErrors, useBrowser, waitForHydration } from "./harness/browser"
 import { DESKTOP, PHONE, api } from "./harness/catalogue"
@@ -177,10 +177,10 @@ describe("by keyboard", () => {
     const link = await dialog.getByRole("textbox", { name: "Link" }).inputValue()
     const copy = dialog.getByRole("button", { name: "Copy link" })
     // Tab stays in the dialog until it reaches Copy link, whose focus is drawn.
-    await until(async () => {
+    await waitFor(async () => {
       await page.keyboard.press("Tab")
       return (await copy.evaluate((button) => button === document.activeElement)) || undefined
-    }, 10_000, "Tab to reach Copy link")
+    }, { timeout: 10_000, what: "Tab to reach Copy link", interval: 100 })
     await expect(copy.evaluate((button) => getComputedStyle(button).outlineStyle)).resolves.not.toBe("none")
     await page.keyboard.press("Enter")
     await dialog.getByRole("status").filter({ hasText: "Link copied." }).waitFor()
@@ -193,10 +193,10 @@ describe("by keyboard", () => {
     await other.goto(link, { waitUntil: "load" })
     const take = other.getByRole("dialog", { name: TEXT.take })
     await take.waitFor()
-    await until(async () => {
+    await waitFor(async () => {
       await other.keyboard.press("Tab")
       return (await other.evaluate(() => document.activeElement?.textContent)) === "Cancel" || undefined
-    }, 10_000, "Tab to reach Cancel")
+    }, { timeout: 10_000, what: "Tab to reach Cancel", interval: 100 })
     await other.keyboard.press("Enter")
     await other.getByRole("status").filter({ hasText: "Nothing was added." }).waitFor()
     expect(new URL(other.url()).hash).toBe("")
@@ -284,7 +284,7 @@ describe("offline", () => {
   /** Until the worker controls the page and has saved every URL `wanted` accepts, and then nothing more for a moment. */
   async function waitUntilSaved(page: Page, wanted: ((url: string) => boolean)[]): Promise<void> {
     let last = -1
-    await until(
+    await waitFor(
       async () => {
         const saved = await page.evaluate(async () => {
           if (!navigator.serviceWorker.controller) return []
@@ -296,9 +296,7 @@ describe("offline", () => {
         last = saved.length
         return settled || undefined
       },
-      30_000,
-      "the service worker to save My list, its data and its code",
-      500,
+      { timeout: 30_000, what: "the service worker to save My list, its data and its code", interval: 500 },
     )
   }
 

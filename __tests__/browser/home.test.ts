@@ -3,6 +3,8 @@ import type { ApiCategory, ApiFeaturedItem } from "../../contract/schemas"
 import { openReady, useBrowser, visit } from "./harness/browser"
 import { DESKTOP, PHONE, api, withoutTrailingSlash, type Served } from "./harness/catalogue"
 import { harness } from "./harness/harness-env"
+import { rendered } from "./harness/rendered"
+import { waitFor } from "../helpers/wait-for"
 
 const browser = useBrowser()
 
@@ -34,18 +36,12 @@ const showing = async (page: Page, text: string) => (await slideText(page, text)
 const slideOneText = "Move, Dance, Unwind: Classes for Every Mood!"
 
 /** Polls from the test's side: with the page's clock paused its own timers do not run. */
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`Gave up waiting until ${what}`)
-}
+const until = (check: () => Promise<boolean>, what: string) => waitFor(check, { timeout: 5000, what, interval: 100 })
 
 /** Moves the page's clock on, then lets React render what the timers changed. */
 async function advance(page: Page, ms: number): Promise<void> {
   await page.clock.runFor(ms)
-  await new Promise((resolve) => setTimeout(resolve, 150))
+  await rendered(page)
 }
 
 /** The home page with its clock stopped once it is interactive: only `advance` moves time. */

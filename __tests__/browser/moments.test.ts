@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core"
 import { PLAY_LINK_LENGTH_ATTRIBUTE } from "../../contract/moment-form"
 import type { ApiEpisode, ApiVideo } from "../../contract/schemas"
 import { formatClock } from "../../src/playback/format-clock"
-import { until } from "../helpers/until"
+import { waitFor } from "../helpers/wait-for"
 import { axeViolations } from "./harness/axe"
 import { cleanPage, openReady, recordErrors, useBrowser } from "./harness/browser"
 import { api, DESKTOP, PHONE } from "./harness/catalogue"
@@ -50,20 +50,20 @@ const playerSecond = async (page: Page) => Number(await playerFrame(page).getByL
 
 /** Waits until the reference player is at `from` seconds or a little after (it plays on). */
 async function playerNear(page: Page, from: number, what: string): Promise<number> {
-  return until(async () => {
+  return waitFor(async () => {
     const at = await playerSecond(page)
     return at >= from && at <= from + 8 ? at : undefined
-  }, PLAYER_WAIT_MS, `the player ${what} at ${from} s`)
+  }, { timeout: PLAYER_WAIT_MS, what: `the player ${what} at ${from} s`, interval: 100 })
 }
 
 /** The chapter links marked current (aria-current), by name, once `expected` are; fails naming what was marked. */
 async function markedChapters(page: Page, expected: string[]): Promise<void> {
   const marked = () => chapters(page).locator('a[aria-current="true"]').allTextContents()
-  await until(async () => (JSON.stringify(await marked()) === JSON.stringify(expected) ? true : undefined), PLAYER_WAIT_MS, `chapters ${JSON.stringify(expected)} marked`).catch(
-    async (error: Error) => {
-      throw new Error(`${error.message}; marked: ${JSON.stringify(await marked())}`)
-    },
-  )
+  await waitFor(async () => JSON.stringify(await marked()) === JSON.stringify(expected), {
+    timeout: PLAYER_WAIT_MS,
+    what: async () => `chapters ${JSON.stringify(expected)} marked; marked: ${JSON.stringify(await marked())}`,
+    interval: 100,
+  })
 }
 
 /**
@@ -108,7 +108,7 @@ describe.each([PHONE, DESKTOP])("at %d px", (width) => {
     )
     await page.goto(`${harness().siteUrl}${PAGE}?t=1m30s`, { waitUntil: "domcontentloaded" })
     const atMoment = `${playerUrlOf(EPISODE_ID)}?autoplay=1#t=90s`
-    const painted = await until(() => page.evaluate(() => (window as unknown as { painted?: string | null }).painted), PLAYER_WAIT_MS, "the first frame")
+    const painted = await waitFor(() => page.evaluate(() => (window as unknown as { painted?: string | null }).painted), { timeout: PLAYER_WAIT_MS, what: "the first frame", interval: 100 })
     expect(painted).toBe(atMoment)
     await expect(page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).resolves.toBe(false)
     const play = page.getByRole("link", { name: `Play ${title}`, exact: true })
@@ -116,10 +116,10 @@ describe.each([PHONE, DESKTOP])("at %d px", (width) => {
 
     await play.click()
     await page.waitForURL(atMoment)
-    const second = await until(async () => {
+    const second = await waitFor(async () => {
       const at = Number(await page.getByLabel("Seek").inputValue())
       return at >= 90 && at <= 98 ? at : undefined
-    }, PLAYER_WAIT_MS, "the host's player at 90 s")
+    }, { timeout: PLAYER_WAIT_MS, what: "the host's player at 90 s", interval: 100 })
     expect(second).toBeGreaterThanOrEqual(90)
   })
 
@@ -177,8 +177,10 @@ describe.each([PHONE, DESKTOP])("at %d px", (width) => {
     const dialogs: string[] = []
     page.on("dialog", (dialog) => dialogs.push(dialog.message()))
     await pressEnter(offer)
-    const shared = await until(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared), 5_000, "the page to share").catch((error: Error) => {
-      throw new Error(`${error.message}; dialogs: ${JSON.stringify(dialogs)}`)
+    const shared = await waitFor(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared), {
+      timeout: 5_000,
+      what: () => `the page to share; dialogs: ${JSON.stringify(dialogs)}`,
+      interval: 100,
     })
     const at = new URL(shared.url!)
     expect(`${at.origin}${at.pathname}`).toBe(`${harness().siteUrl}${PAGE}`)

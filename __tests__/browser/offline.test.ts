@@ -15,6 +15,7 @@ import { SUBSCRIBE_MESSAGES } from "../../src/services/subscribe"
 import { chromiumPath, useBrowser, waitForHydration } from "./harness/browser"
 import { api } from "./harness/catalogue"
 import { copyRelease, rebuild, startSwitchableSite, type SwitchableSite } from "./harness/releases"
+import { waitFor } from "../helpers/wait-for"
 
 /*
  * Three releases of the site, built once for this file in a workspace of its
@@ -197,13 +198,16 @@ async function waitUntilSaved(page: Page, paths: string[]): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
   const wanted = paths.map((pagePath) => new URL(pagePath, site.origin).href)
   let last = -1
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-    const saved = await savedUrls(page)
-    if (wanted.every((url) => saved.includes(url)) && saved.length === last) return
-    last = saved.length
-    await page.waitForTimeout(CACHES_SETTLE_MS)
-  }
-  throw new Error(`The service worker did not save ${wanted.join(", ")} within 30 s`)
+  let saved: string[] = []
+  await waitFor(
+    async () => {
+      saved = await savedUrls(page)
+      const settled = wanted.every((url) => saved.includes(url)) && saved.length === last
+      last = saved.length
+      return settled
+    },
+    { timeout: 30_000, what: () => `the service worker to save ${wanted.join(", ")} and stop saving (saved: ${saved.join(", ")})`, interval: CACHES_SETTLE_MS },
+  )
 }
 
 /** Not blank: the page's own top heading is on screen, and the site's dark background is applied. */

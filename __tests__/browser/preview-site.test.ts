@@ -8,7 +8,7 @@ import { freePort, PROJECT_ROOT, startProcess, stopProcess, waitForHttp } from "
 import type { StatusReport } from "../../publisher/src/http/status"
 import { imageStoreDirectory } from "../../plugins/gatsby-source-catalogue/src/images/store"
 import { SHARED_DRAWINGS_DIR, startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
-import { until } from "../helpers/until"
+import { waitFor } from "../helpers/wait-for"
 import { axeViolations } from "./harness/axe"
 import { useBrowser } from "./harness/browser"
 import { layoutShiftAfter, shiftFailures, watchLayoutShift } from "./harness/layout-shift"
@@ -55,14 +55,13 @@ let draftSeriesPath: string
 const status = async () => (await (await fetch(`${liveUrl}/status`)).json()) as StatusReport
 /** Both lanes with nothing building or queued. */
 const idle = () =>
-  until(
+  waitFor(
     async () => {
       const now = await status()
       const lanes = [now, now.preview]
       return lanes.every((lane) => lane && lane.live && lane.building === null && lane.queued.length === 0) ? now : undefined
     },
-    BUILD_DEADLINE_MS,
-    "both lanes to finish their queues",
+    { timeout: BUILD_DEADLINE_MS, what: "both lanes to finish their queues", interval: 100 },
   )
 
 /** An editor's call to the admin API; its JSON answer. */
@@ -89,7 +88,7 @@ const livePage = async (pagePath: string) => {
 /** Until the preview page at `pagePath` shows `text` (or, with `present` false, no longer does); how long it took. */
 async function untilPreviewShows(pagePath: string, text: string, present = true): Promise<number> {
   const started = Date.now()
-  await until(async () => ((await previewPage(pagePath)).text.includes(text) === present ? true : undefined), BUILD_DEADLINE_MS, `${pagePath} on the preview ${present ? "to show" : "to stop showing"} "${text}"`)
+  await waitFor(async () => ((await previewPage(pagePath)).text.includes(text) === present ? true : undefined), { timeout: BUILD_DEADLINE_MS, what: `${pagePath} on the preview ${present ? "to show" : "to stop showing"} "${text}"`, interval: 100 })
   return Date.now() - started
 }
 
@@ -139,7 +138,7 @@ beforeAll(async () => {
   })
   await waitForHttp(`${liveUrl}/status`, publisher, 60_000)
   // Both lanes' first builds are cold: every page.
-  await until(async () => ((await status()).preview?.live ? true : undefined), 900_000, "the preview lane's first release")
+  await waitFor(async () => ((await status()).preview?.live ? true : undefined), { timeout: 900_000, what: "the preview lane's first release", interval: 100 })
   await idle()
   figures.push(`both lanes' first (cold) releases in ${seconds(Date.now() - started)}`)
 
@@ -252,7 +251,7 @@ describe("the preview site, on real builds of both lanes", () => {
     expect((await previewPage(`/detail/${episode}/`)).text).toContain(draft)
     expect((await livePage(`/detail/${episode}/`)).text).not.toContain(draft)
     await admin("POST", `drafts/episodes/${episode}/publish`)
-    await until(async () => ((await livePage(`/detail/${episode}/`)).text.includes(draft) ? true : undefined), BUILD_DEADLINE_MS, "the published draft on the live site")
+    await waitFor(async () => ((await livePage(`/detail/${episode}/`)).text.includes(draft) ? true : undefined), { timeout: BUILD_DEADLINE_MS, what: "the published draft on the live site", interval: 100 })
     await idle()
     const bar = /<aside class="preview-bar"[\s\S]*?<\/aside>/.exec((await previewPage(`/detail/${episode}/`)).text)?.[0] ?? ""
     expect(bar).not.toContain(draft)

@@ -12,7 +12,7 @@ import { imageStoreDirectory } from "../../plugins/gatsby-source-catalogue/src/i
 import { digestsUnder } from "../../scripts/lib/public-digests"
 import { SHARED_DRAWINGS_DIR, startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
 import { getOnNewConnection } from "../helpers/new-connection"
-import { until } from "../helpers/until"
+import { waitFor } from "../helpers/wait-for"
 
 /**
  * The publisher's faults with real `gatsby build`s, one workspace shared by
@@ -145,10 +145,10 @@ describe("the publisher's faults, with real builds", () => {
   /** The server process (the supervisor's child that builds and serves): the data folder's lock names it. */
   const serverPid = () => (JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), "utf8")) as { pid: number }).pid
   const idle = (timeoutMs: number) =>
-    until(async () => {
+    waitFor(async () => {
       const now = await status()
       return now.building === null && now.queued.length === 0 ? now : undefined
-    }, timeoutMs, "the publisher to finish its queue")
+    }, { timeout: timeoutMs, what: "the publisher to finish its queue", interval: 100 })
   /** An editor's change, through the admin API: the reference server then sends its webhook. */
   const editTitle = async (episode: number, title: string) => {
     const response = await fetch(`${cms.origin}/admin/episodes/${episode}`, {
@@ -181,7 +181,7 @@ describe("the publisher's faults, with real builds", () => {
     const started = Date.now()
     await startPublisherProcess()
     // The first build is cold: every page.
-    await until(async () => ((await status()).live ? true : undefined), 600_000, "the first release")
+    await waitFor(async () => ((await status()).live ? true : undefined), { timeout: 600_000, what: "the first release", interval: 100 })
     figures.push(`first (cold) build live in ${seconds(Date.now() - started)}`)
     // The first edit after the cold build, made and read here rather than in its test: Jest runs the tests in
     // a random order, and the other tests edit the same episodes.
@@ -190,7 +190,7 @@ describe("the publisher's faults, with real builds", () => {
     const writtenAt = htmlWriteTimes(warmPublic)
     const title = `First edit ${crypto.randomUUID().slice(0, 8)}`
     await editTitle(1010, title)
-    await until(async () => ((await pageHas(1010, title)) ? true : undefined), 300_000, "the first edit")
+    await waitFor(async () => ((await pageHas(1010, title)) ? true : undefined), { timeout: 300_000, what: "the first edit", interval: 100 })
     const edited = await idle(60_000)
     firstEdit = {
       changed: filesThatDiffer(dataDir, cold.live?.releaseId, edited.live?.releaseId),
@@ -239,24 +239,24 @@ describe("the publisher's faults, with real builds", () => {
     for (const edit of edits) {
       await editTitle(edit.episode, edit.title)
       // Well into the build: past Gatsby's start, its workers forked.
-      await until(async () => {
+      await waitFor(async () => {
         const phase = (await status()).building?.phase
         return phase && !phase.startsWith("starting") ? phase : undefined
-      }, 120_000, "a build past its start")
+      }, { timeout: 120_000, what: "a build past its start", interval: 100 })
       const build = JSON.parse(fs.readFileSync(path.join(dataDir, BUILD_FILE), "utf8")) as { pid: number }
       const server = serverPid()
       expect(processStartTime(build.pid)).toBeDefined()
 
       const killedAt = Date.now()
       process.kill(server, "SIGKILL")
-      await until(async () => (processStartTime(server) === undefined ? true : undefined), 10_000, "the server process to die")
+      await waitFor(async () => (processStartTime(server) === undefined ? true : undefined), { timeout: 10_000, what: "the server process to die", interval: 100 })
       // Detached, Gatsby runs on without its server process, but may end soon by itself (its output pipe has lost its
       // reader; or it was finishing): counted, not asserted. process-control.test.ts has a build that outlives its
       // server stopped at the next start.
       if (processStartTime(build.pid) !== undefined) buildsOutlivingServer++
       // Waits on the supervisor's socket until the next server process answers (asked again if the test's own pooled
       // connection to the killed process is cut).
-      await until(() => status(), 60_000, "the next server process")
+      await waitFor(() => status(), { timeout: 60_000, what: "the next server process", interval: 100 })
       restarts.push(Date.now() - killedAt)
       expect(serverPid()).not.toBe(server)
       // Gone (stopped, if it was still running) before the restarted server listened.
@@ -285,12 +285,12 @@ describe("the publisher's faults, with real builds", () => {
     const answersBefore = poller.counts.answers
     const title = `After the outage ${crypto.randomUUID().slice(0, 8)}`
     await editTitle(1015, `During the outage ${crypto.randomUUID().slice(0, 8)}`)
-    await until(async () => ((await status()).building ? true : undefined), 60_000, "the build to start")
+    await waitFor(async () => ((await status()).building ? true : undefined), { timeout: 60_000, what: "the build to start", interval: 100 })
     await stopProcess(cms.child)
-    const failed = await until(async () => {
+    const failed = await waitFor(async () => {
       const job = (await status()).recent[0]
       return job?.status === "failed" ? job : job?.status === "live" ? null : undefined
-    }, 300_000, "the build to end")
+    }, { timeout: 300_000, what: "the build to end", interval: 100 })
     expect(failed?.reason).toMatch(/^the catalogue at http:\/\/127\.0\.0\.1:\d+\/api\/\S+ could not be reached/)
     expect((await status()).live?.releaseId).toBe(before.live?.releaseId)
     expect(poller.counts.non200).toEqual([])
@@ -298,7 +298,7 @@ describe("the publisher's faults, with real builds", () => {
 
     await startCms()
     await editTitle(1015, title)
-    await until(async () => ((await pageHas(1015, title)) ? true : undefined), 300_000, "the edit after the outage")
+    await waitFor(async () => ((await pageHas(1015, title)) ? true : undefined), { timeout: 300_000, what: "the edit after the outage", interval: 100 })
     expect(poller.counts.non200).toEqual([])
     figures.push(`catalogue outage: failed with "${failed?.reason}"; live release unchanged; next edit live`)
   }, 700_000)
@@ -320,7 +320,7 @@ describe("the publisher's faults, with real builds", () => {
       body,
     })
     expect(delivered.status).toBe(202)
-    await until(async () => ((await status()).recent[0]?.id !== before ? true : undefined), 60_000, "the job")
+    await waitFor(async () => ((await status()).recent[0]?.id !== before ? true : undefined), { timeout: 60_000, what: "the job", interval: 100 })
     return idle(300_000)
   }
 

@@ -9,7 +9,7 @@ import { readConfig, startPublisher, type Publisher } from "../../publisher/src"
 import { secretKeys } from "../../contract/webhook-signature"
 import { SHARED_DRAWINGS_DIR, startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
 import { startStrapi, type SeededStrapi } from "../helpers/strapi"
-import { until } from "../helpers/until"
+import { waitFor } from "../helpers/wait-for"
 import { useBrowser } from "./harness/browser"
 
 /*
@@ -68,7 +68,7 @@ async function previewPage(pagePath: string): Promise<{ status: number; text: st
 /** Until `read` of `pagePath` satisfies `done`; how long it took. */
 async function untilPage(read: typeof livePage, pagePath: string, done: (page: { status: number; text: string }) => boolean, what: string): Promise<number> {
   const started = Date.now()
-  await until(async () => (done(await read(pagePath)) ? true : undefined), BUILD_DEADLINE_MS, what, 250)
+  await waitFor(async () => (done(await read(pagePath)) ? true : undefined), { timeout: BUILD_DEADLINE_MS, what: what, interval: 250 })
   return Date.now() - started
 }
 
@@ -115,14 +115,12 @@ beforeAll(async () => {
     },
   })
   const built = Date.now()
-  await until(
+  await waitFor(
     async () => {
       await publisher.idle()
       return publisher.status().live && publisher.previewStatus()?.live ? true : undefined
     },
-    FIRST_BUILDS_DEADLINE_MS,
-    "both lanes' first releases from Strapi's catalogue",
-    1000,
+    { timeout: FIRST_BUILDS_DEADLINE_MS, what: "both lanes' first releases from Strapi's catalogue", interval: 1000 },
   )
   figures.push(`both lanes' first (cold) releases in ${seconds(Date.now() - built)}`)
 }, FIRST_BUILDS_DEADLINE_MS + 300_000)

@@ -9,6 +9,8 @@ import { cleanPage, openReady, recordErrors, useBrowser } from "./harness/browse
 import { api } from "./harness/catalogue"
 import { PLAYER_ORIGIN, harness } from "./harness/harness-env"
 import { layoutShiftAfter, shiftFailures, watchLayoutShift } from "./harness/layout-shift"
+import { rendered } from "./harness/rendered"
+import { waitFor } from "../helpers/wait-for"
 
 const browser = useBrowser()
 
@@ -80,22 +82,18 @@ const open = (page: Page, path: string) => openReady(page, new URL(path, harness
 const stored = (page: Page) =>
   page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null") as { history: EpisodeProgress[]; saved: unknown[] } | null, VIEWING_STORAGE_KEY)
 
-/** Polls until `check` holds (a test's own timeout ends a wait that never does). */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read()
-    if (check(value)) return value
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
+/** Long enough for a page on a loaded machine to store what it heard; a wait that never ends fails naming what. */
+const STORE_WAIT_MS = 30_000
 
 /** Waits until the visitor's storage holds the episode's position and `done` accepts it. */
-async function waitForStored(page: Page, episodeId: number, done: (progress: EpisodeProgress) => boolean): Promise<EpisodeProgress> {
-  const found = await eventually(
-    async () => (await stored(page))?.history.find((entry) => entry.episodeId === String(episodeId)),
-    (entry) => entry !== undefined && done(entry),
+function waitForStored(page: Page, episodeId: number, done: (progress: EpisodeProgress) => boolean): Promise<EpisodeProgress> {
+  return waitFor(
+    async () => {
+      const entry = (await stored(page))?.history.find((progress) => progress.episodeId === String(episodeId))
+      return entry && done(entry) ? entry : undefined
+    },
+    { timeout: STORE_WAIT_MS, what: async () => `episode ${episodeId}'s position stored; stored: ${JSON.stringify(await stored(page))}`, interval: 100 },
   )
-  return found!
 }
 
 const player = (page: Page) => page.frameLocator("iframe")
@@ -217,7 +215,7 @@ describe("resume and continue watching", () => {
     await expect(continueWatching.getByRole("status").textContent()).resolves.toBe(`Removed ${episode.title} from Continue watching.`)
     await expect(card.count()).resolves.toBe(0)
     expect(await remembered()).toBe(false)
-    await eventually(() => page.evaluate(() => document.activeElement?.textContent), (focused) => focused === "Undo")
+    await waitFor(async () => (await page.evaluate(() => document.activeElement?.textContent)) === "Undo", { timeout: STORE_WAIT_MS, what: "Undo focused", interval: 100 })
     expect(await siteAxeViolations(page)).toEqual([])
     await page.keyboard.press("Enter")
     await card.waitFor()
@@ -367,8 +365,9 @@ describe("the end of an episode", () => {
     const last = episodes[episodes.length - 1]!
     const duration = await playToTheEnd(page, last)
     await waitForStored(page, last.id, (entry) => entry.seconds === duration)
-    // The end was heard (its position is stored as the whole video); the card would be up by the next frame.
-    await page.waitForTimeout(500)
+    // The end was heard: the player stores the whole video and asks for Up next in one go, so once
+    // the position is stored, the render that would show the card is scheduled; `rendered` waits for it.
+    await rendered(page)
     await expect(page.getByRole("region", { name: "Up next" }).count()).resolves.toBe(0)
   })
 })
@@ -486,7 +485,11 @@ describe("the visitor's storage", () => {
     await open(page, "/")
     await page.evaluate(([key, raw]) => localStorage.setItem(key!, raw!), [VIEWING_STORAGE_KEY, value])
     await open(page, "/")
-    await eventually(() => page.evaluate((key) => localStorage.getItem(key), VIEWING_STORAGE_KEY), (value) => value === null)
+    await waitFor(async () => (await page.evaluate((key) => localStorage.getItem(key), VIEWING_STORAGE_KEY)) === null, {
+      timeout: STORE_WAIT_MS,
+      what: "the stored value discarded",
+      interval: 100,
+    })
     await expect(page.getByRole("region", { name: "Continue watching" }).count()).resolves.toBe(0)
     await open(page, `/detail/${episodes[0]!.id}`)
     await expect(page.getByRole("link", { name: `Play ${episodes[0]!.title}` }).isVisible()).resolves.toBe(true)

@@ -2,7 +2,8 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { YIELDED_NOTE } from "../../publisher/src/jobs/publish-job"
-import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "./helpers/harness"
+import { episode, sendHook, startTestPublisher, type TestPublisher } from "./helpers/harness"
+import { waitFor } from "../helpers/wait-for"
 
 /*
  * The preview lane (docs/reference/preview-lane.md): a second set of
@@ -83,10 +84,10 @@ describe("the preview lane", () => {
     const hold = path.join(site.dir, "hold")
     site.setPlan({ version: "v2", holdUntil: hold })
     await sendHook(site.url, { event: "draft", refs: [episode(1002)] })
-    await waitFor(() => site.publisher.previewStatus()?.building !== null, 10_000, "the preview build to start")
+    await waitFor(() => site.publisher.previewStatus()?.building !== null, { timeout: 10_000, what: "the preview build to start" })
     const held = site.publisher.previewStatus()?.building?.id
     const heldStarted = () => site.records().find((run) => run.event === "start" && laneOf(site, run.cwd) === "preview" && run.version === "v2")
-    await waitFor(() => heldStarted() !== undefined, 10_000, "the preview build's process")
+    await waitFor(() => heldStarted() !== undefined, { timeout: 10_000, what: "the preview build's process" })
 
     site.setPlan({ version: "v3" })
     await sendHook(site.url, { event: "publish", refs: [episode(1002)] })

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
 import fs from "node:fs"
+import { waitFor } from "../helpers/wait-for"
 import { freePort } from "../../node-kit/process/processes"
-import { until } from "../helpers/until"
 import { contentManager, link, type ContentManager } from "./helpers/content-manager"
 import { compileStrapi, makeWorkspace, signIn, startStrapi, type StrapiServer, type StrapiWorkspace } from "./helpers/strapi-server"
 import { webhookListener, type Delivery, type WebhookListener } from "./helpers/webhook-listener"
@@ -78,10 +78,9 @@ const mark = () => listener.deliveries.length
 
 /** The first delivery the listener took (2xx) with this event naming the episode, from `from` on. */
 function delivered(event: string, id: string, from = 0): Promise<Delivery> {
-  return until(
+  return waitFor(
     async () => listener.deliveries.slice(from).find((delivery) => delivery.answered === 204 && delivery.body.event === event && names(delivery, id)),
-    DELIVERY_WAIT_MS,
-    `a "${event}" delivery naming episode ${id}`,
+    { timeout: DELIVERY_WAIT_MS, what: `a "${event}" delivery naming episode ${id}`, interval: 100 },
   )
 }
 
@@ -195,10 +194,9 @@ describe("Strapi's changes feed and signed webhook", () => {
     await delivered("draft", id)
     listener.refuseWhen((body) => body.refs.some((ref) => ref.id === id))
     await editor.publish(EPISODE, id)
-    const refused = await until(
+    const refused = await waitFor(
       async () => listener.deliveries.find((delivery) => delivery.answered === 503 && names(delivery, id)),
-      DELIVERY_WAIT_MS,
-      `a delivery naming episode ${id} answered 503`,
+      { timeout: DELIVERY_WAIT_MS, what: `a delivery naming episode ${id} answered 503`, interval: 100 },
     )
     listener.refuseWhen(undefined)
     const retried = await delivered("publish", id)
@@ -211,7 +209,7 @@ describe("Strapi's changes feed and signed webhook", () => {
     let id = ""
     try {
       id = await editor.create(EPISODE, { title: "Made while down", episode: 1, video_path: "76979871" })
-      await until(async () => failedDeliveries(id)[0], DELIVERY_WAIT_MS, `Strapi's log to say a delivery naming episode ${id} failed`)
+      await waitFor(async () => failedDeliveries(id)[0], { timeout: DELIVERY_WAIT_MS, what: `Strapi's log to say a delivery naming episode ${id} failed`, interval: 100 })
     } finally {
       await listener.up()
     }
@@ -228,7 +226,7 @@ describe("Strapi's changes feed and signed webhook", () => {
     try {
       id = await editor.create(EPISODE, { title: "Published before a restart", episode: 1, video_path: "76979871" })
       await editor.publish(EPISODE, id)
-      await until(async () => failedDeliveries(id)[0], DELIVERY_WAIT_MS, `Strapi's log to say a delivery naming episode ${id} failed`)
+      await waitFor(async () => failedDeliveries(id)[0], { timeout: DELIVERY_WAIT_MS, what: `Strapi's log to say a delivery naming episode ${id} failed`, interval: 100 })
       await strapi.stop()
     } finally {
       await listener.up()
@@ -240,10 +238,9 @@ describe("Strapi's changes feed and signed webhook", () => {
     const published = await delivered("publish", id)
     expect(published.verified).toBe(true)
     for (const webhookId of failedBefore) {
-      await until(
+      await waitFor(
         async () => listener.deliveries.find((delivery) => delivery.webhookId === webhookId && delivery.answered === 204),
-        DELIVERY_WAIT_MS,
-        `the delivery ${webhookId}, which failed before the restart`,
+        { timeout: DELIVERY_WAIT_MS, what: `the delivery ${webhookId}, which failed before the restart`, interval: 100 },
       )
     }
     expect((await feed(since)).changed).toContainEqual(episodeRef(id))

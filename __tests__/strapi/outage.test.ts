@@ -3,10 +3,10 @@ import os from "node:os"
 import path from "node:path"
 import { freePort } from "../../node-kit/process/processes"
 import { editView, signInToAdmin, type EditView } from "../../scripts/strapi/content-manager"
-import { until } from "../helpers/until"
+import { waitFor } from "../helpers/wait-for"
 import { startStrapi, type SeededStrapi } from "../helpers/strapi"
 import { publisherProcess, type PublisherProcess } from "./helpers/publisher-process"
-import { startWebhookRelay, type RelayedDelivery, type WebhookRelay } from "./helpers/webhook-relay"
+import { startWebhookRelay, type WebhookRelay } from "./helpers/webhook-relay"
 
 // A Strapi restart or outage loses no edit. A seeded Strapi sends its signed
 // webhook, through a relay that plays the network, to a publisher (as `npm
@@ -60,7 +60,7 @@ beforeAll(async () => {
     plan: { catalogueEpisodes: Object.values(EPISODES) },
   })
   await publisher.start()
-  await until(async () => ((await publisher.status()).live ? true : undefined), 60_000, "the publisher's first build from Strapi")
+  await waitFor(async () => ((await publisher.status()).live ? true : undefined), { timeout: 60_000, what: "the publisher's first build from Strapi", interval: 100 })
 }, 15 * 60_000)
 
 // Each test starts with everything up and passing deliveries on, whatever one that failed halfway left.
@@ -79,15 +79,13 @@ afterAll(async () => {
 
 /** Waits until the live site's page of the episode shows `title`. */
 const liveWith = (id: string, title: string) =>
-  until(async () => ((await publisher.page(`/detail/${id}/`)).text.includes(title) ? true : undefined), LIVE_WAIT_MS, `the live page of episode ${id} to show "${title}"`, 200)
+  waitFor(async () => ((await publisher.page(`/detail/${id}/`)).text.includes(title) ? true : undefined), { timeout: LIVE_WAIT_MS, what: `the live page of episode ${id} to show "${title}"`, interval: 200 })
 
 /** The first delivery through the relay naming the episode, from the `from`th on. */
 const deliveryNaming = (id: string, from: number) =>
-  until<RelayedDelivery>(
+  waitFor(
     async () => relay.deliveries.slice(from).find((delivery) => delivery.body.refs.some((ref) => ref.type === "episode" && ref.id === id)),
-    30_000,
-    `Strapi's delivery naming episode ${id}`,
-    20,
+    { timeout: 30_000, what: `Strapi's delivery naming episode ${id}`, interval: 20 },
   )
 
 const strapiLog = () => fs.readFileSync(path.join(strapi.dir, "strapi.log"), "utf8").replace(/\x1b\[[0-9;]*m/g, "")
@@ -98,7 +96,7 @@ describe("a Strapi restart or outage loses no edit", () => {
     await publisher.stop()
     await episodes.publish(id, { title: "Published while the publisher was down" })
     const failed = new RegExp(`Catalogue webhook msg_[0-9a-f]+ \\([^)]*episode ${id}(?=[,)])[^)]*\\) to \\S+ failed with`)
-    await until(async () => (failed.test(strapiLog()) ? true : undefined), 30_000, `Strapi's log to say its delivery naming episode ${id} failed`)
+    await waitFor(async () => (failed.test(strapiLog()) ? true : undefined), { timeout: 30_000, what: `Strapi's log to say its delivery naming episode ${id} failed`, interval: 100 })
     await publisher.start()
     await liveWith(id, "Published while the publisher was down")
   }, 180_000)
@@ -114,10 +112,9 @@ describe("a Strapi restart or outage loses no edit", () => {
     await restartStrapi()
     await liveWith(id, "Committed, then Strapi stopped")
     // The delivery under way is sent again after the restart, under its webhook-id, and the publisher takes it.
-    const again = await until(
+    const again = await waitFor(
       async () => relay.deliveries.find((delivery) => delivery !== held && delivery.webhookId === held.webhookId && delivery.answered !== undefined),
-      30_000,
-      `the delivery ${held.webhookId}, under way when Strapi stopped, sent again`,
+      { timeout: 30_000, what: `the delivery ${held.webhookId}, under way when Strapi stopped, sent again`, interval: 100 },
     )
     expect(again.answered).toBeGreaterThanOrEqual(200)
     expect(again.answered).toBeLessThan(300)
@@ -134,13 +131,13 @@ describe("a Strapi restart or outage loses no edit", () => {
     expect((await deliveryNaming(id, from)).mode).toBe("lose")
     await haltStrapi()
     // Nothing can start a build now; one that started before the stop ends first (a failed read keeps the live site).
-    const settled = await until(async () => {
+    const settled = await waitFor(async () => {
       const status = await publisher.status()
       return status.building === null && status.queued.length === 0 ? status : undefined
-    }, 60_000, "the publisher to have no build under way or queued")
+    }, { timeout: 60_000, what: "the publisher to have no build under way or queued", interval: 100 })
     const reported = publisher.output().length
     const failedRounds = () => publisher.output().slice(reported).match(/WARN\s+Asking the changes feed failed \([^)]*\); asking again at the next round/g) ?? []
-    await until(async () => (failedRounds().length >= 2 ? true : undefined), 30_000, "the publisher to report two rounds of its changes poller that could not reach Strapi")
+    await waitFor(async () => (failedRounds().length >= 2 ? true : undefined), { timeout: 30_000, what: "the publisher to report two rounds of its changes poller that could not reach Strapi", interval: 100 })
 
     const during = await publisher.status()
     expect(during.live?.releaseId).toBe(settled.live?.releaseId)

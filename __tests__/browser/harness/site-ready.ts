@@ -1,5 +1,5 @@
 import fs from "node:fs"
-import { until } from "../../helpers/until"
+import { waitFor } from "../../helpers/wait-for"
 import type { SuiteSiteOutcome } from "./global-setup"
 import { HARNESS_ENV, SUITE_BUILD_DEADLINE_MS } from "./harness-env"
 
@@ -13,11 +13,9 @@ import { HARNESS_ENV, SUITE_BUILD_DEADLINE_MS } from "./harness-env"
 beforeAll(async () => {
   const readyFile = process.env[HARNESS_ENV.siteReady]
   if (!readyFile) throw new Error(`${HARNESS_ENV.siteReady} is not set: run browser tests through jest so the global setup runs.`)
-  const outcome = await until(
+  const outcome = await waitFor(
     async () => (fs.existsSync(readyFile) ? (JSON.parse(fs.readFileSync(readyFile, "utf8")) as SuiteSiteOutcome) : undefined),
-    SUITE_BUILD_DEADLINE_MS + 60_000,
-    "the suite's site to be built and served",
-    200,
+    { timeout: SUITE_BUILD_DEADLINE_MS + 60_000, what: "the suite's site to be built and served", interval: 200 },
   )
   if (!outcome.ok) throw new Error(`The suite's site was not built: ${outcome.error}`)
 }, SUITE_BUILD_DEADLINE_MS + 120_000)

@@ -8,7 +8,7 @@ import { ConfigError } from "../../../node-kit/config/config-error"
 import { RESUMED_ONE_BY_ONE, WebhookSender, type WebhookOptions } from "../../../cms/src/admin/webhook"
 import { expectContract } from "../helpers/contract"
 import { startTestServer, type TestServer } from "../helpers/test-server"
-import { waitFor } from "../helpers/wait-for"
+import { waitFor } from "../../helpers/wait-for"
 
 // catalogue-api.md's publish webhook as the reference server sends it after each
 // editor's write, to a stand-in publisher on loopback. The tests wait for the
@@ -63,7 +63,7 @@ async function startReceiver(): Promise<Receiver> {
     received,
     answers,
     async waitFor(count, timeoutMs) {
-      await waitFor(() => received.length >= count, () => `${count} webhook requests (${received.length} came)`, timeoutMs)
+      await waitFor(() => received.length >= count, { timeout: timeoutMs ?? 10_000, what: () => `${count} webhook requests (${received.length} came)` })
       return received.slice(0, count)
     },
     close: () =>
@@ -139,7 +139,7 @@ async function nextAttempts(count: number): Promise<void> {
   for (let attempt = 0; attempt < count; attempt += 1) {
     const lines = logs.length
     await jest.advanceTimersToNextTimerAsync()
-    await waitFor(() => logs.length > lines, () => `a log line after attempt ${lines + 1} (${receiver.received.length} requests came)`)
+    await waitFor(() => logs.length > lines, { timeout: 10_000, what: () => `a log line after attempt ${lines + 1} (${receiver.received.length} requests came)` })
   }
 }
 
@@ -151,7 +151,7 @@ describe("the publish webhook", () => {
     expect(request!.headers["content-type"]).toBe("application/json")
     expect(request!.headers["webhook-id"]).toMatch(UUID)
     expect(verified(request!)).toEqual({ event: "publish", refs: [ref("episode", 1001)] })
-    await waitFor(() => owed() === 0, "the delivery to be done")
+    await waitFor(() => owed() === 0, { timeout: 10_000, what: "the delivery to be done" })
     expect(receiver.received).toHaveLength(1)
     expect(logs).toEqual([{ line: expect.stringMatching(/delivered: HTTP 200, attempt 1$/), level: "info" }])
   })
@@ -184,7 +184,7 @@ describe("the publish webhook", () => {
     await receiver.waitFor(1)
     expect(logs).toEqual([])
     release()
-    await waitFor(() => owed() === 0, "the delivery to be done once the publisher answered")
+    await waitFor(() => owed() === 0, { timeout: 10_000, what: "the delivery to be done once the publisher answered" })
     expect(logs.map((l) => l.line)).toEqual([expect.stringMatching(/delivered/)])
   })
 
@@ -226,7 +226,7 @@ describe("the publish webhook", () => {
     await server.edit("episodes/1003", { title: "Refused" })
     await receiver.waitFor(1)
     // Done with it: nothing is owed that could be sent again.
-    await waitFor(() => owed() === 0, "the refused delivery to be done")
+    await waitFor(() => owed() === 0, { timeout: 10_000, what: "the refused delivery to be done" })
     expect(receiver.received).toHaveLength(1)
     expect(logs).toEqual([{ line: expect.stringMatching(/refused with HTTP 400 at attempt 1; not retried$/), level: "error" }])
     expect(server.db.prepare("SELECT count(*) AS n FROM webhook_outbox").get()).toEqual({ n: 0 })
@@ -238,7 +238,7 @@ describe("the publish webhook", () => {
     await server.edit("episodes/1003", { title: "Patient" })
     const requests = await receiver.waitFor(3)
     expect(new Set(requests.map((r) => r.headers["webhook-id"])).size).toBe(1)
-    await waitFor(() => owed() === 0, "the delivery to be done")
+    await waitFor(() => owed() === 0, { timeout: 10_000, what: "the delivery to be done" })
     expect(logs.at(-1)?.line).toMatch(/delivered: HTTP 202, attempt 3$/)
   })
 
@@ -268,7 +268,7 @@ describe("the publish webhook", () => {
     await start({ maxAttempts: 3, retryBaseMs: 10 })
     await receiver.close()
     await server.edit("episodes/1004", { title: "Nobody home" })
-    await waitFor(() => owed() === 0, () => `the sender to give up (${logs.length} attempts logged)`)
+    await waitFor(() => owed() === 0, { timeout: 10_000, what: () => `the sender to give up (${logs.length} attempts logged)` })
     expect(logs.map((l) => l.line)).toEqual([
       expect.stringMatching(/\(publish episode 1004\) failed with .* at attempt 1; retrying in 0.01 s$/),
       expect.stringMatching(/at attempt 2; retrying in 0.02 s$/),
@@ -303,7 +303,7 @@ describe("the publish webhook", () => {
     expect((await server.edit("episodes/99999", { title: "x" })).status).toBe(404)
     // Then an accepted edit: once nothing is owed, whatever the refused ones had queued before it is sent and logged too.
     expect((await server.edit("episodes/1002", { title: "Accepted" })).status).toBe(200)
-    await waitFor(() => logs.length > 0 && owed() === 0, "the accepted edit's delivery to be done")
+    await waitFor(() => logs.length > 0 && owed() === 0, { timeout: 10_000, what: "the accepted edit's delivery to be done" })
     expect(receiver.received.map((request) => verified(request))).toEqual([{ event: "publish", refs: [ref("episode", 1002)] }])
     expect(logs).toEqual([{ line: expect.stringMatching(/\(publish episode 1002\) delivered: HTTP 200, attempt 1$/), level: "info" }])
   })
@@ -313,7 +313,7 @@ describe("the publish webhook", () => {
     receiver.answers.push({ status: 503 })
     await server.edit("episodes/1005", { title: "Closing" })
     const [before] = await receiver.waitFor(1)
-    await waitFor(() => logs.length > 0, "the sender to take the 503")
+    await waitFor(() => logs.length > 0, { timeout: 10_000, what: "the sender to take the 503" })
     // A restart tries at once what the stopped server owed (its next try was a minute away).
     server = await server.restart()
     expect(logs).toContainEqual({ line: "webhook: 1 undelivered on close, kept in the outbox for the next start", level: "info" })
@@ -332,7 +332,7 @@ describe("the publish webhook", () => {
     server = await server.restart()
     const requests = await receiver.waitFor(edits + 1)
     expect(verified(requests.at(-1)!)).toEqual({ event: "publish", refs: [] })
-    await waitFor(() => owed() === 0, "the resumed delivery to be done")
+    await waitFor(() => owed() === 0, { timeout: 10_000, what: "the resumed delivery to be done" })
     expect(receiver.received).toHaveLength(edits + 1)
     expect(server.db.prepare("SELECT count(*) AS n FROM webhook_outbox").get()).toEqual({ n: 0 })
   })

@@ -7,7 +7,7 @@ import { NO_DRAFTS_MESSAGE } from "../../../cms/src/admin/routes/drafts"
 import { NO_DRAFT_VIEW_MESSAGE } from "../../../cms/src/catalogue/routes/views"
 import { expectContract } from "../helpers/contract"
 import { startTestServer, type Answer, type TestServer } from "../helpers/test-server"
-import { waitFor } from "../helpers/wait-for"
+import { waitFor } from "../../helpers/wait-for"
 
 // catalogue-api.md, "Drafts and preview", as the reference server keeps it: an
 // editor's drafts in a catalogue of their own, the draft view behind
@@ -116,7 +116,7 @@ describe("the draft view", () => {
     expect(live.changed).toContainEqual({ type: "series", id: 102 })
     // A publish changes both views.
     expect((await draftFeed(since)).changed).toContainEqual({ type: "series", id: 102 })
-    await waitFor(() => hooksFor("publish", "series", 102).length > 0, () => "a publish webhook naming series 102")
+    await waitFor(() => hooksFor("publish", "series", 102).length > 0, { timeout: 10_000, what: () => "a publish webhook naming series 102" })
   })
 
   it("creates a series and its episode as drafts: in the draft view only, then published container first", async () => {
@@ -160,7 +160,7 @@ describe("the draft view", () => {
     expect((await preview(`/api/categories/${id}`)).status).toBe(404)
     expect((await draftFeed(since)).deleted).toContainEqual({ type: "category", id })
     expect((await published(`/api/changes?since=${since}`)).body.data).toMatchObject({ changed: [], deleted: [] })
-    await waitFor(() => hooksFor("draft", "category", id).length >= 2, () => "draft webhooks for the create and the discard")
+    await waitFor(() => hooksFor("draft", "category", id).length >= 2, { timeout: 10_000, what: () => "draft webhooks for the create and the discard" })
   })
 
   it("a drafted deletion hides the series and its episodes in the draft view only, and discarding it brings them all back", async () => {

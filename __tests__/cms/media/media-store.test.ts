@@ -6,7 +6,7 @@ import { mediaDir } from "../../../cms/src/config"
 import { JobGate, type MediaLimits } from "../../../cms/src/media/jobs"
 import type { MediaStore } from "../../../cms/src/media/store"
 import { startTestServer, type TestServer } from "../helpers/test-server"
-import { waitFor } from "../helpers/wait-for"
+import { waitFor } from "../../helpers/wait-for"
 
 /** A promise and the function that settles it: a job the test ends when it chooses. */
 function gateHeld(): { done: Promise<void>; release: () => void } {
@@ -56,7 +56,7 @@ describe("GET /media/{name}?w=&fm= within limits", () => {
       const holding = store.gate.tryRun(() => held.done)
       const N = 8
       const answers = Array.from({ length: N }, () => image(server, "/media/episode-1002.jpg?w=480&fm=webp"))
-      await waitFor(() => store.counts.asked === N, `${N} requests to reach the store`)
+      await waitFor(() => store.counts.asked === N, { timeout: 10_000, what: `${N} requests to reach the store` })
       held.release()
       await holding
       const served = await Promise.all(answers)

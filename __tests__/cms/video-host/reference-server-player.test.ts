@@ -6,6 +6,7 @@ import type { TLSSocket } from "node:tls"
 import { freePort, stopProcess } from "../../../node-kit/process/processes"
 import { spkiHashOf } from "../../../scripts/lib/player-tls"
 import { startReferenceServer, type ReferenceServer } from "../../../scripts/lib/reference-server"
+import { waitFor } from "../../helpers/wait-for"
 
 // scripts/lib/reference-server.ts's `playerOrigin`, as the browser tests use
 // it: the server started with VIDEO_PLAYER_ORIGIN, an HTTPS front for an
@@ -63,18 +64,18 @@ it("serves the player under an https playerOrigin through an HTTPS front, closed
   await frontRefuses(port, 5000)
 })
 
-/** Until a connection to the front is refused (nothing listens), or fails the test with what it got instead. */
-async function frontRefuses(port: number, deadlineMs: number): Promise<void> {
-  let last = "no attempt"
-  for (const deadline = Date.now() + deadlineMs; Date.now() < deadline; ) {
-    try {
-      const page = await overTls(port, "/video/760001001")
-      last = `HTTP ${page.status}`
-    } catch (error) {
-      if (/ECONNREFUSED/.test(String(error))) return
-      last = String(error)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`The HTTPS front still took connections ${deadlineMs} ms after the server stopped (last: ${last})`)
+/** Until a connection to the front is refused (nothing listens); the failure names what a connection got instead. */
+function frontRefuses(port: number, deadlineMs: number): Promise<true> {
+  return waitFor(
+    async () => {
+      try {
+        const page = await overTls(port, "/video/760001001")
+        throw new Error(`the front answered HTTP ${page.status}`)
+      } catch (error) {
+        if (/ECONNREFUSED/.test(String(error))) return true
+        throw error
+      }
+    },
+    { timeout: deadlineMs, what: "the HTTPS front to refuse connections after the server stopped", interval: 50 },
+  )
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs"
 import http from "node:http"
+import { waitFor } from "../../helpers/wait-for"
 import { freePort, groupIsAlive, startProcess, stopProcess, waitForHttp } from "../../../node-kit/process/processes"
 
 /** Running, and not a zombie waiting for a parent to reap it. */
@@ -21,9 +22,10 @@ describe("stopProcess", () => {
     )
     expect(isAlive(childPid)).toBe(true)
     await stopProcess(parent)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(isAlive(parent.pid!)).toBe(false)
-    expect(isAlive(childPid)).toBe(false)
+    await waitFor(() => !isAlive(parent.pid!) && !isAlive(childPid), {
+      timeout: 5000,
+      what: () => `the shell and its child gone (shell alive: ${isAlive(parent.pid!)}, child alive: ${isAlive(childPid)})`,
+    })
   })
 })
 

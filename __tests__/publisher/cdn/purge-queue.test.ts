@@ -5,6 +5,7 @@ import type { Logger } from "../../../node-kit/process/logger"
 import { CdnPurgeQueue } from "../../../publisher/src/cdn/purge-queue"
 import type { CdnAdapter, PurgeRequest } from "../../../publisher/src/cdn/purge-request"
 import { purgeRequestFor } from "../../../publisher/src/cdn/release-purge"
+import { waitFor } from "../../helpers/wait-for"
 
 const quiet = () => undefined
 const log: Logger = { info: quiet, warn: quiet, error: quiet } as unknown as Logger
@@ -25,13 +26,6 @@ function fakeCdn(name: string, refusals = 0) {
     },
   }
   return { adapter, taken, refusedCount: () => refused }
-}
-
-/** Until `done` holds, checked every 10 ms; fails saying `what` did not happen within 5 s. */
-async function waitUntil(done: () => boolean, what: string): Promise<void> {
-  for (const deadline = Date.now() + 5000; !done(); await new Promise((resolve) => setTimeout(resolve, 10))) {
-    if (Date.now() > deadline) throw new Error(`Not within 5 s: ${what}`)
-  }
 }
 
 describe("the CDN purge queue", () => {
@@ -60,8 +54,7 @@ describe("the CDN purge queue", () => {
     const down = fakeCdn("down", Infinity)
     const queue = new CdnPurgeQueue([down.adapter], dir, log, [60_000])
     queue.add(keys("/series/1/"), "r1")
-    const deadline = Date.now() + 5000
-    while (queue.status()[0]!.state !== "retrying" && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10))
+    await waitFor(() => queue.status()[0]!.state === "retrying", { timeout: 5000, what: "the purge refused" })
     expect(queue.status()[0]).toMatchObject({ state: "retrying", owed: { releaseId: "r1", attempts: 1, lastError: "down refused: HTTP 503", keys: 1 } })
     expect(queue.status()[0]!.owed!.nextAttemptAt).not.toBeNull()
     // A later release adds its keys to what is owed.
@@ -80,9 +73,9 @@ describe("the CDN purge queue", () => {
     const cdn = fakeCdn("cdn", 1)
     const queue = new CdnPurgeQueue([cdn.adapter], dir, log, [60_000])
     queue.add(keys("/series/1/"), "r1")
-    await waitUntil(() => queue.status()[0]!.state === "retrying", "the first purge refused")
+    await waitFor(() => queue.status()[0]!.state === "retrying", { timeout: 5000, what: "the first purge refused" })
     queue.add(keys("/series/2/"), "r2")
-    await waitUntil(() => queue.status()[0]!.state === "purged", "the new release's purge taken before the minute is out")
+    await waitFor(() => queue.status()[0]!.state === "purged", { timeout: 5000, what: "the new release's purge taken before the minute is out" })
     expect(cdn.taken).toEqual([keys("/series/1/", "/series/2/")])
     expect(queue.status()[0]).toMatchObject({ last: { releaseId: "r2", attempts: 2 } })
     await queue.close()

@@ -6,8 +6,8 @@ import { startVarnish, type RunningVarnish } from "../../../scripts/lib/varnish"
 import { createServer } from "../../../publisher/src/http/app"
 import type { StatusReport } from "../../../publisher/src/http/status"
 import { startReleasePoller } from "../../../scripts/lib/release-poller"
-import { until } from "../../helpers/until"
-import { ADMIN_TOKEN, episode, sendHook, startTestPublisher, waitFor, type FakePlan, type TestPublisher } from "../helpers/harness"
+import { waitFor } from "../../helpers/wait-for"
+import { ADMIN_TOKEN, episode, sendHook, startTestPublisher, type FakePlan, type TestPublisher } from "../helpers/harness"
 
 /*
  * The publisher behind real Varnish with the repository's VCL
@@ -74,13 +74,13 @@ describe("the site through Varnish", () => {
     publisher.setPlan(plan)
     const before = (await status(publisher.url)).live?.releaseId
     expect((await sendHook(publisher.url, { event: "publish", refs: [episode(id)] })).status).toBe(202)
-    await waitFor(async () => (await status(publisher.url)).live?.releaseId !== before, 20_000, "the edit live at the origin")
+    await waitFor(async () => (await status(publisher.url)).live?.releaseId !== before, { timeout: 20_000, what: "the edit live at the origin" })
     return (await status(publisher.url)).live!.releaseId
   }
 
   /** Waits until the CDN has taken the purge for `releaseId`; returns the CDN's status line. */
   async function purged(releaseId: string) {
-    await waitFor(async () => (await status(publisher.url)).cdn?.[0]?.last?.releaseId === releaseId, 20_000, `the purge for release ${releaseId}`, async () => cdnState((await status(publisher.url)).cdn))
+    await waitFor(async () => (await status(publisher.url)).cdn?.[0]?.last?.releaseId === releaseId, { timeout: 20_000, what: async () => `the purge for release ${releaseId}; ${cdnState((await status(publisher.url)).cdn)}` })
     return (await status(publisher.url)).cdn![0]!
   }
 
@@ -132,7 +132,7 @@ describe("the site through Varnish", () => {
     plan.files!["series/101/index.html"] = `<!doctype html><html><body><h1>Series ${edit}</h1><script src="/${code.script}"></script></body></html>`
     const releaseId = await release(plan, 1)
     const liveAt = Date.now()
-    await waitFor(async () => (await request(`${varnish.url}/series/101/`)).body.includes(edit), 1000, "the edit through Varnish within 1 s of its release")
+    await waitFor(async () => (await request(`${varnish.url}/series/101/`)).body.includes(edit), { timeout: 1000, what: "the edit through Varnish within 1 s of its release" })
     const cdn = await purged(releaseId)
     expect(cdn).toMatchObject({ state: "purged", last: { all: false, keys: 1 }, owed: null })
     expect(Date.now() - liveAt).toBeLessThan(20_000)
@@ -222,7 +222,7 @@ describe("the site through Varnish", () => {
     const releaseId = await release(site("v4"), 30)
     // Live at the origin though the CDN is gone.
     expect((await request(`${publisher.url}/`)).body).toContain("Home v4")
-    await waitFor(async () => ((await status(publisher.url)).cdn?.[0]?.owed?.attempts ?? 0) >= 1, 10_000, "a refused purge")
+    await waitFor(async () => ((await status(publisher.url)).cdn?.[0]?.owed?.attempts ?? 0) >= 1, { timeout: 10_000, what: "a refused purge" })
     const owed = (await status(publisher.url)).cdn![0]!
     expect(owed).toMatchObject({ state: "retrying", owed: { releaseId } })
     expect(owed.owed!.lastError).toMatch(/fetch failed|ECONNREFUSED/)
@@ -252,9 +252,9 @@ describe("the site through Varnish while the origin is down", () => {
       publisher.setPlan(edited)
       const before = publisher.publisher.status().live?.releaseId
       expect((await sendHook(publisher.url, { event: "publish", refs: [episode(2)] })).status).toBe(202)
-      await waitFor(() => publisher.publisher.status().live?.releaseId !== before, 20_000, "the edit live at the origin")
+      await waitFor(() => publisher.publisher.status().live?.releaseId !== before, { timeout: 20_000, what: "the edit live at the origin" })
       const releaseId = publisher.publisher.status().live!.releaseId
-      await waitFor(() => publisher.publisher.status().cdn?.[0]?.last?.releaseId === releaseId, 20_000, `its purge (release ${releaseId})`, () => cdnState(publisher.publisher.status().cdn))
+      await waitFor(() => publisher.publisher.status().cdn?.[0]?.last?.releaseId === releaseId, { timeout: 20_000, what: () => `its purge (release ${releaseId}); ${cdnState(publisher.publisher.status().cdn)}` })
       await publisher.close()
       expect(await fetch(`${publisher.url}/`).then(() => "answered", () => "down")).toBe("down")
       const poller = startReleasePoller(varnish.url, pages, 20)
@@ -271,9 +271,9 @@ describe("the site through Varnish while the origin is down", () => {
       publisher.setPlan(site("back"))
       expect((await sendHook(publisher.url, { event: "publish", refs: [episode(1)] })).status).toBe(202)
       // Step by step, so a failure says which step did not happen: live at the origin, purged, then seen through Varnish.
-      await waitFor(() => publisher.publisher.status().live?.releaseId !== beforeBack, 20_000, "the edit after the outage live at the origin")
+      await waitFor(() => publisher.publisher.status().live?.releaseId !== beforeBack, { timeout: 20_000, what: "the edit after the outage live at the origin" })
       const backId = publisher.publisher.status().live!.releaseId
-      await waitFor(() => publisher.publisher.status().cdn?.[0]?.last?.releaseId === backId, 20_000, `the purge for release ${backId} after the outage`, () => cdnState(publisher.publisher.status().cdn))
+      await waitFor(() => publisher.publisher.status().cdn?.[0]?.last?.releaseId === backId, { timeout: 20_000, what: () => `the purge for release ${backId} after the outage; ${cdnState(publisher.publisher.status().cdn)}` })
       let seen = ""
       await waitFor(
         async () => {
@@ -281,9 +281,7 @@ describe("the site through Varnish while the origin is down", () => {
           seen = `${answer.status} ${answer.headers["x-cache"]} ${/<h1>([^<]*)/.exec(answer.body)?.[1]}`
           return answer.body.includes("Home back")
         },
-        20_000,
-        "the edit after the outage through Varnish, its purge taken",
-        () => `the last answer: ${seen}`,
+        { timeout: 20_000, what: () => `the edit after the outage through Varnish, its purge taken; the last answer: ${seen}` },
       )
     } finally {
       await varnish.stop()
@@ -363,7 +361,7 @@ describe("the VCL in front of any origin", () => {
     for (const pagePath of ["/missing/page/", "/kept/page/"]) expect((await request(`${varnish.url}${pagePath}`)).status).toBe(pagePath.startsWith("/missing/") ? 404 : 200)
     expect((await request(`${varnish.url}/missing/page/`)).headers["x-cache"]).toBe("HIT")
     // Read once Varnish has written the fetches' log records (at the end of each fetch, not of the answer).
-    const stored = (url: string) => until(async () => storedTtl(varnish, url), 5000, `Varnish's log of the fetch of ${url}`)
+    const stored = (url: string) => waitFor(async () => storedTtl(varnish, url), { timeout: 5000, what: `Varnish's log of the fetch of ${url}` })
     expect({ missing: await stored("/missing/page/"), page: await stored("/kept/page/") }).toEqual({
       missing: { ttl: 120, grace: 0 },
       page: { ttl: 31_536_000, grace: 604_800 },

@@ -174,22 +174,6 @@ export async function sendHook(url: string, body: ApiWebhookBody, options: HookO
   return fetch(`${url}/hooks/catalogue`, { method: "POST", headers: hookHeaders(raw, options), body: raw })
 }
 
-/** Polls `check` until it answers true. */
-export async function waitFor(
-  check: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
-  what = "the condition",
-  /** What the failure adds: the state that shows why it did not happen. */
-  explain?: () => string | Promise<string>,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  throw new Error(`Timed out waiting for ${what}${explain ? `; ${await explain()}` : ""}`)
-}
-
 /** Resolves as `promise` does, or fails saying `what` did not happen when it has not settled within `timeoutMs`. */
 export async function settlesWithin<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
   let deadline: NodeJS.Timeout | undefined

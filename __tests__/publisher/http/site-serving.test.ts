@@ -4,7 +4,8 @@ import zlib from "node:zlib"
 import { cacheControlFor, chooseEncoding, IMMUTABLE, REVALIDATE } from "../../../node-kit/http/static-server"
 import { NO_CHANGE_NOTE } from "../../../publisher/src/jobs/publish-job"
 import type { StatusReport } from "../../../publisher/src/http/status"
-import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "../helpers/harness"
+import { episode, sendHook, startTestPublisher, type TestPublisher } from "../helpers/harness"
+import { waitFor } from "../../helpers/wait-for"
 
 /** GET with the raw bytes as they came over the wire (fetch would inflate them). */
 function rawGet(url: string, headers: Record<string, string> = {}, method = "GET") {
@@ -110,7 +111,7 @@ describe("the status of a publisher's jobs", () => {
     // Queued (debounce), then building.
     const queued = (await (await fetch(`${site.url}/status`)).json()) as StatusReport
     expect(queued.queued).toHaveLength(1)
-    await waitFor(() => site.publisher.status().building !== null, 5000, "the build to start")
+    await waitFor(() => site.publisher.status().building !== null, { timeout: 5000, what: "the build to start" })
     const building = (await (await fetch(`${site.url}/status`)).json()) as StatusReport
     expect(building.building).toMatchObject({ status: "building", phase: expect.any(String), refs: [episode(1001)], webhooks: 1 })
     const page = await (await fetch(`${site.url}/_publisher/`)).text()
@@ -144,6 +145,7 @@ describe("the status of a publisher's jobs", () => {
       durationMs: expect.any(Number),
       attempts: 1,
       phase: null,
+      phases: expect.arrayContaining(["starting", "publishing the release"]),
       reason: null,
       logExcerpt: null,
       releaseId: status.live?.releaseId,

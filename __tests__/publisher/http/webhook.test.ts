@@ -1,7 +1,8 @@
 import http from "node:http"
+import { waitFor } from "../../helpers/wait-for"
 import { secretKeys, signWebhook } from "../../../contract/webhook-signature"
 import { verifyWebhook, type WebhookDelivery } from "../../../publisher/src/http/verify-webhook"
-import { episode, hookHeaders, OTHER_SECRET, SECRET, sendHook, settlesWithin, startTestPublisher, waitFor, type TestPublisher } from "../helpers/harness"
+import { episode, hookHeaders, OTHER_SECRET, SECRET, sendHook, settlesWithin, startTestPublisher, type TestPublisher } from "../helpers/harness"
 
 const body = { event: "publish" as const, refs: [episode(1001)] }
 
@@ -187,7 +188,7 @@ describe("the answer to a webhook", () => {
       const response = await settlesWithin(sendHook(site.url, body), 10_000, "the answer to a webhook whose build never ends (did it wait for the build?)")
       expect(response.status).toBe(202)
       const { jobId } = (await response.json()) as { jobId: number }
-      await waitFor(() => site.starts().length === 1, 10_000, "the webhook's build to start")
+      await waitFor(() => site.starts().length === 1, { timeout: 10_000, what: "the webhook's build to start" })
       expect(site.publisher.status().building).toMatchObject({ id: jobId, status: "building" })
       expect(site.records().map((record) => record.event)).toEqual(["start"])
     } finally {

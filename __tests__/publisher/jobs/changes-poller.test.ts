@@ -7,7 +7,8 @@ import { BuildQueue } from "../../../publisher/src/jobs/build-queue"
 import { ChangesPoller, CURSOR_KEY } from "../../../publisher/src/jobs/changes-poller"
 import { LaneRecords } from "../../../publisher/src/jobs/store/lane-records"
 import { startTestServer, type TestServer } from "../../cms/helpers/test-server"
-import { episode, startTestPublisher, waitFor } from "../helpers/harness"
+import { episode, startTestPublisher } from "../helpers/harness"
+import { waitFor } from "../../helpers/wait-for"
 
 // The changes feed as the publisher's safety net: an edit whose webhook was
 // lost (here: the catalogue has no webhook at all) is still built, and the
@@ -170,7 +171,7 @@ describe("a publisher asking the changes feed on a timer", () => {
       expect(site.publisher.status().recent.map((job) => job.trigger)).toEqual(["initial build"])
       // The catalogue sends no webhook at all: only the feed can tell.
       expect((await catalogue.edit("episodes/1001", { title: "Found by the poller" })).status).toBe(200)
-      await waitFor(() => site.publisher.status().recent.some((job) => job.trigger === "changes feed" && job.status === "live"), 10_000, "the poller's build")
+      await waitFor(() => site.publisher.status().recent.some((job) => job.trigger === "changes feed" && job.status === "live"), { timeout: 10_000, what: "the poller's build" })
       // (A second feed build may follow when the first started within the poller's 100 ms clock margin of the edit, as this fast timer allows.)
       const jobs = site.publisher.status().recent.map((job) => [job.trigger, job.status])
       expect(jobs.at(-1)).toEqual(["initial build", "live"])
@@ -200,7 +201,7 @@ describe("the preview lane asking the draft view's changes feed", () => {
       expect(previewJobs()).toEqual(["initial build: live"])
       // A draft saved, its webhook never sent: only the draft view's feed names it.
       expect((await catalogue.edit("drafts/episodes/1001", { title: "A draft whose webhook was lost" })).status).toBe(200)
-      await waitFor(() => previewJobs().includes("changes feed: live"), 10_000, "the preview lane's build from the draft view's feed", () => `preview jobs: ${previewJobs().join(", ")}`)
+      await waitFor(() => previewJobs().includes("changes feed: live"), { timeout: 10_000, what: () => `the preview lane's build from the draft view's feed; preview jobs: ${previewJobs().join(", ")}` })
       // The published view did not change: the live lane built nothing.
       expect(site.publisher.status().recent.map((job) => job.trigger)).toEqual(["initial build"])
     } finally {

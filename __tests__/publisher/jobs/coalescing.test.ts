@@ -2,9 +2,10 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { BuildQueue } from "../../../publisher/src/jobs/build-queue"
+import { waitFor } from "../../helpers/wait-for"
 import { LaneRecords } from "../../../publisher/src/jobs/store/lane-records"
 import { mergeRefs } from "../../../publisher/src/jobs/store/job-store"
-import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "../helpers/harness"
+import { episode, sendHook, startTestPublisher, type TestPublisher } from "../helpers/harness"
 
 describe("a burst of webhooks", () => {
   let site: TestPublisher
@@ -15,7 +16,7 @@ describe("a burst of webhooks", () => {
     const answers = await Promise.all([1001, 1002, 1003, 1004, 1005].map((id) => sendHook(site.url, { event: "publish", refs: [episode(id)] })))
     const jobIds = await Promise.all(answers.map(async (answer) => ((await answer.json()) as { jobId: number }).jobId))
     expect(new Set(jobIds).size).toBe(1)
-    await waitFor(() => site.starts().length > 0, 5000, "the build to start")
+    await waitFor(() => site.starts().length > 0, { timeout: 5000, what: "the build to start" })
     await site.publisher.idle()
     expect(site.starts()).toHaveLength(1)
     expect(site.publisher.status().recent[0]).toMatchObject({ event: "publish", refs: [1001, 1002, 1003, 1004, 1005].map(episode), webhooks: 5 })
@@ -26,7 +27,7 @@ describe("a burst of webhooks", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "publisher-test-"))
     const firstBuildMayEnd = path.join(dir, "first-build-may-end")
     site = await startTestPublisher({ dir, debounceMs: 50, plan: { version: "v1", holdUntil: firstBuildMayEnd } })
-    await waitFor(() => site.starts().length === 1, 10_000, "the first build to start")
+    await waitFor(() => site.starts().length === 1, { timeout: 10_000, what: "the first build to start" })
     const refs = [episode(1001), episode(1002), episode(1001), { type: "series" as const, id: 101 }, { type: "site-settings" as const, id: null }]
     const events = ["publish", "publish", "unpublish", "publish", "publish"] as const
     const answers = []
@@ -39,7 +40,7 @@ describe("a burst of webhooks", () => {
 
     site.setPlan({ version: "v2" })
     fs.writeFileSync(firstBuildMayEnd, "")
-    await waitFor(() => site.starts().length >= 2, 10_000, "the second build")
+    await waitFor(() => site.starts().length >= 2, { timeout: 10_000, what: "the second build" })
     await site.publisher.idle()
     const starts = site.starts()
     expect(starts).toHaveLength(2)

@@ -1,7 +1,8 @@
 import { BuildPhaseTracker, stripAnsi } from "../../../publisher/src/jobs/build-phase"
 import { failureReason } from "../../../publisher/src/jobs/failure-reason"
 import { liveReleaseId } from "../../../publisher/src/releases/releases"
-import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "../helpers/harness"
+import { episode, sendHook, startTestPublisher, type TestPublisher } from "../helpers/harness"
+import { waitFor } from "../../helpers/wait-for"
 
 /** What the source plugin prints when the catalogue is down (its error map and client's reason, wrapped as Gatsby wraps). */
 const CATALOGUE_DOWN = [
@@ -29,7 +30,7 @@ describe("failed builds", () => {
     const noise = Array.from({ length: 60 }, (_, i) => `info step ${i}`)
     site.setPlan({ version: "v2", fail: true, lines: [...CATALOGUE_DOWN, ...noise] })
     await sendHook(site.url, { event: "publish", refs: [episode(1001)] })
-    await waitFor(() => site.publisher.status().recent[0]?.status === "failed", 10_000, "the build to fail")
+    await waitFor(() => site.publisher.status().recent[0]?.status === "failed", { timeout: 10_000, what: "the build to fail" })
 
     expect(liveReleaseId(site.dataDir)).toBe(live)
     expect(await liveHome()).toBe("Home v1")
@@ -48,12 +49,12 @@ describe("failed builds", () => {
   it("publishes the failed job's changes with the next build, without carrying its refs into it", async () => {
     site.setPlan({ version: "v2", fail: true, lines: CATALOGUE_DOWN })
     await sendHook(site.url, { event: "publish", refs: [episode(1001)] })
-    await waitFor(() => site.publisher.status().recent[0]?.status === "failed", 10_000, "the build to fail")
+    await waitFor(() => site.publisher.status().recent[0]?.status === "failed", { timeout: 10_000, what: "the build to fail" })
     const failedId = site.publisher.status().recent[0]?.id
 
     site.setPlan({ version: "v2" })
     await sendHook(site.url, { event: "publish", refs: [episode(1002)] })
-    await waitFor(() => site.publisher.status().recent[0]?.status === "live", 10_000, "the next build")
+    await waitFor(() => site.publisher.status().recent[0]?.status === "live", { timeout: 10_000, what: "the next build" })
     // Refs are a hint: a delivery that broke one build never rides along into the next (the build reads every change since the last live one).
     expect(site.publisher.status().recent[0]?.refs).toEqual([episode(1002)])
     expect(site.publisher.status().recent[0]?.note).toBe(
@@ -68,7 +69,7 @@ describe("failed builds", () => {
     const live = liveReleaseId(site.dataDir)
     site.setPlan({ version: "v2", hang: true })
     await sendHook(site.url, { event: "publish", refs: [episode(1001)] })
-    await waitFor(() => site.publisher.status().recent[0]?.status === "failed", 15_000, "the build to time out")
+    await waitFor(() => site.publisher.status().recent[0]?.status === "failed", { timeout: 15_000, what: "the build to time out" })
     const job = site.publisher.status().recent[0]
     expect(job?.reason).toBe("the build timed out after 1 s")
     expect(job?.logExcerpt).toContain("success onPostBuild")
@@ -83,7 +84,7 @@ describe("failed builds", () => {
     const live = liveReleaseId(site.dataDir)
     site.setPlan({ version: "v2", remove: ["index.html"] })
     await sendHook(site.url, { event: "publish", refs: [episode(1001)] })
-    await waitFor(() => site.publisher.status().recent[0]?.status === "failed", 10_000, "the build to fail")
+    await waitFor(() => site.publisher.status().recent[0]?.status === "failed", { timeout: 10_000, what: "the build to fail" })
     expect(site.publisher.status().recent[0]?.reason).toMatch(/made no public\/index\.html/)
     expect(liveReleaseId(site.dataDir)).toBe(live)
   })
@@ -91,7 +92,7 @@ describe("failed builds", () => {
   it("shows a hostile log line on the status page as text", async () => {
     site.setPlan({ version: "v2", fail: true, lines: ['<script>alert("owned")</script><img src=x onerror=alert(1)>', "ERROR #1234 </pre><b>bold</b>"] })
     await sendHook(site.url, { event: "publish", refs: [episode(1001)] })
-    await waitFor(() => site.publisher.status().recent[0]?.status === "failed", 10_000, "the build to fail")
+    await waitFor(() => site.publisher.status().recent[0]?.status === "failed", { timeout: 10_000, what: "the build to fail" })
     const response = await fetch(`${site.url}/_publisher/`)
     expect(response.status).toBe(200)
     // The status page's own policy (routes/status.ts): no script at all, nor any object, could run even if one got through.
@@ -173,21 +174,25 @@ describe("BuildPhaseTracker", () => {
     ])
   })
 
-  it("shows the phase on /status while the build runs", async () => {
-    const site = await startTestPublisher({ plan: { version: "v1", delayMs: 1500 } })
+  it("records on /status every phase the build went through, in order", async () => {
+    const site = await startTestPublisher({ plan: { version: "v1" } })
     try {
-      const phases = new Set<string>()
-      await waitFor(
-        () => {
-          const phase = site.publisher.status().building?.phase
-          if (phase) phases.add(phase)
-          return site.publisher.status().live !== null
-        },
-        10_000,
-        "the build",
-      )
-      expect(phases).toContain("createPages")
-      expect(phases).toContain("Building HTML renderer")
+      const job = await waitFor(() => site.publisher.status().recent.find((job) => job.status === "live"), { timeout: 10_000, what: "the build to go live" })
+      expect(job.phases).toEqual([
+        "starting",
+        "source and transform nodes",
+        "building schema",
+        "createPages",
+        "extract queries from components",
+        "Building production JavaScript and CSS bundles",
+        "Building HTML renderer",
+        "run queries",
+        "Writing page-data.json files",
+        "Building static HTML for pages",
+        "onPostBuild",
+        "finishing",
+        "publishing the release",
+      ])
     } finally {
       await site.dispose()
     }

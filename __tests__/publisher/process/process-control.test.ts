@@ -9,7 +9,8 @@ import { BUILD_FILE, stopLeftoverBuild } from "../../../publisher/src/jobs/lefto
 import { REDONE_NOTE } from "../../../publisher/src/jobs/publish-job"
 import { releasePaths } from "../../../publisher/src/releases/releases"
 import type { StatusReport } from "../../../publisher/src/http/status"
-import { episode, FAKE_BUILD, SECRET, sendHook, startTestPublisher, waitFor, type TestPublisher } from "../helpers/harness"
+import { episode, FAKE_BUILD, SECRET, sendHook, startTestPublisher, type TestPublisher } from "../helpers/harness"
+import { waitFor } from "../../helpers/wait-for"
 import { getOnNewConnection } from "../../helpers/new-connection"
 
 /** Running, and not a zombie. */
@@ -25,11 +26,11 @@ describe("a build that outlives its timeout", () => {
     site = await site.restart({ buildTimeoutMs: 1000 })
     site.setPlan({ version: "v2", hang: true, worker: true })
     await sendHook(site.url, { event: "publish", refs: [episode(1001)] })
-    await waitFor(() => site.records().some((record) => record.event === "worker"), 5000, "the worker to start")
+    await waitFor(() => site.records().some((record) => record.event === "worker"), { timeout: 5000, what: "the worker to start" })
     const worker = site.records().find((record) => record.event === "worker")?.pid ?? 0
     expect(isAlive(worker)).toBe(true)
 
-    await waitFor(() => site.publisher.status().recent[0]?.status === "failed", 15_000, "the build to time out")
+    await waitFor(() => site.publisher.status().recent[0]?.status === "failed", { timeout: 15_000, what: "the build to time out" })
     // The job ends only once the group is gone: the worker too, though its leader died at SIGTERM.
     expect(isAlive(worker)).toBe(false)
     expect(isAlive(site.starts().at(-1)?.pid ?? 0)).toBe(false)
@@ -42,7 +43,7 @@ describe("one publisher per data folder", () => {
   it("refuses a second publisher on the same folder before it touches anything; the first goes on", async () => {
     const first = await startTestPublisher({ plan: { version: "v1", delayMs: 1500 } })
     try {
-      await waitFor(() => first.publisher.status().building !== null, 5000, "the first build")
+      await waitFor(() => first.publisher.status().building !== null, { timeout: 5000, what: "the first build" })
       // What a start would clean up: a staging folder (here, one the first publisher could be filling).
       const staging = path.join(releasePaths(first.dataDir).releasesDir, ".staging-in-use")
       fs.mkdirSync(staging, { recursive: true })
@@ -112,10 +113,10 @@ describe("the publisher as `npm run publisher` starts it (a supervisor holding t
   }, 30_000)
 
   it("killed with SIGKILL during a build: the socket stays open, a request made at once is answered by the next server process, which stopped the detached build first and builds again", async () => {
-    await waitFor(async () => (await status()).live !== null, 10_000, "the first release")
+    await waitFor(async () => (await status()).live !== null, { timeout: 10_000, what: "the first release" })
     setPlan({ version: "v2", hang: true, worker: true })
     await sendHook(`http://127.0.0.1:${port}`, { event: "publish", refs: [episode(1001)] })
-    await waitFor(() => records().includes('"worker"'), 10_000, "the build and its worker")
+    await waitFor(() => records().includes('"worker"'), { timeout: 10_000, what: "the build and its worker" })
     const lines = records()
       .trim()
       .split("\n")
@@ -128,7 +129,7 @@ describe("the publisher as `npm run publisher` starts it (a supervisor holding t
     expect(isAlive(start ?? 0)).toBe(true)
     expect(isAlive(worker ?? 0)).toBe(true)
     process.kill(killed, "SIGKILL")
-    await waitFor(() => !isAlive(killed), 5000, "the server process to die")
+    await waitFor(() => !isAlive(killed), { timeout: 5000, what: "the server process to die" })
     // Detached, the build and its worker were running when the server died (checked just before). Whether they
     // still run now is a race the test does not assert: the fake build's next write to its dead reader's
     // pipe may end it first. Either way none may survive the next server process's start (below).
@@ -143,7 +144,7 @@ describe("the publisher as `npm run publisher` starts it (a supervisor holding t
     expect(isAlive(start ?? 0)).toBe(false)
     expect(isAlive(worker ?? 0)).toBe(false)
 
-    await waitFor(async () => (await status()).recent[0]?.status === "live", 10_000, "the job built again")
+    await waitFor(async () => (await status()).recent[0]?.status === "live", { timeout: 10_000, what: "the job built again" })
     expect((await status()).recent[0]).toMatchObject({ status: "live", attempts: 2, note: REDONE_NOTE })
     expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toContain("Home v2")
   }, 60_000)
@@ -160,7 +161,7 @@ describe("the publisher as `npm run publisher` starts it (a supervisor holding t
     const server = serverPid()
     supervisor?.kill("SIGKILL")
     await exited(supervisor as ChildProcess)
-    await waitFor(() => !isAlive(server), 10_000, "the server process to stop")
+    await waitFor(() => !isAlive(server), { timeout: 10_000, what: "the server process to stop" })
     expect(fs.existsSync(path.join(dir, "data", LOCK_FILE))).toBe(false)
   }, 30_000)
 })
@@ -199,7 +200,7 @@ describe("the publisher under systemd's socket activation", () => {
       await waitForHttp(`http://127.0.0.1:${port}/status`, supervisor, 30_000)
       const server = (JSON.parse(fs.readFileSync(path.join(dir, "data", LOCK_FILE), "utf8")) as { pid: number }).pid
       process.kill(server, "SIGKILL")
-      await waitFor(() => !isAlive(server), 5000, "the server process to die")
+      await waitFor(() => !isAlive(server), { timeout: 5000, what: "the server process to die" })
       expect((await fetch(`http://127.0.0.1:${port}/status`, { signal: AbortSignal.timeout(30_000) })).status).toBe(200)
       await expect(fetch(`http://127.0.0.1:${unusedPort}/status`)).rejects.toThrow()
     } finally {

@@ -1,9 +1,11 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import Database from "better-sqlite3"
 import { LaneRecords } from "../../../publisher/src/jobs/store/lane-records"
 import { liveReleaseId } from "../../../publisher/src/releases/releases"
-import { episode, sendHook, startTestPublisher, waitFor } from "../helpers/harness"
+import { episode, sendHook, startTestPublisher } from "../helpers/harness"
+import { waitFor } from "../../helpers/wait-for"
 
 describe("a restart", () => {
   it("builds again a job a crashed publisher left building, and finishes the queue", async () => {
@@ -17,7 +19,7 @@ describe("a restart", () => {
 
     const site = await startTestPublisher({ dir, plan: { version: "v1" } })
     try {
-      await waitFor(() => site.publisher.status().live !== null, 10_000, "a release")
+      await waitFor(() => site.publisher.status().live !== null, { timeout: 10_000, what: "a release" })
       await site.publisher.idle()
       const jobs = site.publisher.status().recent
       expect(jobs.find((job) => job.id === building.jobId)).toMatchObject({
@@ -34,6 +36,27 @@ describe("a restart", () => {
     }
   })
 
+  it("opens a store an older publisher made, without the phases column, and records phases from then on", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "publisher-old-store-"))
+    const file = path.join(dir, "publisher.db")
+    const old = new LaneRecords(file)
+    const earlier = old.jobs.queueBuild("initial build", Date.now())
+    old.close()
+    const db = new Database(file)
+    db.exec("ALTER TABLE jobs DROP COLUMN phases")
+    db.close()
+
+    const records = new LaneRecords(file)
+    try {
+      expect(records.jobs.get(earlier)?.phases).toEqual([])
+      records.jobs.markBuilding(earlier, Date.now())
+      records.jobs.setPhase(earlier, "createPages")
+      expect(records.jobs.get(earlier)).toMatchObject({ phase: "createPages", phases: ["starting", "createPages"] })
+    } finally {
+      records.close()
+    }
+  })
+
   it("stops a running build on close, keeps the live release, and redoes the build at the next start", async () => {
     let site = await startTestPublisher({ plan: { version: "v1" } })
     try {
@@ -41,8 +64,8 @@ describe("a restart", () => {
       const live = liveReleaseId(site.dataDir)
       site.setPlan({ version: "v2", delayMs: 5000 })
       const { jobId } = (await (await sendHook(site.url, { event: "publish", refs: [episode(1001)] })).json()) as { jobId: number }
-      await waitFor(() => site.publisher.status().building?.id === jobId, 5000, "the build to start")
-      await waitFor(() => site.starts().length === 2, 5000, "the build process")
+      await waitFor(() => site.publisher.status().building?.id === jobId, { timeout: 5000, what: "the build to start" })
+      await waitFor(() => site.starts().length === 2, { timeout: 5000, what: "the build process" })
       const pid = site.starts()[1]?.pid ?? 0
 
       await site.close()
@@ -54,7 +77,7 @@ describe("a restart", () => {
       site.setPlan({ version: "v2" })
       site = await site.restart()
       expect(site.publisher.status().recent.find((job) => job.id === jobId)?.status).not.toBe("failed")
-      await waitFor(() => site.publisher.status().recent.find((job) => job.id === jobId)?.status === "live", 10_000, "the job to go live")
+      await waitFor(() => site.publisher.status().recent.find((job) => job.id === jobId)?.status === "live", { timeout: 10_000, what: "the job to go live" })
       expect(await (await fetch(`${site.url}/`)).text()).toContain("Home v2")
       // The live release survived the restart: no initial build was added.
       expect(site.publisher.status().recent.filter((job) => job.trigger === "initial build")).toHaveLength(1)

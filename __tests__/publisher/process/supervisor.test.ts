@@ -3,7 +3,7 @@ import net from "node:net"
 import os from "node:os"
 import path from "node:path"
 import { superviseServer, type Supervisor, type SupervisorOptions } from "../../../publisher/src/process/supervisor"
-import { waitFor } from "../helpers/harness"
+import { waitFor } from "../../helpers/wait-for"
 
 /**
  * publisher/src/process/supervisor.ts with a stand-in server (helpers/fake-server.ts):
@@ -59,12 +59,12 @@ describe("the supervisor", () => {
   it("keeps the socket listening while its server is dead: a request sent before the next server starts is answered by it", async () => {
     const running = await supervise({}, { restartDelayMs: 500 })
     const url = `http://127.0.0.1:${running.port()}/`
-    await waitFor(() => readyCount() === 1, 20_000, "the server")
+    await waitFor(() => readyCount() === 1, { timeout: 20_000, what: "the server" })
     const first = Number(await (await fetch(url)).text())
     expect(first).toBe(running.serverPid())
 
     process.kill(first, "SIGKILL")
-    await waitFor(() => running.serverPid() === undefined, 5000, "the supervisor to see the death")
+    await waitFor(() => running.serverPid() === undefined, { timeout: 5000, what: "the supervisor to see the death" })
     const sentAt = Date.now()
     const answer = await fetch(url, { signal: AbortSignal.timeout(20_000) })
     expect(answer.status).toBe(200)
@@ -79,7 +79,7 @@ describe("the supervisor", () => {
 
   it("stops its server with SIGTERM and frees the port", async () => {
     const running = await supervise()
-    await waitFor(() => readyCount() === 1, 20_000, "the server")
+    await waitFor(() => readyCount() === 1, { timeout: 20_000, what: "the server" })
     const pid = running.serverPid() ?? 0
     await expect(running.stop()).resolves.toBe(0)
     expect(events().map((event) => event.event)).toEqual(["start", "ready", "stop"])
@@ -89,7 +89,7 @@ describe("the supervisor", () => {
 
   it("waits longer before each restart of a server that keeps crashing", async () => {
     const running = await supervise({ FAKE_SERVER_CRASH: "1" }, { restartDelayMs: 100, maxRestartDelayMs: 400 })
-    await waitFor(() => events().filter((event) => event.event === "start").length >= 5, 30_000, "five starts")
+    await waitFor(() => events().filter((event) => event.event === "start").length >= 5, { timeout: 30_000, what: "five starts" })
     await running.stop()
     const readies = events().filter((event) => event.event === "ready")
     const starts = events().filter((event) => event.event === "start")

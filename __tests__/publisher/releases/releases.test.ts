@@ -23,10 +23,11 @@ import { flattenRelease, flattenReleases, startFlattening } from "../../../publi
 import { NO_CHANGE_NOTE } from "../../../publisher/src/jobs/publish-job"
 import type { Manifest } from "../../../publisher/src/releases/release-manifest"
 import { rollback } from "../../../publisher/src/releases/rollback"
+import { waitFor } from "../../helpers/wait-for"
 import { writeSecurityHeaders } from "../../../node-kit/security/header-map"
 import { hashSource } from "../../../node-kit/security/inline-code"
 import { createStaticHandler, type SiteFiles } from "../../../node-kit/http/static-server"
-import { episode, sendHook, startTestPublisher, waitFor, type TestPublisher } from "../helpers/harness"
+import { episode, sendHook, startTestPublisher, type TestPublisher } from "../helpers/harness"
 
 describe("the atomic switch, through the publisher", () => {
   let site: TestPublisher
@@ -41,7 +42,7 @@ describe("the atomic switch, through the publisher", () => {
 
     site.setPlan({ version: "v2", seriesVersion: "v1", delayMs: 1200 })
     await sendHook(site.url, { event: "publish", refs: [episode(1001)] })
-    await waitFor(() => site.publisher.status().building !== null, 5000, "the build to start")
+    await waitFor(() => site.publisher.status().building !== null, { timeout: 5000, what: "the build to start" })
 
     // Poll while the build writes public/ (half a page at createPages): every answer is one whole release.
     const seen: string[] = []
@@ -132,7 +133,7 @@ describe("the flatten task, through the publisher", () => {
     const { manifestsDir, releasesDir } = releasePaths(site.dataDir)
     const namesOthers = (id: string) =>
       Object.values((JSON.parse(fs.readFileSync(path.join(manifestsDir, `${id}.json`), "utf8")) as Manifest).files).some((entry) => entry.in !== undefined)
-    await waitFor(() => listReleases(site.dataDir).length === 2 && !listReleases(site.dataDir).some(namesOthers), 10_000, "the flatten and the prune")
+    await waitFor(() => listReleases(site.dataDir).length === 2 && !listReleases(site.dataDir).some(namesOthers), { timeout: 10_000, what: "the flatten and the prune" })
     const [older, live] = listReleases(site.dataDir)
     expect(liveReleaseId(site.dataDir)).toBe(live)
     expect(await (await fetch(`${site.url}/`)).text()).toContain("Home v4")
@@ -456,7 +457,7 @@ describe("releases that hold only what changed", () => {
     expect(listReleases(dataDir())).toEqual([ids[0], ids[2], ids[3]])
     // Its files go in the background, the server answering meanwhile.
     const { releasesDir } = releasePaths(dataDir())
-    await waitFor(() => fs.readdirSync(releasesDir).sort().join() === [ids[0], ids[2], ids[3]].join(), 5000, "the pruned folder to go")
+    await waitFor(() => fs.readdirSync(releasesDir).sort().join() === [ids[0], ids[2], ids[3]].join(), { timeout: 5000, what: "the pruned folder to go" })
     const get = await serve()
     expect((await get("/a/")).text).toBe(PAGE("page a"))
 
@@ -533,18 +534,24 @@ describe("releases that hold only what changed", () => {
     const second = await publish(2)
     const written = await folderFiles(second.releaseId)
     let building = true
+    let declined = 0
     const pruned: string[] = []
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined }
     const prune = () => {
       pruned.push(...pruneReleases(dataDir(), 1))
       return pruned
     }
-    const task = startFlattening({ dataDir: dataDir(), keep: 1, canRun: () => !building, prune, log })
+    const canRun = () => {
+      if (building) declined++
+      return !building
+    }
+    const task = startFlattening({ dataDir: dataDir(), keep: 1, canRun, prune, log })
     try {
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      // Asked while the build runs, the task puts its run off at once, so once it has asked the files are as they stay.
+      await waitFor(() => declined > 0, { timeout: 5000, what: "the flatten task to ask whether it may run" })
       expect(await folderFiles(second.releaseId)).toEqual(written)
       building = false
-      await waitFor(() => pruned.length > 0, 5000, "the flatten task")
+      await waitFor(() => pruned.length > 0, { timeout: 5000, what: "the flatten task" })
       expect(pruned).toEqual([first.releaseId])
       expect(await folderFiles(second.releaseId)).toEqual((await listTree(publicDir)).files)
     } finally {

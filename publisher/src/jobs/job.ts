@@ -25,6 +25,11 @@ export interface Job {
   /** Builds started for this job: more than 1 after a restart interrupted one. */
   attempts: number
   phase: string | null
+  /**
+   * The phases its latest build went through, in order, the one under way
+   * (or where it ended) last: a phase too short to see on /status is still here.
+   */
+  phases: string[]
   /** Why it failed, in plain words. */
   reason: string | null
   logExcerpt: string | null
@@ -55,6 +60,7 @@ const JOB_COLUMNS = {
   finishedAt: "finished_at",
   attempts: "attempts",
   phase: "phase",
+  phases: "phases",
   reason: "reason",
   logExcerpt: "log_excerpt",
   releaseId: "release_id",
@@ -65,7 +71,7 @@ const JOB_COLUMNS = {
 } as const satisfies Record<keyof Job, string>
 
 /** The fields stored as JSON text. */
-type ListField = "refs" | "changedUrls" | "removedUrls"
+type ListField = "refs" | "phases" | "changedUrls" | "removedUrls"
 
 /** A jobs row as `SELECT ${JOB_FIELDS}` answers it. */
 export type JobRow = Omit<Job, ListField> & Record<ListField, string>
@@ -79,6 +85,7 @@ export function toJob(row: JobRow): Job {
   return {
     ...row,
     refs: JSON.parse(row.refs) as ApiRef[],
+    phases: JSON.parse(row.phases) as string[],
     changedUrls: JSON.parse(row.changedUrls) as string[],
     removedUrls: JSON.parse(row.removedUrls) as string[],
   }

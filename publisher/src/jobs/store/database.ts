@@ -23,6 +23,7 @@ CREATE TABLE IF NOT EXISTS jobs (
   finished_at INTEGER,
   attempts INTEGER NOT NULL DEFAULT 0,
   phase TEXT,
+  phases TEXT NOT NULL DEFAULT '[]',
   reason TEXT,
   log_excerpt TEXT,
   release_id TEXT,
@@ -69,5 +70,9 @@ function ownerOnlyDatabase(file: string): void {
 /** A lane's records database, owner-only, with every table the three stores keep. */
 export function openRecordsDatabase(file: string): SqliteDatabase {
   ownerOnlyDatabase(file)
-  return openDatabase(file, { schema: SCHEMA })
+  const db = openDatabase(file, { schema: SCHEMA })
+  // A store an older publisher made has no phases column; CREATE TABLE IF NOT EXISTS leaves its table as it is.
+  const columns = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('jobs')").all()
+  if (!columns.some((column) => column.name === "phases")) db.exec("ALTER TABLE jobs ADD COLUMN phases TEXT NOT NULL DEFAULT '[]'")
+  return db
 }

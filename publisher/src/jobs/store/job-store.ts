@@ -118,12 +118,12 @@ export class JobStore {
 
   markBuilding(id: number, now: number): void {
     this.db
-      .prepare("UPDATE jobs SET status = 'building', started_at = ?, finished_at = NULL, attempts = attempts + 1, phase = 'starting', reason = NULL WHERE id = ?")
+      .prepare("UPDATE jobs SET status = 'building', started_at = ?, finished_at = NULL, attempts = attempts + 1, phase = 'starting', phases = json_array('starting'), reason = NULL WHERE id = ?")
       .run(now, id)
   }
 
   setPhase(id: number, phase: string): void {
-    this.db.prepare("UPDATE jobs SET phase = ? WHERE id = ? AND status = 'building'").run(phase, id)
+    this.db.prepare("UPDATE jobs SET phase = ?, phases = json_insert(phases, '$[#]', ?) WHERE id = ? AND status = 'building'").run(phase, phase, id)
   }
 
   /** The job's build is live, or (with a `note` saying so) changed nothing, so the live release stays. */
