@@ -28,7 +28,7 @@ const config: GatsbyConfig = {
   },
   plugins: [
     "gatsby-plugin-styled-components",
-    // Image data types and the `gatsbyImage` arguments; the site draws pictures itself (src/components/responsive-image.tsx).
+    // Image data types and the `gatsbyImage` arguments; the site draws pictures itself (src/components/images/responsive-image.tsx).
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     // The site's own pictures (home hero, search hero) as `childImageSharp` image data.

@@ -1,5 +1,5 @@
 import React from "react"
-import { EntertainmentSection } from "../../src/components/entertainment-section"
+import { EntertainmentSection } from "../../src/components/home/entertainment-section"
 import { homeTileSizes } from "../../src/styles/tile-sizes"
 import type { Page } from "playwright-core"
 import { cleanPage, useBrowser } from "./harness/browser"
