@@ -1,0 +1,23 @@
+import fs from "node:fs"
+import { until } from "../../../helpers/until"
+import type { SuiteSiteOutcome } from "./global-setup"
+import { HARNESS_ENV, SUITE_BUILD_DEADLINE_MS } from "./harness-env"
+
+/*
+ * Every browser file waits here for the suite's site, which the global setup
+ * builds in the background (global-setup.ts says why). Files with builds of
+ * their own wait too: their builds share the suite's picture store, which
+ * the suite's build fills, and would otherwise resize the same pictures
+ * side by side.
+ */
+beforeAll(async () => {
+  const readyFile = process.env[HARNESS_ENV.siteReady]
+  if (!readyFile) throw new Error(`${HARNESS_ENV.siteReady} is not set: run browser tests through jest so the global setup runs.`)
+  const outcome = await until(
+    async () => (fs.existsSync(readyFile) ? (JSON.parse(fs.readFileSync(readyFile, "utf8")) as SuiteSiteOutcome) : undefined),
+    SUITE_BUILD_DEADLINE_MS + 60_000,
+    "the suite's site to be built and served",
+    200,
+  )
+  if (!outcome.ok) throw new Error(`The suite's site was not built: ${outcome.error}`)
+}, SUITE_BUILD_DEADLINE_MS + 120_000)
