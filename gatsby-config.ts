@@ -37,7 +37,7 @@ const config: GatsbyConfig = {
     // The image slots are the site's own (its CSS boxes decide the widths made); every other
     // option comes from catalogue-api.md's environment variables: see the plugin's schema.
     { resolve: "gatsby-source-catalogue", options: { imageSlots: IMAGE_SLOTS, imageSlotOwners: IMAGE_SLOT_OWNERS } },
-    // Installable: the manifest lists icons drawn once and committed (scripts/draw-app-icons.ts),
+    // Installable: the manifest lists icons drawn once and committed (scripts/draw/draw-app-icons.ts),
     // because the plugin's `icon` option resizes with a sharp that does not install here.
     {
       resolve: "gatsby-plugin-manifest",

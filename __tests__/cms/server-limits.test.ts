@@ -3,7 +3,7 @@ import net from "node:net"
 import os from "node:os"
 import path from "node:path"
 import { databaseFile } from "../../cms/src/config"
-import { openDatabase } from "../../cms/src/catalogue/database"
+import { openDatabase } from "../../cms/src/catalogue/database/database"
 import { buildServer, REQUEST_TIMEOUT_MS } from "../../cms/src/server"
 import { startTestServer } from "./helpers/test-server"
 
