@@ -27,7 +27,7 @@ const config: GatsbyConfig = {
   },
   plugins: [
     "gatsby-plugin-styled-components",
-    // Image data types and the `gatsbyImage` arguments; the site draws pictures itself (src/components/responsive-image.tsx).
+    // Image data types and the `gatsbyImage` arguments; the site draws pictures itself (src/components/images/responsive-image.tsx).
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     // The site's own pictures (home hero, search hero) as `childImageSharp` image data.
@@ -36,7 +36,7 @@ const config: GatsbyConfig = {
     // The image slots are the site's own (its CSS boxes decide the widths made); every other
     // option comes from catalogue-api.md's environment variables: see the plugin's schema.
     { resolve: "gatsby-source-catalogue", options: { imageSlots: IMAGE_SLOTS, imageSlotOwners: IMAGE_SLOT_OWNERS } },
-    // Installable: the manifest lists icons drawn once and committed (scripts/draw-app-icons.ts),
+    // Installable: the manifest lists icons drawn once and committed (scripts/draw/draw-app-icons.ts),
     // because the plugin's `icon` option resizes with a sharp that does not install here.
     {
       resolve: "gatsby-plugin-manifest",

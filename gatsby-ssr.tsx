@@ -24,9 +24,9 @@ import "./src/templates/series"
 import "./src/templates/subcategory"
 import "./src/templates/subscribe-outcome"
 // Required by the results page in the HTML renderer only (search-results-screen.tsx), so evaluated here too.
-import "./src/components/no-script-search"
+import "./src/components/forms/no-script-search"
 
-import { FIRST_SCREEN_END_ID } from "./src/components/first-screen-end"
+import { FIRST_SCREEN_END_ID } from "./src/components/layout/first-screen-end"
 import { CONTINUE_WATCHING_HINT_SCRIPT, LINKED_MOMENT_SCRIPT } from "./contract/inline-scripts"
 import { PAGE_LANGUAGE } from "./src/page-language"
 import { routes } from "./src/routes"

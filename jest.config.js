@@ -85,9 +85,9 @@ module.exports = {
           "<rootDir>/__tests__/setup/file-mock.js",
       },
       // One reference server, one build and one static server for the whole run.
-      globalSetup: "<rootDir>/__tests__/browser/harness/global-setup.ts",
-      globalTeardown: "<rootDir>/__tests__/browser/harness/global-teardown.ts",
-      setupFilesAfterEnv: ["<rootDir>/__tests__/browser/harness/timeouts.ts", "<rootDir>/__tests__/browser/harness/site-ready.ts", "<rootDir>/__tests__/setup/profile-marks.ts"],
+      globalSetup: "<rootDir>/__tests__/browser/harness/setup/global-setup.ts",
+      globalTeardown: "<rootDir>/__tests__/browser/harness/setup/global-teardown.ts",
+      setupFilesAfterEnv: ["<rootDir>/__tests__/browser/harness/setup/timeouts.ts", "<rootDir>/__tests__/browser/harness/setup/site-ready.ts", "<rootDir>/__tests__/setup/profile-marks.ts"],
     },
   ],
 }

@@ -1,7 +1,8 @@
 /**
  * The house rules of docs/reference/architecture.md, checked on the code
- * itself so they cannot drift: which folder may import which, and how long a
- * function may grow before it stops reading as one idea.
+ * itself so they cannot drift: which folder may import which, how many files
+ * a folder may hold before it needs rooms, and how long a function may grow
+ * before it stops reading as one idea.
  */
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
@@ -24,6 +25,32 @@ function trackedSources(): string[] {
   return execFileSync("git", ["ls-files", "*.ts", "*.tsx"], { cwd: ROOT, encoding: "utf8" })
     .split("\n")
     .filter((file) => file !== "" && !file.startsWith("__tests__/") && !file.endsWith(".d.ts"))
+}
+
+/** Most source files one folder may hold itself; past it, a reader can no longer take the folder in at a glance. */
+const MAX_FILES_IN_A_FOLDER = 12
+
+/** How many tracked source files (tests and scripts too) each folder holds directly. */
+function sourceFilesPerFolder(): Map<string, number> {
+  const counts = new Map<string, number>()
+  execFileSync("git", ["ls-files", "*.ts", "*.tsx", "*.js", "*.mjs", "*.cjs"], { cwd: ROOT, encoding: "utf8" })
+    .split("\n")
+    .filter((file) => file !== "")
+    .forEach((file) => counts.set(path.posix.dirname(file), (counts.get(path.posix.dirname(file)) ?? 0) + 1))
+  return counts
+}
+
+/**
+ * The publisher's floors (publisher/README.md, "Folders"), lowest first:
+ * config.ts is the ground every floor reads, main.ts (and index.ts beside it) the top.
+ */
+const PUBLISHER_FLOORS: readonly string[] = ["config", "releases", "cdn", "jobs", "http", "process", "main"]
+const PUBLISHER_SOURCE = path.join("publisher", "src")
+
+/** The floor of a path under publisher/src, as its index in PUBLISHER_FLOORS (-1: on none). */
+function publisherFloor(projectPath: string): number {
+  const top = path.relative(PUBLISHER_SOURCE, projectPath).split(path.sep)[0]!.replace(/\.ts$/, "")
+  return PUBLISHER_FLOORS.indexOf(top === "index" ? "main" : top)
 }
 
 /** Generated code and seed data are not read as design: they are data. */
@@ -129,6 +156,13 @@ describe("the house's structure", () => {
     expect(unexplained).toEqual([])
   })
 
+  it("has no folder that holds more than 12 source files itself: past that, its files go into rooms by concern", () => {
+    const crowded = [...sourceFilesPerFolder()]
+      .filter(([, count]) => count > MAX_FILES_IN_A_FOLDER)
+      .map(([folder, count]) => `${folder} (${count} files)`)
+    expect(crowded).toEqual([])
+  })
+
   it("has no import circle between files", () => {
     expect(firstImportCircle(sources)).toEqual([])
   })
@@ -184,6 +218,21 @@ describe("the house's structure", () => {
       .filter(({ target }) => topFolder(target) === "conformance")
       .map(({ file, target }) => `${file} -> ${target}`)
     expect(importers).toEqual([])
+  })
+
+  const publisherSources = sources.filter((file) => file.startsWith(`${PUBLISHER_SOURCE}${path.sep}`))
+
+  it("puts every publisher source file on one of its floors", () => {
+    expect(publisherSources).toEqual(expect.arrayContaining(["publisher/src/main.ts", "publisher/src/config.ts", "publisher/src/jobs/store/job-store.ts"]))
+    expect(publisherSources.filter((file) => publisherFloor(file) < 0)).toEqual([])
+  })
+
+  it("inside publisher/src, no floor imports one above it", () => {
+    const upward = publisherSources
+      .flatMap((file) => importedPaths(file).map((target) => ({ file, target })))
+      .filter(({ file, target }) => target.startsWith(`${PUBLISHER_SOURCE}${path.sep}`) && publisherFloor(target) > publisherFloor(file))
+      .map(({ file, target }) => `${file} -> ${target}`)
+    expect(upward).toEqual([])
   })
 
   // Inside src/: templates and pages use components, which use everything below; nothing below reaches back up.

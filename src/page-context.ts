@@ -1,5 +1,3 @@
-import type { PaginationContext } from "./pagination"
-
 // What each template is handed in its page context, written by the build
 // (gatsby/page-creation/create-pages.ts) and read by the templates.
 // Contexts carry Gatsby node ids and page numbers (the head has its own node,
@@ -8,6 +6,14 @@ import type { PaginationContext } from "./pagination"
 
 export interface IdPageContext {
   id: string
+}
+
+/** Gatsby's pagination context, as its pagination guide names it. */
+export interface PaginationContext {
+  limit: number
+  skip: number
+  numPages: number
+  currentPage: number
 }
 
 export type CategoryPageContext = IdPageContext & PaginationContext

@@ -1,8 +1,8 @@
-import { spread } from "../../conformance/src/crawl"
+import { spread } from "../../conformance/src/backend/crawl"
 import { readOptions } from "../../conformance/src/options"
-import { timestampProblem } from "../../conformance/src/problems"
-import { formatReport, summaryLine } from "../../conformance/src/report"
-import { fail, pass, skip } from "../../conformance/src/results"
+import { timestampProblem } from "../../conformance/src/results/problems"
+import { formatReport, summaryLine } from "../../conformance/src/results/report"
+import { fail, pass, skip } from "../../conformance/src/results/results"
 import { unknownId } from "../../conformance/src/checks/shapes-and-ids"
 
 // The kit's pure parts: what it samples, how it judges a timestamp, how it

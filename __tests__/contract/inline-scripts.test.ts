@@ -1,6 +1,6 @@
 import { CONTINUE_WATCHING_HINT_SCRIPT, LINKED_MOMENT_SCRIPT } from "../../contract/inline-scripts"
 import { PLAY_LINK_LENGTH_ATTRIBUTE } from "../../contract/moment-form"
-import { autoplayUrl } from "../../src/components/video-player"
+import { autoplayUrl } from "../../src/components/playback/video-player"
 import { parseMoment } from "../../src/playback/moment"
 import { CONTINUE_WATCHING_ATTRIBUTE, CONTINUE_WATCHING_HINT_KEY } from "../../src/viewing/storage-key"
 

@@ -1,7 +1,7 @@
 // Jest's own order (failed first, then slowest first, from its cache), with
 // every browser file after the node and components files: the browser
 // files wait for the suite's site, built in the background by the browser
-// global setup, and the others run meanwhile (__tests__/browser/harness/global-setup.ts).
+// global setup, and the others run meanwhile (__tests__/browser/harness/setup/global-setup.ts).
 const Sequencer = require("@jest/test-sequencer").default
 
 const isBrowser = (test) => test.context.config.displayName?.name === "browser"

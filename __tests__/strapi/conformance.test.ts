@@ -2,7 +2,7 @@ import { execFile } from "node:child_process"
 import path from "node:path"
 import { promisify } from "node:util"
 import { freePort, PROJECT_ROOT } from "../../node-kit/process/processes"
-import type { CheckResult } from "../../conformance/src/results"
+import type { CheckResult } from "../../conformance/src/results/results"
 import { runConformance } from "../../conformance/src/run"
 import { startStrapi, type SeededStrapi } from "../helpers/strapi"
 

@@ -160,7 +160,7 @@ export function databaseFile(dataDir: string): string {
   return path.join(dataDir, "catalogue.db")
 }
 
-/** The drafts' catalogue (catalogue/drafts-database.ts), beside the published one. */
+/** The drafts' catalogue (catalogue/database/drafts-database.ts), beside the published one. */
 export function draftsFile(dataDir: string): string {
   return path.join(dataDir, "drafts.db")
 }

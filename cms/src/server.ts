@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify"
 import { refuseOtherHosts } from "../../node-kit/http/allowed-hosts"
 import { createApp } from "../../node-kit/http/app"
-import { CatalogueReads } from "./catalogue/reads"
+import { CatalogueReads } from "./catalogue/database/reads"
 import { DEFAULT_TOMBSTONE_DAYS } from "./catalogue/changes"
 import { LOCAL_SITE_ORIGINS } from "./config"
-import type { CatalogueDatabase } from "./catalogue/database"
+import type { CatalogueDatabase } from "./catalogue/database/database"
 import { CatalogueMediaNames } from "./media/names"
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from "./media/jobs"
 import { MediaStore } from "./media/store"
@@ -41,7 +41,7 @@ export interface ServerOptions {
   /** Where and how to send the publish webhook after each admin write; none when unset. */
   webhook?: WebhookOptions | null
   /**
-   * The drafts' catalogue (catalogue/drafts-database.ts) and CATALOGUE_PREVIEW_TOKEN, the token of its
+   * The drafts' catalogue (catalogue/database/drafts-database.ts) and CATALOGUE_PREVIEW_TOKEN, the token of its
    * draft view (null: the draft view answers 401). Null or unset: the catalogue keeps no drafts, as a
    * backend written before "Drafts and preview" (CMS_DRAFTS=off).
    */

@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs"
 import { parseArgs } from "node:util"
 import { readOptions, type Flags } from "./options"
-import { formatReport, summaryLine } from "./report"
-import { tally } from "./results"
+import { formatReport, summaryLine } from "./results/report"
+import { tally } from "./results/results"
 import { runConformance } from "./run"
 
 // npm run check-catalogue -- URL [flags]: the conformance kit's command line.

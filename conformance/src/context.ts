@@ -1,6 +1,6 @@
-import type { Crawl } from "./crawl"
-import type { CommandOutcome } from "./commands"
-import type { Answer, CatalogueApi } from "./http"
+import type { Crawl } from "./backend/crawl"
+import type { CommandOutcome } from "./backend/commands"
+import type { Answer, CatalogueApi } from "./backend/http"
 import type { ConformanceOptions } from "./options"
 
 /** What every group of checks is handed. */

@@ -3,12 +3,12 @@ import { checkCors } from "./checks/cors"
 import { checkDraftView } from "./checks/draft-view"
 import { checkShapesAndIds } from "./checks/shapes-and-ids"
 import { checkWebhook } from "./checks/webhook"
-import { runCommand } from "./commands"
+import { runCommand } from "./backend/commands"
 import type { RunContext } from "./context"
-import { crawl } from "./crawl"
-import { CatalogueApi, describeAnswer, type Answer } from "./http"
+import { crawl } from "./backend/crawl"
+import { CatalogueApi, describeAnswer, type Answer } from "./backend/http"
 import type { ConformanceOptions } from "./options"
-import { fail, type CheckResult } from "./results"
+import { fail, type CheckResult } from "./results/results"
 
 /** How long a command may run, and a delivery take to arrive, unless told otherwise. */
 export const DEFAULT_DEADLINE_MS = 30_000

@@ -1,11 +1,11 @@
 import path from "node:path"
 import type { Page } from "gatsby"
 import type { CategoryPageContext, EpisodePageContext, IdPageContext } from "../../src/page-context"
-import { paginate } from "../../src/pagination"
+import { paginate } from "../../src/components/pagination/pages"
 import { routes, withTrailingSlash } from "../../src/routes"
 import type { CatalogueSeo } from "../seo/catalogue-page-seo"
 import type { PageHead } from "../../src/seo/page-head"
-import { SUBSCRIBE_OUTCOME_TEXTS } from "../../src/subscribe-outcome-texts"
+import { SUBSCRIBE_OUTCOME_TEXTS } from "../../src/texts/subscribe-outcome"
 import { subscribeOutcomePath, type SubscribeFormOutcome } from "../../contract/subscribe-form"
 
 /**

@@ -2,7 +2,7 @@ import fs from "node:fs/promises"
 import path from "node:path"
 import type { CreatePagesArgs, Reporter } from "gatsby"
 import { routes, withTrailingSlash } from "../../src/routes"
-import { PREVIEW_CHANGES_FILE, type PreviewChanges } from "../../contract/preview-changes"
+import { PREVIEW_CHANGES_FILE, type PreviewChanges } from "../../contract/preview/preview-changes"
 
 // A plain string, not a page query: it runs after the build, over every node.
 const CHANGES_QUERY = `

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises"
 import path from "node:path"
 import { withoutCspMeta } from "../../node-kit/security/csp-meta"
-import { SEO_CARD_STYLE_SHEET, SEO_CARDS_DIR, seoCardPath } from "../../contract/preview-changes"
+import { SEO_CARD_STYLE_SHEET, SEO_CARDS_DIR, seoCardPath } from "../../contract/preview/preview-changes"
 import { renderSeoCardPage, SEO_REPORT_STYLE } from "../seo/report/render-report-html"
 import type { SeoReport } from "../seo/report/report-types"
 

@@ -1,6 +1,6 @@
 import { subscribeOutcomePath, type SubscribeFormOutcome } from "../../contract/subscribe-form"
-import { MY_LIST_TITLE, NOT_FOUND_TEXT, THANK_YOU_TEXT, THANK_YOU_TITLE } from "../../src/fixed-page-texts"
-import { SUBSCRIBE_OUTCOME_TEXTS } from "../../src/subscribe-outcome-texts"
+import { MY_LIST_TITLE, NOT_FOUND_TEXT, THANK_YOU_TEXT, THANK_YOU_TITLE } from "../../src/texts/fixed-pages"
+import { SUBSCRIBE_OUTCOME_TEXTS } from "../../src/texts/subscribe-outcome"
 import type { PageSeoInput } from "./resolve-page-seo"
 
 type FixedPage = Pick<PageSeoInput, "kind" | "title" | "description" | "listable" | "canonicalPath">

@@ -2,7 +2,7 @@ import type { Actions, NodePluginArgs } from "gatsby"
 import type { PageHead } from "../../src/seo/page-head"
 
 // Each page's head as a node of the data layer, written in createPages and
-// read by the page's own query (the SeoHead fragment, src/components/seo.tsx).
+// read by the page's own query (the SeoHead fragment, src/components/layout/seo.tsx).
 // The page context keeps ids and numbers; a head that did not change keeps
 // its node, so Gatsby re-runs only the queries of the pages whose head did.
 

@@ -1,5 +1,5 @@
 import type { Thing, WithContext } from "schema-dts"
-import { htmlToText } from "../../contract/html-to-text"
+import { htmlToText } from "../../contract/html-text/html-to-text"
 import type { PageHead, SocialImage } from "../../src/seo/page-head"
 import type { PageKind, SeoReportPage, ValueSource } from "./report/report-types"
 import { breadcrumbList, organization, structuredDataTypes, videoObject, webSite } from "./structured-data"

@@ -1,8 +1,8 @@
 import React from "react"
 import { graphql, type HeadFC } from "gatsby"
-import { NOT_FOUND_TEXT } from "../fixed-page-texts"
-import { MessageScreen } from "../components/message-screen"
-import { Seo } from "../components/seo"
+import { NOT_FOUND_TEXT } from "../texts/fixed-pages"
+import { MessageScreen } from "../components/screens/message-screen"
+import { Seo } from "../components/layout/seo"
 
 export default function NotFoundPage() {
   return <MessageScreen title="404 PAGE NOT FOUND" text={NOT_FOUND_TEXT} />

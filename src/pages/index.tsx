@@ -1,7 +1,7 @@
 import React from "react"
 import { graphql, type HeadFC, type PageProps } from "gatsby"
-import { HomeScreen } from "../components/home-screen"
-import { Seo } from "../components/seo"
+import { HomeScreen } from "../components/screens/home-screen"
+import { Seo } from "../components/layout/seo"
 import type { HomeTileSizes } from "../styles/tile-sizes"
 
 export default function HomePage({ data, pageContext }: PageProps<Queries.HomePageQuery, { tileSizes: HomeTileSizes }>) {

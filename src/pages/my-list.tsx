@@ -1,7 +1,7 @@
 import React from "react"
 import { graphql, type HeadFC } from "gatsby"
-import { MyListScreen } from "../components/my-list-screen"
-import { Seo } from "../components/seo"
+import { MyListScreen } from "../components/screens/my-list-screen"
+import { Seo } from "../components/layout/seo"
 
 /** The visitor's own list of saved series, read from their browser's storage. */
 export default function MyListPage() {

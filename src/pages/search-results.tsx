@@ -1,7 +1,7 @@
 import React from "react"
 import { graphql, type HeadFC, type PageProps } from "gatsby"
-import { SearchResultsScreen } from "../components/search-results-screen"
-import { Seo } from "../components/seo"
+import { SearchResultsScreen } from "../components/screens/search-results-screen"
+import { Seo } from "../components/layout/seo"
 
 /** The one page drawn in the browser: its query comes from the address, its results from the live API. */
 export default function SearchResultsPage({ location, data }: PageProps<Queries.SearchResultsPageQuery>) {

@@ -37,7 +37,7 @@ export interface PageHead {
   /**
    * From the home page down to this one, as the BreadcrumbList in
    * structuredData names them: the page shows the same trail
-   * (components/breadcrumbs.tsx). Empty where a page has none (home, fixed pages).
+   * (components/layout/breadcrumbs.tsx). Empty where a page has none (home, fixed pages).
    */
   breadcrumbs: Crumb[]
   /** What the sitemap needs: whether the page is listed, and when its content changed. */

@@ -1,5 +1,5 @@
 /** The browser's one read of the catalogue API: GET /search, grouped by category (catalogue-api.md). */
-import { htmlToTextInBrowser } from "../../contract/html-to-text-dom"
+import { htmlToTextInBrowser } from "../../contract/html-text/html-to-text-dom"
 import { imageUrl } from "../../contract/image-url"
 import type { ApiAnswers } from "../../contract/schemas"
 

@@ -4,7 +4,7 @@
  * footer's form, not with every page: until then the form posts itself.
  */
 import { isValidEmail } from "../../contract/email"
-import { SUBSCRIBE_MESSAGES } from "./subscribe-messages"
+import { SUBSCRIBE_MESSAGES } from "../texts/subscribe-messages"
 
 export { SUBSCRIBE_MESSAGES }
 /** The address check the server makes too (contract/email.ts), loaded with the sending code. */

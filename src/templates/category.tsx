@@ -1,9 +1,9 @@
 import React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { CategoryScreen } from "../components/category-screen"
-import { breadcrumbTrail, Seo } from "../components/seo"
+import { CategoryScreen } from "../components/screens/category-screen"
+import { breadcrumbTrail, Seo } from "../components/layout/seo"
 import type { CategoryPageContext } from "../page-context"
-import { pageItems } from "../pagination"
+import { pageItems } from "../components/pagination/pages"
 
 type Props = PageProps<Queries.CategoryTemplateQuery, CategoryPageContext>
 

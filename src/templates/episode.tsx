@@ -1,8 +1,8 @@
 import React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { asksToAutoplay } from "../playback/autoplay-state"
-import { EpisodeScreen } from "../components/episode-screen"
-import { breadcrumbTrail, Seo } from "../components/seo"
+import { EpisodeScreen } from "../components/screens/episode-screen"
+import { breadcrumbTrail, Seo } from "../components/layout/seo"
 import type { EpisodePageContext } from "../page-context"
 import { recommendedSeries } from "../recommended-series"
 

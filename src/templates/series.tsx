@@ -1,7 +1,7 @@
 import React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { breadcrumbTrail, Seo } from "../components/seo"
-import { SeriesScreen } from "../components/series-screen"
+import { breadcrumbTrail, Seo } from "../components/layout/seo"
+import { SeriesScreen } from "../components/screens/series-screen"
 import type { IdPageContext } from "../page-context"
 
 export default function SeriesTemplate({ data }: PageProps<Queries.SeriesTemplateQuery, IdPageContext>) {

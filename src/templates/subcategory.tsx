@@ -1,7 +1,7 @@
 import React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { breadcrumbTrail, Seo } from "../components/seo"
-import { SubcategoryScreen } from "../components/subcategory-screen"
+import { breadcrumbTrail, Seo } from "../components/layout/seo"
+import { SubcategoryScreen } from "../components/screens/subcategory-screen"
 import type { IdPageContext } from "../page-context"
 
 export default function SubcategoryTemplate({ data }: PageProps<Queries.SubcategoryTemplateQuery, IdPageContext>) {

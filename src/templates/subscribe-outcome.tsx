@@ -1,9 +1,9 @@
 import React from "react"
 import { graphql, type HeadFC, type PageProps } from "gatsby"
 import styled from "styled-components"
-import { SUBSCRIBE_OUTCOME_TEXTS } from "../subscribe-outcome-texts"
-import { MessageScreen } from "../components/message-screen"
-import { Seo } from "../components/seo"
+import { SUBSCRIBE_OUTCOME_TEXTS } from "../texts/subscribe-outcome"
+import { MessageScreen } from "../components/screens/message-screen"
+import { Seo } from "../components/layout/seo"
 import { Button } from "../styles/layout"
 
 type Outcome = keyof typeof SUBSCRIBE_OUTCOME_TEXTS

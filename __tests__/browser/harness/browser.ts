@@ -1,6 +1,6 @@
 import type { Browser, Page, Request, Response } from "playwright-core"
 import { launchBrowser } from "../../../scripts/lib/chromium"
-import { harness, harnessChromiumArgs } from "./harness-env"
+import { harness, harnessChromiumArgs } from "./setup/harness-env"
 import { PagePool, type CleanPageOptions } from "./page-pool"
 
 export { chromiumPath, launchBrowser } from "../../../scripts/lib/chromium"

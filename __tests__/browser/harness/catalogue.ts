@@ -1,5 +1,5 @@
 import type { Served } from "../../../contract/served"
-import { harness } from "./harness-env"
+import { harness } from "./setup/harness-env"
 
 export type { Served }
 

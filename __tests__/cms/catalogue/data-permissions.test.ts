@@ -2,7 +2,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { databaseFile } from "../../../cms/src/config"
-import { openDatabase } from "../../../cms/src/catalogue/database"
+import { openDatabase } from "../../../cms/src/catalogue/database/database"
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777
 

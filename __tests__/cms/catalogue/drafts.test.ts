@@ -1,6 +1,6 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
-import { PREVIEW_TOKEN_HEADER } from "../../../contract/draft-videos"
+import { PREVIEW_TOKEN_HEADER } from "../../../contract/preview/draft-videos"
 import { secretKeys } from "../../../contract/webhook-signature"
 import { ANSWERS, WebhookBody, type ApiWebhookBody } from "../../../contract/schemas"
 import { NO_DRAFTS_MESSAGE } from "../../../cms/src/admin/routes/drafts"

@@ -1,4 +1,4 @@
-import { PREVIEW_TOKEN_HEADER } from "../../../contract/draft-videos"
+import { PREVIEW_TOKEN_HEADER } from "../../../contract/preview/draft-videos"
 import { ANSWERS } from "../../../contract/schemas"
 import { expectContract } from "../helpers/contract"
 import { startTestServer, TEST_VIDEO_TOKEN, type TestServer } from "../helpers/test-server"

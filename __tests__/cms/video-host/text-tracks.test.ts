@@ -1,4 +1,4 @@
-import { PREVIEW_TOKEN_HEADER } from "../../../contract/draft-videos"
+import { PREVIEW_TOKEN_HEADER } from "../../../contract/preview/draft-videos"
 import { ANSWERS, type ApiVideo } from "../../../contract/schemas"
 import { videoDuration } from "../../../cms/src/video-host/sample-video"
 import { cueWords } from "../../../plugins/gatsby-source-catalogue/src/transcripts/cue-text"

@@ -1,4 +1,4 @@
-import { CHECK_WORD_VARIABLE } from "../../../conformance/src/commands"
+import { CHECK_WORD_VARIABLE } from "../../../conformance/src/backend/commands"
 import { TEST_ADMIN_TOKEN } from "../../cms/helpers/test-server"
 
 // The --edit, --delete and --draft commands a backend's author would write

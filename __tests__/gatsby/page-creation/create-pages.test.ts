@@ -1,5 +1,5 @@
 import { categoryPages, episodePages, seriesPages, subcategoryPages, type PlannedPage } from "../../../gatsby/page-creation/create-pages"
-import { pageItems, pageOfIndex, paginate, pagePath } from "../../../src/pagination"
+import { pageItems, pageOfIndex, paginate, pagePath } from "../../../src/components/pagination/pages"
 
 /** Stands in for the SEO module: says which entity, path and page number it was asked about. */
 const headFor = jest.fn((id: string, path: string, pageNumber: number) => ({ asked: `${id} ${path} ${pageNumber}` }) as never)

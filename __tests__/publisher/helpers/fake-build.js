@@ -114,7 +114,7 @@ async function main() {
   write("_gatsby/image/abc/def/picture.webp", "RIFF....WEBP")
   write("robots.txt", "User-agent: *\nAllow: /\n")
   if (view) {
-    // What a preview build leaves for the preview's bar (contract/preview-changes.ts).
+    // What a preview build leaves for the preview's bar (contract/preview/preview-changes.ts).
     const changes = { draftView: true, note: null, siteSettings: false, changes: [{ kind: "Series", title: `Core Strength ${version}`, path: "/series/101/" }] }
     write("_preview/changes.json", JSON.stringify(plan.previewChanges ?? changes))
     // The series page's SEO card (gatsby/preview/write-seo-cards.ts); the home page has none.

@@ -35,7 +35,7 @@ export interface FakePlan {
   remove?: string[]
   /** Start a worker in the build's group that ignores SIGTERM. */
   worker?: boolean
-  /** A preview build's list of drafts (contract/preview-changes.ts), instead of one changed series. */
+  /** A preview build's list of drafts (contract/preview/preview-changes.ts), instead of one changed series. */
   previewChanges?: unknown
   /** Episodes read from CATALOGUE_API_URL into detail/{id}/index.html with their titles; one that cannot be read fails the build. */
   catalogueEpisodes?: string[]

@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { DomUtils, ElementType, parseDocument } from "htmlparser2"
-import { BLOCK_ELEMENTS, HIDDEN_ELEMENTS } from "../../../contract/html-text-rules"
+import { BLOCK_ELEMENTS, HIDDEN_ELEMENTS } from "../../../contract/html-text/html-text-rules"
 
 // What a visitor and a search engine get from a built site, pictures aside,
 // in a form two builds can be compared by: each page's visible text, links
@@ -12,7 +12,7 @@ type Element = ReturnType<typeof DomUtils.getElementsByTagName>[number]
 
 /** One page as a visitor reads it and a crawler indexes it. */
 export interface PageSnapshot {
-  /** The body's text as the site's own plain-text rule reads it (contract/html-text-rules.ts); an image as its alt text. */
+  /** The body's text as the site's own plain-text rule reads it (contract/html-text/html-text-rules.ts); an image as its alt text. */
   text: string
   /** Every link and form: `href → text` (its aria-label when it has one), in document order. */
   links: string[]

@@ -1,16 +1,16 @@
 import type { ApiRef, ApiSiteSettings } from "../../../contract/schemas"
-import { CHILD, COLUMNS, CREATE_FIELDS, EDITABLE_FIELDS, PARENT, type Column } from "../catalogue/columns"
+import { CHILD, COLUMNS, CREATE_FIELDS, EDITABLE_FIELDS, PARENT, type Column } from "../catalogue/database/columns"
 import { forgetTombstone, refOf, SITE_SETTINGS_REF, type WriteResult } from "../catalogue/changes"
-import { now, type CatalogueDatabase } from "../catalogue/database"
-import { columnsOf, draftRow, LIVE, liveRow } from "../catalogue/drafts-database"
+import { now, type CatalogueDatabase } from "../catalogue/database/database"
+import { columnsOf, draftRow, LIVE, liveRow } from "../catalogue/database/drafts-database"
 import { EditError } from "../catalogue/edits"
 import { readSiteSettings, updateSiteSettings, writeSiteSettings } from "../catalogue/site-settings"
-import { REF_TYPE_OF_TABLE, type CatalogueTable } from "../catalogue/tables"
-import { indexSeries } from "../catalogue/writes"
+import { REF_TYPE_OF_TABLE, type CatalogueTable } from "../catalogue/database/tables"
+import { indexSeries } from "../catalogue/database/writes"
 import { createEntity, deleteEntity, insertEntity, nextId, updateEntity, updateStored } from "./entity-writes"
 
 // An editor's drafts (catalogue-api.md, "Drafts and preview"): saved in the
-// drafts' catalogue (catalogue/drafts-database.ts) with the same writes a
+// drafts' catalogue (catalogue/database/drafts-database.ts) with the same writes a
 // publish makes, then published into the live catalogue or discarded. A
 // write published at once (the admin API's plain POST, PATCH and DELETE)
 // reaches both, so the draft view never lags behind what visitors see.

@@ -1,6 +1,6 @@
 import { Seo, type ApiRef } from "../../../contract/schemas"
-import { CHILD, COLUMNS, CREATE_FIELDS, EDITABLE_FIELDS, PARENT, storedValue, type Column } from "../catalogue/columns"
-import { indexSeries } from "../catalogue/writes"
+import { CHILD, COLUMNS, CREATE_FIELDS, EDITABLE_FIELDS, PARENT, storedValue, type Column } from "../catalogue/database/columns"
+import { indexSeries } from "../catalogue/database/writes"
 import {
   forgetTombstone,
   highestTombstoneId,
@@ -8,8 +8,8 @@ import {
   refOf,
   type WriteResult,
 } from "../catalogue/changes"
-import { REF_TYPE_OF_TABLE, type CatalogueTable } from "../catalogue/tables"
-import { now, type CatalogueDatabase } from "../catalogue/database"
+import { REF_TYPE_OF_TABLE, type CatalogueTable } from "../catalogue/database/tables"
+import { now, type CatalogueDatabase } from "../catalogue/database/database"
 import { checkWithContract, EditError } from "../catalogue/edits"
 import { FIRST_ID, ID_PATTERN } from "../catalogue/ids"
 

@@ -1,4 +1,4 @@
-import type { CatalogueDatabase } from "../catalogue/database"
+import type { CatalogueDatabase } from "../catalogue/database/database"
 
 /** One publish webhook waiting for the publisher's 2xx, as the outbox table keeps it. */
 export interface OutboxEntry {
@@ -17,7 +17,7 @@ export interface OutboxEntry {
 const FIELDS = `id, body, summary, attempts, created_at AS "createdAt", first_attempt_at AS "firstAttemptAt", next_attempt_at AS "nextAttemptAt"`
 
 /**
- * The webhook_outbox table (catalogue/database.ts): a delivery is written before its
+ * The webhook_outbox table (catalogue/database/database.ts): a delivery is written before its
  * first attempt and removed once delivered or given up, so what a stopped
  * server had not delivered goes out after it starts again. Each write is
  * its own transaction, on disk when it returns (synchronous=FULL).

@@ -3,7 +3,7 @@ import type { ApiRef, ApiWebhookBody } from "../../../contract/schemas"
 import { MAX_REFS_PER_DELIVERY, signWithKeys, WEBHOOK_HEADERS, type WebhookKey } from "../../../contract/webhook-signature"
 import { retryAfterMs } from "../../../node-kit/http/retry-after"
 import type { WriteResult } from "../catalogue/changes"
-import type { CatalogueDatabase } from "../catalogue/database"
+import type { CatalogueDatabase } from "../catalogue/database/database"
 import { WebhookOutbox, type OutboxEntry } from "./webhook-outbox"
 
 // The publish webhook of docs/reference/catalogue-api.md: after each editor's write the server

@@ -1,7 +1,7 @@
 import type { ApiChanges, ApiRef, ApiRefType } from "../../../contract/schemas"
 import { HttpError } from "../../../node-kit/http/http-error"
-import { CATALOGUE_TABLES, REF_TYPE_OF_TABLE, type CatalogueTable } from "./tables"
-import type { CatalogueDatabase } from "./database"
+import { CATALOGUE_TABLES, REF_TYPE_OF_TABLE, type CatalogueTable } from "./database/tables"
+import type { CatalogueDatabase } from "./database/database"
 
 // The changes feed of docs/reference/catalogue-api.md ("Changes feed and publish webhook"):
 // every entity's updated_at says when it last changed, and tombstones say what

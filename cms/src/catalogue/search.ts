@@ -1,6 +1,6 @@
 import type { ApiSearchGroup } from "../../../contract/schemas"
-import { prepared, type CatalogueDatabase } from "./database"
-import { toSeries } from "./reads"
+import { prepared, type CatalogueDatabase } from "./database/database"
+import { toSeries } from "./database/reads"
 
 const MAX_TERMS = 16
 const MAX_TERM_LENGTH = 64

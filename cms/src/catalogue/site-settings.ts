@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util"
 import { SiteSettings, type ApiSiteSettings } from "../../../contract/schemas"
-import { now, type CatalogueDatabase } from "./database"
+import { now, type CatalogueDatabase } from "./database/database"
 import { checkWithContract } from "./edits"
 
 // The site-wide marketing settings of GET /site-settings: one row holding the

@@ -1,5 +1,5 @@
 import { normalizeEmail } from "../../../contract/email"
-import { now, prepared, type CatalogueDatabase } from "./database"
+import { now, prepared, type CatalogueDatabase } from "./database/database"
 
 export interface Subscription {
   email: string

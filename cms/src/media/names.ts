@@ -1,6 +1,6 @@
-import { COLUMNS } from "../catalogue/columns"
-import { CATALOGUE_TABLES } from "../catalogue/tables"
-import type { CatalogueDatabase } from "../catalogue/database"
+import { COLUMNS } from "../catalogue/database/columns"
+import { CATALOGUE_TABLES } from "../catalogue/database/tables"
+import type { CatalogueDatabase } from "../catalogue/database/database"
 
 /** `/media/{name}` at the end of a path or URL (relative, or absolute on any origin), without a query. */
 const MEDIA_PATH = /\/media\/([^/?#]+)$/

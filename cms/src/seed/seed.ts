@@ -1,5 +1,5 @@
-import { isEmpty, type CatalogueDatabase } from "../catalogue/database"
-import { writeCatalogue } from "../catalogue/writes"
+import { isEmpty, type CatalogueDatabase } from "../catalogue/database/database"
+import { writeCatalogue } from "../catalogue/database/writes"
 import { readSiteSettings, writeSiteSettings } from "../catalogue/site-settings"
 import { sampleCatalogue } from "./sample-catalogue"
 import { SAMPLE_SITE_SETTINGS } from "./sample-site-settings"

@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto"
 import type { FastifyRequest } from "fastify"
-import { PREVIEW_TOKEN_HEADER } from "../../../contract/draft-videos"
+import { PREVIEW_TOKEN_HEADER } from "../../../contract/preview/draft-videos"
 import { sameSecret } from "../../../node-kit/security/same-secret"
-import type { ServedEpisode, VideoLibrary } from "../catalogue/reads"
+import type { ServedEpisode, VideoLibrary } from "../catalogue/database/reads"
 
 /**
  * The videos only drafts name (a draft-only episode's, a draft's new video

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify"
 import { hasBearerToken } from "../../../node-kit/http/bearer-token"
-import type { ServedEpisode, VideoLibrary } from "../catalogue/reads"
+import type { ServedEpisode, VideoLibrary } from "../catalogue/database/reads"
 import type { FixedWindowLimiter } from "../http-hooks/rate-limit"
 import { previewTokenOf, type DraftVideos } from "./draft-videos"
 

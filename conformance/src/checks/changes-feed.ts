@@ -1,9 +1,9 @@
 import { Ref, type ApiRef } from "../../../contract/schemas"
 import type { RunContext } from "../context"
-import { ENDPOINTS, type Endpoint } from "../endpoints"
-import { nowOf, readFeed, skewNote, type FeedRead } from "../feed"
-import { describeAnswer } from "../http"
-import { fail, pass, skip, verdict, type CheckResult } from "../results"
+import { ENDPOINTS, type Endpoint } from "../backend/endpoints"
+import { nowOf, readFeed, skewNote, type FeedRead } from "../backend/feed"
+import { describeAnswer } from "../backend/http"
+import { fail, pass, skip, verdict, type CheckResult } from "../results/results"
 import { hasMessage } from "./shapes-and-ids"
 
 // catalogue-api.md, "Changes feed and publish webhook" (optional for a

@@ -1,6 +1,6 @@
 import type { RunContext } from "../context"
-import { describeAnswer, type Answer } from "../http"
-import { skip, verdict, type CheckResult } from "../results"
+import { describeAnswer, type Answer } from "../backend/http"
+import { skip, verdict, type CheckResult } from "../results/results"
 
 // catalogue-api.md: "The browser calls only /search and /subscribe [...] Both
 // must answer CORS requests from the site's origin." Checked as a browser

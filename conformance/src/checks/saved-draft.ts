@@ -1,11 +1,11 @@
 import type { ApiRef } from "../../../contract/schemas"
 import type { RunContext } from "../context"
-import { crawl, type View } from "../crawl"
-import { ENDPOINTS, type Endpoint } from "../endpoints"
-import { nowOf, readFeed } from "../feed"
-import { describeAnswer, type Answer } from "../http"
-import { at, shown } from "../problems"
-import { fail, pass, skip, verdict, type CheckResult } from "../results"
+import { crawl, type View } from "../backend/crawl"
+import { ENDPOINTS, type Endpoint } from "../backend/endpoints"
+import { nowOf, readFeed } from "../backend/feed"
+import { describeAnswer, type Answer } from "../backend/http"
+import { at, shown } from "../results/problems"
+import { fail, pass, skip, verdict, type CheckResult } from "../results/results"
 
 // --draft: a command saves a draft of one entity (its title with
 // $CATALOGUE_CHECK_WORD, ideally). The kit finds it (the draft view's

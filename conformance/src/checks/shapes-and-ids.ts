@@ -1,11 +1,11 @@
 import { SAFE_ID_RULE, unsafeIds } from "../../../contract/safe-ids"
 import type { ApiId } from "../../../contract/schemas"
 import type { RunContext } from "../context"
-import type { Crawl, Read } from "../crawl"
-import { DETAIL_ENDPOINTS, ENDPOINTS, entitiesOf, type Endpoint } from "../endpoints"
-import { describeAnswer, type CatalogueApi } from "../http"
-import { at, timestampProblem } from "../problems"
-import { fail, pass, skip, verdict, type CheckResult } from "../results"
+import type { Crawl, Read } from "../backend/crawl"
+import { DETAIL_ENDPOINTS, ENDPOINTS, entitiesOf, type Endpoint } from "../backend/endpoints"
+import { describeAnswer, type CatalogueApi } from "../backend/http"
+import { at, timestampProblem } from "../results/problems"
+import { fail, pass, skip, verdict, type CheckResult } from "../results/results"
 
 // Every endpoint of catalogue-api.md's Endpoints table, read with its contract
 // schema (contract/schemas.ts), and what every answer must hold: path-safe

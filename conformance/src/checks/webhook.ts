@@ -3,9 +3,9 @@ import { unsafeIds } from "../../../contract/safe-ids"
 import { WebhookBody, type ApiRef } from "../../../contract/schemas"
 import { MAX_REFS_PER_DELIVERY, WEBHOOK_HEADERS } from "../../../contract/webhook-signature"
 import type { RunContext } from "../context"
-import { readFeed } from "../feed"
-import { fail, pass, skip, verdict, type CheckResult } from "../results"
-import { WebhookListener, type Delivery } from "../webhook-listener"
+import { readFeed } from "../backend/feed"
+import { fail, pass, skip, verdict, type CheckResult } from "../results/results"
+import { WebhookListener, type Delivery } from "../backend/webhook-listener"
 
 // --webhook: the kit stands where the publisher would, makes an edit (--edit)
 // and waits for the signed delivery catalogue-api.md describes, verified with

@@ -2,7 +2,7 @@ import React, { Suspense, lazy, useEffect, useRef, useState } from "react"
 import styled from "styled-components"
 import { canTakeLinks, isTakeHash } from "../../viewing/take-link/take-link-gate"
 import type { ViewingState } from "../../viewing/viewing-types"
-import { ANOTHER_DEVICE_TEXTS } from "./another-device-texts"
+import { ANOTHER_DEVICE_TEXTS } from "../../texts/another-device"
 import { ContinueElsewhere } from "./continue-elsewhere"
 
 const loadTakeLinkDialog = () => import(/* webpackChunkName: "take-link" */ "./take-link-dialog")

@@ -1,7 +1,7 @@
 import React, { useState, type ComponentType } from "react"
 import { Button } from "../../styles/layout"
 import type { ViewingState } from "../../viewing/viewing-types"
-import { ANOTHER_DEVICE_TEXTS } from "./another-device-texts"
+import { ANOTHER_DEVICE_TEXTS } from "../../texts/another-device"
 
 type ShareDialog = ComponentType<{ state: ViewingState; onClose: () => void }>
 

@@ -1,7 +1,7 @@
 import React, { useRef, useState } from "react"
 import styled from "styled-components"
 import { Button } from "../../styles/layout"
-import { SHARE_TEXTS } from "./share-texts"
+import { SHARE_TEXTS } from "../../texts/share"
 
 const Field = styled.textarea`
   display: block;

@@ -3,11 +3,11 @@ import { routes } from "../../routes"
 import { Button } from "../../styles/layout"
 import { makeTakeLink, type TakeLink } from "../../viewing/take-link/make-take-link"
 import type { ViewingState } from "../../viewing/viewing-types"
-import { ANOTHER_DEVICE_TEXTS } from "./another-device-texts"
+import { ANOTHER_DEVICE_TEXTS } from "../../texts/another-device"
 import { CopyLink } from "./copy-link"
 import { ModalDialog } from "./modal-dialog"
 import { QrCode } from "./qr-code"
-import { SHARE_TEXTS, tooLongText } from "./share-texts"
+import { SHARE_TEXTS, tooLongText } from "../../texts/share"
 
 /**
  * The link to this site's My list carrying `state`, as a QR code and as text

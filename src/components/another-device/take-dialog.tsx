@@ -6,7 +6,7 @@ import { additionsOf, addsNothing, takeViewing, type TakeAdditions } from "../..
 import type { TakeReading } from "../../viewing/take-link/read-take-link"
 import type { EpisodeProgress, ViewingState } from "../../viewing/viewing-types"
 import { ModalDialog } from "./modal-dialog"
-import { TAKE_TEXTS, addedText, leftOutText } from "./take-texts"
+import { TAKE_TEXTS, addedText, leftOutText } from "../../texts/take"
 
 const Heading = styled.h3`
   margin: ${({ theme }) => theme.space.md} 0 ${({ theme }) => theme.space.xs};

@@ -8,7 +8,7 @@ import {
   resolveAgainst,
   type HttpClientOptions,
 } from "../../../../plugins/gatsby-source-catalogue/src/http/client"
-import { PREVIEW_TOKEN_HEADER } from "../../../../contract/draft-videos"
+import { PREVIEW_TOKEN_HEADER } from "../../../../contract/preview/draft-videos"
 import { retryAfterMs } from "../../../../node-kit/http/retry-after"
 import { ERROR_CODES } from "../../../../plugins/gatsby-source-catalogue/src/constants"
 import { createLimiter } from "../../../../plugins/gatsby-source-catalogue/src/http/limiter"

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify"
 import { HttpError } from "../../../../node-kit/http/http-error"
-import type { CatalogueReads } from "../../catalogue/reads"
-import type { CatalogueTable } from "../../catalogue/tables"
+import type { CatalogueReads } from "../../catalogue/database/reads"
+import type { CatalogueTable } from "../../catalogue/database/tables"
 
 /** URL collection name -> table, matching the public API's paths. */
 export const COLLECTIONS: Record<string, CatalogueTable> = {

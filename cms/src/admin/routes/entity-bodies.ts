@@ -1,11 +1,11 @@
 import type { FastifySchemaValidationError } from "fastify"
 import { Seo } from "../../../../contract/schemas"
-import { CREATE_FIELDS, EDITABLE_FIELDS, type WritableColumn } from "../../catalogue/columns"
-import { REF_TYPE_OF_TABLE, type CatalogueTable } from "../../catalogue/tables"
+import { CREATE_FIELDS, EDITABLE_FIELDS, type WritableColumn } from "../../catalogue/database/columns"
+import { REF_TYPE_OF_TABLE, type CatalogueTable } from "../../catalogue/database/tables"
 import { contractFault } from "../../catalogue/edits"
 
 // The admin API's request bodies for creating and editing an entity, as JSON
-// schemas derived from the declared columns (catalogue/columns.ts), and the
+// schemas derived from the declared columns (catalogue/database/columns.ts), and the
 // words of a refusal. The messages are the ones editors and tests have always
 // read: the first wrong field sent is named, then a missing required one.
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifySchemaValidationError } from "fastify"
 import { SITE_SETTINGS_REF, type WriteResult } from "../../catalogue/changes"
-import type { CatalogueDatabase } from "../../catalogue/database"
+import type { CatalogueDatabase } from "../../catalogue/database/database"
 import { EditError } from "../../catalogue/edits"
 import { SITE_SETTINGS_FIELDS, updateSiteSettings } from "../../catalogue/site-settings"
 import type { DraftDesk } from "../drafts"

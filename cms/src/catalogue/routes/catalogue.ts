@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify"
-import type { CatalogueReads } from "../reads"
+import type { CatalogueReads } from "../database/reads"
 import { ID_PARAMS, notFound, type IdParams } from "./id-params"
 import type { CatalogueView } from "./views"
 

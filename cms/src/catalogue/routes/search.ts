@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import type { CatalogueDatabase } from "../database"
+import type { CatalogueDatabase } from "../database/database"
 import { searchSeries } from "../search"
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify"
 import { HttpError } from "../../../../node-kit/http/http-error"
-import type { CatalogueDatabase } from "../database"
+import type { CatalogueDatabase } from "../database/database"
 import { readSiteSettings, siteSettingsDiffer } from "../site-settings"
 import type { CatalogueView } from "./views"
 

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { isValidEmail } from "../../../../contract/email"
 import { subscribeOutcomePath, type SubscribeFormOutcome } from "../../../../contract/subscribe-form"
 import { HttpError } from "../../../../node-kit/http/http-error"
-import type { CatalogueDatabase } from "../database"
+import type { CatalogueDatabase } from "../database/database"
 import type { RateLimitSetting } from "../../http-hooks/rate-limit"
 import { addSubscription } from "../subscriptions"
 

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify"
 import { requireBearerToken } from "../../../../node-kit/http/bearer-token"
 import { HttpError } from "../../../../node-kit/http/http-error"
-import type { CatalogueDatabase } from "../database"
-import type { CatalogueReads } from "../reads"
+import type { CatalogueDatabase } from "../database/database"
+import type { CatalogueReads } from "../database/reads"
 
 /** One view of the catalogue: the published one, or the drafts' (catalogue-api.md, "Drafts and preview"). */
 export interface CatalogueView {

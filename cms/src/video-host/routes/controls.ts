@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify"
 import { HttpError } from "../../../../node-kit/http/http-error"
-import type { VideoLibrary } from "../../catalogue/reads"
+import type { VideoLibrary } from "../../catalogue/database/reads"
 import type { FixedWindowLimiter } from "../../http-hooks/rate-limit"
 
 const SAFE = Number.MAX_SAFE_INTEGER

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify"
-import { DRAFT_PLAYER_KEY_PARAM } from "../../../../contract/draft-videos"
-import type { VideoLibrary } from "../../catalogue/reads"
+import { DRAFT_PLAYER_KEY_PARAM } from "../../../../contract/preview/draft-videos"
+import type { VideoLibrary } from "../../catalogue/database/reads"
 import { draftEpisodeByKey, type DraftVideos } from "../draft-videos"
 import { playerPage } from "../player-page"
 import { videoDuration } from "../sample-video"

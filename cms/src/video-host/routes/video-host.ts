@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import { DRAFT_PLAYER_KEY_PARAM } from "../../../../contract/draft-videos"
+import { DRAFT_PLAYER_KEY_PARAM } from "../../../../contract/preview/draft-videos"
 import { imageUrl } from "../../../../contract/image-url"
 import type { ApiVideo } from "../../../../contract/schemas"
 import { sampleVideoExtras } from "../captions/sample-captions"

@@ -1,4 +1,4 @@
-import { PREVIEW_TOKEN_HEADER } from "../../../../contract/draft-videos"
+import { PREVIEW_TOKEN_HEADER } from "../../../../contract/preview/draft-videos"
 import type { HttpClient } from "../http/client"
 import { CatalogueRequestError } from "../http/client"
 import type { CatalogueRead } from "./read"

@@ -1,4 +1,4 @@
-import { PREVIEW_TOKEN_HEADER } from "../../../../contract/draft-videos"
+import { PREVIEW_TOKEN_HEADER } from "../../../../contract/preview/draft-videos"
 
 /** The plugin options that name where the build fetches from (this module is below types.ts, which imports the image modules). */
 export interface FetchOriginOptions {

@@ -1,5 +1,5 @@
 import type { NodeInput, SourceNodesArgs } from "gatsby"
-import { htmlToText } from "../../../../contract/html-to-text"
+import { htmlToText } from "../../../../contract/html-text/html-to-text"
 import type { ApiImage, ApiSeo } from "../../../../contract/schemas"
 import type { NodeType } from "../constants"
 import { sanitizeDescription } from "./sanitize"

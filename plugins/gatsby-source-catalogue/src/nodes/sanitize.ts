@@ -1,5 +1,5 @@
 import sanitizeHtml from "sanitize-html"
-import { htmlToText } from "../../../../contract/html-to-text"
+import { htmlToText } from "../../../../contract/html-text/html-to-text"
 
 /**
  * `rel` values an editor may set. Anything else goes: `opener` in particular,

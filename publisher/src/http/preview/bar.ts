@@ -1,5 +1,5 @@
 import fs from "node:fs"
-import { PREVIEW_CHANGES_FILE, SEO_CARDS_DIR, seoCardPath, type PreviewChanges } from "../../../../contract/preview-changes"
+import { PREVIEW_CHANGES_FILE, SEO_CARDS_DIR, seoCardPath, type PreviewChanges } from "../../../../contract/preview/preview-changes"
 import { html } from "../../../../node-kit/http/html"
 import type { SiteFiles } from "../../../../node-kit/http/static-server"
 

@@ -5,7 +5,7 @@ import type { View } from "../http/preview-access"
 // subcategories, a subcategory its series with their data, a series its
 // episodes), so when a member comes, goes, moves or changes its place in
 // their order, its containers' answers change too. Like the reference server
-// (cms/src/catalogue/columns.ts, PARENT), the feed lists them as changed
+// (cms/src/catalogue/database/columns.ts, PARENT), the feed lists them as changed
 // then, and only then: a build reads membership and order from a changed
 // container's fresh answer, and patches a member's own data into the lists
 // that carry it (plugins/gatsby-source-catalogue/src/crawl/delta.ts). A

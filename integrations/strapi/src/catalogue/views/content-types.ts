@@ -14,7 +14,7 @@ export type CatalogueType = (typeof CONTENT_TYPES)[keyof typeof CONTENT_TYPES]
 /**
  * Lists come in the editors' order (`position`), then in the order the
  * documents were made, as the reference server orders by position then id
- * (cms/src/catalogue/reads.ts). The row id last: documents seeded in one
+ * (cms/src/catalogue/database/reads.ts). The row id last: documents seeded in one
  * millisecond keep their seeding order.
  */
 export const EDITORS_ORDER = ["position:asc", "createdAt:asc", "id:asc"]

@@ -9,7 +9,7 @@ import { documentsOf } from "./documents"
  * published episodes are filed under it (through their series and its
  * subcategory), in the categories' order. Counted on the published
  * catalogue in either view, as the reference server counts
- * (cms/src/catalogue/reads.ts): it is what visitors can watch.
+ * (cms/src/catalogue/database/reads.ts): it is what visitors can watch.
  */
 export async function categoryStatistics(strapi: Core.Strapi): Promise<ApiCategoryStatistic[]> {
   const [categories, episodes] = await Promise.all([
