@@ -16,8 +16,12 @@ function plantRepository(files: Record<string, string>): string {
 }
 
 describe("the pointers in code comments", () => {
-  let root: string
-  afterEach(() => fs.rmSync(root, { recursive: true, force: true }))
+  // Set by the tests that plant a repository; the others read text alone.
+  let root: string | undefined
+  afterEach(() => {
+    if (root) fs.rmSync(root, { recursive: true, force: true })
+    root = undefined
+  })
 
   it("report a planted broken path and a doc cited by a name no file has, by file and line", () => {
     root = plantRepository({
