@@ -10,7 +10,6 @@ import {
   TITLE_MAX,
   resolvePageSeo,
   warnDuplicates,
-  type EntitySeoFields,
   type PageSeoInput,
   type SiteSeo,
 } from "../../../gatsby/seo/resolve-page-seo"

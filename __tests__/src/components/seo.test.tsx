@@ -2,7 +2,7 @@ import React from "react"
 import { render } from "@testing-library/react"
 import { Seo } from "../../../src/components/seo"
 import type { PageHead, SocialImage } from "../../../src/seo/page-head"
-import { resolvePageSeo, type EntitySeoFields, type PageSeoInput } from "../../../gatsby/seo/resolve-page-seo"
+import { resolvePageSeo, type PageSeoInput } from "../../../gatsby/seo/resolve-page-seo"
 import { entityPageInput, seoFields } from "../../gatsby/seo/catalogue-fixture"
 import { resolveSiteSeo, type SourcedSiteSettings } from "../../../gatsby/seo/site-seo"
 
