@@ -24,6 +24,7 @@ const PUBLIC = path.join(PROJECT_ROOT, "public")
 function buildLog(): string {
   return fs
     .readFileSync(harness().buildLog, "utf8")
+    // eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
     .replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
     .replace(/\s+/g, " ")
 }

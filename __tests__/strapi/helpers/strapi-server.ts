@@ -73,6 +73,7 @@ export async function startStrapi(workspace: StrapiWorkspace, env: Record<string
     },
   })
   let printed = ""
+  // eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
   const collect = (chunk: Buffer) => (printed += chunk.toString("utf8").replace(/\x1b\[[0-9;]*m/g, ""))
   child.stdout?.on("data", collect)
   child.stderr?.on("data", collect)
