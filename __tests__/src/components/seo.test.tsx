@@ -8,7 +8,7 @@ import { resolveSiteSeo, type SourcedSiteSettings } from "../../../gatsby/seo/si
 
 // The Node build of the server renderer, as Gatsby's HTML build uses; the
 // browser build jsdom would pick needs a TextEncoder jsdom does not have.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the Node build of the renderer, by its file
 const { renderToStaticMarkup } = require("react-dom/server.node") as typeof import("react-dom/server")
 
 const SITE = "https://moveflix.example"
