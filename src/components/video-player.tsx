@@ -257,12 +257,12 @@ export function VideoPlayer(props: VideoPlayerProps) {
       </Frame>
     )
   }
-  const iframeProps = { title, allow: "autoplay; fullscreen; picture-in-picture", allowFullScreen: true }
+  const iframeProps = { allow: "autoplay; fullscreen; picture-in-picture", allowFullScreen: true }
   return (
     <Frame ref={frame} aria-busy={playing && !loaded}>
       <CatalogueImage image={poster} alt="" fill priority />
       {playing ? (
-        <iframe key={take} ref={player} src={autoplayUrl(src, startAt)} onLoad={() => setLoaded(true)} {...iframeProps} />
+        <iframe key={take} ref={player} src={autoplayUrl(src, startAt)} onLoad={() => setLoaded(true)} title={title} {...iframeProps} />
       ) : (
         <>
           {resumeAt === null || linkedStart !== null ? (
@@ -271,7 +271,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
             <ResumeChoices resumeAt={resumeAt} onStart={setStartAt} />
           )}
           <noscript>
-            <iframe src={src} {...iframeProps} />
+            <iframe src={src} title={title} {...iframeProps} />
           </noscript>
         </>
       )}
