@@ -197,7 +197,9 @@ function PlayFacade({ src, title, startAt, durationSeconds, onStart }: PlayFacad
  */
 function usePlayerControl(control: PlaybackControl | null, playFrom: (seconds: number) => void) {
   const latest = useRef(playFrom)
-  latest.current = playFrom
+  useEffect(() => {
+    latest.current = playFrom
+  })
   useEffect(() => {
     if (!control) return
     control.attach((seconds) => latest.current(seconds))
@@ -235,10 +237,11 @@ export function VideoPlayer(props: VideoPlayerProps) {
   }, [playing])
   useEffect(() => {
     if (!autoStart || !src) return
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the video starts only in the browser: the built page shows its picture
     setStartAt(resumeAt ?? 0)
     forgetAutoplay()
     // Once, on arrival: a later change of the remembered position must not restart the video.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
   }, [])
   const seek = useHostPlayer(player, playing, { episode, startAt: startAt ?? 0, onEnded, onTime: (seconds) => control?.report(seconds) })
   usePlayerControl(control, (seconds) => {
