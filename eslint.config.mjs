@@ -53,10 +53,7 @@ export default tseslint.config(
       // A leading underscore marks a name kept on purpose (a callback's position, a field taken out of a rest).
       // A timer or child declared before the closures that clear it, and assigned once after them.
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
-      "@typescript-eslint/no-unused-vars": [
-        "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true },
-      ],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true }],
     },
   },
   {
