@@ -10,7 +10,7 @@ export function bundleAnalysis(reportsDir: string): GatsbyNode["onCreateWebpackC
   return ({ stage, actions }) => {
     if (stage !== "build-javascript" || !process.env.ANALYZE_BUNDLE) return
     // Required here so a normal build never loads it.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when the analysis is asked for
     const { BundleAnalyzerPlugin } = require("webpack-bundle-analyzer") as typeof import("webpack-bundle-analyzer")
     actions.setWebpackConfig({
       plugins: [

@@ -6,6 +6,7 @@ import { PROJECT_ROOT } from "../../node-kit/process/processes"
 // patches/gatsby+5.16.1.patch: a build whose code is the last build's uses the last build's bundles
 // (gatsby/dist/commands/reusable-bundles.js). What webpack recorded as their inputs decides; each case
 // below is a change that must make the next build compile again. Real builds: offline.test.ts.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- Gatsby's patched file, loaded by its path
 const { reusableBundles, rememberBundles, forgetBundles } = require(path.join(PROJECT_ROOT, "node_modules", "gatsby", "dist", "commands", "reusable-bundles.js")) as {
   reusableBundles: (directory: string, env: NodeJS.ProcessEnv, state: { webpackCompilationHash: string }) => { reason?: string; javascript?: { hash: string }; renderer?: { renderPageHash: string } }
   rememberBundles: (directory: string, env: NodeJS.ProcessEnv, stats: { javascriptStats: unknown; rendererStats: unknown; renderPageHash: string | null }) => void

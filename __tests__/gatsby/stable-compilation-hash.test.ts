@@ -8,7 +8,7 @@ import { HashWithoutChildCompilations, keepCompilationHashStable } from "../../g
 // The browser bundle's compilation hash is in every page: a cold build and the
 // warm build after it must give the same one from the same inputs.
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the plugin has no type declarations
 const MiniCssExtractPlugin = require("mini-css-extract-plugin") as { new (options: object): webpack.WebpackPluginInstance; loader: string }
 
 /** The plugins the site's hook adds to the config of `stage`. */

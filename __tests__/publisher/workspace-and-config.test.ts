@@ -140,6 +140,7 @@ describe("buildEnvironment", () => {
       try {
         let config: typeof import("../../gatsby-config").default | undefined
         jest.isolateModules(() => {
+          // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded afresh inside jest.isolateModules
           config = (require("../../gatsby-config") as typeof import("../../gatsby-config")).default
         })
         return (config!.graphqlTypegen as { generateOnBuild: boolean }).generateOnBuild

@@ -5,6 +5,7 @@ import { hydrateAsTransition, serverWrotePage } from "../../src/hydrate-as-trans
 
 // React's server renderer needs TextEncoder, which jsdom does not give.
 Object.assign(globalThis, { TextEncoder })
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after TextEncoder is given
 const { renderToString } = require("react-dom/server") as typeof import("react-dom/server")
 
 // How React takes over a page Gatsby built: the server's elements kept and

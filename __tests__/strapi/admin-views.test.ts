@@ -85,7 +85,7 @@ describe("a Strapi of its own", () => {
   const env = () => ({ CATALOGUE_PREVIEW_TOKEN: "preview-token-for-admin-views", PREVIEW_SITE_URL: "http://localhost:9001", PREVIEW_HANDOFF_SECRET: handOffSecret })
 
   /** A call of the admin panel's own (@strapi/content-manager's admin routes). */
-  async function admin(method: string, route: string, body?: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  async function admin(method: string, route: string, body?: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- any JSON Strapi answers
     const response = await fetch(`${strapi.origin}/content-manager/${route}`, {
       method,
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

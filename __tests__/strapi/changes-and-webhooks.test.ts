@@ -57,7 +57,7 @@ async function readFeed(since: string | undefined, view: View = "published", hea
   const query = new URLSearchParams({ ...(since === undefined ? {} : { since }), ...(view === "draft" ? { preview: "1" } : {}) })
   const auth: Record<string, string> = view === "draft" && !("authorization" in headers) ? { authorization: `Bearer ${PREVIEW_TOKEN}` } : {}
   const response = await fetch(`${strapi.origin}/api/changes?${query}`, { headers: { ...auth, ...headers } })
-  return { status: response.status, json: (await response.json()) as any } // eslint-disable-line @typescript-eslint/no-explicit-any
+  return { status: response.status, json: (await response.json()) as any } // eslint-disable-line @typescript-eslint/no-explicit-any -- any JSON Strapi answers
 }
 
 /** The feed of a view, which must answer 200. */

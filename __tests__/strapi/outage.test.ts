@@ -88,6 +88,7 @@ const deliveryNaming = (id: string, from: number) =>
     { timeout: 30_000, what: `Strapi's delivery naming episode ${id}`, interval: 20 },
   )
 
+// eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
 const strapiLog = () => fs.readFileSync(path.join(strapi.dir, "strapi.log"), "utf8").replace(/\x1b\[[0-9;]*m/g, "")
 
 describe("a Strapi restart or outage loses no edit", () => {

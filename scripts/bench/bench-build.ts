@@ -139,6 +139,7 @@ async function timedBuild(env: NodeJS.ProcessEnv, logFile: string): Promise<Buil
   // Gatsby's reporter colours and wraps long lines; undo both before reading figures.
   const output = fs
     .readFileSync(logFile, "utf8")
+    // eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
     .replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
     .replace(/[ \t]*\r?\n(?!(success|info|warn|error) )/g, " ")
   return { wallSeconds: (Date.now() - started) / 1000, peakRssMiB: peak / 2 ** 20, log: output }

@@ -80,6 +80,7 @@ const codeDeploy = values["code-deploy"] || values["code-deploy-only"]
 const editCount = Number(values.edits)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+// eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
 const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
 
 function percentile(values: number[], p: number): number {

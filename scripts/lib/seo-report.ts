@@ -48,6 +48,7 @@ export function readSeoReport(jsonPath: string): ReadReportResult {
  * retitle or rewrite the output; control characters are shown, not sent.
  */
 export const printable = (text: string): string =>
+  // eslint-disable-next-line no-control-regex -- control characters are the ones escaped
   String(text).replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`)
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`

@@ -8,6 +8,7 @@ import { useEffect, useState } from "react"
 export function useCurrentYear(buildYear: number): number {
   const [year, setYear] = useState(buildYear)
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- read after hydration: the built HTML cannot know it
     setYear(new Date().getFullYear())
   }, [])
   return year

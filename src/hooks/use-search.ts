@@ -49,6 +49,7 @@ export function useSearch(apiUrl: string, query: string): SearchState {
   }, [waiting])
   useEffect(() => {
     if (!query) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the query is read after hydration: the built HTML cannot know it
       setAnswer(IDLE)
       return
     }

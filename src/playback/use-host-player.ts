@@ -21,7 +21,9 @@ export type SeekPlayer = (seconds: number) => boolean
 export function useHostPlayer(iframe: RefObject<HTMLIFrameElement>, active: boolean, options: HostPlayerOptions): SeekPlayer {
   // The latest options without reconnecting: the player is connected once per iframe.
   const latest = useRef(options)
-  latest.current = options
+  useEffect(() => {
+    latest.current = options
+  })
   const session = useRef<PlaybackSession | "connecting" | null>(null)
   const startInstead = useRef<number | null>(null)
 

@@ -8,6 +8,7 @@ import { momentOfSearch } from "./moment"
  */
 export function useLinkedMoment(search: string, durationSeconds: number | null | undefined): number | null {
   const [moment, setMoment] = useState<number | null>(null)
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- read after hydration: the built HTML cannot know it
   useEffect(() => setMoment(momentOfSearch(search, durationSeconds)), [search, durationSeconds])
   return moment
 }

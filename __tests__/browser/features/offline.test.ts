@@ -113,6 +113,7 @@ beforeAll(async () => {
   copyRelease(path.join(workspace, "public"), releases.c)
   // What each build said of its bundles (patches/gatsby+5.16.1.patch, reusable-bundles.js).
   // One line of plain text: Gatsby's reporter may colour and wrap long lines.
+  // eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
   const logText = fs.readFileSync(log, "utf8").replace(/\u001b\[[0-9;]*[A-Za-z]/g, "").replace(/\s+/g, " ")
   bundleDecisions = [...logText.matchAll(/Bundles: (\w+ \([^)]*\))/g)].map((match) => match[1]!)
   process.stdout.write(

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core"
 import type { ApiEpisode } from "../../../contract/schemas"
-import { openReady, useBrowser, visit } from "../harness/browser"
+import { openReady, useBrowser } from "../harness/browser"
 import { api } from "../harness/catalogue"
 import { harness, PLAYER_ORIGIN, playerUrlOf } from "../harness/setup/harness-env"
 

@@ -5,7 +5,7 @@ import { GlobalStyle } from "../../../src/styles/global-style"
 import { theme } from "../../../src/styles/theme"
 
 // The Node build of the server renderer, as Gatsby's HTML build uses.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the Node build of the renderer, by its file
 const { renderToStaticMarkup } = require("react-dom/server.node") as typeof import("react-dom/server")
 
 /**

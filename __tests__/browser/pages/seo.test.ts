@@ -159,6 +159,7 @@ describe("an episode as search engines and link previews see it", () => {
     await expect(page.evaluate(() => (window as unknown as { __hostile?: string }).__hostile)).resolves.toBeUndefined()
     await expect(page.title()).resolves.toBe("Stretch Daily | MoveFlix")
 
+    // eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
     const log = fs.readFileSync(harness().buildLog, "utf8").replace(/\u001b\[[0-9;]*[A-Za-z]/g, "").replace(/\s+/g, " ")
     expect(log).toContain(`of episode ${id} (seo.image) could not be used`)
     const report = readReport().pages.find((row) => row.path === `/detail/${id}/`)!

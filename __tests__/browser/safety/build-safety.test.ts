@@ -1,4 +1,3 @@
-import crypto from "node:crypto"
 import fs from "node:fs"
 import http from "node:http"
 import os from "node:os"
@@ -25,6 +24,7 @@ const PUBLIC = path.join(PROJECT_ROOT, "public")
 function buildLog(): string {
   return fs
     .readFileSync(harness().buildLog, "utf8")
+    // eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
     .replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
     .replace(/\s+/g, " ")
 }

@@ -18,7 +18,7 @@ export interface Answer {
   status: number
   headers: Headers
   /** Parsed JSON, or the text when the body is not JSON. */
-  body: any // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any // eslint-disable-line @typescript-eslint/no-explicit-any -- any JSON a test sends
 }
 
 export interface TestServer {

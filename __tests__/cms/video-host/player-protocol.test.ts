@@ -85,7 +85,7 @@ async function open(suffix = "", events: string[] = []): Promise<Harness> {
   opened.push({ page, errors })
   await page.goto(`${siteOrigin}/?src=${encodeURIComponent(video.player_embed_url + suffix)}`)
   await page.evaluate(async (names) => {
-    const w = window as any // eslint-disable-line @typescript-eslint/no-explicit-any
+    const w = window as any // eslint-disable-line @typescript-eslint/no-explicit-any -- the page's own globals, untyped here
     w.seen = []
     w.player = new w.Vimeo.Player(document.getElementById("player"))
     for (const name of names) w.player.on(name, (data: { seconds: number }) => w.seen.push([name, data.seconds]))
@@ -96,15 +96,15 @@ async function open(suffix = "", events: string[] = []): Promise<Harness> {
 
 /** Calls the SDK's player in the page: `call(page, "getDuration")`. */
 const call = (page: Page, method: string, ...args: unknown[]) =>
-  page.evaluate(([name, values]) => (window as any).player[name as string](...(values as unknown[])), [method, args] as const) // eslint-disable-line @typescript-eslint/no-explicit-any
+  page.evaluate(([name, values]) => (window as any).player[name as string](...(values as unknown[])), [method, args] as const) // eslint-disable-line @typescript-eslint/no-explicit-any -- the page's own globals, untyped here
 
 /** Waits until the page has seen `count` events named `name`; answers their seconds. */
 async function seen(page: Page, name: string, count = 1): Promise<number[]> {
   await page.waitForFunction(
-    ([n, c]) => (window as any).seen.filter((e: [string]) => e[0] === n).length >= (c as number), // eslint-disable-line @typescript-eslint/no-explicit-any
+    ([n, c]) => (window as any).seen.filter((e: [string]) => e[0] === n).length >= (c as number), // eslint-disable-line @typescript-eslint/no-explicit-any -- the page's own globals, untyped here
     [name, count] as const,
   )
-  return page.evaluate((n) => (window as any).seen.filter((e: [string]) => e[0] === n).map((e: [string, number]) => e[1]), name) // eslint-disable-line @typescript-eslint/no-explicit-any
+  return page.evaluate((n) => (window as any).seen.filter((e: [string]) => e[0] === n).map((e: [string, number]) => e[1]), name) // eslint-disable-line @typescript-eslint/no-explicit-any -- the page's own globals, untyped here
 }
 
 describe("the reference player under the host's name, driven by @vimeo/player", () => {
@@ -157,7 +157,7 @@ describe("the reference player under the host's name, driven by @vimeo/player", 
     const refusal = (method: string, ...args: unknown[]) =>
       page.evaluate(
         ([name, values]) =>
-          (window as any).player.callMethod(name, ...(values as unknown[])).then( // eslint-disable-line @typescript-eslint/no-explicit-any
+          (window as any).player.callMethod(name, ...(values as unknown[])).then( // eslint-disable-line @typescript-eslint/no-explicit-any -- the page's own globals, untyped here
             () => "resolved",
             (error: Error) => `${error.name}: ${error.message}`,
           ),

@@ -36,7 +36,7 @@ interface Exchange {
   status: number
   headers: Record<string, string>
   /** The parsed body, when JSON; replaced or changed in place by a defect. */
-  json: any // eslint-disable-line @typescript-eslint/no-explicit-any
+  json: any // eslint-disable-line @typescript-eslint/no-explicit-any -- any JSON a planted defect answers
 }
 
 /** Removes every `draft` field, however deep. */

@@ -10,7 +10,6 @@ import {
   TITLE_MAX,
   resolvePageSeo,
   warnDuplicates,
-  type EntitySeoFields,
   type PageSeoInput,
   type SiteSeo,
 } from "../../../gatsby/seo/resolve-page-seo"
@@ -513,7 +512,7 @@ describe("hostile values from the CMS", () => {
     )
     expect(head.title).toBe("Core Strength Plus | MoveFlix")
     expect(head.description).toBe(`${SERIES_DESCRIPTION} Now. Really.`)
-    // eslint-disable-next-line no-control-regex
+    // eslint-disable-next-line no-control-regex -- the text must keep no control character
     expect(`${head.title}${head.description}`).not.toMatch(/[\u0000-\u001f\u007f]/)
   })
 

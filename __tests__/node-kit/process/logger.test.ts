@@ -34,6 +34,6 @@ describe("prettyLine", () => {
     const written: string[] = []
     const app = Fastify({ logger: { level: "info", stream: prettyDestination({ write: (text) => written.push(text) }) } })
     app.log.info({ jobId: 3 }, "Job queued")
-    expect(written).toEqual([expect.stringMatching(/^\d\d:\d\d:\d\d\.\d{3} INFO  Job queued jobId=3\n$/)])
+    expect(written).toEqual([expect.stringMatching(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}Job queued jobId=3\n$/)])
   })
 })

@@ -87,7 +87,7 @@ describe("writeSecurityHeaders", () => {
   it("asks browsers to keep to https only when the site's address is https", async () => {
     await writeSecurityHeaders(build, { ...SOURCES, site: "https://moveflix.example" })
     expect(readHeaderMap(build)!.common["Strict-Transport-Security"]).toBe(STRICT_TRANSPORT_SECURITY)
-    expect(fs.readFileSync(path.join(build, HEADERS_FILE), "utf8")).toMatch(/^\/\*\n(  .*\n)*  Strict-Transport-Security: max-age=31536000\n/m)
+    expect(fs.readFileSync(path.join(build, HEADERS_FILE), "utf8")).toMatch(/^\/\*\n( {2}.*\n)* {2}Strict-Transport-Security: max-age=31536000\n/m)
     await writeSecurityHeaders(build, { ...SOURCES, site: "http://localhost:9000" })
     expect(readHeaderMap(build)!.common).not.toHaveProperty("Strict-Transport-Security")
     expect(fs.readFileSync(path.join(build, HEADERS_FILE), "utf8")).not.toContain("Strict-Transport-Security")

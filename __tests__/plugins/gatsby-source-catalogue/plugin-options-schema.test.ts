@@ -83,6 +83,7 @@ describe("pluginOptionsSchema", () => {
 
     it("gatsby-config.ts gives the plugin no token", () => {
       jest.isolateModules(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded afresh inside jest.isolateModules
         const config = (require("../../../gatsby-config") as { default: { plugins: unknown[] } }).default
         const entry = config.plugins.find((plugin) => (plugin as { resolve?: string }).resolve === "gatsby-source-catalogue")
         expect(entry).toBeDefined()

@@ -33,6 +33,7 @@ describe("describeSeoReport", () => {
   it("shows control characters from the CMS instead of sending them to the terminal", () => {
     const report = sampleReport({ pages: [samplePage({ path: "/\u001b[2J/", warnings: ["title\u0007 is odd"] })] })
     const output = describeSeoReport(report, "index.html")
+    // eslint-disable-next-line no-control-regex -- the report must print no control character
     expect(output).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/)
     expect(output).toContain("  warning  /\\u001b[2J/: title\\u0007 is odd")
     expect(printable("ok\n")).toBe("ok\\u000a")

@@ -5,6 +5,7 @@ import { usePrefersReducedMotion } from "../../../src/hooks/use-prefers-reduced-
 
 // React's server renderer needs TextEncoder, which jsdom does not give.
 Object.assign(globalThis, { TextEncoder })
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after TextEncoder is given
 const { renderToString } = require("react-dom/server") as typeof import("react-dom/server")
 
 /** Every value the component drew, in order: a countdown drawn and taken back would show as [false, true]. */

@@ -35,6 +35,7 @@ const storedHistory = (...ids: string[]) =>
 
 // React's server renderer needs TextEncoder, which jsdom does not give.
 Object.assign(globalThis, { TextEncoder })
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after TextEncoder is given
 const { renderToString } = require("react-dom/server") as typeof import("react-dom/server")
 
 let storage: FakeStorage

@@ -41,7 +41,7 @@ afterAll(async () => {
   if (workspace) fs.rmSync(workspace.dir, { recursive: true, force: true })
 }, 30_000)
 
-type Json = any // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any // eslint-disable-line @typescript-eslint/no-explicit-any -- any JSON the endpoints answer
 
 /** GET an API path: the published view, or the draft view with the preview token (`"draft"`) or a token of the test's choosing. */
 async function api(path: string, view: "published" | "draft" | { preview: true; token?: string } = "published") {

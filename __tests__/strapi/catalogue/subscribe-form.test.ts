@@ -12,7 +12,7 @@ import { compileStrapi, makeWorkspace, signIn, startStrapi, type StrapiServer, t
 const SITE = "https://www.example.com"
 const SUBSCRIBER = "api::subscriber.subscriber"
 
-type Json = any // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any // eslint-disable-line @typescript-eslint/no-explicit-any -- any JSON the endpoints answer
 
 interface Instance {
   workspace: StrapiWorkspace

@@ -76,6 +76,7 @@ export function publisherProcess(options: PublisherProcessOptions): PublisherPro
           LOG_FORMAT: "pretty",
         },
       })
+      // eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
       const collect = (chunk: Buffer) => (printed += chunk.toString("utf8").replace(/\x1b\[[0-9;]*m/g, ""))
       child.stdout?.on("data", collect)
       child.stderr?.on("data", collect)

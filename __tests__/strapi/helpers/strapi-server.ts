@@ -73,6 +73,7 @@ export async function startStrapi(workspace: StrapiWorkspace, env: Record<string
     },
   })
   let printed = ""
+  // eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
   const collect = (chunk: Buffer) => (printed += chunk.toString("utf8").replace(/\x1b\[[0-9;]*m/g, ""))
   child.stdout?.on("data", collect)
   child.stderr?.on("data", collect)
@@ -88,7 +89,7 @@ export async function startStrapi(workspace: StrapiWorkspace, env: Record<string
 
 export const EDITOR = { email: "editor@example.com", password: "Editor-Passw0rd", firstname: "Edith" }
 
-async function postJson(url: string, body: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function postJson(url: string, body: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- any JSON Strapi answers
   const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
   return { status: response.status, json: await response.json().catch(() => undefined) }
 }

@@ -1,6 +1,6 @@
 /** Removes terminal escape sequences: Gatsby moves the cursor even when its output is a pipe. */
 export function stripAnsi(text: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- terminal escape sequences start with ESC
   return text.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b[@-_]/g, "")
 }
 

@@ -4,7 +4,7 @@ import { hashUnlessUnchanged } from "../../../node-kit/storage/file-hasher"
 import { HEADER_MAP_FILE } from "../../../node-kit/security/header-map"
 import { syncFolder, syncTree } from "./durable-files"
 import { eachInBatches, foldersOf, listTree } from "./file-batches"
-import { holdersIn, readManifest, removeManifest, writeManifest, type Manifest, type ManifestEntry } from "./release-manifest"
+import { holdersIn, readManifest, removeManifest, writeManifest, type Manifest } from "./release-manifest"
 import { isReleaseId, liveReleaseId, releaseFolder, releasePaths } from "./release-paths"
 import { announcePartialRelease, useReleases } from "./release-use"
 

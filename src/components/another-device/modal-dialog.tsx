@@ -52,7 +52,9 @@ export function ModalDialog({ title, onClose, headerAction, children }: ModalDia
   const dialog = useRef<HTMLDialogElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const closed = useRef(onClose)
-  closed.current = onClose
+  useEffect(() => {
+    closed.current = onClose
+  })
   useEffect(() => {
     const element = dialog.current
     if (!element) return
@@ -72,8 +74,10 @@ export function ModalDialog({ title, onClose, headerAction, children }: ModalDia
         <h2 id={titleId} ref={heading} tabIndex={-1}>
           {title}
         </h2>
+        {/* eslint-disable-next-line react-hooks/refs -- close reads the dialog only when called, from a button's click */}
         {headerAction?.(close)}
       </Header>
+      {/* eslint-disable-next-line react-hooks/refs -- close reads the dialog only when called, from a button's click */}
       {children(close)}
     </Frame>
   )

@@ -69,7 +69,7 @@ interface TakeDialogProps {
  */
 export function TakeDialog({ reading, state, available, onDone }: TakeDialogProps) {
   // Asked about what was here when the link was read: a write in another tab meanwhile is merged all the same.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the state when the link was read
   const additions = useMemo(() => (reading.kind === "list" && available ? additionsOf(state, reading.state) : null), [reading])
   const said = useRef("")
   const problem =

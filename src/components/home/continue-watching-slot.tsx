@@ -24,6 +24,7 @@ const Room = styled.div`
  */
 export function ContinueWatchingSlot() {
   const [remembered, setRemembered] = useState(false)
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- read after hydration: the built HTML cannot know it
   useEffect(() => setRemembered(hasStoredViewing()), [])
   return (
     <Room>

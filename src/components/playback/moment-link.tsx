@@ -16,8 +16,8 @@ export interface MomentLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEle
  * JavaScript has run, and without any, it plays there; after, a plain click
  * plays it in the page: the player opens there, or the open one seeks.
  */
-export function MomentLink({ src, seconds, control, ...rest }: MomentLinkProps) {
-  if (!src) return <span className={rest.className}>{rest.children}</span>
+export function MomentLink({ src, seconds, control, children, ...rest }: MomentLinkProps) {
+  if (!src) return <span className={rest.className}>{children}</span>
   return (
     <a
       href={autoplayUrl(src, seconds)}
@@ -27,6 +27,8 @@ export function MomentLink({ src, seconds, control, ...rest }: MomentLinkProps) 
         control.playFrom(seconds)
       }}
       {...rest}
-    />
+    >
+      {children}
+    </a>
   )
 }

@@ -197,7 +197,9 @@ function PlayFacade({ src, title, startAt, durationSeconds, onStart }: PlayFacad
  */
 function usePlayerControl(control: PlaybackControl | null, playFrom: (seconds: number) => void) {
   const latest = useRef(playFrom)
-  latest.current = playFrom
+  useEffect(() => {
+    latest.current = playFrom
+  })
   useEffect(() => {
     if (!control) return
     control.attach((seconds) => latest.current(seconds))
@@ -235,10 +237,11 @@ export function VideoPlayer(props: VideoPlayerProps) {
   }, [playing])
   useEffect(() => {
     if (!autoStart || !src) return
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the video starts only in the browser: the built page shows its picture
     setStartAt(resumeAt ?? 0)
     forgetAutoplay()
     // Once, on arrival: a later change of the remembered position must not restart the video.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
   }, [])
   const seek = useHostPlayer(player, playing, { episode, startAt: startAt ?? 0, onEnded, onTime: (seconds) => control?.report(seconds) })
   usePlayerControl(control, (seconds) => {
@@ -257,12 +260,12 @@ export function VideoPlayer(props: VideoPlayerProps) {
       </Frame>
     )
   }
-  const iframeProps = { title, allow: "autoplay; fullscreen; picture-in-picture", allowFullScreen: true }
+  const iframeProps = { allow: "autoplay; fullscreen; picture-in-picture", allowFullScreen: true }
   return (
     <Frame ref={frame} aria-busy={playing && !loaded}>
       <CatalogueImage image={poster} alt="" fill priority />
       {playing ? (
-        <iframe key={take} ref={player} src={autoplayUrl(src, startAt)} onLoad={() => setLoaded(true)} {...iframeProps} />
+        <iframe key={take} ref={player} src={autoplayUrl(src, startAt)} onLoad={() => setLoaded(true)} title={title} {...iframeProps} />
       ) : (
         <>
           {resumeAt === null || linkedStart !== null ? (
@@ -271,7 +274,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
             <ResumeChoices resumeAt={resumeAt} onStart={setStartAt} />
           )}
           <noscript>
-            <iframe src={src} {...iframeProps} />
+            <iframe src={src} title={title} {...iframeProps} />
           </noscript>
         </>
       )}

@@ -205,7 +205,8 @@ const Recommended = hydratedLater(function Recommended({ recommended }: { recomm
  */
 export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, breadcrumbs, autoStart = false, search = "" }: EpisodeScreenProps) {
   // One per episode: another episode's position must not mark this one's chapters.
-  const control = useMemo(createPlaybackControl, [episode._id])
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- made anew for each episode, though not from it
+  const control = useMemo(() => createPlaybackControl(), [episode._id])
   return (
     <PageShell>
       <LaterPlayback

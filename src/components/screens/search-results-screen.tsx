@@ -119,6 +119,7 @@ function ResultGroup({ group }: { group: SearchGroup }) {
 function NoScriptSearch({ siteUrl }: { siteUrl: string }) {
   return process.env.BUILD_STAGE === "build-html" ? (
     <noscript>
+      {/* eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only in the HTML build, so the browser bundle leaves it out */}
       {React.createElement((require("../forms/no-script-search") as typeof import("../forms/no-script-search")).NoScriptSearchContent, { siteUrl })}
     </noscript>
   ) : (

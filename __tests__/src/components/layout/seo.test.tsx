@@ -2,13 +2,13 @@ import React from "react"
 import { render } from "@testing-library/react"
 import { Seo } from "../../../../src/components/layout/seo"
 import type { PageHead, SocialImage } from "../../../../src/seo/page-head"
-import { resolvePageSeo, type EntitySeoFields, type PageSeoInput } from "../../../../gatsby/seo/resolve-page-seo"
+import { resolvePageSeo, type PageSeoInput } from "../../../../gatsby/seo/resolve-page-seo"
 import { entityPageInput, seoFields } from "../../../gatsby/seo/catalogue-fixture"
 import { resolveSiteSeo, type SourcedSiteSettings } from "../../../../gatsby/seo/site-seo"
 
 // The Node build of the server renderer, as Gatsby's HTML build uses; the
 // browser build jsdom would pick needs a TextEncoder jsdom does not have.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the Node build of the renderer, by its file
 const { renderToStaticMarkup } = require("react-dom/server.node") as typeof import("react-dom/server")
 
 const SITE = "https://moveflix.example"

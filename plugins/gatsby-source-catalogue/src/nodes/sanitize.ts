@@ -60,6 +60,7 @@ const TAG_LIKE = /<[a-z!/?][^<>]*>/gi
  * noncharacters and lone surrogates. The marks &lrm; and &rlm; stay: right-
  * to-left captions use them.
  */
+// eslint-disable-next-line no-control-regex -- control characters are among the invisible ones removed
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 /**

@@ -1,6 +1,5 @@
 import type { Core } from "@strapi/strapi"
 import { CONTENT_TYPES as T } from "../views/content-types"
-import { documentsOf } from "../views/documents"
 import { addressOf, INVALID, SUBSCRIBED, type SubscribeAnswer } from "./answers"
 
 /** Strapi's refusal of a value its own validation does not take (the subscriber's email field, its unique rule). */
