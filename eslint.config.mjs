@@ -71,7 +71,7 @@ export default tseslint.config(
     // React code: the site, its components' tests and Gatsby's browser and server entry points. The
     // browser tests' `useBrowser` and the publisher's `useReleases` only share the `use` prefix.
     files: ["src/**/*.{ts,tsx}", "**/*.tsx"],
-    ignores: ["__tests__/browser/*.test.tsx"],
+    ignores: ["__tests__/browser/**/*.test.tsx"],
     ...reactHooks.configs.flat.recommended,
   },
   {
