@@ -50,24 +50,14 @@ export const PAGE_QUERY = /* GraphQL */ `
       defaultImageAlt
       twitterSite
       organizationName
-      organizationLogo {
-        resize(width: 512, format: PNG) {
-          src
-          width
-          height
-        }
-      }
+      organizationLogo { resize(width: 512, format: PNG) { src width height } }
       organizationSameAs
       allowIndexing
       previewLane
     }
     builtInImage: file(sourceInstanceName: { eq: "site-images" }, name: { eq: "home-hero-1" }) {
       childImageSharp {
-        resize(width: 1200, height: 630, cropFocus: CENTER, toFormat: JPG) {
-          src
-          width
-          height
-        }
+        resize(width: 1200, height: 630, cropFocus: CENTER, toFormat: JPG) { src width height }
       }
     }
     allCatalogueCategory {
@@ -78,9 +68,7 @@ export const PAGE_QUERY = /* GraphQL */ `
         pageSubTitle
         shortDesc
         subcategoryIds
-        subcategories {
-          updatedAt
-        }
+        subcategories { updatedAt }
         ...SeoEntity
       }
     }
@@ -91,9 +79,7 @@ export const PAGE_QUERY = /* GraphQL */ `
         title
         shortDesc
         categoryId
-        series {
-          updatedAt
-        }
+        series { updatedAt }
         ...SeoEntity
       }
     }
@@ -103,9 +89,7 @@ export const PAGE_QUERY = /* GraphQL */ `
         _id
         title
         subcategoryId
-        episodes {
-          updatedAt
-        }
+        episodes { updatedAt }
         ...SeoEntity
       }
     }

@@ -54,10 +54,7 @@ const buttonLook = css<{ $variant?: ButtonVariant }>`
   /* Dark text on the accent: the shadow a hero gives its white text would blur it. */
   text-shadow: none;
   cursor: pointer;
-  transition:
-    background-color 0.2s,
-    color 0.2s,
-    transform 0.2s;
+  transition: background-color 0.2s, color 0.2s, transform 0.2s;
   background: ${({ theme, $variant }) => ($variant === "ghost" ? "transparent" : theme.colors.accent)};
   color: ${({ theme, $variant }) => ($variant === "ghost" ? theme.colors.text : theme.colors.accentText)};
   &:hover {

@@ -11,12 +11,7 @@ describe("html", () => {
 
   it("inserts nested html and raw markup as they are, joins lists, and prints nothing for null, undefined and false", () => {
     const items = ["a<b", "c"].map((item) => html`<li>${item}</li>`)
-    const result = html`<ul>
-        ${items}
-      </ul>
-      ${null}${undefined}${false}${0}<style>
-        ${raw("p > b { color: red }")}
-      </style>`
+    const result = html`<ul>${items}</ul>${null}${undefined}${false}${0}<style>${raw("p > b { color: red }")}</style>`
     expect(result).toBeInstanceOf(Markup)
     expect(String(result)).toBe("<ul><li>a&#60;b</li><li>c</li></ul>0<style>p > b { color: red }</style>")
   })

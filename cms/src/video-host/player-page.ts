@@ -54,34 +54,18 @@ function playerPagePolicy(poster: string | undefined): string {
 /** A stand-in for the host's embeddable player page, and the CSP to send with it. */
 export function playerPage(video: PlayerPageVideo): { markup: Markup; contentSecurityPolicy: string } {
   const markup = html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <title>${video.title}</title>
-        <style>
-          ${raw(PLAYER_PAGE_STYLE)}
-        </style>
-      </head>
-      <body>
-        <main class="stage" id="player" data-duration="${video.duration}" data-video-id="${video.videoId}">
-          ${video.poster ? html`<img class="poster" src="${video.poster}" alt="" />` : ""}
-          <div class="label">
-            <div class="glyph" aria-hidden="true">&#9654;</div>
-            <p>${video.title}</p>
-            <p>Sample video ${video.path}</p>
-          </div>
-          <div class="progress" aria-hidden="true"><div class="bar" id="progress"></div></div>
-          <div class="controls" role="group" aria-label="Player controls">
-            <button type="button" id="play">Play</button>
-            <input type="range" id="seek" aria-label="Seek" min="0" max="${video.duration}" step="1" value="0" />
-            <span class="time" id="time"></span>
-          </div>
-        </main>
-        <script>
-          ${raw(PLAYER_PAGE_SCRIPT)}
-        </script>
-      </body>
-    </html>`
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${video.title}</title>
+<style>${raw(PLAYER_PAGE_STYLE)}</style></head>
+<body><main class="stage" id="player" data-duration="${video.duration}" data-video-id="${video.videoId}">
+${video.poster ? html`<img class="poster" src="${video.poster}" alt="">` : ""}
+<div class="label"><div class="glyph" aria-hidden="true">&#9654;</div><p>${video.title}</p><p>Sample video ${video.path}</p></div>
+<div class="progress" aria-hidden="true"><div class="bar" id="progress"></div></div>
+<div class="controls" role="group" aria-label="Player controls">
+<button type="button" id="play">Play</button>
+<input type="range" id="seek" aria-label="Seek" min="0" max="${video.duration}" step="1" value="0">
+<span class="time" id="time"></span>
+</div></main>
+<script>${raw(PLAYER_PAGE_SCRIPT)}</script></body></html>`
   return { markup, contentSecurityPolicy: playerPagePolicy(video.poster) }
 }

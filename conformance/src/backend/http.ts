@@ -39,10 +39,7 @@ export function describeAnswer(answer: Answer): string {
 export class CatalogueApi {
   readonly base: string
 
-  constructor(
-    base: string,
-    private readonly timeoutMs = REQUEST_TIMEOUT_MS,
-  ) {
+  constructor(base: string, private readonly timeoutMs = REQUEST_TIMEOUT_MS) {
     this.base = base.replace(/\/+$/, "")
   }
 

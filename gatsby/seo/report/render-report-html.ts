@@ -1,6 +1,14 @@
 import { html, raw, type Fragment, type Markup } from "../../../node-kit/http/html"
 import type { SeoReport, SeoReportPage, ValueSource } from "./report-types"
-import { INDEXING_OFF_MESSAGE, isIndexable, orderForReading, statusOf, summariseReport, type PageStatus, type SeoReportSummary } from "./summarise-report"
+import {
+  INDEXING_OFF_MESSAGE,
+  isIndexable,
+  orderForReading,
+  statusOf,
+  summariseReport,
+  type PageStatus,
+  type SeoReportSummary,
+} from "./summarise-report"
 
 /**
  * The SEO report as one self-contained HTML page (reports/seo/index.html):
@@ -97,50 +105,37 @@ function renderHeader(report: SeoReport): Markup {
   const time = new Date(report.generatedAt)
   const datetime = Number.isNaN(time.getTime()) ? "" : time.toISOString()
   return html`<header class="site-head">
-    <h1>SEO report: ${report.siteName}</h1>
-    <p class="site-meta">${linkOrText(report.siteUrl)} · generated <time datetime="${datetime}">${readableTime(report.generatedAt)}</time></p>
-    ${report.allowIndexing ? "" : html`<p class="banner" id="indexing-off"><strong>${INDEXING_OFF_MESSAGE}</strong></p>`}
-  </header>`
+  <h1>SEO report: ${report.siteName}</h1>
+  <p class="site-meta">${linkOrText(report.siteUrl)} · generated <time datetime="${datetime}">${readableTime(report.generatedAt)}</time></p>
+  ${report.allowIndexing ? "" : html`<p class="banner" id="indexing-off"><strong>${INDEXING_OFF_MESSAGE}</strong></p>`}
+</header>`
 }
 
 // ----------------------------------------------------------------- summary
 
 const figure = (label: string, value: number, tone: "" | "warning" | "error" = "") =>
-  html`<div class="figure ${tone}">
-    <dt>${label}</dt>
-    <dd>${value}</dd>
-  </div>`
+  html`<div class="figure ${tone}"><dt>${label}</dt><dd>${value}</dd></div>`
 
 function renderFigures(summary: SeoReportSummary): Markup {
   return html`<dl class="figures">
-    ${figure("Pages", summary.pages)} ${figure("Indexable pages", summary.indexablePages)} ${figure("Pages in the sitemap", summary.pagesInSitemap)}
+    ${figure("Pages", summary.pages)}
+    ${figure("Indexable pages", summary.indexablePages)}
+    ${figure("Pages in the sitemap", summary.pagesInSitemap)}
     ${figure("Pages with warnings", summary.pagesWithWarnings, summary.pagesWithWarnings > 0 ? "warning" : "")}
     ${figure("Warnings", summary.warnings, summary.warnings > 0 ? "warning" : "")}
-    ${figure("Pages with errors", summary.pagesWithErrors, summary.pagesWithErrors > 0 ? "error" : "")} ${figure("Errors", summary.errors, summary.errors > 0 ? "error" : "")}
+    ${figure("Pages with errors", summary.pagesWithErrors, summary.pagesWithErrors > 0 ? "error" : "")}
+    ${figure("Errors", summary.errors, summary.errors > 0 ? "error" : "")}
   </dl>`
 }
 
 function renderKinds(summary: SeoReportSummary): Markup {
   const rows = Object.entries(summary.pagesByKind).map(
-    ([kind, count]) =>
-      html`<tr>
-        <th scope="row">${kind}</th>
-        <td>${count}</td>
-      </tr>`,
+    ([kind, count]) => html`<tr><th scope="row">${kind}</th><td>${count}</td></tr>`,
   )
   return html`<table class="kinds">
-    <caption>
-      Pages per kind
-    </caption>
-    <thead>
-      <tr>
-        <th scope="col">Kind</th>
-        <th scope="col">Pages</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${rows}
-    </tbody>
+    <caption>Pages per kind</caption>
+    <thead><tr><th scope="col">Kind</th><th scope="col">Pages</th></tr></thead>
+    <tbody>${rows}</tbody>
   </table>`
 }
 
@@ -154,17 +149,16 @@ function renderAttention(ordered: SeoReportPage[]): Markup {
       return html`<li class="${statusOf(page)}"><a href="#${anchorOf(index)}">${page.path}</a>: ${counts.filter(Boolean).join(", ")}</li>`
     })
   if (items.length === 0) return html`<p class="all-clear">No page has warnings or errors.</p>`
-  return html`<h3>Pages needing attention</h3>
-    <ol class="attention">
-      ${items}
-    </ol>`
+  return html`<h3>Pages needing attention</h3><ol class="attention">${items}</ol>`
 }
 
 function renderSummary(summary: SeoReportSummary, ordered: SeoReportPage[]): Markup {
   return html`<section class="summary" aria-labelledby="summary-heading">
-    <h2 id="summary-heading">Summary</h2>
-    ${renderFigures(summary)} ${renderKinds(summary)} ${renderAttention(ordered)}
-  </section>`
+  <h2 id="summary-heading">Summary</h2>
+  ${renderFigures(summary)}
+  ${renderKinds(summary)}
+  ${renderAttention(ordered)}
+</section>`
 }
 
 // ---------------------------------------------------------------- previews
@@ -192,7 +186,7 @@ function renderSocialPicture(report: SeoReport, page: SeoReportPage, sameSitePic
   const site = httpUrl(report.siteUrl)
   const onSite = sameSitePictures && href && site && new URL(href).origin === new URL(site).origin
   const src = href && onSite ? `${new URL(href).pathname}${new URL(href).search}` : href
-  if (image && src) return html`<img src="${src}" alt="${image.alt}" loading="lazy" referrerpolicy="no-referrer" />`
+  if (image && src) return html`<img src="${src}" alt="${image.alt}" loading="lazy" referrerpolicy="no-referrer">`
   const reason = image ? "Social image not shown: its address is not http(s)" : "No social image"
   return html`<div class="social-placeholder"><span>${reason}</span></div>`
 }
@@ -215,15 +209,13 @@ function renderSocialPreview(report: SeoReport, page: SeoReportPage, sameSitePic
 
 function lengthNote(text: string, limit: number): Markup {
   const length = characterCount(text)
-  return length > limit ? html`<span class="length over">${length} characters; search results show about ${limit}</span>` : html`<span class="length">${length} characters</span>`
+  return length > limit
+    ? html`<span class="length over">${length} characters; search results show about ${limit}</span>`
+    : html`<span class="length">${length} characters</span>`
 }
 
 const row = (field: string, value: Fragment, source: ValueSource | null = null) =>
-  html`<tr>
-    <th scope="row">${field}</th>
-    <td class="value">${value}</td>
-    <td class="source">${source}</td>
-  </tr>`
+  html`<tr><th scope="row">${field}</th><td class="value">${value}</td><td class="source">${source}</td></tr>`
 
 function socialImageValue(page: SeoReportPage): Fragment {
   const image = page.socialImage
@@ -234,26 +226,26 @@ function socialImageValue(page: SeoReportPage): Fragment {
 
 /** An address that cannot be linked says why, or the reader would take it for a rendering slip. */
 const addressValue = (address: string): Fragment =>
-  httpUrl(address) ? linkOrText(address) : html`${linkOrText(address)} <span class="length over">not an http(s) address, so not linked</span>`
+  httpUrl(address)
+    ? linkOrText(address)
+    : html`${linkOrText(address)} <span class="length over">not an http(s) address, so not linked</span>`
 
 function renderDetails(page: SeoReportPage): Markup {
-  const description = page.description ? html`${page.description} ${lengthNote(page.description, DESCRIPTION_PREVIEW_LENGTH)}` : html`<span class="missing">none</span>`
+  const description = page.description
+    ? html`${page.description} ${lengthNote(page.description, DESCRIPTION_PREVIEW_LENGTH)}`
+    : html`<span class="missing">none</span>`
   const types = page.structuredData.length > 0 ? page.structuredData.join(", ") : html`<span class="missing">none</span>`
   return html`<table class="details">
-    <caption>
-      Values of ${page.path} and where they came from
-    </caption>
-    <thead>
-      <tr>
-        <th scope="col">Field</th>
-        <th scope="col">Value</th>
-        <th scope="col">Came from</th>
-      </tr>
-    </thead>
+    <caption>Values of ${page.path} and where they came from</caption>
+    <thead><tr><th scope="col">Field</th><th scope="col">Value</th><th scope="col">Came from</th></tr></thead>
     <tbody>
-      ${row("Title", html`${page.title} ${lengthNote(page.title, TITLE_PREVIEW_LENGTH)}`, page.sources.title)} ${row("Description", description, page.sources.description)}
-      ${row("Social image", socialImageValue(page), page.sources.image)} ${row("Canonical", addressValue(page.canonical), page.sources.canonical)}
-      ${row("Robots", page.robots, page.sources.robots)} ${row("In sitemap", page.inSitemap ? "yes" : "no")} ${row("Structured data", types)}
+      ${row("Title", html`${page.title} ${lengthNote(page.title, TITLE_PREVIEW_LENGTH)}`, page.sources.title)}
+      ${row("Description", description, page.sources.description)}
+      ${row("Social image", socialImageValue(page), page.sources.image)}
+      ${row("Canonical", addressValue(page.canonical), page.sources.canonical)}
+      ${row("Robots", page.robots, page.sources.robots)}
+      ${row("In sitemap", page.inSitemap ? "yes" : "no")}
+      ${row("Structured data", types)}
     </tbody>
   </table>`
 }
@@ -279,17 +271,17 @@ function renderCard(report: SeoReport, page: SeoReportPage, id: string, sameSite
   const status = statusOf(page)
   const indexing = isIndexable(report, page) ? "indexable" : "not indexed"
   return html`<article class="page ${status}" id="${id}" data-status="${status}" aria-labelledby="${id}-heading">
-    <header class="page-head">
-      <h3 id="${id}-heading">${linkOrText(page.canonical, page.path)}</h3>
-      <p class="page-meta">
-        <span class="badge ${status}">${STATUS_LABEL[status]}</span> <span class="kind">${page.kind}</span>${page.entity ? html` · <span class="entity">${page.entity}</span>` : ""}
-        · ${indexing}
-      </p>
-    </header>
-    ${renderProblems(page)}
-    <div class="previews">${renderSearchPreview(report, page)} ${renderSocialPreview(report, page, sameSitePictures)}</div>
-    ${renderDetails(page)}
-  </article>`
+  <header class="page-head">
+    <h3 id="${id}-heading">${linkOrText(page.canonical, page.path)}</h3>
+    <p class="page-meta"><span class="badge ${status}">${STATUS_LABEL[status]}</span> <span class="kind">${page.kind}</span>${page.entity ? html` · <span class="entity">${page.entity}</span>` : ""} · ${indexing}</p>
+  </header>
+  ${renderProblems(page)}
+  <div class="previews">
+    ${renderSearchPreview(report, page)}
+    ${renderSocialPreview(report, page, sameSitePictures)}
+  </div>
+  ${renderDetails(page)}
+</article>`
 }
 
 function renderPages(report: SeoReport, ordered: SeoReportPage[]): Markup {
@@ -297,16 +289,16 @@ function renderPages(report: SeoReport, ordered: SeoReportPage[]): Markup {
   const errors = count("error")
   const problems = errors + count("warning")
   return html`<section class="pages" aria-labelledby="pages-heading">
-    <h2 id="pages-heading">Pages</h2>
-    <p>Pages with errors come first, then pages with warnings, then the rest; within each group, in the order the build made them.</p>
-    <fieldset class="filter">
-      <legend>Show</legend>
-      <input type="radio" name="show" id="show-all" checked /><label for="show-all">All pages (${ordered.length})</label>
-      <input type="radio" name="show" id="show-problems" /><label for="show-problems">With errors or warnings (${problems})</label>
-      <input type="radio" name="show" id="show-errors" /><label for="show-errors">With errors (${errors})</label>
-    </fieldset>
-    ${ordered.map((page, index) => renderCard(report, page, anchorOf(index)))}
-  </section>`
+  <h2 id="pages-heading">Pages</h2>
+  <p>Pages with errors come first, then pages with warnings, then the rest; within each group, in the order the build made them.</p>
+  <fieldset class="filter">
+    <legend>Show</legend>
+    <input type="radio" name="show" id="show-all" checked><label for="show-all">All pages (${ordered.length})</label>
+    <input type="radio" name="show" id="show-problems"><label for="show-problems">With errors or warnings (${problems})</label>
+    <input type="radio" name="show" id="show-errors"><label for="show-errors">With errors (${errors})</label>
+  </fieldset>
+  ${ordered.map((page, index) => renderCard(report, page, anchorOf(index)))}
+</section>`
 }
 
 // -------------------------------------------------------------------- page
@@ -400,23 +392,23 @@ export function renderSeoReportHtml(report: SeoReport): string {
   const summary = summariseReport(report)
   const ordered = orderForReading(report.pages)
   return `<!DOCTYPE html>
-${
-  html`<html lang="en">
-    <head>
-      <meta charset="utf-8" />
-      <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <meta name="robots" content="noindex, nofollow" />
-      <title>SEO report: ${report.siteName}</title>
-      <style>
-        ${raw(SEO_REPORT_STYLE)}
-      </style>
-    </head>
-    <body>
-      <main>${renderHeader(report)} ${renderSummary(summary, ordered)} ${renderPages(report, ordered)}</main>
-    </body>
-  </html>`.text
-}
+${html`<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>SEO report: ${report.siteName}</title>
+<style>${raw(SEO_REPORT_STYLE)}</style>
+</head>
+<body>
+<main>
+${renderHeader(report)}
+${renderSummary(summary, ordered)}
+${renderPages(report, ordered)}
+</main>
+</body>
+</html>`.text}
 `
 }
 
@@ -427,24 +419,22 @@ ${
  */
 export function renderSeoCardPage(report: SeoReport, page: SeoReportPage, links: { styleSheet: string; page: string }): string {
   return `<!DOCTYPE html>
-${
-  html`<html lang="en">
-    <head>
-      <meta charset="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <meta name="robots" content="noindex, nofollow" />
-      <title>SEO card: ${page.path}</title>
-      <link rel="stylesheet" href="${links.styleSheet}" />
-    </head>
-    <body>
-      <main>
-        <h1>SEO card: ${page.path}</h1>
-        <p class="site-meta">How this page shows as a search result and as a shared link, from this preview build. <a href="${links.page}">Back to the page</a></p>
-        <p>The preview is never indexed, so every page here is noindex; the title, description and picture are the ones the page goes live with.</p>
-        ${renderCard(report, page, "card", true)}
-      </main>
-    </body>
-  </html>`.text
-}
+${html`<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>SEO card: ${page.path}</title>
+<link rel="stylesheet" href="${links.styleSheet}">
+</head>
+<body>
+<main>
+<h1>SEO card: ${page.path}</h1>
+<p class="site-meta">How this page shows as a search result and as a shared link, from this preview build. <a href="${links.page}">Back to the page</a></p>
+<p>The preview is never indexed, so every page here is noindex; the title, description and picture are the ones the page goes live with.</p>
+${renderCard(report, page, "card", true)}
+</main>
+</body>
+</html>`.text}
 `
 }

@@ -28,10 +28,7 @@ function urlList(urls: string[], total: number, label: string): Markup | string 
   if (urls.length === 0) return ""
   const items = urls.slice(0, URLS_SHOWN).map((url) => html`<li><a href="${url}">${url}</a></li>`)
   const more = total > URLS_SHOWN ? html`<li>and ${total - URLS_SHOWN} more</li>` : ""
-  return html`<p>${label}:</p>
-    <ul>
-      ${items}${more}
-    </ul>`
+  return html`<p>${label}:</p><ul>${items}${more}</ul>`
 }
 
 function liveDetails(job: JobView, now: number): Markup[] {
@@ -53,12 +50,7 @@ function jobDetails(job: JobView, now: number): Markup[] {
   if (job.status === "failed") {
     parts.push(html`<p class="reason">Failed ${when(job.finishedAt, now)}: ${job.reason ?? "no reason recorded"}. The site was not changed.</p>`)
     if (job.logExcerpt) {
-      parts.push(
-        html`<details open>
-          <summary>The end of the build log</summary>
-          <pre>${job.logExcerpt}</pre>
-        </details>`,
-      )
+      parts.push(html`<details open><summary>The end of the build log</summary><pre>${job.logExcerpt}</pre></details>`)
     }
   }
   if (job.note) parts.push(html`<p class="note">${job.note}</p>`)
@@ -67,14 +59,11 @@ function jobDetails(job: JobView, now: number): Markup[] {
 
 /** The parts one per line, as the page has always been laid out. */
 function lines(parts: readonly Markup[]): Markup {
-  return html`${parts.map((part, index) => (index === 0 ? part : html` ${part}`))}`
+  return html`${parts.map((part, index) => (index === 0 ? part : html`\n${part}`))}`
 }
 
 function jobSection(job: JobView, now: number): Markup {
-  return html`<section class="job ${job.status}">
-    <h3>Job ${job.id}: <span class="status">${job.status}</span></h3>
-    ${lines(jobDetails(job, now))}
-  </section>`
+  return html`<section class="job ${job.status}"><h3>Job ${job.id}: <span class="status">${job.status}</span></h3>\n${lines(jobDetails(job, now))}</section>`
 }
 
 function jobList(jobs: JobView[], now: number, none: string): Markup {
@@ -92,18 +81,14 @@ function previewSection(preview: StatusReport, now: number): Markup {
     : html`<p>No preview yet: its first build has not finished.</p>`
   const activeIds = new Set([preview.building?.id, ...preview.queued.map((job) => job.id)])
   return html`<h2>Preview</h2>
-    <p>Drafts and published changes together, for signed-in editors on the preview site. The live site's builds go first.</p>
-    ${live}
-    <h3>Building</h3>
-    ${preview.building ? jobSection(preview.building, now) : html`<p>Nothing is building.</p>`}
-    <h3>Waiting</h3>
-    ${jobList(preview.queued, now, "Nothing is waiting.")}
-    <h3>Recent preview jobs</h3>
-    ${jobList(
-      preview.recent.filter((job) => !activeIds.has(job.id)),
-      now,
-      "None yet.",
-    )}`
+<p>Drafts and published changes together, for signed-in editors on the preview site. The live site's builds go first.</p>
+${live}
+<h3>Building</h3>
+${preview.building ? jobSection(preview.building, now) : html`<p>Nothing is building.</p>`}
+<h3>Waiting</h3>
+${jobList(preview.queued, now, "Nothing is waiting.")}
+<h3>Recent preview jobs</h3>
+${jobList(preview.recent.filter((job) => !activeIds.has(job.id)), now, "None yet.")}`
 }
 
 /** Each CDN in front: what it purged last, and a purge it still owes (a refused one with its error and next try). */
@@ -115,16 +100,13 @@ function cdnSection(cdn: NonNullable<StatusReport["cdn"]>, now: number): Markup 
       : "nothing purged yet"
     const owed = one.owed
       ? one.owed.lastError
-        ? html`<br /><span class="reason">Purge for release <code>${one.owed.releaseId}</code> refused ${one.owed.attempts} time(s): ${one.owed.lastError}</span>; tried again
-            ${when(one.owed.nextAttemptAt, now)}. The site is live at the origin; the CDN may serve the release before until then.`
-        : html`<br />Purging ${what(one.owed)} for release <code>${one.owed.releaseId}</code>…`
+        ? html`<br><span class="reason">Purge for release <code>${one.owed.releaseId}</code> refused ${one.owed.attempts} time(s): ${one.owed.lastError}</span>; tried again ${when(one.owed.nextAttemptAt, now)}. The site is live at the origin; the CDN may serve the release before until then.`
+        : html`<br>Purging ${what(one.owed)} for release <code>${one.owed.releaseId}</code>…`
       : ""
     return html`<li><strong>${one.cdn}</strong>: ${last}${owed}</li>`
   })
   return html`<h2>CDN</h2>
-    <ul>
-      ${items}
-    </ul>`
+<ul>${items}</ul>`
 }
 
 const STYLE = `body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
@@ -144,42 +126,37 @@ export function renderStatusPage(report: StatusReport): string {
   const now = Date.parse(report.now)
   const active = [report, report.preview].some((lane) => lane && (lane.building !== null || lane.queued.length > 0)) || Boolean(report.cdn?.some((one) => one.owed))
   const live = report.live
-    ? html`<p>
-        Release <code>${report.live.releaseId}</code>, live since ${when(report.live.since, now)}${report.live.cause === "rollback" ? " (by a rollback)" : ""}.
-        <a href="/">Open the site</a>
-      </p>`
+    ? html`<p>Release <code>${report.live.releaseId}</code>, live since ${when(report.live.since, now)}${report.live.cause === "rollback" ? " (by a rollback)" : ""}. <a href="/">Open the site</a></p>`
     : html`<p>Nothing is live yet: the first build has not finished.</p>`
   const activeIds = new Set([report.building?.id, ...report.queued.map((job) => job.id)])
   const history = report.recent.filter((job) => !activeIds.has(job.id))
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        ${active ? html`<meta http-equiv="refresh" content="${REFRESH_SECONDS}" />` : ""}
-        <title>${active ? "Publishing… – " : ""}Site publishing status</title>
-        <style>
-          ${raw(STYLE)}
-        </style>
-      </head>
-      <body>
-        <h1>Site publishing status</h1>
-        <p>
-          Every change in the catalogue is built into a new release of the site and switched live when the build succeeds; a failed build leaves the site as it
-          was.${active ? ` This page reloads every ${REFRESH_SECONDS} s while something is building.` : ""}
-        </p>
-        <h2>Live now</h2>
-        ${live}
-        <h2>Building</h2>
-        ${report.building ? jobSection(report.building, now) : html`<p>Nothing is building.</p>`}
-        <h2>Waiting</h2>
-        ${jobList(report.queued, now, "Nothing is waiting.")}
-        <h2>Recent jobs</h2>
-        ${jobList(history, now, "None yet.")} ${report.cdn ? cdnSection(report.cdn, now) : ""} ${report.preview ? previewSection(report.preview, now) : ""}
-        <p>
-          <small>Webhooks: ${report.webhooks}. Releases kept: ${report.releases.length}. The same as JSON: <a href="/status">/status</a>.</small>
-        </p>
-      </body>
-    </html> `.text
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+${active ? html`<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` : ""}
+<title>${active ? "Publishing… – " : ""}Site publishing status</title>
+<style>
+${raw(STYLE)}
+</style>
+</head>
+<body>
+<h1>Site publishing status</h1>
+<p>Every change in the catalogue is built into a new release of the site and switched live when the build succeeds; a failed build leaves the site as it was.${active ? ` This page reloads every ${REFRESH_SECONDS} s while something is building.` : ""}</p>
+<h2>Live now</h2>
+${live}
+<h2>Building</h2>
+${report.building ? jobSection(report.building, now) : html`<p>Nothing is building.</p>`}
+<h2>Waiting</h2>
+${jobList(report.queued, now, "Nothing is waiting.")}
+<h2>Recent jobs</h2>
+${jobList(history, now, "None yet.")}
+${report.cdn ? cdnSection(report.cdn, now) : ""}
+${report.preview ? previewSection(report.preview, now) : ""}
+<p><small>Webhooks: ${report.webhooks}. Releases kept: ${report.releases.length}. The same as JSON: <a href="/status">/status</a>.</small></p>
+</body>
+</html>
+`.text
 }

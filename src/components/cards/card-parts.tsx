@@ -29,9 +29,7 @@ export const Card = styled.li`
   border-radius: ${({ theme }) => theme.radii.card};
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
-  transition:
-    transform 0.2s,
-    border-color 0.2s;
+  transition: transform 0.2s, border-color 0.2s;
   &:hover,
   &:focus-within {
     transform: translateY(-3px);

@@ -15,7 +15,12 @@ export const Skeleton = styled.div.attrs({ "aria-hidden": true })<{ $height?: st
   height: ${({ $height }) => $height ?? "auto"};
   aspect-ratio: ${({ $aspectRatio }) => $aspectRatio ?? "auto"};
   border-radius: ${({ theme }) => theme.radii.card};
-  background: linear-gradient(90deg, ${({ theme }) => theme.colors.skeleton} 25%, ${({ theme }) => theme.colors.skeletonShine} 50%, ${({ theme }) => theme.colors.skeleton} 75%);
+  background: linear-gradient(
+    90deg,
+    ${({ theme }) => theme.colors.skeleton} 25%,
+    ${({ theme }) => theme.colors.skeletonShine} 50%,
+    ${({ theme }) => theme.colors.skeleton} 75%
+  );
   background-size: 200% 100%;
   animation: ${shimmer} 1.4s ease-in-out infinite;
 `

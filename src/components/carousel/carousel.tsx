@@ -42,9 +42,7 @@ const Region = styled.div<{ $settings: Settings; $slideCount: number }>`
     margin: auto;
     border-radius: 50%;
     background: ${({ theme }) => theme.colors.mutedText};
-    transition:
-      transform 0.2s,
-      background-color 0.2s;
+    transition: transform 0.2s, background-color 0.2s;
   }
   .slick-dots .slick-active button::before {
     background: ${({ theme }) => theme.colors.accent};

@@ -52,9 +52,7 @@ const PlayLink = styled.a`
     border-radius: 50%;
     background: ${({ theme }) => theme.colors.accent};
     box-shadow: ${({ theme }) => theme.shadows.card};
-    transition:
-      transform 0.2s,
-      background-color 0.2s;
+    transition: transform 0.2s, background-color 0.2s;
   }
   &:hover span,
   &:focus-visible span {
@@ -112,7 +110,8 @@ const Unavailable = styled.p`
 `
 
 /** A click the browser should handle itself: a new tab or window asked for with a modifier or another button. */
-export const opensElsewhere = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey
+export const opensElsewhere = (event: MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey
 
 /**
  * The player link with the host's autoplay switch on (the visitor has just

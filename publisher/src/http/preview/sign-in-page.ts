@@ -19,36 +19,31 @@ button:focus-visible { outline: 3px solid #1d1d1f; outline-offset: 2px; }
  */
 export function renderSignInPage(options: { next: string; error?: string }): string {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex, nofollow" />
-        <title>Sign in to the preview</title>
-        <style>
-          ${raw(STYLE)}
-        </style>
-      </head>
-      <body>
-        <main>
-          <h1>Sign in to the preview</h1>
-          <p>The preview shows the catalogue's drafts before anyone else sees them: it is for the site's editors only.</p>
-          ${options.error ? html`<p class="error" id="sign-in-error" role="alert">${options.error}</p>` : ""}
-          <form method="post" action="${SIGN_IN_PATH}">
-            <input type="hidden" name="next" value="${options.next}" />
-            <label for="token">Preview sign-in token</label>
-            <input
-              id="token"
-              name="token"
-              type="password"
-              autocomplete="current-password"
-              required${options.error ? raw(' aria-invalid="true" aria-describedby="sign-in-error"') : ""}
-            />
-            <button type="submit">Sign in</button>
-          </form>
-        </main>
-      </body>
-    </html> `.text
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>Sign in to the preview</title>
+<style>
+${raw(STYLE)}
+</style>
+</head>
+<body>
+<main>
+<h1>Sign in to the preview</h1>
+<p>The preview shows the catalogue's drafts before anyone else sees them: it is for the site's editors only.</p>
+${options.error ? html`<p class="error" id="sign-in-error" role="alert">${options.error}</p>` : ""}
+<form method="post" action="${SIGN_IN_PATH}">
+<input type="hidden" name="next" value="${options.next}">
+<label for="token">Preview sign-in token</label>
+<input id="token" name="token" type="password" autocomplete="current-password" required${options.error ? raw(' aria-invalid="true" aria-describedby="sign-in-error"') : ""}>
+<button type="submit">Sign in</button>
+</form>
+</main>
+</body>
+</html>
+`.text
 }
 
 /** No script, nothing from outside, its one style sheet by hash (the element's text, as rendered), and its form posting only here. */
