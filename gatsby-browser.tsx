@@ -24,5 +24,4 @@ type GatsbyRenderer = ReturnType<NonNullable<GatsbyBrowser["replaceHydrateFuncti
  * (hydrate-as-transition.ts); a page the server left empty gets Gatsby's own
  * renderer, which draws it (undefined: Gatsby's default).
  */
-export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () =>
-  (serverWrotePage() ? hydrateAsTransition : undefined) as unknown as GatsbyRenderer
+export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () => (serverWrotePage() ? hydrateAsTransition : undefined) as unknown as GatsbyRenderer

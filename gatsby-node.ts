@@ -92,7 +92,9 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   }
   // The publisher's builds write the report's JSON only (gatsby/seo/report/write-report.ts).
   const reportHtml = process.env.SEO_REPORT_HTML !== "off"
-  const report = await writeSeoOutputs(outcome, { siteDir: __dirname, publicDir: path.join(__dirname, "public"), reportsDir: path.join(__dirname, "reports") }, reporter, { reportHtml })
+  const report = await writeSeoOutputs(outcome, { siteDir: __dirname, publicDir: path.join(__dirname, "public"), reportsDir: path.join(__dirname, "reports") }, reporter, {
+    reportHtml,
+  })
   const cards = await writeSeoCards(path.join(__dirname, "public"), previewLane ? report : null)
   if (previewLane) reporter.info(`Preview: ${cards} SEO card(s) written (${report.pages.length} pages)`)
   // Last: every HTML file of the build gets its CSP (the preview's SEO cards too), and only files written

@@ -12,8 +12,7 @@ const modulePathIgnorePatterns = ["<rootDir>/integrations/strapi/(node_modules|d
 // sanitize-html 2.18 requires the ESM-only htmlparser2 12 and its dom* and
 // entities packages. Node 24 can require() them; Jest's own module system
 // only with --experimental-vm-modules, so Babel makes them CommonJS.
-const ESM_ONLY_DEPENDENCIES =
-  "/node_modules/(?!(sanitize-html/node_modules/)?(htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)"
+const ESM_ONLY_DEPENDENCIES = "/node_modules/(?!(sanitize-html/node_modules/)?(htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)"
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -60,8 +59,7 @@ module.exports = {
       testMatch: ["<rootDir>/__tests__/src/**/*.test.tsx"],
       moduleNameMapper: {
         ".+\\.(css|styl|less|sass|scss)$": "identity-obj-proxy",
-        ".+\\.(jpg|jpeg|png|gif|eot|otf|webp|svg|ttf|woff|woff2|mp4|webm|wav|mp3|m4a|aac|oga)$":
-          "<rootDir>/__tests__/setup/file-mock.js",
+        ".+\\.(jpg|jpeg|png|gif|eot|otf|webp|svg|ttf|woff|woff2|mp4|webm|wav|mp3|m4a|aac|oga)$": "<rootDir>/__tests__/setup/file-mock.js",
       },
       transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
       globals: { __PATH_PREFIX__: "" },
@@ -81,13 +79,16 @@ module.exports = {
       roots: ["<rootDir>/__tests__"],
       moduleNameMapper: {
         ".+\\.(css|styl|less|sass|scss)$": "identity-obj-proxy",
-        ".+\\.(jpg|jpeg|png|gif|eot|otf|webp|svg|ttf|woff|woff2|mp4|webm|wav|mp3|m4a|aac|oga)$":
-          "<rootDir>/__tests__/setup/file-mock.js",
+        ".+\\.(jpg|jpeg|png|gif|eot|otf|webp|svg|ttf|woff|woff2|mp4|webm|wav|mp3|m4a|aac|oga)$": "<rootDir>/__tests__/setup/file-mock.js",
       },
       // One reference server, one build and one static server for the whole run.
       globalSetup: "<rootDir>/__tests__/browser/harness/setup/global-setup.ts",
       globalTeardown: "<rootDir>/__tests__/browser/harness/setup/global-teardown.ts",
-      setupFilesAfterEnv: ["<rootDir>/__tests__/browser/harness/setup/timeouts.ts", "<rootDir>/__tests__/browser/harness/setup/site-ready.ts", "<rootDir>/__tests__/setup/profile-marks.ts"],
+      setupFilesAfterEnv: [
+        "<rootDir>/__tests__/browser/harness/setup/timeouts.ts",
+        "<rootDir>/__tests__/browser/harness/setup/site-ready.ts",
+        "<rootDir>/__tests__/setup/profile-marks.ts",
+      ],
     },
   ],
 }

@@ -201,8 +201,7 @@ require(dist + "/internal-plugins/functions/gatsby-node").onPreBootstrap({ repor
 
 describe("Gatsby Functions, patched: no webpack run for a site without functions", () => {
   let siteDir: string
-  const compile = () =>
-    JSON.parse(runInNewProcess(FUNCTIONS_IN_A_NEW_PROCESS, [gatsbyDist, siteDir], siteDir)) as { webpackRuns: number; failures: string[]; functions: string[] }
+  const compile = () => JSON.parse(runInNewProcess(FUNCTIONS_IN_A_NEW_PROCESS, [gatsbyDist, siteDir], siteDir)) as { webpackRuns: number; failures: string[]; functions: string[] }
 
   beforeEach(() => {
     siteDir = fs.mkdtempSync(path.join(os.tmpdir(), "gatsby-functions-"))

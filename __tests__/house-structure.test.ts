@@ -118,9 +118,7 @@ function resolveSource(target: string, sources: Set<string>): string | undefined
 /** The first import circle between source files, as the files around it; none is `[]`. */
 function firstImportCircle(sources: string[]): string[] {
   const known = new Set(sources)
-  const edges = new Map(
-    sources.map((file) => [file, importedPaths(file).flatMap((target) => resolveSource(target, known) ?? [])]),
-  )
+  const edges = new Map(sources.map((file) => [file, importedPaths(file).flatMap((target) => resolveSource(target, known) ?? [])]))
   const state = new Map<string, "open" | "done">()
   const trail: string[] = []
   const visit = (file: string): string[] => {
@@ -157,9 +155,7 @@ describe("the house's structure", () => {
   })
 
   it("has no folder that holds more than 12 source files itself: past that, its files go into rooms by concern", () => {
-    const crowded = [...sourceFilesPerFolder()]
-      .filter(([, count]) => count > MAX_FILES_IN_A_FOLDER)
-      .map(([folder, count]) => `${folder} (${count} files)`)
+    const crowded = [...sourceFilesPerFolder()].filter(([, count]) => count > MAX_FILES_IN_A_FOLDER).map(([folder, count]) => `${folder} (${count} files)`)
     expect(crowded).toEqual([])
   })
 
@@ -194,8 +190,7 @@ describe("the house's structure", () => {
       .filter((file) => file.startsWith("src/"))
       .flatMap((file) => importSpecifiers(file).map((specifier) => ({ file, specifier })))
       .filter(
-        ({ file, specifier }) =>
-          specifier.startsWith("node:") || nodeBuiltIns.has(specifier) || (specifier.startsWith(".") && topFolder(resolved(file, specifier)) === "gatsby"),
+        ({ file, specifier }) => specifier.startsWith("node:") || nodeBuiltIns.has(specifier) || (specifier.startsWith(".") && topFolder(resolved(file, specifier)) === "gatsby"),
       )
       .map(({ file, specifier }) => `${file} -> ${specifier}`)
     expect(offending).toEqual([])

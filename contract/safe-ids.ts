@@ -25,8 +25,7 @@ export function isSafeId(id: string | number): boolean {
 }
 
 /** `data[0].sub_categories[2].id` for its path. */
-const fieldName = (path: readonly (string | number)[]) =>
-  path.map((key, index) => (typeof key === "number" ? `[${key}]` : `${index > 0 ? "." : ""}${key}`)).join("")
+const fieldName = (path: readonly (string | number)[]) => path.map((key, index) => (typeof key === "number" ? `[${key}]` : `${index > 0 ? "." : ""}${key}`)).join("")
 
 /**
  * Every id in a parsed answer that is not a safe path segment, each named by

@@ -66,9 +66,7 @@ describe("the conformance kit against the reference server", () => {
 
   it("says in one row that it cannot judge a URL without the API under it", async () => {
     const results = await runConformance({ apiUrl: backend.server.origin, siteOrigin: "http://localhost:9000", commands: {}, sample: 3 })
-    expect(results).toEqual([
-      expect.objectContaining({ check: "the API answers", outcome: "FAIL", problems: [`GET ${backend.server.origin}/categories answered 404`] }),
-    ])
+    expect(results).toEqual([expect.objectContaining({ check: "the API answers", outcome: "FAIL", problems: [`GET ${backend.server.origin}/categories answered 404`] })])
   })
 
   it("skips, saying what to give, what it was not given the means to check", async () => {
@@ -76,7 +74,9 @@ describe("the conformance kit against the reference server", () => {
     const results = await runConformance({ apiUrl: backend.apiUrl, siteOrigin: "http://localhost:9000", commands: {}, sample: 3 })
     expect(named(results, "FAIL")).toEqual([])
     const skipped = results.filter((result) => result.outcome === "SKIP")
-    expect(skipped.map((result) => result.check)).toEqual(expect.arrayContaining(["changes: an edit is listed (--edit)", "drafts: a saved draft is flagged (--draft)", "webhook: signature verifies (standardwebhooks)"]))
+    expect(skipped.map((result) => result.check)).toEqual(
+      expect.arrayContaining(["changes: an edit is listed (--edit)", "drafts: a saved draft is flagged (--draft)", "webhook: signature verifies (standardwebhooks)"]),
+    )
     for (const result of skipped) expect(result.detail).toMatch(/give --/)
   })
 })

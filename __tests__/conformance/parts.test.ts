@@ -49,7 +49,9 @@ describe("the kit's flags", () => {
   it("reads the site's origin from SITE_URL unless --site-origin gives one", () => {
     const read = readOptions(["http://127.0.0.1:4000/api"], {}, { SITE_URL: "https://www.example.com/path" })
     expect(read).toMatchObject({ options: { siteOrigin: "https://www.example.com", sample: 20, commands: {} } })
-    expect(readOptions(["http://x/api"], { "site-origin": "http://localhost:8000", sample: "all" }, {})).toMatchObject({ options: { siteOrigin: "http://localhost:8000", sample: Infinity } })
+    expect(readOptions(["http://x/api"], { "site-origin": "http://localhost:8000", sample: "all" }, {})).toMatchObject({
+      options: { siteOrigin: "http://localhost:8000", sample: Infinity },
+    })
   })
 
   it("names every problem at once", () => {

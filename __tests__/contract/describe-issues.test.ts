@@ -28,8 +28,6 @@ describe("describeIssues", () => {
 
   it("shortens long text", () => {
     expect(reason(ANSWERS.category, { data: { id: 1, title: ["x".repeat(100)] } })).toBe('"data.title" should be text, but it is a list')
-    expect(reason(ANSWERS.category, { data: { id: 1, episode: 1, images: "x".repeat(100) } })).toBe(
-      `"data.images" should be a list, but it is the text "${"x".repeat(40)}…"`,
-    )
+    expect(reason(ANSWERS.category, { data: { id: 1, episode: 1, images: "x".repeat(100) } })).toBe(`"data.images" should be a list, but it is the text "${"x".repeat(40)}…"`)
   })
 })

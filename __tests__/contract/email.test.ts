@@ -4,12 +4,9 @@ import { isValidEmail, normalizeEmail } from "../../contract/email"
 const OLD_BROWSER_RULE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 describe("isValidEmail", () => {
-  it.each(["ana@example.com", "a+tag@x.co", "o'neil@x.ie", "first.last@sub.example.org", "a@1.2.3.4", "A@EXAMPLE.COM"])(
-    "accepts %j",
-    (address) => {
-      expect(isValidEmail(address)).toBe(true)
-    },
-  )
+  it.each(["ana@example.com", "a+tag@x.co", "o'neil@x.ie", "first.last@sub.example.org", "a@1.2.3.4", "A@EXAMPLE.COM"])("accepts %j", (address) => {
+    expect(isValidEmail(address)).toBe(true)
+  })
 
   // Each of these passed the old browser rule and was then refused by the
   // server with a 400; one rule on both sides tells the visitor at once.
@@ -37,13 +34,10 @@ describe("isValidEmail", () => {
     expect(isValidEmail(address)).toBe(false)
   })
 
-  it.each(["", "plainaddress", "@example.com", "a@b", "a b@c.d", "a@@x.com", " a@x.com", "a@x.com "])(
-    "refuses %j, as the old rule did",
-    (address) => {
-      expect(OLD_BROWSER_RULE.test(address)).toBe(false)
-      expect(isValidEmail(address)).toBe(false)
-    },
-  )
+  it.each(["", "plainaddress", "@example.com", "a@b", "a b@c.d", "a@@x.com", " a@x.com", "a@x.com "])("refuses %j, as the old rule did", (address) => {
+    expect(OLD_BROWSER_RULE.test(address)).toBe(false)
+    expect(isValidEmail(address)).toBe(false)
+  })
 
   it("follows the HTML standard's <input type=email>, which allows dots anywhere in the local part", () => {
     expect(isValidEmail("a..b@x.com")).toBe(true)

@@ -6,12 +6,9 @@ describe("isSafeId", () => {
   })
 
   // Each would change what /series/{id} or /series/{id}/episodes means, or be no file name under public/.
-  it.each([".", "..", ".hidden", "a/b", "a\\b", "%2e%2e", "a%2Fb", "a?b", "a#b", "a b", "a\nb", "a\u0000b", "café", 1e21, "x".repeat(129)])(
-    "refuses %p",
-    (id) => {
-      expect(isSafeId(id)).toBe(false)
-    },
-  )
+  it.each([".", "..", ".hidden", "a/b", "a\\b", "%2e%2e", "a%2Fb", "a?b", "a#b", "a b", "a\nb", "a\u0000b", "café", 1e21, "x".repeat(129)])("refuses %p", (id) => {
+    expect(isSafeId(id)).toBe(false)
+  })
 
   it("takes an id of 128 characters, the longest", () => {
     expect(isSafeId("x".repeat(128))).toBe(true)

@@ -46,9 +46,9 @@ describe("the pointers in code comments", () => {
       "docs/guides/operating.md": "# Operating\n\n## Two arrangements: alone, or behind a CDN\n\n**Rollback** is one command.\n",
       "publisher/src/cdn.ts": [
         "/**",
-        " * Behind a CDN (docs/guides/operating.md, \"Two",
-        " * arrangements\"); rolled back as operating.md, \"Rollback\" says.",
-        " * Alone: docs/guides/operating.md (\"Behind a CDN\").",
+        ' * Behind a CDN (docs/guides/operating.md, "Two',
+        ' * arrangements"); rolled back as operating.md, "Rollback" says.',
+        ' * Alone: docs/guides/operating.md ("Behind a CDN").',
         " */",
         "export {}",
         "",
@@ -59,7 +59,7 @@ describe("the pointers in code comments", () => {
 
   it("report the docs a Markdown page cites by a name no file has, and the sections they lack", () => {
     root = plantRepository({ "docs/reference/catalogue-api.md": "# Contract\n\n## Video host details\n" })
-    const page = "As catalogue-api.md, \"Video host\ndetails\" says, and GONE.md's \"Drafts\" and catalogue-api.md, \"Drafts\".\n"
+    const page = 'As catalogue-api.md, "Video host\ndetails" says, and GONE.md\'s "Drafts" and catalogue-api.md, "Drafts".\n'
     expect(brokenCitationsIn(repositoryAt(root), "docs/guides/x.md", page).map(describeBroken)).toEqual([
       "docs/guides/x.md:2: GONE.md",
       'docs/guides/x.md:2: catalogue-api.md, "Drafts" (no such section)',

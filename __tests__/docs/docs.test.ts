@@ -65,9 +65,7 @@ function repositoryPaths(markdown: string): string[] {
   const spans = [...markdown.matchAll(/`([^`\s]+)`/g)].map((match) => match[1]!)
   // Commands in code blocks name files too (`npx jest -- __tests__/…`, `npx tsx scripts/…`).
   const blockWords = [...markdown.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].flatMap((match) => match[1]!.split(/\s+/).map((word) => word.replace(/[),;.]+$/, "")))
-  return [...spans, ...blockWords]
-    .filter((text) => REPO_TOP.test(text) && !/[{}<>*…$|]/.test(text))
-    .map((text) => text.split(/[:#]/)[0]!.replace(/\/$/, ""))
+  return [...spans, ...blockWords].filter((text) => REPO_TOP.test(text) && !/[{}<>*…$|]/.test(text)).map((text) => text.split(/[:#]/)[0]!.replace(/\/$/, ""))
 }
 
 /** A path git ignores, as a file or (for a folder the tools make, such as cms/data/) as a folder. */
@@ -106,7 +104,11 @@ describe("the docs", () => {
   })
 
   it("name only npm scripts that package.json has", () => {
-    const unknown = files.flatMap((file) => npmScriptsNamed(read(file)).filter((name) => !(name in scripts)).map((name) => `${file}: npm run ${name}`))
+    const unknown = files.flatMap((file) =>
+      npmScriptsNamed(read(file))
+        .filter((name) => !(name in scripts))
+        .map((name) => `${file}: npm run ${name}`),
+    )
     expect(unknown).toEqual([])
   })
 
@@ -183,7 +185,10 @@ function documentedDefaults(markdown: string): Map<string, string> {
   const defaults = new Map<string, string>()
   let defaultColumn = -1
   for (const line of markdown.split("\n")) {
-    const cells = /^\|(.*)\|$/.exec(line.trim())?.[1]!.split(" | ").map((cell) => cell.trim())
+    const cells = /^\|(.*)\|$/
+      .exec(line.trim())?.[1]!
+      .split(" | ")
+      .map((cell) => cell.trim())
     if (!cells) continue
     if (cells[0] === "variable") defaultColumn = cells.indexOf("default")
     const names = [...cells[0]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!)
@@ -222,7 +227,9 @@ describe("the environment's example file", () => {
   })
 
   it("gives each the default configuration.md gives it", () => {
-    const differing = [...exampleDefaults(example)].filter(([name, value]) => documented.get(name) !== value).map(([name, value]) => `${name}=${value}, documented ${JSON.stringify(documented.get(name))}`)
+    const differing = [...exampleDefaults(example)]
+      .filter(([name, value]) => documented.get(name) !== value)
+      .map(([name, value]) => `${name}=${value}, documented ${JSON.stringify(documented.get(name))}`)
     expect(differing).toEqual([])
   })
 

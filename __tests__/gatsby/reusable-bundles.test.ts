@@ -8,7 +8,11 @@ import { PROJECT_ROOT } from "../../node-kit/process/processes"
 // below is a change that must make the next build compile again. Real builds: offline.test.ts.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- Gatsby's patched file, loaded by its path
 const { reusableBundles, rememberBundles, forgetBundles } = require(path.join(PROJECT_ROOT, "node_modules", "gatsby", "dist", "commands", "reusable-bundles.js")) as {
-  reusableBundles: (directory: string, env: NodeJS.ProcessEnv, state: { webpackCompilationHash: string }) => { reason?: string; javascript?: { hash: string }; renderer?: { renderPageHash: string } }
+  reusableBundles: (
+    directory: string,
+    env: NodeJS.ProcessEnv,
+    state: { webpackCompilationHash: string },
+  ) => { reason?: string; javascript?: { hash: string }; renderer?: { renderPageHash: string } }
   rememberBundles: (directory: string, env: NodeJS.ProcessEnv, stats: { javascriptStats: unknown; rendererStats: unknown; renderPageHash: string | null }) => void
   forgetBundles: (directory: string) => void
 }
@@ -78,7 +82,11 @@ describe("the last build's bundles", () => {
     ["a listed folder gains a file", () => write("src/components/new.tsx", "export {}"), /src\/components changed/],
     ["a file the bundle wrote is gone", () => fs.rmSync(at("public/app-0123456789abcdef0123.js")), /app-0123456789abcdef0123\.js is gone/],
     ["the HTML renderer is gone", () => fs.rmSync(at(".cache/page-ssr/routes/render-page.js")), /render-page\.js is gone/],
-    ["gatsby-node code changes (it shapes webpack's configuration)", () => write(".cache/compiled/gatsby-node.js", "exports.onCreateWebpackConfig = () => 1"), /gatsby-config or gatsby-node code changed/],
+    [
+      "gatsby-node code changes (it shapes webpack's configuration)",
+      () => write(".cache/compiled/gatsby-node.js", "exports.onCreateWebpackConfig = () => 1"),
+      /gatsby-config or gatsby-node code changed/,
+    ],
   ])("are compiled again when %s", (_what, change, reason) => {
     change()
     expect(reusableBundles(site, env, state).reason).toMatch(reason)

@@ -72,7 +72,11 @@ export function commentsOf(file: string, text: string): Comment[] {
 }
 
 /** Trailing punctuation of prose, and a `:line` or `#anchor` after a path. */
-const tidy = (word: string) => word.replace(/[:#].*$/, "").replace(/[.,;)'"`]+$/, "").replace(/\/$/, "")
+const tidy = (word: string) =>
+  word
+    .replace(/[:#].*$/, "")
+    .replace(/[.,;)'"`]+$/, "")
+    .replace(/\/$/, "")
 
 /** Repository paths (`publisher/src/cdn/`, `node-kit/process/logger.ts`) in a piece of prose; not patterns, placeholders or URLs. */
 export function repositoryPathsIn(text: string): string[] {
@@ -207,7 +211,9 @@ export function brokenPointersIn(repository: Repository, file: string, text: str
 
 /** The docs a Markdown file cites by name that no file of the repository has, and the sections they lack (its links and backticked paths are the docs test's). */
 export function brokenCitationsIn(repository: Repository, file: string, text: string): BrokenPointer[] {
-  const docs = text.split("\n").flatMap((lineText, index) => docsCitedIn(lineText).flatMap((target) => (docExists(repository, file, target) ? [] : [{ file, line: index + 1, target }])))
+  const docs = text
+    .split("\n")
+    .flatMap((lineText, index) => docsCitedIn(lineText).flatMap((target) => (docExists(repository, file, target) ? [] : [{ file, line: index + 1, target }])))
   const lineAt = (offset: number) => text.slice(0, offset).split("\n").length
   const sections = sectionCitesIn(text.replace(/\n/g, " "))
     .filter(({ doc, section }) => docExists(repository, file, doc) && !sectionExists(repository, file, doc, section))

@@ -40,7 +40,12 @@ export async function waitFor<T>(probe: () => T | Promise<T>, { timeout, what, i
     }
     if (realNow() >= deadline) {
       // A description that fails (a server gone) must not hide the timeout it describes.
-      const awaited = typeof what === "string" ? what : await Promise.resolve().then(what).catch((error: unknown) => `something it could not describe (${String(error)})`)
+      const awaited =
+        typeof what === "string"
+          ? what
+          : await Promise.resolve()
+              .then(what)
+              .catch((error: unknown) => `something it could not describe (${String(error)})`)
       const after = `Timed out after ${(timeout / 1000).toFixed(1)} s waiting for ${awaited}`
       if (!last.threw) throw new Error(`${after}; the probe last answered ${inspect(last.value, { depth: 3, breakLength: Infinity })}`)
       const reason = last.error instanceof Error ? last.error.message : inspect(last.error)

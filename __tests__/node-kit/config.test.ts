@@ -30,10 +30,7 @@ describe("readSettings", () => {
   })
 
   it("names every problem at once, and an empty port is a problem, not port 0", () => {
-    const settings = readSettings(
-      { PORT: "", COUNT: "0", DAYS: "-1", FEATURE: "yes", HOOK_URL: "ftp://x", SECRET: "short", HOST: "a b" },
-      "test service",
-    )
+    const settings = readSettings({ PORT: "", COUNT: "0", DAYS: "-1", FEATURE: "yes", HOOK_URL: "ftp://x", SECRET: "short", HOST: "a b" }, "test service")
     expect(settings.port("PORT", 4000)).toBe(4000)
     settings.positiveInteger("COUNT", 10)
     settings.positiveNumber("DAYS", 30)
@@ -53,7 +50,7 @@ describe("readSettings", () => {
     expect(problems).toHaveLength(8)
     expect(message).toMatch(/^The test service's configuration is wrong:\n- /)
     expect(message).toContain('PORT must be a whole number from 0 to 65535, not ""')
-    expect(message).toContain('COUNT must be a whole number from 1 to')
+    expect(message).toContain("COUNT must be a whole number from 1 to")
     expect(message).toContain('DAYS must be a number above 0, not "-1"')
     expect(message).toContain('FEATURE must be on or off, not "yes"')
     expect(message).toContain('HOOK_URL must be an http(s) URL, not "ftp://x"')

@@ -33,7 +33,10 @@ function readmeOptions(readme: string): Map<string, string> | undefined {
   const rows = new Map<string, string>()
   for (const line of lines.slice(header + 2)) {
     if (!line.startsWith("|")) break
-    const [name, type] = line.split("|").slice(1, 3).map((cell) => cell.trim())
+    const [name, type] = line
+      .split("|")
+      .slice(1, 3)
+      .map((cell) => cell.trim())
     rows.set(name!.replace(/^`|`$/g, ""), type!)
   }
   return rows
@@ -69,7 +72,9 @@ describe("the local plugins' READMEs", () => {
 
     if (schema) {
       it("gives each option the type its schema has", () => {
-        const wrong = [...schema].filter(([name, type]) => table?.has(name) && !table.get(name)!.startsWith(type)).map(([name, type]) => `${name}: ${type}, not ${table!.get(name)}`)
+        const wrong = [...schema]
+          .filter(([name, type]) => table?.has(name) && !table.get(name)!.startsWith(type))
+          .map(([name, type]) => `${name}: ${type}, not ${table!.get(name)}`)
         expect(wrong).toEqual([])
       })
     }

@@ -35,7 +35,7 @@ it("a publish survives a publisher outage and a catalogue restart: the outbox de
 
   catalogue = await startTestServer({ webhook: webhookTo(site.url) })
   expect((await catalogue.edit("episodes/1002", { title: "Edited while the publisher was down" })).status).toBe(200)
-  const owed = () => (catalogue!.db.prepare("SELECT count(*) AS n, max(attempts) AS attempts FROM webhook_outbox").get() as { n: number; attempts: number | null })
+  const owed = () => catalogue!.db.prepare("SELECT count(*) AS n, max(attempts) AS attempts FROM webhook_outbox").get() as { n: number; attempts: number | null }
   await waitFor(() => (owed().attempts ?? 0) >= 2, { timeout: 10_000, what: "failed attempts" })
   catalogue = await catalogue.restart()
   expect(owed().n).toBe(1)

@@ -71,7 +71,10 @@ describe("the preview lane", () => {
     expect(publishBuilds.map((start) => laneOf(site, start.cwd))).toEqual(["live", "preview"])
 
     for (const start of site.starts()) {
-      expect({ lane: laneOf(site, start.cwd), token: start.env?.includes("CATALOGUE_PREVIEW_TOKEN") }).toEqual({ lane: laneOf(site, start.cwd), token: laneOf(site, start.cwd) === "preview" })
+      expect({ lane: laneOf(site, start.cwd), token: start.env?.includes("CATALOGUE_PREVIEW_TOKEN") }).toEqual({
+        lane: laneOf(site, start.cwd),
+        token: laneOf(site, start.cwd) === "preview",
+      })
     }
     const status = site.publisher.status()
     expect(status.live?.releaseId).toBeTruthy()
@@ -122,7 +125,9 @@ describe("the preview lane", () => {
     expect(bar).toContain("1 unpublished change: visitors do not see it yet.")
     expect(bar).toContain('Series: <a href="/series/101/">Core Strength v1</a>')
     // The live page in a new tab, and said so: the live site refuses to be framed, and the preview is framed in a CMS's preview screen.
-    expect(bar).toContain(`<a href="${site.url}/series/101/" target="_blank" rel="noopener">This page on the live site <span aria-hidden="true">↗</span><span class="preview-bar__hidden">(opens in a new tab)</span></a>`)
+    expect(bar).toContain(
+      `<a href="${site.url}/series/101/" target="_blank" rel="noopener">This page on the live site <span aria-hidden="true">↗</span><span class="preview-bar__hidden">(opens in a new tab)</span></a>`,
+    )
     expect(bar).toContain(`<a href="/_preview/seo/series/101/">This page's SEO card</a>`)
     // The card is a page of the preview: its bar's live link is the page it describes, and it has no card of its own.
     const card = await (await fetch(`${url}/_preview/seo/series/101/`, signedIn)).text()

@@ -12,8 +12,7 @@ import { ADMIN_TOKEN, OTHER_SECRET, SECRET } from "./helpers/harness"
 describe("the workspace's source folders", () => {
   const PROJECT = path.resolve(__dirname, "../..")
   /** The top-level folders a file's relative imports reach. */
-  const foldersImportedBy = (file: string) =>
-    [...fs.readFileSync(path.join(PROJECT, file), "utf8").matchAll(/from "\.\/([^/"]+)\//g)].map((match) => match[1]!)
+  const foldersImportedBy = (file: string) => [...fs.readFileSync(path.join(PROJECT, file), "utf8").matchAll(/from "\.\/([^/"]+)\//g)].map((match) => match[1]!)
 
   it("hold every folder the project's gatsby-* entry files import, so a build in the workspace finds them", () => {
     const entries = fs.readdirSync(PROJECT).filter((file) => /^gatsby-(config|node|browser|ssr)\.tsx?$/.test(file))

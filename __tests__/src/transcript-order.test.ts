@@ -4,7 +4,11 @@ const track = (language: string, label = language, paragraphs = [{ start: 0, tex
 
 describe("orderTranscripts", () => {
   it("puts the page's language first, its exact tag before another region's, the rest in the host's order", () => {
-    const order = (tags: string[]) => orderTranscripts(tags.map((tag) => track(tag)), "en").map((transcript) => transcript.language)
+    const order = (tags: string[]) =>
+      orderTranscripts(
+        tags.map((tag) => track(tag)),
+        "en",
+      ).map((transcript) => transcript.language)
     expect(order(["fr", "es", "en"])).toEqual(["en", "fr", "es"])
     expect(order(["fr", "en-GB", "EN", "de"])).toEqual(["EN", "en-GB", "fr", "de"])
     expect(order(["fr", "en-US", "en-GB"])).toEqual(["en-US", "en-GB", "fr"])
@@ -21,7 +25,15 @@ describe("orderTranscripts", () => {
 
 describe("transcriptText", () => {
   it("is the paragraphs, one a line, without blank ones; null when there are no words", () => {
-    expect(transcriptText(track("en", "English", [{ start: 0, text: " Hello. " }, { start: 4, text: "  " }, { start: 9, text: "Breathe in." }]))).toBe("Hello.\nBreathe in.")
+    expect(
+      transcriptText(
+        track("en", "English", [
+          { start: 0, text: " Hello. " },
+          { start: 4, text: "  " },
+          { start: 9, text: "Breathe in." },
+        ]),
+      ),
+    ).toBe("Hello.\nBreathe in.")
     expect(transcriptText(track("en", "English", []))).toBeNull()
     expect(transcriptText(undefined)).toBeNull()
   })

@@ -23,7 +23,10 @@ function field(view: ViewConfiguration, name: string): FieldMetadata {
 /** A view as Strapi makes it for a new type: every label the field's name, no descriptions. */
 function strapiView(fields: string[], list: string[]): ViewConfiguration {
   const metadatas = Object.fromEntries(
-    fields.map((field) => [field, { edit: { label: field, description: "", placeholder: "", visible: true, editable: true }, list: { label: field, searchable: true, sortable: true } }]),
+    fields.map((field) => [
+      field,
+      { edit: { label: field, description: "", placeholder: "", visible: true, editable: true }, list: { label: field, searchable: true, sortable: true } },
+    ]),
   )
   return { settings: { mainField: "title" }, metadatas, layouts: { list, edit: [[{ name: fields[0], size: 6 }]] } }
 }
@@ -65,12 +68,24 @@ describe("the catalogue's labels over a view's configuration", () => {
   })
 
   it("knows Strapi's default list: the first four listable attributes, documentId and Markdown left out", () => {
-    expect(strapiDefaultList({ id: { type: "integer" }, description: { type: "richtext" }, title: { type: "string" }, series: { type: "relation", relationType: "manyToOne" }, seo: { type: "component" }, images: { type: "media" }, documentId: { type: "string" } })).toEqual(["id", "title", "series", "seo"])
+    expect(
+      strapiDefaultList({
+        id: { type: "integer" },
+        description: { type: "richtext" },
+        title: { type: "string" },
+        series: { type: "relation", relationType: "manyToOne" },
+        seo: { type: "component" },
+        images: { type: "media" },
+        documentId: { type: "string" },
+      }),
+    ).toEqual(["id", "title", "series", "seo"])
   })
 
   it("gives every field of the catalogue's content types and components a label, and a description to each it shows in a form", () => {
     const unnamed = Object.entries({ ...CONTENT_TYPE_LABELS, ...COMPONENT_LABELS }).flatMap(([uid, view]) =>
-      Object.entries(view.fields).filter(([field, text]) => !text.label || (!["createdAt", "updatedAt"].includes(field) && !text.description)).map(([field]) => `${uid}.${field}`),
+      Object.entries(view.fields)
+        .filter(([field, text]) => !text.label || (!["createdAt", "updatedAt"].includes(field) && !text.description))
+        .map(([field]) => `${uid}.${field}`),
     )
     expect(unnamed).toEqual([])
   })
@@ -85,7 +100,8 @@ describe("a Strapi of its own", () => {
   const env = () => ({ CATALOGUE_PREVIEW_TOKEN: "preview-token-for-admin-views", PREVIEW_SITE_URL: "http://localhost:9001", PREVIEW_HANDOFF_SECRET: handOffSecret })
 
   /** A call of the admin panel's own (@strapi/content-manager's admin routes). */
-  async function admin(method: string, route: string, body?: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- any JSON Strapi answers
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON Strapi answers
+  async function admin(method: string, route: string, body?: unknown): Promise<{ status: number; json: any }> {
     const response = await fetch(`${strapi.origin}/content-manager/${route}`, {
       method,
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -126,7 +142,17 @@ describe("a Strapi of its own", () => {
 
     // The admin's "Configure the view" saves the whole configuration, without the relations' main fields the GET adds to their columns.
     const { settings, layouts } = episode.contentType
-    const metadatas = Object.fromEntries(Object.entries(episode.contentType.metadatas).map(([name, { edit, list: { mainField, ...list } }]) => [name, { edit, list }]))
+    const metadatas = Object.fromEntries(
+      Object.entries(episode.contentType.metadatas).map(
+        ([
+          name,
+          {
+            edit,
+            list: { mainField, ...list },
+          },
+        ]) => [name, { edit, list }],
+      ),
+    )
     const configured = { settings, metadatas, layouts: { ...layouts, list: ["title", "episode"] } }
     field(configured, "title").edit.label = "Name of the episode"
     const saved = await admin("PUT", `content-types/${EPISODE}/configuration`, configured)

@@ -78,10 +78,11 @@ const mark = () => listener.deliveries.length
 
 /** The first delivery the listener took (2xx) with this event naming the episode, from `from` on. */
 function delivered(event: string, id: string, from = 0): Promise<Delivery> {
-  return waitFor(
-    async () => listener.deliveries.slice(from).find((delivery) => delivery.answered === 204 && delivery.body.event === event && names(delivery, id)),
-    { timeout: DELIVERY_WAIT_MS, what: `a "${event}" delivery naming episode ${id}`, interval: 100 },
-  )
+  return waitFor(async () => listener.deliveries.slice(from).find((delivery) => delivery.answered === 204 && delivery.body.event === event && names(delivery, id)), {
+    timeout: DELIVERY_WAIT_MS,
+    what: `a "${event}" delivery naming episode ${id}`,
+    interval: 100,
+  })
 }
 
 async function publishedEpisode(title: string): Promise<string> {
@@ -163,7 +164,12 @@ describe("Strapi's changes feed and signed webhook", () => {
 
     const [beforeMove, from] = [await feedNow(), mark()]
     await editor.save(EPISODE, id, { series: link([second], [first]) })
-    expect((await delivered("draft", id, from)).body.refs).toEqual(expect.arrayContaining([{ type: "series", id: first }, { type: "series", id: second }]))
+    expect((await delivered("draft", id, from)).body.refs).toEqual(
+      expect.arrayContaining([
+        { type: "series", id: first },
+        { type: "series", id: second },
+      ]),
+    )
     expect((await feed(beforeMove, "draft")).changed).toEqual(expect.arrayContaining([episodeRef(id), { type: "series", id: first }, { type: "series", id: second }]))
     // Only the draft moved: the published view's series keep their episodes.
     expect((await feed(beforeMove)).changed).toEqual([])
@@ -194,10 +200,11 @@ describe("Strapi's changes feed and signed webhook", () => {
     await delivered("draft", id)
     listener.refuseWhen((body) => body.refs.some((ref) => ref.id === id))
     await editor.publish(EPISODE, id)
-    const refused = await waitFor(
-      async () => listener.deliveries.find((delivery) => delivery.answered === 503 && names(delivery, id)),
-      { timeout: DELIVERY_WAIT_MS, what: `a delivery naming episode ${id} answered 503`, interval: 100 },
-    )
+    const refused = await waitFor(async () => listener.deliveries.find((delivery) => delivery.answered === 503 && names(delivery, id)), {
+      timeout: DELIVERY_WAIT_MS,
+      what: `a delivery naming episode ${id} answered 503`,
+      interval: 100,
+    })
     listener.refuseWhen(undefined)
     const retried = await delivered("publish", id)
     expect(retried.webhookId).toBe(refused.webhookId)
@@ -238,10 +245,11 @@ describe("Strapi's changes feed and signed webhook", () => {
     const published = await delivered("publish", id)
     expect(published.verified).toBe(true)
     for (const webhookId of failedBefore) {
-      await waitFor(
-        async () => listener.deliveries.find((delivery) => delivery.webhookId === webhookId && delivery.answered === 204),
-        { timeout: DELIVERY_WAIT_MS, what: `the delivery ${webhookId}, which failed before the restart`, interval: 100 },
-      )
+      await waitFor(async () => listener.deliveries.find((delivery) => delivery.webhookId === webhookId && delivery.answered === 204), {
+        timeout: DELIVERY_WAIT_MS,
+        what: `the delivery ${webhookId}, which failed before the restart`,
+        interval: 100,
+      })
     }
     expect((await feed(since)).changed).toContainEqual(episodeRef(id))
   }, 240_000)

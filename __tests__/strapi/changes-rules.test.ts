@@ -154,7 +154,9 @@ describe("the webhook's settings", () => {
   it("take several space-separated secrets (a rotation), and stop the start on a bad one or a bad URL", () => {
     const other = `whsec_${Buffer.alloc(24, 8).toString("base64")}`
     expect(webhookConfigFrom({ PUBLISH_WEBHOOK_URL: "http://127.0.0.1:8000/hooks/catalogue", PUBLISH_WEBHOOK_SECRET: `${secret} ${other}` })?.secrets).toEqual([secret, other])
-    expect(() => webhookConfigFrom({ PUBLISH_WEBHOOK_URL: "http://127.0.0.1:8000/hooks/catalogue", PUBLISH_WEBHOOK_SECRET: "hunter2" })).toThrow(/PUBLISH_WEBHOOK_SECRET is not a Standard Webhooks secret/)
+    expect(() => webhookConfigFrom({ PUBLISH_WEBHOOK_URL: "http://127.0.0.1:8000/hooks/catalogue", PUBLISH_WEBHOOK_SECRET: "hunter2" })).toThrow(
+      /PUBLISH_WEBHOOK_SECRET is not a Standard Webhooks secret/,
+    )
     expect(() => webhookConfigFrom({ PUBLISH_WEBHOOK_URL: "ftp://example.com/", PUBLISH_WEBHOOK_SECRET: secret })).toThrow(/PUBLISH_WEBHOOK_URL/)
   })
 })

@@ -36,24 +36,28 @@ afterAll(async () => {
 })
 
 /** The editor command for `what`, as a backend's author would give it to the kit. */
-const editorCommand = (what: string) =>
-  `STRAPI_URL=${quoted(strapi.origin)} STRAPI_ADMIN_TOKEN=${quoted(adminToken)} ${quoted(process.execPath)} ${quoted(EDITOR_CLI)} ${what}`
+const editorCommand = (what: string) => `STRAPI_URL=${quoted(strapi.origin)} STRAPI_ADMIN_TOKEN=${quoted(adminToken)} ${quoted(process.execPath)} ${quoted(EDITOR_CLI)} ${what}`
 
-const named = (results: readonly CheckResult[], outcome: CheckResult["outcome"]) => results.filter((result) => result.outcome === outcome).map((result) => `${result.check}: ${result.detail ?? ""} ${(result.problems ?? []).join("; ")}`)
+const named = (results: readonly CheckResult[], outcome: CheckResult["outcome"]) =>
+  results.filter((result) => result.outcome === outcome).map((result) => `${result.check}: ${result.detail ?? ""} ${(result.problems ?? []).join("; ")}`)
 
 describe("the conformance kit against Strapi", () => {
-  it("passes every check of the contract, skipping none, with every flag given", async () => {
-    const results = await runConformance({
-      apiUrl: strapi.apiUrl,
-      previewToken: strapi.previewToken,
-      siteOrigin: "http://localhost:9000",
-      commands: { edit: editorCommand("edit"), delete: editorCommand("delete"), draft: editorCommand("draft") },
-      webhook: { secret: strapi.webhookSecret, port: kitPort },
-      sample: Infinity,
-    })
-    expect(named(results, "FAIL")).toEqual([])
-    expect(named(results, "SKIP")).toEqual([])
-    expect(new Set(results.map((result) => result.group))).toEqual(new Set(["shapes", "cors", "changes", "drafts", "webhook"]))
-    // The kit waits for each command and delivery with its own deadline (30 s each); this bounds the whole run.
-  }, 5 * 60_000)
+  it(
+    "passes every check of the contract, skipping none, with every flag given",
+    async () => {
+      const results = await runConformance({
+        apiUrl: strapi.apiUrl,
+        previewToken: strapi.previewToken,
+        siteOrigin: "http://localhost:9000",
+        commands: { edit: editorCommand("edit"), delete: editorCommand("delete"), draft: editorCommand("draft") },
+        webhook: { secret: strapi.webhookSecret, port: kitPort },
+        sample: Infinity,
+      })
+      expect(named(results, "FAIL")).toEqual([])
+      expect(named(results, "SKIP")).toEqual([])
+      expect(new Set(results.map((result) => result.group))).toEqual(new Set(["shapes", "cors", "changes", "drafts", "webhook"]))
+      // The kit waits for each command and delivery with its own deadline (30 s each); this bounds the whole run.
+    },
+    5 * 60_000,
+  )
 })

@@ -79,14 +79,19 @@ afterAll(async () => {
 
 /** Waits until the live site's page of the episode shows `title`. */
 const liveWith = (id: string, title: string) =>
-  waitFor(async () => ((await publisher.page(`/detail/${id}/`)).text.includes(title) ? true : undefined), { timeout: LIVE_WAIT_MS, what: `the live page of episode ${id} to show "${title}"`, interval: 200 })
+  waitFor(async () => ((await publisher.page(`/detail/${id}/`)).text.includes(title) ? true : undefined), {
+    timeout: LIVE_WAIT_MS,
+    what: `the live page of episode ${id} to show "${title}"`,
+    interval: 200,
+  })
 
 /** The first delivery through the relay naming the episode, from the `from`th on. */
 const deliveryNaming = (id: string, from: number) =>
-  waitFor(
-    async () => relay.deliveries.slice(from).find((delivery) => delivery.body.refs.some((ref) => ref.type === "episode" && ref.id === id)),
-    { timeout: 30_000, what: `Strapi's delivery naming episode ${id}`, interval: 20 },
-  )
+  waitFor(async () => relay.deliveries.slice(from).find((delivery) => delivery.body.refs.some((ref) => ref.type === "episode" && ref.id === id)), {
+    timeout: 30_000,
+    what: `Strapi's delivery naming episode ${id}`,
+    interval: 20,
+  })
 
 // eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
 const strapiLog = () => fs.readFileSync(path.join(strapi.dir, "strapi.log"), "utf8").replace(/\x1b\[[0-9;]*m/g, "")
@@ -97,7 +102,11 @@ describe("a Strapi restart or outage loses no edit", () => {
     await publisher.stop()
     await episodes.publish(id, { title: "Published while the publisher was down" })
     const failed = new RegExp(`Catalogue webhook msg_[0-9a-f]+ \\([^)]*episode ${id}(?=[,)])[^)]*\\) to \\S+ failed with`)
-    await waitFor(async () => (failed.test(strapiLog()) ? true : undefined), { timeout: 30_000, what: `Strapi's log to say its delivery naming episode ${id} failed`, interval: 100 })
+    await waitFor(async () => (failed.test(strapiLog()) ? true : undefined), {
+      timeout: 30_000,
+      what: `Strapi's log to say its delivery naming episode ${id} failed`,
+      interval: 100,
+    })
     await publisher.start()
     await liveWith(id, "Published while the publisher was down")
   }, 180_000)
@@ -113,10 +122,11 @@ describe("a Strapi restart or outage loses no edit", () => {
     await restartStrapi()
     await liveWith(id, "Committed, then Strapi stopped")
     // The delivery under way is sent again after the restart, under its webhook-id, and the publisher takes it.
-    const again = await waitFor(
-      async () => relay.deliveries.find((delivery) => delivery !== held && delivery.webhookId === held.webhookId && delivery.answered !== undefined),
-      { timeout: 30_000, what: `the delivery ${held.webhookId}, under way when Strapi stopped, sent again`, interval: 100 },
-    )
+    const again = await waitFor(async () => relay.deliveries.find((delivery) => delivery !== held && delivery.webhookId === held.webhookId && delivery.answered !== undefined), {
+      timeout: 30_000,
+      what: `the delivery ${held.webhookId}, under way when Strapi stopped, sent again`,
+      interval: 100,
+    })
     expect(again.answered).toBeGreaterThanOrEqual(200)
     expect(again.answered).toBeLessThan(300)
   }, 180_000)
@@ -132,13 +142,24 @@ describe("a Strapi restart or outage loses no edit", () => {
     expect((await deliveryNaming(id, from)).mode).toBe("lose")
     await haltStrapi()
     // Nothing can start a build now; one that started before the stop ends first (a failed read keeps the live site).
-    const settled = await waitFor(async () => {
-      const status = await publisher.status()
-      return status.building === null && status.queued.length === 0 ? status : undefined
-    }, { timeout: 60_000, what: "the publisher to have no build under way or queued", interval: 100 })
+    const settled = await waitFor(
+      async () => {
+        const status = await publisher.status()
+        return status.building === null && status.queued.length === 0 ? status : undefined
+      },
+      { timeout: 60_000, what: "the publisher to have no build under way or queued", interval: 100 },
+    )
     const reported = publisher.output().length
-    const failedRounds = () => publisher.output().slice(reported).match(/WARN\s+Asking the changes feed failed \([^)]*\); asking again at the next round/g) ?? []
-    await waitFor(async () => (failedRounds().length >= 2 ? true : undefined), { timeout: 30_000, what: "the publisher to report two rounds of its changes poller that could not reach Strapi", interval: 100 })
+    const failedRounds = () =>
+      publisher
+        .output()
+        .slice(reported)
+        .match(/WARN\s+Asking the changes feed failed \([^)]*\); asking again at the next round/g) ?? []
+    await waitFor(async () => (failedRounds().length >= 2 ? true : undefined), {
+      timeout: 30_000,
+      what: "the publisher to report two rounds of its changes poller that could not reach Strapi",
+      interval: 100,
+    })
 
     const during = await publisher.status()
     expect(during.live?.releaseId).toBe(settled.live?.releaseId)

@@ -113,7 +113,9 @@ describe("the site built from Strapi's seed and from the reference server's", ()
   })
 
   it("gives every page the same title, description, robots, canonical, social cards and structured data", () => {
-    expect(fromReference.pages["/detail/1002/"]?.seo).toEqual(expect.objectContaining({ title: expect.stringContaining("Power and Control"), "link canonical": `${SITE_URL}/detail/1002/` }))
+    expect(fromReference.pages["/detail/1002/"]?.seo).toEqual(
+      expect.objectContaining({ title: expect.stringContaining("Power and Control"), "link canonical": `${SITE_URL}/detail/1002/` }),
+    )
     expect(fromReference.pages["/detail/1002/"]?.jsonLd.length).toBeGreaterThan(0)
     expectNoDifferences("seo", "jsonLd")
   })

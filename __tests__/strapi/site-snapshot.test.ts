@@ -15,8 +15,21 @@ interface PageParts {
   modified?: string
 }
 
-function page({ title = "Power and Control | MoveFlix", description = "Episode 4.", text = "<p>Hip circles &amp; ankle rolls</p>", link = "/series/101/", picture = "/_gatsby/image/abc/episode-1002-400w.webp", modified = "2026-01-01T00:00:00.000Z" }: PageParts = {}): string {
-  const jsonLd = { "@type": "VideoObject", name: "Power and Control", thumbnailUrl: [`https://site.example${picture}`], dateModified: modified, uploadDate: "2024-07-11T09:00:00.000Z" }
+function page({
+  title = "Power and Control | MoveFlix",
+  description = "Episode 4.",
+  text = "<p>Hip circles &amp; ankle rolls</p>",
+  link = "/series/101/",
+  picture = "/_gatsby/image/abc/episode-1002-400w.webp",
+  modified = "2026-01-01T00:00:00.000Z",
+}: PageParts = {}): string {
+  const jsonLd = {
+    "@type": "VideoObject",
+    name: "Power and Control",
+    thumbnailUrl: [`https://site.example${picture}`],
+    dateModified: modified,
+    uploadDate: "2024-07-11T09:00:00.000Z",
+  }
   return `<!DOCTYPE html><html><head><title>${title}</title><meta name="description" content="${description}"/>
     <meta property="og:image" content="https://site.example${picture}"/><meta property="og:image:width" content="1200"/><meta property="og:image:alt" content="A coach"/>
     <link rel="canonical" href="https://site.example/detail/1002/"/><link rel="stylesheet" href="/styles.${picture.length}.css"/>
@@ -65,11 +78,14 @@ describe("a built site's snapshot", () => {
     fs.mkdirSync(path.join(dir, "detail", "1002"), { recursive: true })
     fs.writeFileSync(path.join(dir, "detail", "1002", "index.html"), page({ link: "http://127.0.0.1:1337/api/subscribe" }))
     fs.writeFileSync(path.join(dir, "404.html"), page())
-    const entry = "<url><loc>https://site.example/detail/1002/</loc><lastmod>2026-01-01T00:00:00.000Z</lastmod><video:video><video:thumbnail_loc>https://site.example/x.jpg</video:thumbnail_loc><video:title>Power</video:title></video:video></url>"
+    const entry =
+      "<url><loc>https://site.example/detail/1002/</loc><lastmod>2026-01-01T00:00:00.000Z</lastmod><video:video><video:thumbnail_loc>https://site.example/x.jpg</video:thumbnail_loc><video:title>Power</video:title></video:video></url>"
     fs.writeFileSync(path.join(dir, "sitemap-0.xml"), `<?xml version="1.0"?><urlset>${entry}</urlset>`)
     const snapshot = snapshotSite(dir, { placeholders: { "http://127.0.0.1:1337/api": "{api}" } })
     expect(Object.keys(snapshot.pages).sort()).toEqual(["/404.html", "/detail/1002/"])
     expect(snapshot.pages["/detail/1002/"]!.links).toEqual(["{api}/subscribe → 30-Day HIIT Challenge"])
-    expect(snapshot.files["sitemap-0.xml"]).toEqual([{ loc: ["https://site.example/detail/1002/"], lastmod: ["{date}"], "video:thumbnail_loc": ["{picture}"], "video:title": ["Power"] }])
+    expect(snapshot.files["sitemap-0.xml"]).toEqual([
+      { loc: ["https://site.example/detail/1002/"], lastmod: ["{date}"], "video:thumbnail_loc": ["{picture}"], "video:title": ["Power"] },
+    ])
   })
 })

@@ -69,7 +69,10 @@ function rateLimitSetting(settings: SettingsReader, name: string, fallback: Rate
 
 /** A comma-separated list of the names in `name`, each checked with `valid`; the ones refused are noted as problems. */
 function listSetting(settings: SettingsReader, name: string, valid: (entry: string) => boolean, what: string): string[] {
-  const entries = (settings.text(name) ?? "").split(",").map((entry) => entry.trim()).filter(Boolean)
+  const entries = (settings.text(name) ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   const refused = entries.filter((entry) => !valid(entry))
   if (refused.length) settings.problem(`${name} must be a comma-separated list of ${what}; not ${refused.map((e) => JSON.stringify(e)).join(", ")}`)
   return entries.filter(valid)

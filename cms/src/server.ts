@@ -109,12 +109,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // The player's host name reaches the public player page and its pictures only, never the APIs.
   const playerHosts = options.playerOrigin ? [new URL(options.playerOrigin).hostname] : []
   const playerPage = new Set<string>([...PLAYER_PAGE_ROUTES, "/media/:name"])
-  refuseOtherHosts(app, options.allowedHosts ?? [], "CMS_ALLOWED_HOSTS", (request) =>
-    playerPage.has(request.routeOptions.url ?? "") ? playerHosts : [],
-  )
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ message: `There is nothing at ${request.method} ${request.url}.` }),
-  )
+  refuseOtherHosts(app, options.allowedHosts ?? [], "CMS_ALLOWED_HOSTS", (request) => (playerPage.has(request.routeOptions.url ?? "") ? playerHosts : []))
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `There is nothing at ${request.method} ${request.url}.` }))
 
   const { reads, drafts, mediaNames, draftMedia, forgetMediaNames, draftVideos } = catalogueViews(options)
   const limiter = new FixedWindowLimiter(options.videoRateLimit ?? null)

@@ -23,10 +23,7 @@ export interface PlannedPage<Context extends object = object> {
 const template = (name: string) => path.resolve(__dirname, "..", "..", "src", "templates", `${name}.tsx`)
 
 /** `/category/{id}`, then `/category/{id}/2` and on: the subcategory grid, 8 a page. */
-export function categoryPages(
-  categories: readonly { id: string; _id: string; subcategoryIds: readonly string[] }[],
-  headFor: HeadFor,
-): PlannedPage<CategoryPageContext>[] {
+export function categoryPages(categories: readonly { id: string; _id: string; subcategoryIds: readonly string[] }[], headFor: HeadFor): PlannedPage<CategoryPageContext>[] {
   return categories.flatMap((category) =>
     paginate(routes.category(category._id), category.subcategoryIds.length).map((page) => ({
       page: { path: page.path, component: template("category"), context: { id: category.id, ...page.context } },

@@ -37,11 +37,7 @@ function pictureOrigins(data: SourcesQueryResult): string[] {
  * (in Gatsby's cache, cleared with it) lets pages unwritten since the last
  * build go unread.
  */
-export async function writeSiteSecurityHeaders(
-  graphql: CreatePagesArgs["graphql"],
-  folders: { publicDir: string; stampsFile: string },
-  reporter: Reporter,
-): Promise<void> {
+export async function writeSiteSecurityHeaders(graphql: CreatePagesArgs["graphql"], folders: { publicDir: string; stampsFile: string }, reporter: Reporter): Promise<void> {
   const result = await graphql<SourcesQueryResult>(SOURCES_QUERY)
   if (result.errors || !result.data) {
     reporter.panicOnBuild("Security headers: could not read the API, player and picture addresses", result.errors)
@@ -77,5 +73,6 @@ export function warnOfRefusedScripts(refused: Record<string, string[]>, reporter
       `Security headers: ${pagePath} has ${scripts.length} inline script(s) that Gatsby did not write; its CSP does not allow them, browsers will block them: ${scripts.map((script) => JSON.stringify(script)).join(", ")}`,
     )
   }
-  if (entries.length > NAMED_PAGES) reporter.warn(`Security headers: ${entries.length - NAMED_PAGES} more page(s) have inline scripts that Gatsby did not write, blocked the same way`)
+  if (entries.length > NAMED_PAGES)
+    reporter.warn(`Security headers: ${entries.length - NAMED_PAGES} more page(s) have inline scripts that Gatsby did not write, blocked the same way`)
 }

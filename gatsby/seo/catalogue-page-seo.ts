@@ -140,7 +140,13 @@ function catalogueInputs(data: Data, site: SiteSeo) {
     subcategory(id: string, path: string): PageSeoInput {
       const subcategory = subcategories.get(id)!
       const description = bestDescription([subcategory.shortDesc, subcategory.descriptionText])
-      return { path, ...entityPage(site, "subcategory", id, subcategory), description, breadcrumbs: crumbs.subcategory(id), updatedAt: updatedWith(subcategory, subcategory.series) }
+      return {
+        path,
+        ...entityPage(site, "subcategory", id, subcategory),
+        description,
+        breadcrumbs: crumbs.subcategory(id),
+        updatedAt: updatedWith(subcategory, subcategory.series),
+      }
     },
     series(id: string, path: string): PageSeoInput {
       const one = series.get(id)!
@@ -176,12 +182,7 @@ export function catalogueSeo(data: Data, site: SiteSeo): CatalogueSeo {
     return head
   }
   const inputs = catalogueInputs(data, site)
-  const everything = [
-    ...data.allCatalogueCategory.nodes,
-    ...data.allCatalogueSubcategory.nodes,
-    ...data.allCatalogueSeries.nodes,
-    ...data.allCatalogueEpisode.nodes,
-  ]
+  const everything = [...data.allCatalogueCategory.nodes, ...data.allCatalogueSubcategory.nodes, ...data.allCatalogueSeries.nodes, ...data.allCatalogueEpisode.nodes]
   return {
     newestChange: latest(everything.map((node) => node.updatedAt)),
     category: (id, pagePath, pageNumber) => resolve(inputs.category(id, pagePath, pageNumber)),

@@ -111,8 +111,11 @@ export function cleanText(value: string | null | undefined, field: string, warni
     text = htmlToText(text) ?? ""
     warnings.push(`${field} contains HTML markup, which was removed: search results show plain text`)
   }
-  // eslint-disable-next-line no-control-regex -- control characters become spaces
-  text = text.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim()
+  text = text
+    // eslint-disable-next-line no-control-regex -- control characters become spaces
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
   return text || null
 }
 

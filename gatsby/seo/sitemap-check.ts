@@ -12,7 +12,5 @@ export function sitemapLocations(xml: string): string[] {
  */
 export function noindexPagesListed(listedUrls: readonly string[], noindexPages: readonly { path: string; url: string; entity: string | null }[]): string[] {
   const listed = new Set(listedUrls)
-  return noindexPages
-    .filter((page) => listed.has(page.url))
-    .map((page) => `${page.path}${page.entity ? ` (${page.entity})` : ""} is noindex but listed in the sitemap`)
+  return noindexPages.filter((page) => listed.has(page.url)).map((page) => `${page.path}${page.entity ? ` (${page.entity})` : ""} is noindex but listed in the sitemap`)
 }

@@ -82,7 +82,10 @@ function readWebhookKeys(name: string, value: string | undefined, purpose: strin
 
 /** The list reader's rule: comma-separated, blanks dropped, every refused entry named in one problem. */
 function readList(name: string, value: string | undefined, rule: { valid: (entry: string) => boolean; what: string }, problems: string[]): string[] {
-  const entries = (value ?? "").split(",").map((entry) => entry.trim()).filter(Boolean)
+  const entries = (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   const refused = entries.filter((entry) => !rule.valid(entry))
   if (refused.length) problems.push(`${name} must be a comma-separated list of ${rule.what}; not ${refused.map((entry) => JSON.stringify(entry)).join(", ")}`)
   return entries.filter(rule.valid)

@@ -50,18 +50,10 @@ export function isAllowedRequest(request: Pick<FastifyRequest, "host" | "headers
  * names more hosts for some requests only (the CMS's player page answers
  * under the video host's name, its API does not).
  */
-export function refuseOtherHosts(
-  app: FastifyInstance,
-  allowed: readonly string[],
-  variable: string,
-  alsoAllowed: (request: FastifyRequest) => readonly string[] = () => [],
-): void {
+export function refuseOtherHosts(app: FastifyInstance, allowed: readonly string[], variable: string, alsoAllowed: (request: FastifyRequest) => readonly string[] = () => []): void {
   app.addHook("onRequest", async (request) => {
     if (isAllowedRequest(request, allowed) || isAllowedRequest(request, alsoAllowed(request))) return
     const name = hostName(request.host)
-    throw new HttpError(
-      421,
-      `This server does not answer to the name ${JSON.stringify(name)}. If it is reached by that name (behind a proxy, say), add it to ${variable}.`,
-    )
+    throw new HttpError(421, `This server does not answer to the name ${JSON.stringify(name)}. If it is reached by that name (behind a proxy, say), add it to ${variable}.`)
   })
 }

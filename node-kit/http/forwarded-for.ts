@@ -11,7 +11,10 @@ function plainAddress(address: string): { address: string; family: "ipv4" | "ipv
 /** Whether `address` is one of the proxies `trustProxy` names (addresses and CIDR ranges, comma-separated, as Fastify takes them). */
 export function trustedProxy(trustProxy: string | undefined): (address: string) => boolean {
   const list = new net.BlockList()
-  for (const entry of (trustProxy ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of (trustProxy ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [address = "", prefix] = entry.split("/")
     const family = net.isIPv4(address) ? "ipv4" : "ipv6"
     if (prefix === undefined) list.addAddress(address, family)

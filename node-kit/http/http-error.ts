@@ -62,7 +62,10 @@ export function errorHandler(app: FastifyInstance, options: ErrorHandlerOptions)
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
     if (status >= 500 && error instanceof HttpError) {
       request.log.warn(`${request.method} ${request.url}: ${status} ${error.message}`)
-      return reply.status(status).headers(error.headers).send(error.body ?? { message: error.message })
+      return reply
+        .status(status)
+        .headers(error.headers)
+        .send(error.body ?? { message: error.message })
     }
     if (status >= 500) {
       request.log.error({ err: error }, `${request.method} ${request.url} failed`)

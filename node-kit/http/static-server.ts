@@ -60,7 +60,10 @@ export const IMMUTABLE = "public, max-age=31536000, immutable"
  * build (`..` cannot climb out of the root). Throws on a malformed escape.
  */
 export function buildPathsFor(urlPath: string): string[] {
-  const clean = path.posix.normalize(decodeURIComponent(urlPath)).replace(/^(\.\.(\/|$))+/, "").replace(/^\/+/, "")
+  const clean = path.posix
+    .normalize(decodeURIComponent(urlPath))
+    .replace(/^(\.\.(\/|$))+/, "")
+    .replace(/^\/+/, "")
   return [clean, path.posix.join(clean, "index.html")]
 }
 
@@ -334,11 +337,7 @@ export interface StaticServer {
  * comparable with the ones recorded before brotli was offered (the
  * publisher, which serves visitors, offers brotli first).
  */
-export function serveStatic(
-  root: string,
-  port = 0,
-  options: Omit<StaticHandlerOptions, "root"> & { host?: string } = {},
-): Promise<StaticServer> {
+export function serveStatic(root: string, port = 0, options: Omit<StaticHandlerOptions, "root"> & { host?: string } = {}): Promise<StaticServer> {
   const { host = "127.0.0.1", ...handlerOptions } = options
   const handle = createStaticHandler({ root, ...handlerOptions })
   const server = http.createServer((request, response) => void handle(request, response))

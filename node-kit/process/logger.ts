@@ -70,9 +70,7 @@ export function prettyDestination(out: { write(text: string): unknown } = proces
  * Fastify's logging options for a service: `Fastify({ ...serverLogging(), … })`.
  * `settings` defaults to the environment's (logSettings).
  */
-export function serverLogging(
-  settings: LogSettings = logSettings(),
-): Pick<FastifyServerOptions, "logger" | "logController"> {
+export function serverLogging(settings: LogSettings = logSettings()): Pick<FastifyServerOptions, "logger" | "logController"> {
   return {
     logger: {
       level: settings.level,

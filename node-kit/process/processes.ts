@@ -15,11 +15,7 @@ export const COMMANDS = {
  * Starts a process in a group of its own, so stopping it also stops whatever
  * it started (Gatsby forks workers), and Ctrl-C reaches only our handler.
  */
-export function startProcess(
-  [command, ...args]: readonly string[],
-  extraArgs: string[],
-  options: SpawnOptions = {},
-): ChildProcess {
+export function startProcess([command, ...args]: readonly string[], extraArgs: string[], options: SpawnOptions = {}): ChildProcess {
   if (!command) throw new Error("startProcess needs a command")
   return spawn(command, [...args, ...extraArgs], {
     cwd: PROJECT_ROOT,
@@ -37,9 +33,7 @@ export function runToCompletion(commandLine: readonly string[], extraArgs: strin
     done: new Promise<void>((resolve, reject) => {
       child.once("error", reject)
       child.once("exit", (code, signal) =>
-        code === 0
-          ? resolve()
-          : reject(new Error(`${commandLine.join(" ")} ${extraArgs.join(" ")} ended with ${signal ?? `exit code ${code}`}`)),
+        code === 0 ? resolve() : reject(new Error(`${commandLine.join(" ")} ${extraArgs.join(" ")} ended with ${signal ?? `exit code ${code}`}`)),
       )
     }),
   }

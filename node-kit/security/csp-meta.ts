@@ -14,11 +14,17 @@ import { contentSecurityPolicy, type SiteSources } from "./headers"
 const HEADER_ONLY_DIRECTIVES = new Set(["frame-ancestors", "report-uri", "report-to", "sandbox"])
 
 const isHeaderOnly = (directive: string) => HEADER_ONLY_DIRECTIVES.has(directive.split(/\s/, 1)[0]!.toLowerCase())
-const directivesOf = (policy: string) => policy.split(";").map((directive) => directive.trim()).filter(Boolean)
+const directivesOf = (policy: string) =>
+  policy
+    .split(";")
+    .map((directive) => directive.trim())
+    .filter(Boolean)
 
 /** `csp` as a page's `<meta http-equiv>` carries it: without the directives a meta cannot carry (a browser warns of each). */
 export function metaPolicy(csp: string): string {
-  return directivesOf(csp).filter((directive) => !isHeaderOnly(directive)).join("; ")
+  return directivesOf(csp)
+    .filter((directive) => !isHeaderOnly(directive))
+    .join("; ")
 }
 
 /**
@@ -27,7 +33,9 @@ export function metaPolicy(csp: string): string {
  * page adds to the policy each page carries in its meta.
  */
 export function headerOnlyPolicy(sources: SiteSources): string {
-  return directivesOf(contentSecurityPolicy({ scripts: [], styles: [], styleAttributes: [] }, sources)).filter(isHeaderOnly).join("; ")
+  return directivesOf(contentSecurityPolicy({ scripts: [], styles: [], styleAttributes: [] }, sources))
+    .filter(isHeaderOnly)
+    .join("; ")
 }
 
 /**

@@ -102,8 +102,7 @@ function isSiteScript(element: Element): boolean {
   return parent !== null && "name" in parent && parent.name === "head" && SITE_INLINE_SCRIPTS.includes(DomUtils.textContent(element))
 }
 
-const isRunnableInlineScript = (element: Element) =>
-  element.name === "script" && !("src" in element.attribs) && RUNNABLE_SCRIPT.test((element.attribs.type ?? "").trim())
+const isRunnableInlineScript = (element: Element) => element.name === "script" && !("src" in element.attribs) && RUNNABLE_SCRIPT.test((element.attribs.type ?? "").trim())
 
 /** The elements of a page that apply with scripting on: `<noscript>` content is left out, a browser never applies it. */
 function liveElements(html: string): Element[] {

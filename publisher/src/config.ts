@@ -153,7 +153,9 @@ export function readConfig(env: NodeJS.ProcessEnv): PublisherConfig {
   const previewPort = settings.text("PUBLISHER_PREVIEW_PORT") === undefined ? undefined : settings.port("PUBLISHER_PREVIEW_PORT", 0)
   const signInToken = settings.secret("PUBLISHER_PREVIEW_SIGN_IN_TOKEN", "anyone who knows it reads every draft on the preview site", ADMIN_TOKEN_MIN_LENGTH)
   if (previewPort !== undefined && !signInToken) {
-    settings.problem("PUBLISHER_PREVIEW_SIGN_IN_TOKEN is not set: the preview lane (PUBLISHER_PREVIEW_PORT) shows drafts to signed-in editors only. Make one with `openssl rand -hex 32`.")
+    settings.problem(
+      "PUBLISHER_PREVIEW_SIGN_IN_TOKEN is not set: the preview lane (PUBLISHER_PREVIEW_PORT) shows drafts to signed-in editors only. Make one with `openssl rand -hex 32`.",
+    )
   }
   // What makes a build the preview's (the source plugin reads it: the draft view, noindex, no sitemap, the bar).
   const catalogueToken = settings.text("CATALOGUE_PREVIEW_TOKEN")

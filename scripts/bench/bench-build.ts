@@ -99,9 +99,7 @@ async function drawBenchMedia(names: string[]): Promise<void> {
     },
   })
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
-  console.log(
-    `Pictures: ${names.length} named, ${summary.drawn} drawn, ${summary.cached} already cached in ${path.relative(PROJECT_ROOT, BENCH_MEDIA)}/ (${seconds} s, not timed)`,
-  )
+  console.log(`Pictures: ${names.length} named, ${summary.drawn} drawn, ${summary.cached} already cached in ${path.relative(PROJECT_ROOT, BENCH_MEDIA)}/ (${seconds} s, not timed)`)
 }
 
 /**
@@ -335,7 +333,9 @@ async function main() {
   writeBenchReport(benchReport("build", options, results), { out })
   const unlike = results.filter((result) => result.sameAsCold && result.sameAsCold.filesDiffering > 0)
   for (const result of unlike) {
-    console.error(`${result.episodes} episodes (${result.mode}): a cold build of the same catalogue wrote ${result.sameAsCold!.filesDiffering} file(s) otherwise, e.g. ${result.sameAsCold!.firstDiffering.join(", ")}`)
+    console.error(
+      `${result.episodes} episodes (${result.mode}): a cold build of the same catalogue wrote ${result.sameAsCold!.filesDiffering} file(s) otherwise, e.g. ${result.sameAsCold!.firstDiffering.join(", ")}`,
+    )
   }
   if (unlike.length) process.exitCode = 1
 }

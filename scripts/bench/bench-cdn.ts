@@ -67,7 +67,10 @@ function pageMix(site: string): string[] {
   for (const family of ["category", "subcategory", "series", "detail"]) {
     const folder = path.join(site, family)
     if (!fs.existsSync(folder)) continue
-    const ids = fs.readdirSync(folder).filter((id) => fs.existsSync(path.join(folder, id, "index.html"))).sort((a, b) => Number(a) - Number(b))
+    const ids = fs
+      .readdirSync(folder)
+      .filter((id) => fs.existsSync(path.join(folder, id, "index.html")))
+      .sort((a, b) => Number(a) - Number(b))
     for (const id of ids.slice(0, 3)) pages.push(`/${family}/${id}/`)
   }
   const pageData = pages.map((page) => `/page-data${page === "/" ? "/index" : page.replace(/\/$/, "")}/page-data.json`).filter((file) => fs.existsSync(path.join(site, file)))
@@ -111,7 +114,9 @@ end
 `,
   )
   // Not a synchronous call: releases and the poller run beside it in this process.
-  const { stdout: out } = await promisify(execFile)("wrk", ["-t", String(options.threads), "-c", String(options.connections), "-d", `${seconds}s`, "-s", script, url], { encoding: "utf8" })
+  const { stdout: out } = await promisify(execFile)("wrk", ["-t", String(options.threads), "-c", String(options.connections), "-d", `${seconds}s`, "-s", script, url], {
+    encoding: "utf8",
+  })
   const line = /RESULT (\{.*\})/.exec(out)?.[1]
   if (!line) throw new Error(`wrk said no result:\n${out}`)
   const result = JSON.parse(line) as { requests: number; micros: number; p50: number; p95: number; p975: number; p99: number; non2xx: number; errors: number }
@@ -133,7 +138,12 @@ async function sendEdit(publisher: Publisher, secret: string): Promise<void> {
   const timestamp = Math.floor(Date.now() / 1000)
   const response = await fetch(`${publisher.url}/hooks/catalogue`, {
     method: "POST",
-    headers: { "content-type": "application/json", [WEBHOOK_HEADERS.id]: id, [WEBHOOK_HEADERS.timestamp]: String(timestamp), [WEBHOOK_HEADERS.signature]: signWebhook(secret, { id, timestamp, body }) },
+    headers: {
+      "content-type": "application/json",
+      [WEBHOOK_HEADERS.id]: id,
+      [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+      [WEBHOOK_HEADERS.signature]: signWebhook(secret, { id, timestamp, body }),
+    },
     body,
   })
   if (response.status !== 202) throw new Error(`The webhook answered ${response.status}`)
@@ -195,7 +205,10 @@ async function measureOutage(run: Run) {
   // Every page of the mix kept as the poller asks for it (its own Accept-Encoding), as visitors would have left it.
   for (const page of mix) await fetch(`${edge.url}${page}`).then((response) => response.arrayBuffer())
   await run.publisher.close()
-  const outagePoller = startReleasePoller(edge.url, mix.filter((page) => !page.endsWith(".js")))
+  const outagePoller = startReleasePoller(
+    edge.url,
+    mix.filter((page) => !page.endsWith(".js")),
+  )
   await sleep(options.outage * 1000)
   const down = await outagePoller.stop()
   run.publisher = await run.restart()
@@ -204,7 +217,9 @@ async function measureOutage(run: Run) {
   await sendEdit(run.publisher, secret)
   await until(async () => (await (await fetch(`${edge.url}/page-data/app-data.json`)).text()) !== before, 60_000, "the edit after the outage through Varnish")
   const liveThroughVarnishS = Number(((Date.now() - editAt) / 1000).toFixed(1))
-  console.log(`Origin down ${options.outage} s: ${down.requests} requests through Varnish, ${down.non200} not 200; after the restart an edit was live through Varnish in ${liveThroughVarnishS} s`)
+  console.log(
+    `Origin down ${options.outage} s: ${down.requests} requests through Varnish, ${down.non200} not 200; after the restart an edit was live through Varnish in ${liveThroughVarnishS} s`,
+  )
   return { seconds: options.outage, requests: down.requests, non200: down.non200, examples: down.examples, editAfterRestartLiveThroughVarnishS: liveThroughVarnishS }
 }
 

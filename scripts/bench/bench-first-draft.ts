@@ -84,15 +84,26 @@ async function draftUntilPreviewed(project: string, title: string): Promise<numb
   const secret = (name: string) => fs.readFileSync(path.join(project, ".secrets", name), "utf8").trim()
   const started = Date.now()
   execFileSync("curl", [
-    "-sS", "--fail-with-body", "-o", "/dev/null", "-X", "PATCH",
-    "-H", `Authorization: Bearer ${secret("cms-admin-token")}`,
-    "-H", "content-type: application/json",
-    "-d", JSON.stringify({ title }),
+    "-sS",
+    "--fail-with-body",
+    "-o",
+    "/dev/null",
+    "-X",
+    "PATCH",
+    "-H",
+    `Authorization: Bearer ${secret("cms-admin-token")}`,
+    "-H",
+    "content-type: application/json",
+    "-d",
+    JSON.stringify({ title }),
     `http://127.0.0.1:${PORTS.cms}/admin/drafts/episodes/${EPISODE}`,
   ])
   const signIn = { headers: { authorization: `Bearer ${secret("preview-sign-in-token")}` } }
   while (Date.now() - started < DRAFT_DEADLINE_MS) {
-    const page = await fetch(`http://127.0.0.1:${PORTS.preview}/detail/${EPISODE}/`, signIn).then((response) => response.text(), () => "")
+    const page = await fetch(`http://127.0.0.1:${PORTS.preview}/detail/${EPISODE}/`, signIn).then(
+      (response) => response.text(),
+      () => "",
+    )
     if (page.includes(title)) {
       const live = await (await fetch(`http://127.0.0.1:${PORTS.live}/detail/${EPISODE}/`)).text()
       if (live.includes(title)) throw new Error(`The draft "${title}" is on the live site`)

@@ -99,8 +99,18 @@ const seconds = (ms: number) => Number((ms / 1000).toFixed(1))
  */
 function besideTheBuild(timed: (Timed & { buildSeconds: number })[]) {
   return {
-    requestP50Ms: percentile(timed.map((one) => one.requestMs), 50),
-    outsideBuildP50S: Number((percentile(timed.map((one) => one.ms - one.buildSeconds * 1000), 50) / 1000).toFixed(2)),
+    requestP50Ms: percentile(
+      timed.map((one) => one.requestMs),
+      50,
+    ),
+    outsideBuildP50S: Number(
+      (
+        percentile(
+          timed.map((one) => one.ms - one.buildSeconds * 1000),
+          50,
+        ) / 1000
+      ).toFixed(2),
+    ),
   }
 }
 
@@ -194,9 +204,7 @@ async function startPipeline(workDir: string, catalogue: CatalogueChoice): Promi
       workspaceDir: path.join(dataDir, "workspace"),
       databaseFile: path.join(dataDir, "publisher.db"),
       logging: { level: "silent", format: "json" },
-      preview: values.preview
-        ? { port: await freePort(), dataDir: path.join(dataDir, "preview"), catalogueToken: previewToken, signInToken }
-        : undefined,
+      preview: values.preview ? { port: await freePort(), dataDir: path.join(dataDir, "preview"), catalogueToken: previewToken, signInToken } : undefined,
     })
     await publisher.idle()
     if (!publisher.status().live) throw new Error(`The first build failed: ${JSON.stringify(publisher.status().recent[0]?.reason)}`)
@@ -272,9 +280,7 @@ async function deleteEpisode(pipeline: Pipeline, content: BenchCatalogue, series
   const started = Date.now()
   await cms.removeEpisode(doomed.id)
   await until(
-    async () =>
-      (await fetch(`${siteUrl}/detail/${doomed.id}/`)).status === 404 &&
-      !(await (await fetch(`${siteUrl}/series/${seriesId}/`)).text()).includes(`/detail/${doomed.id}`),
+    async () => (await fetch(`${siteUrl}/detail/${doomed.id}/`)).status === 404 && !(await (await fetch(`${siteUrl}/series/${seriesId}/`)).text()).includes(`/detail/${doomed.id}`),
     10 * 60_000,
     "the deletion",
   )

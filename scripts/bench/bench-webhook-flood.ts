@@ -131,7 +131,9 @@ async function startPublisherProcess(folders: ReturnType<typeof prepareFolders>,
     PUBLISHER_ADMIN_TOKEN: randomBytes(24).toString("base64url"),
     FAKE_BUILD_PLAN: folders.plan,
   }
-  const script = ["process/server-process.ts", "server-process.ts"].map((file) => path.join(settings.project, "publisher/src", file)).find((file) => fs.existsSync(file)) ?? "publisher/src/process/server-process.ts"
+  const script =
+    ["process/server-process.ts", "server-process.ts"].map((file) => path.join(settings.project, "publisher/src", file)).find((file) => fs.existsSync(file)) ??
+    "publisher/src/process/server-process.ts"
   const child = startProcess([process.execPath, "--import", "tsx", script], [], { cwd: settings.project, env, stdio: ["ignore", "pipe", "pipe"] })
   const output = { lines: 0, warnings: 0, tail: [] as string[] }
   const count = (chunk: Buffer) => {
@@ -289,10 +291,14 @@ async function flood(url: string) {
  */
 async function floodFromChild(url: string, onStart: () => void) {
   const args = ["--import", "tsx", __filename, "--flood-only", url, "--rate", String(settings.rate), "--seconds", String(settings.seconds)]
-  const child = startProcess([process.execPath, ...args], ["--body-bytes", String(settings.bodyBytes), "--sources", String(settings.sources), "--signed-rate", String(settings.signedRate)], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, BENCH_WEBHOOK_SECRET: SECRET },
-  })
+  const child = startProcess(
+    [process.execPath, ...args],
+    ["--body-bytes", String(settings.bodyBytes), "--sources", String(settings.sources), "--signed-rate", String(settings.signedRate)],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, BENCH_WEBHOOK_SECRET: SECRET },
+    },
+  )
   let output = ""
   child.stdout?.on("data", (chunk: Buffer) => {
     // Its first line says it runs: what came before (tsx starting) is not the flood.

@@ -44,7 +44,9 @@ async function main(): Promise<void> {
   fs.mkdirSync(folder, { recursive: true })
   for (const icon of ICONS) {
     const file = path.join(folder, icon.file)
-    await sharp(Buffer.from(icon.svg(icon.size))).png({ compressionLevel: 9, palette: true }).toFile(file)
+    await sharp(Buffer.from(icon.svg(icon.size)))
+      .png({ compressionLevel: 9, palette: true })
+      .toFile(file)
     process.stdout.write(`${file}\n`)
   }
 }

@@ -71,9 +71,7 @@ export interface WriteOptions {
  * to `out` alone when given, and prints where. Returns the absolute paths.
  */
 export function writeBenchReport(report: BenchReport<unknown, unknown>, { out, dir = BENCH_REPORTS_DIR, log = console.log }: WriteOptions = {}): string[] {
-  const files = out
-    ? [path.resolve(out)]
-    : [path.join(dir, `${report.name}-${report.date.replace(/[:.]/g, "-")}.json`), path.join(dir, `${report.name}-latest.json`)]
+  const files = out ? [path.resolve(out)] : [path.join(dir, `${report.name}-${report.date.replace(/[:.]/g, "-")}.json`), path.join(dir, `${report.name}-latest.json`)]
   const text = `${JSON.stringify(report, null, 2)}\n`
   for (const file of files) {
     fs.mkdirSync(path.dirname(file), { recursive: true })

@@ -19,8 +19,16 @@ export function selfSignedCertificate(hostName: string): { key: string; cert: st
     const [keyFile, certFile] = [path.join(dir, "key.pem"), path.join(dir, "cert.pem")]
     const made = spawnSync(
       "openssl",
-      ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2"]
-        .concat(["-subj", `/CN=${hostName}`, "-addext", `subjectAltName=DNS:${hostName}`, "-keyout", keyFile, "-out", certFile]),
+      ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2"].concat([
+        "-subj",
+        `/CN=${hostName}`,
+        "-addext",
+        `subjectAltName=DNS:${hostName}`,
+        "-keyout",
+        keyFile,
+        "-out",
+        certFile,
+      ]),
       { encoding: "utf8" },
     )
     if (made.status !== 0) throw new Error(`openssl could not make a test certificate: ${made.error?.message ?? made.stderr}`)

@@ -66,8 +66,7 @@ export function describeSeoReport(report: SeoReport, htmlPath: string): string {
   const lines = [
     `SEO report for ${printable(report.siteName)} (${printable(report.siteUrl)}), generated ${printable(report.generatedAt)}`,
     `${plural(summary.pages, "page")}: ${summary.indexablePages} indexable, ${summary.pagesInSitemap} in the sitemap`,
-    `${plural(summary.warnings, "warning")} on ${plural(summary.pagesWithWarnings, "page")}, ` +
-      `${plural(summary.errors, "error")} on ${plural(summary.pagesWithErrors, "page")}`,
+    `${plural(summary.warnings, "warning")} on ${plural(summary.pagesWithWarnings, "page")}, ` + `${plural(summary.errors, "error")} on ${plural(summary.pagesWithErrors, "page")}`,
   ]
   if (!report.allowIndexing) lines.push("", `!! ${INDEXING_OFF_MESSAGE}`)
   const problems = problemLines(report)

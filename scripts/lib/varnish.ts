@@ -64,17 +64,25 @@ export async function startVarnish(options: VarnishOptions): Promise<RunningVarn
   const args = [
     "-F",
     // Its working folder (shared memory log, compiled VCL) is its own: two can run side by side.
-    "-n", path.join(dir, "work"),
-    "-a", `127.0.0.1:${port}`,
-    "-a", `purge=127.0.0.1:${purgePort}`,
-    "-f", SITE_VCL,
+    "-n",
+    path.join(dir, "work"),
+    "-a",
+    `127.0.0.1:${port}`,
+    "-a",
+    `purge=127.0.0.1:${purgePort}`,
+    "-f",
+    SITE_VCL,
     // backend.vcl from this folder, site.vcl's own folder after it.
-    "-p", `vcl_path=${dir}:${path.dirname(SITE_VCL)}`,
-    "-s", `malloc,${options.storage ?? "256m"}`,
+    "-p",
+    `vcl_path=${dir}:${path.dirname(SITE_VCL)}`,
+    "-s",
+    `malloc,${options.storage ?? "256m"}`,
     // No privilege separation: started by root here it would drop to the varnish user, who cannot read a temp folder.
-    "-j", "none",
+    "-j",
+    "none",
     // No management port: nothing here administers it but its own process id.
-    "-T", "none",
+    "-T",
+    "none",
   ]
   const child = startProcess(["varnishd", ...args], [], { stdio: ["ignore", "ignore", "pipe"] })
   let stderr = ""

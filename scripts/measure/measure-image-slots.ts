@@ -66,7 +66,15 @@ async function main() {
           const key = `${shown.box} ${shown.drawnWidth} ${shown.file} ${picked[2]![index]?.file}`
           if (shown.box.startsWith("0×") || seen.has(key)) return
           seen.add(key)
-          rows.push({ page: family.name, viewport: viewport.name, box: shown.box, drawnAt1x: shown.drawnWidth, file1x: shown.file, file2x: picked[2]![index]?.file ?? "", sizes: shown.sizes })
+          rows.push({
+            page: family.name,
+            viewport: viewport.name,
+            box: shown.box,
+            drawnAt1x: shown.drawnWidth,
+            file1x: shown.file,
+            file2x: picked[2]![index]?.file ?? "",
+            sizes: shown.sizes,
+          })
         })
       }
     }

@@ -67,9 +67,7 @@ async function audit(url: string): Promise<Figures> {
     const { categories, audits } = result.lhr
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
     const failing = ["accessibility", "best-practices", "seo"].flatMap((id) =>
-      (categories[id]?.auditRefs ?? [])
-        .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
-        .map((ref) => `${id}: ${ref.id}`),
+      (categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${id}: ${ref.id}`),
     )
     return {
       performance: score("performance"),

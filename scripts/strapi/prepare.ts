@@ -76,9 +76,7 @@ function isInstalled(): boolean {
   const lock = read(path.join(STRAPI_DIR, "package-lock.json"))
   const installed = read(path.join(STRAPI_DIR, "node_modules", ".package-lock.json"))
   if (!lock?.packages || !installed?.packages) return false
-  return Object.entries(lock.packages).every(
-    ([name, entry]) => name === "" || entry.optional || installed.packages?.[name]?.version === entry.version,
-  )
+  return Object.entries(lock.packages).every(([name, entry]) => name === "" || entry.optional || installed.packages?.[name]?.version === entry.version)
 }
 
 export interface Step {

@@ -141,7 +141,9 @@ async function signInToStrapi(page: Page, signIn: SignIn): Promise<void> {
   ])
   if (!answer.ok()) {
     const reason = await answer.text().catch(() => "")
-    throw new Stop(`Strapi refused the sign-in (${answer.status()}; ${reason.slice(0, 200)}): check ADMIN_EMAIL and ADMIN_PASSWORD in .secrets/${STRAPI_ENV_FILE}, or wait a few minutes after many sign-ins.`)
+    throw new Stop(
+      `Strapi refused the sign-in (${answer.status()}; ${reason.slice(0, 200)}): check ADMIN_EMAIL and ADMIN_PASSWORD in .secrets/${STRAPI_ENV_FILE}, or wait a few minutes after many sign-ins.`,
+    )
   }
   await page.getByRole("link", { name: "Content Manager" }).waitFor()
   // A fresh admin announces Strapi's news in a banner over the top of every screen; closed, it stays closed for this browser.
@@ -156,7 +158,10 @@ async function openPublishedEntry(page: Page, type: string, id: string): Promise
   await page.goto(`${ADMIN}/content-manager/collection-types/${type}/${id}`)
   const title = page.getByRole("textbox", { name: "Title", exact: true })
   await title.waitFor()
-  const status = page.getByRole("status").filter({ hasText: /^(Published|Modified|Draft)$/ }).first()
+  const status = page
+    .getByRole("status")
+    .filter({ hasText: /^(Published|Modified|Draft)$/ })
+    .first()
   const text = (await status.textContent())?.trim()
   if (text !== "Published") {
     throw new Stop(`${type} ${id} is ${text ?? "of no status"} in Strapi: publish or discard its changes first, so the script can leave it as it found it.`)
@@ -205,7 +210,11 @@ async function saveAndPublish(context: BrowserContext, page: Page, signIn: SignI
 
   await entryBox(page).getByRole("button", { name: "Publish" }).click()
   await notice(page, "Published document").waitFor()
-  await page.getByRole("status").filter({ hasText: /^Published$/ }).first().waitFor()
+  await page
+    .getByRole("status")
+    .filter({ hasText: /^Published$/ })
+    .first()
+    .waitFor()
   await shoot(page, "published")
 
   await untilPage(LIVE, EPISODE_PAGE, (answer) => answer.status === 200 && answer.text.includes(NEW_TITLE), `${EPISODE_PAGE} live with the new title`)
@@ -221,7 +230,9 @@ async function saveAndPublish(context: BrowserContext, page: Page, signIn: SignI
 /** The "…" menu's Unpublish, and the page's address on the live site afterwards: unpublish-menu, live-404. */
 async function unpublish(context: BrowserContext, page: Page): Promise<void> {
   // The toast of the publish would cover the title in the picture.
-  await notice(page, "Published document").waitFor({ state: "hidden", timeout: 30_000 }).catch(() => undefined)
+  await notice(page, "Published document")
+    .waitFor({ state: "hidden", timeout: 30_000 })
+    .catch(() => undefined)
   await entryBox(page).getByRole("button", { name: "More document actions" }).click()
   const item = page.getByRole("menuitem", { name: "Unpublish" })
   await item.waitFor()
@@ -242,12 +253,18 @@ async function seoCard(page: Page, signIn: SignIn): Promise<void> {
   const group = page.getByText("Search and sharing", { exact: true }).first()
   await group.scrollIntoViewIfNeeded()
   const seoTitle = page.getByRole("textbox", { name: "Search and share title" })
-  if ((await seoTitle.count()) === 0) await page.getByRole("button", { name: /No entry yet/ }).first().click()
+  if ((await seoTitle.count()) === 0)
+    await page
+      .getByRole("button", { name: /No entry yet/ })
+      .first()
+      .click()
   await seoTitle.fill(SEO_TITLE)
   await page.getByRole("textbox", { name: "Search and share description" }).fill(SEO_DESCRIPTION)
   await entryBox(page).getByRole("button", { name: "Save" }).click()
   await notice(page, "Saved document").waitFor()
-  await notice(page, "Saved document").waitFor({ state: "hidden", timeout: 30_000 }).catch(() => undefined)
+  await notice(page, "Saved document")
+    .waitFor({ state: "hidden", timeout: 30_000 })
+    .catch(() => undefined)
   await group.evaluate((element) => element.scrollIntoView({ block: "start" }))
   await page.mouse.move(0, 0)
   await shoot(page, "seo-fields")
@@ -266,17 +283,30 @@ async function seoCard(page: Page, signIn: SignIn): Promise<void> {
 async function restoreSeries(page: Page, signIn: SignIn): Promise<void> {
   await page.goto(`${ADMIN}/content-manager/collection-types/api::series.series/${SERIES}`)
   await page.getByRole("textbox", { name: "Title", exact: true }).waitFor()
-  const modified = page.getByRole("status").filter({ hasText: /^Modified$/ }).first()
+  const modified = page
+    .getByRole("status")
+    .filter({ hasText: /^Modified$/ })
+    .first()
   if (await modified.isVisible()) {
     await entryBox(page).getByRole("button", { name: "More document actions" }).click()
     await page.getByRole("menuitem", { name: "Discard changes" }).click()
     const dialog = page.getByRole("alertdialog").or(page.getByRole("dialog"))
     await dialog.getByRole("button", { name: "Confirm" }).click()
-    await page.getByRole("status").filter({ hasText: /^Published$/ }).first().waitFor()
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Published$/ })
+      .first()
+      .waitFor()
   }
   // Unless the published series says the same, the preview drops the words once it has rebuilt.
   if (!(await read(LIVE, SERIES_PAGE)).text.includes(SEO_TITLE)) {
-    await untilPage(PREVIEW, SERIES_PAGE, (answer) => answer.status === 200 && !answer.text.includes(SEO_TITLE), `${SERIES_PAGE} on the preview without the draft`, signIn.previewToken)
+    await untilPage(
+      PREVIEW,
+      SERIES_PAGE,
+      (answer) => answer.status === 200 && !answer.text.includes(SEO_TITLE),
+      `${SERIES_PAGE} on the preview without the draft`,
+      signIn.previewToken,
+    )
   }
   log(`series ${SERIES}'s draft discarded`)
 }

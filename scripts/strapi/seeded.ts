@@ -32,13 +32,23 @@ const randomKey = () => crypto.randomBytes(16).toString("base64")
 
 /** What a seeded workspace is made from: the Strapi project's server code and the reference server's sample and code. */
 function templateDigest(): string {
-  const cms = (dir: string) => fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name))
+  const cms = (dir: string) =>
+    fs
+      .readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
   return digestOf([...serverInputs(), ...cms(path.join(PROJECT_ROOT, "cms", "src")), path.join(PROJECT_ROOT, "scripts", "strapi", "setup.ts")]).slice(0, 16)
 }
 
 /** Seeds a new workspace in `dir` from a reference server of its own, with a first admin. */
 async function makeTemplate(dir: string): Promise<Omit<Template, "dir">> {
-  const secrets = { APP_KEYS: [randomKey(), randomKey()].join(","), API_TOKEN_SALT: randomKey(), ADMIN_JWT_SECRET: randomKey(), TRANSFER_TOKEN_SALT: randomKey(), ENCRYPTION_KEY: randomKey() }
+  const secrets = {
+    APP_KEYS: [randomKey(), randomKey()].join(","),
+    API_TOKEN_SALT: randomKey(),
+    ADMIN_JWT_SECRET: randomKey(),
+    TRANSFER_TOKEN_SALT: randomKey(),
+    ENCRYPTION_KEY: randomKey(),
+  }
   const admin = { adminEmail: "admin@example.com", adminPassword: newAdminPassword() }
   const reference = await startReferenceServer({ port: await freePort(), dataDir: path.join(dir, "reference"), drawingsDir: SHARED_DRAWINGS_DIR, stdio: "ignore" })
   try {
@@ -73,7 +83,8 @@ async function seededTemplate(): Promise<Template> {
       const made = await makeTemplate(making)
       fs.writeFileSync(path.join(making, "template.json"), JSON.stringify(made))
       // Older templates are of code that is gone.
-      for (const old of fs.readdirSync(TEMPLATES_DIR)) if (old !== path.basename(making) && old !== "make.lock") fs.rmSync(path.join(TEMPLATES_DIR, old), { recursive: true, force: true })
+      for (const old of fs.readdirSync(TEMPLATES_DIR))
+        if (old !== path.basename(making) && old !== "make.lock") fs.rmSync(path.join(TEMPLATES_DIR, old), { recursive: true, force: true })
       fs.renameSync(making, dir)
     }
     return { dir, ...(JSON.parse(fs.readFileSync(record, "utf8")) as Omit<Template, "dir">) }

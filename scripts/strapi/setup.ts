@@ -78,9 +78,13 @@ export function describeSetup(report: SetupReport): string[] {
   if (report.admin === "created") lines.push("Created Strapi's first admin.")
   const seed = report.seed
   if (seed && "seeded" in seed) {
-    const what = Object.entries(seed.seeded.counts).map(([kind, count]) => `${count} ${kind}`).join(", ")
+    const what = Object.entries(seed.seeded.counts)
+      .map(([kind, count]) => `${count} ${kind}`)
+      .join(", ")
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
-    lines.push(`Seeded Strapi with the sample catalogue: ${what} and ${seed.seeded.pictures} pictures in ${seconds(seed.seeded.ms)} (the pictures ${seconds(seed.seeded.picturesMs)}).`)
+    lines.push(
+      `Seeded Strapi with the sample catalogue: ${what} and ${seed.seeded.pictures} pictures in ${seconds(seed.seeded.ms)} (the pictures ${seconds(seed.seeded.picturesMs)}).`,
+    )
   } else if (seed) lines.push(`Not seeded: ${seed.skipped}`)
   return lines
 }

@@ -2,8 +2,7 @@
 export const AUTOPLAY_STATE = { autoplay: true } as const
 
 /** Whether a page's history state asks it to play at once. */
-export const asksToAutoplay = (state: unknown): boolean =>
-  typeof state === "object" && state !== null && (state as { autoplay?: unknown }).autoplay === true
+export const asksToAutoplay = (state: unknown): boolean => typeof state === "object" && state !== null && (state as { autoplay?: unknown }).autoplay === true
 
 /**
  * Takes the request out of this history entry once honoured: the browser keeps

@@ -19,8 +19,7 @@ export function parseMoment(t: string | null | undefined, durationSeconds?: numb
 }
 
 /** The moment a page address's query asks for (`location.search`), as parseMoment reads it. */
-export const momentOfSearch = (search: string, durationSeconds?: number | null): number | null =>
-  parseMoment(new URLSearchParams(search).get("t"), durationSeconds)
+export const momentOfSearch = (search: string, durationSeconds?: number | null): number | null => parseMoment(new URLSearchParams(search).get("t"), durationSeconds)
 
 /** `href` with its `t` set to the moment (any other query kept, the fragment dropped): what Share and key moments link to. */
 export function momentUrl(href: string, seconds: number): string {

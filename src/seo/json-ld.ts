@@ -6,5 +6,8 @@ import type { Thing, WithContext } from "schema-dts"
  * parsers read it back unchanged. U+2028/9 are escaped for old JS parsers.
  */
 export function serializeJsonLd(object: WithContext<Thing>): string {
-  return JSON.stringify(object).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029")
+  return JSON.stringify(object)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029")
 }

@@ -30,18 +30,20 @@ const textOrNull = (value: unknown): string | null => (typeof value === "string"
 export function parseSearchAnswer(body: unknown, apiUrl: string): SearchGroup[] {
   const data = (body as Partial<ApiAnswers["search"]> | null)?.data
   if (!Array.isArray(data)) throw new Error('The search answer has no "data" list')
-  return data.filter((group) => isId(group?.id)).map((group) => ({
-    id: String(group.id),
-    title: textOrNull(group.title),
-    series: (Array.isArray(group.series) ? group.series : [])
-      .filter((series) => isId(series?.id))
-      .map((series) => ({
-        id: String(series.id),
-        title: textOrNull(series.title),
-        description: htmlToTextInBrowser(textOrNull(series.description)),
-        imageUrl: imageUrl(Array.isArray(series.images) ? series.images[0] : null, apiUrl) ?? null,
-      })),
-  }))
+  return data
+    .filter((group) => isId(group?.id))
+    .map((group) => ({
+      id: String(group.id),
+      title: textOrNull(group.title),
+      series: (Array.isArray(group.series) ? group.series : [])
+        .filter((series) => isId(series?.id))
+        .map((series) => ({
+          id: String(series.id),
+          title: textOrNull(series.title),
+          description: htmlToTextInBrowser(textOrNull(series.description)),
+          imageUrl: imageUrl(Array.isArray(series.images) ? series.images[0] : null, apiUrl) ?? null,
+        })),
+    }))
 }
 
 export async function searchCatalogue(apiUrl: string, query: string, signal: AbortSignal): Promise<SearchGroup[]> {

@@ -15,10 +15,7 @@ export interface SeriesStart {
  * recently (Resume), else the one after the last they finished, else the
  * first (Start). A play of a few seconds counts for nothing. `episodes` in the series' order; null when it has none.
  */
-export function seriesStart(
-  history: readonly EpisodeProgress[],
-  episodes: readonly { _id: string; episode: number | null }[],
-): SeriesStart | null {
+export function seriesStart(history: readonly EpisodeProgress[], episodes: readonly { _id: string; episode: number | null }[]): SeriesStart | null {
   const first = episodes[0]
   if (!first) return null
   const start = (episode: { _id: string; episode: number | null }, resume: boolean): SeriesStart => ({

@@ -11,15 +11,13 @@ export const VIEWING_VERSION = 1
 
 type Fields = Record<string, unknown>
 
-const isRecord = (value: unknown): value is Fields =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Fields => typeof value === "object" && value !== null && !Array.isArray(value)
 const isCount = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value >= 0
 const isId = (value: unknown): value is string => typeof value === "string" && value !== ""
 const isTextOrNull = (value: unknown): value is string | null => value === null || typeof value === "string"
 // A picture's address is put into an <img src>: only a site path or a web
 // address, never a javascript: or other scheme a tampered value could carry.
-const isImageAddress = (value: unknown): value is string =>
-  typeof value === "string" && /^(https?:\/\/|\/)\S/.test(value)
+const isImageAddress = (value: unknown): value is string => typeof value === "string" && /^(https?:\/\/|\/)\S/.test(value)
 
 /** A valid picture, a valid "no picture" (null), or undefined when the value is bad. */
 function toImage(value: unknown): StoredImage | null | undefined {

@@ -161,7 +161,10 @@ export function writeViewing(change: (state: ViewingState) => ViewingState): voi
 }
 
 /** Sorts entries newest first by `stamp`: Undo puts entries back in their places by date. */
-export const newestFirst = <T>(stamp: (entry: T) => number) => (a: T, b: T) => stamp(b) - stamp(a)
+export const newestFirst =
+  <T>(stamp: (entry: T) => number) =>
+  (a: T, b: T) =>
+    stamp(b) - stamp(a)
 
 /**
  * Puts a series on the visitor's list, at the front, dropping the oldest past
@@ -178,9 +181,7 @@ export function saveSeries(series: Omit<SavedSeries, "savedAt">): void {
       savedAt: existing?.savedAt ?? Date.now(),
     })
     if (entry === undefined) return state
-    const saved = existing
-      ? state.saved.map((old) => (old === existing ? entry : old))
-      : [entry, ...state.saved].slice(0, SAVED_LIMIT)
+    const saved = existing ? state.saved.map((old) => (old === existing ? entry : old)) : [entry, ...state.saved].slice(0, SAVED_LIMIT)
     return { ...state, saved }
   })
 }

@@ -8,10 +8,11 @@ describe("accessibility", () => {
   it("hidden carousel slides hold nothing the keyboard can reach", async () => {
     const { page } = await visit(browser(), "/", 375)
     await page.waitForFunction(() => document.querySelectorAll(".slick-slide[aria-hidden='true']").length > 0)
-    const reachable = await page.evaluate(() =>
-      [...document.querySelectorAll(".slick-slide[aria-hidden='true'] a, .slick-slide[aria-hidden='true'] button")].filter(
-        (el) => el.getAttribute("tabindex") !== "-1" && !el.closest("[inert]"),
-      ).length,
+    const reachable = await page.evaluate(
+      () =>
+        [...document.querySelectorAll(".slick-slide[aria-hidden='true'] a, .slick-slide[aria-hidden='true'] button")].filter(
+          (el) => el.getAttribute("tabindex") !== "-1" && !el.closest("[inert]"),
+        ).length,
     )
     expect(reachable).toBe(0)
     // Tabbing through the page never lands inside a hidden slide.

@@ -31,7 +31,8 @@ describe("in forced colours", () => {
     const pageColour = await background(page.locator("body"))
     expect(others.length).toBeGreaterThan(0)
     expect(currentColour).not.toBe(pageColour)
-    for (const colour of others) expect({ colour, sameAsCurrent: colour === currentColour, sameAsPage: colour === pageColour }).toEqual({ colour, sameAsCurrent: false, sameAsPage: false })
+    for (const colour of others)
+      expect({ colour, sameAsCurrent: colour === currentColour, sameAsPage: colour === pageColour }).toEqual({ colour, sameAsCurrent: false, sameAsPage: false })
   })
 
   it.each([375, 1280])("at %i px the pressed tag chip stands out from the others", async (width) => {

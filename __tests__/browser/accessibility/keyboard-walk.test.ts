@@ -61,7 +61,8 @@ function obscured(stop: FocusStop): string | null {
   const where = `${stop.name} at ${Math.round(stop.top)}–${Math.round(stop.bottom)} px`
   if (stop.height === 0) return `${where}: drawn with no height`
   const clearFrom = stop.inHeader || stop.onTop ? 0 : stop.headerBottom
-  if (stop.bottom <= clearFrom || stop.top >= stop.windowHeight) return `${where}: not in view below the header (its bottom at ${Math.round(stop.headerBottom)} px, window ${stop.windowHeight} px)`
+  if (stop.bottom <= clearFrom || stop.top >= stop.windowHeight)
+    return `${where}: not in view below the header (its bottom at ${Math.round(stop.headerBottom)} px, window ${stop.windowHeight} px)`
   const fits = stop.height <= stop.windowHeight - clearFrom
   if (fits && stop.top < clearFrom - 1) return `${where}: partly under the header (its bottom at ${Math.round(stop.headerBottom)} px)`
   if (fits && stop.bottom > stop.windowHeight + 1) return `${where}: partly below the window (${stop.windowHeight} px)`

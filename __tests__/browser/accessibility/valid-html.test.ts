@@ -15,7 +15,9 @@ import { PAGE_FAMILIES } from "../harness/page-families"
  * without it (gatsby-ssr.tsx). Only that message, only on such a link, is let by.
  */
 function theCheckerLagsTheStandard(message: NuMessage): boolean {
-  return /“blocking” attribute must have a “rel” attribute whose value is “stylesheet”/.test(message.message) && /<link rel="expect"[^>]*blocking="render"/.test(message.extract ?? "")
+  return (
+    /“blocking” attribute must have a “rel” attribute whose value is “stylesheet”/.test(message.message) && /<link rel="expect"[^>]*blocking="render"/.test(message.extract ?? "")
+  )
 }
 describe("valid HTML", () => {
   let workDir: string
@@ -39,10 +41,6 @@ describe("valid HTML", () => {
     )
     const messages = await checkHtml(files)
     // A file the checker could not read is a "non-document-error", so it fails here too.
-    expect(
-      messages
-        .filter((message) => message.type !== "info" && !theCheckerLagsTheStandard(message))
-        .map(describeNuMessage),
-    ).toEqual([])
+    expect(messages.filter((message) => message.type !== "info" && !theCheckerLagsTheStandard(message)).map(describeNuMessage)).toEqual([])
   }, 180_000)
 })

@@ -84,8 +84,7 @@ function position(episode: Episode, seconds: number, duration: number, updatedAt
 const stored = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null") as ViewingState | null, VIEWING_STORAGE_KEY)
 
 /** Puts `state` in the page origin's storage, as the site would have written it (the page must be on the site). */
-const store = (page: Page, state: ViewingState) =>
-  page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [VIEWING_STORAGE_KEY, serializeViewing(state)])
+const store = (page: Page, state: ViewingState) => page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [VIEWING_STORAGE_KEY, serializeViewing(state)])
 
 /** A device of its own: a new context (layout shift is watched from its first navigation), its console errors gathered. */
 async function device(width: number): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
@@ -152,7 +151,10 @@ describe.each([PHONE, DESKTOP])("at %i px", (width) => {
     expect(new URL(b.page.url()).hash).toBe("")
     await expect(savedTitles(b.page)).resolves.toEqual([first.title, second.title, third.title])
     const merged = await stored(b.page)
-    expect(merged?.history.map((entry) => [entry.episodeId, entry.seconds])).toEqual([[two.id, 600], [one.id, 300]])
+    expect(merged?.history.map((entry) => [entry.episodeId, entry.seconds])).toEqual([
+      [two.id, 600],
+      [one.id, 300],
+    ])
     await b.page.reload({ waitUntil: "load" })
     await waitForHydration(b.page)
     await expect(savedTitles(b.page)).resolves.toEqual([first.title, second.title, third.title])
@@ -177,10 +179,13 @@ describe("by keyboard", () => {
     const link = await dialog.getByRole("textbox", { name: "Link" }).inputValue()
     const copy = dialog.getByRole("button", { name: "Copy link" })
     // Tab stays in the dialog until it reaches Copy link, whose focus is drawn.
-    await waitFor(async () => {
-      await page.keyboard.press("Tab")
-      return (await copy.evaluate((button) => button === document.activeElement)) || undefined
-    }, { timeout: 10_000, what: "Tab to reach Copy link", interval: 100 })
+    await waitFor(
+      async () => {
+        await page.keyboard.press("Tab")
+        return (await copy.evaluate((button) => button === document.activeElement)) || undefined
+      },
+      { timeout: 10_000, what: "Tab to reach Copy link", interval: 100 },
+    )
     await expect(copy.evaluate((button) => getComputedStyle(button).outlineStyle)).resolves.not.toBe("none")
     await page.keyboard.press("Enter")
     await dialog.getByRole("status").filter({ hasText: "Link copied." }).waitFor()
@@ -193,10 +198,13 @@ describe("by keyboard", () => {
     await other.goto(link, { waitUntil: "load" })
     const take = other.getByRole("dialog", { name: TEXT.take })
     await take.waitFor()
-    await waitFor(async () => {
-      await other.keyboard.press("Tab")
-      return (await other.evaluate(() => document.activeElement?.textContent)) === "Cancel" || undefined
-    }, { timeout: 10_000, what: "Tab to reach Cancel", interval: 100 })
+    await waitFor(
+      async () => {
+        await other.keyboard.press("Tab")
+        return (await other.evaluate(() => document.activeElement?.textContent)) === "Cancel" || undefined
+      },
+      { timeout: 10_000, what: "Tab to reach Cancel", interval: 100 },
+    )
     await other.keyboard.press("Enter")
     await other.getByRole("status").filter({ hasText: "Nothing was added." }).waitFor()
     expect(new URL(other.url()).hash).toBe("")
@@ -233,7 +241,10 @@ describe("a link is untrusted", () => {
     const other = await cleanPage(browser(), { width: PHONE })
     await other.goto(link, { waitUntil: "load" })
     await other.getByRole("dialog", { name: TEXT.take }).getByRole("button", { name: TEXT.add }).click()
-    await other.getByRole("status").filter({ hasText: `Added ${carried} series to My list.` }).waitFor()
+    await other
+      .getByRole("status")
+      .filter({ hasText: `Added ${carried} series to My list.` })
+      .waitFor()
     await expect(stored(other).then((state) => state?.saved.map((series) => series.seriesId))).resolves.toEqual(many.slice(0, carried).map((series) => series.seriesId))
   })
 
@@ -260,7 +271,13 @@ describe("a link is untrusted", () => {
     const page = await cleanPage(browser(), { width: DESKTOP })
     const errors = recordErrors(page)
     const hostile = '<img src=x onerror="window.__hostile = 1">'
-    const fragment = takeFragment([[["101", hostile, null, 1], ["102", "Bad picture", ["javascript:window.__hostile=2", 10, 10], 1]], []])
+    const fragment = takeFragment([
+      [
+        ["101", hostile, null, 1],
+        ["102", "Bad picture", ["javascript:window.__hostile=2", 10, 10], 1],
+      ],
+      [],
+    ])
     await openReady(page, new URL(`/my-list/${fragment}`, harness().siteUrl).href)
     const dialog = page.getByRole("dialog", { name: TEXT.take })
     await dialog.getByRole("listitem").filter({ hasText: hostile }).waitFor()
@@ -347,9 +364,7 @@ describe("what it costs", () => {
       name,
       scripts: group.assets.map((asset) => asset.name).filter((file) => file.endsWith(".js")),
     }))
-    const withLibrary = [...new Set(groups.flatMap((group) => group.scripts))].filter((file) =>
-      fs.readFileSync(path.join(PUBLIC, file), "utf8").includes(QR_LIBRARY_MARK),
-    )
+    const withLibrary = [...new Set(groups.flatMap((group) => group.scripts))].filter((file) => fs.readFileSync(path.join(PUBLIC, file), "utf8").includes(QR_LIBRARY_MARK))
     expect(withLibrary).toEqual([expect.stringMatching(/^another-device-link-[0-9a-f]+\.js$/)])
     expect(groups.filter((group) => group.scripts.includes(withLibrary[0]!)).map((group) => group.name)).toEqual(["another-device-link"])
     const pages = fs

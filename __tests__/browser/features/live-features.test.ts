@@ -49,14 +49,20 @@ describe("search results", () => {
     const groups = await searchApi("yoga")
     const count = groups.reduce((sum, group) => sum + group.series.length, 0)
     const { page } = await visit(browser(), searchPath("yoga"), width)
-    await page.getByRole("status").filter({ hasText: `${count} series found for “yoga”.` }).waitFor({ state: "attached" })
+    await page
+      .getByRole("status")
+      .filter({ hasText: `${count} series found for “yoga”.` })
+      .waitFor({ state: "attached" })
     const field = page.getByRole("search").getByRole("searchbox", { name: "Search series" })
     await expect(field.inputValue()).resolves.toBe("yoga")
     await field.fill("dance")
     await field.press("Enter")
     await page.waitForURL((url) => url.searchParams.get("q") === "dance")
     const dance = (await searchApi("dance")).reduce((sum, group) => sum + group.series.length, 0)
-    await page.getByRole("status").filter({ hasText: `${dance} series found for “dance”.` }).waitFor({ state: "attached" })
+    await page
+      .getByRole("status")
+      .filter({ hasText: `${dance} series found for “dance”.` })
+      .waitFor({ state: "attached" })
   })
 
   it("with nothing found repeats the query, announces it, and offers the field to search again", async () => {
@@ -99,7 +105,10 @@ describe("search results", () => {
     await page.waitForURL((url) => url.pathname.startsWith("/search-results"))
     // The client-side route change leaves the load state as it was, so wait for the call itself.
     await answered
-    await page.getByText("Sorry, your results can’t be found.").or(page.getByRole("heading", { level: 1, name: "Search Results" })).waitFor()
+    await page
+      .getByText("Sorry, your results can’t be found.")
+      .or(page.getByRole("heading", { level: 1, name: "Search Results" }))
+      .waitFor()
     expect(new URL(page.url()).searchParams.get("q")).toBe(odd)
     expect(asked).toEqual([odd])
   })
@@ -203,7 +212,14 @@ describe("search without JavaScript", () => {
     await form.getByRole("button", { name: "Search with DuckDuckGo" }).click()
     await page.getByText("Results").waitFor()
 
-    const canonical = new URL((await page.context().request.get(`${harness().siteUrl}/search-results/`).then((r) => r.text())).match(/rel="canonical" href="([^"]+)"/)![1]!)
+    const canonical = new URL(
+      (
+        await page
+          .context()
+          .request.get(`${harness().siteUrl}/search-results/`)
+          .then((r) => r.text())
+      ).match(/rel="canonical" href="([^"]+)"/)![1]!,
+    )
     expect(sent.map((url) => [url.origin, url.searchParams.get("q"), url.searchParams.get("sites")])).toEqual([["https://duckduckgo.com", "yoga flow", canonical.host]])
   })
 })
@@ -215,9 +231,7 @@ describe("subscribe", () => {
     await subscribeWith(page, email)
     await page.waitForURL(/\/thank-you\/?$/)
     await page.getByRole("heading", { level: 1, name: "Thank you For Subscribing", exact: true }).waitFor()
-    await expect(
-      page.getByText("Your journey starts now! We’ll be in touch with tips, workouts, and entertainment just for you.").isVisible(),
-    ).resolves.toBe(true)
+    await expect(page.getByText("Your journey starts now! We’ll be in touch with tips, workouts, and entertainment just for you.").isVisible()).resolves.toBe(true)
     await expect(page.getByRole("contentinfo").getByPlaceholder("Your Email").inputValue()).resolves.toBe("")
     expect(await storedSubscribers()).toContain(email)
     await page.getByRole("link", { name: "Back To Home" }).click()
@@ -385,8 +399,6 @@ describe("404 page", () => {
     expect(response.status).toBe(404)
     const { page } = await visit(browser(), "/no/such/page", 375)
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("404 PAGE NOT FOUND")
-    await expect(
-      page.getByText("You are trying to access a page that doesn't exist or is currently unavailable!").isVisible(),
-    ).resolves.toBe(true)
+    await expect(page.getByText("You are trying to access a page that doesn't exist or is currently unavailable!").isVisible()).resolves.toBe(true)
   })
 })

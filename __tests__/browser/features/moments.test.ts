@@ -50,10 +50,13 @@ const playerSecond = async (page: Page) => Number(await playerFrame(page).getByL
 
 /** Waits until the reference player is at `from` seconds or a little after (it plays on). */
 async function playerNear(page: Page, from: number, what: string): Promise<number> {
-  return waitFor(async () => {
-    const at = await playerSecond(page)
-    return at >= from && at <= from + 8 ? at : undefined
-  }, { timeout: PLAYER_WAIT_MS, what: `the player ${what} at ${from} s`, interval: 100 })
+  return waitFor(
+    async () => {
+      const at = await playerSecond(page)
+      return at >= from && at <= from + 8 ? at : undefined
+    },
+    { timeout: PLAYER_WAIT_MS, what: `the player ${what} at ${from} s`, interval: 100 },
+  )
 }
 
 /** The chapter links marked current (aria-current), by name, once `expected` are; fails naming what was marked. */
@@ -108,7 +111,11 @@ describe.each([PHONE, DESKTOP])("at %d px", (width) => {
     )
     await page.goto(`${harness().siteUrl}${PAGE}?t=1m30s`, { waitUntil: "domcontentloaded" })
     const atMoment = `${playerUrlOf(EPISODE_ID)}?autoplay=1#t=90s`
-    const painted = await waitFor(() => page.evaluate(() => (window as unknown as { painted?: string | null }).painted), { timeout: PLAYER_WAIT_MS, what: "the first frame", interval: 100 })
+    const painted = await waitFor(() => page.evaluate(() => (window as unknown as { painted?: string | null }).painted), {
+      timeout: PLAYER_WAIT_MS,
+      what: "the first frame",
+      interval: 100,
+    })
     expect(painted).toBe(atMoment)
     await expect(page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).resolves.toBe(false)
     const play = page.getByRole("link", { name: `Play ${title}`, exact: true })
@@ -116,10 +123,13 @@ describe.each([PHONE, DESKTOP])("at %d px", (width) => {
 
     await play.click()
     await page.waitForURL(atMoment)
-    const second = await waitFor(async () => {
-      const at = Number(await page.getByLabel("Seek").inputValue())
-      return at >= 90 && at <= 98 ? at : undefined
-    }, { timeout: PLAYER_WAIT_MS, what: "the host's player at 90 s", interval: 100 })
+    const second = await waitFor(
+      async () => {
+        const at = Number(await page.getByLabel("Seek").inputValue())
+        return at >= 90 && at <= 98 ? at : undefined
+      },
+      { timeout: PLAYER_WAIT_MS, what: "the host's player at 90 s", interval: 100 },
+    )
     expect(second).toBeGreaterThanOrEqual(90)
   })
 
@@ -146,7 +156,10 @@ describe.each([PHONE, DESKTOP])("at %d px", (width) => {
     await expect(page.locator("iframe").getAttribute("src")).resolves.toBe(`${playerUrlOf(EPISODE_ID)}?autoplay=1#t=${second.start}s`)
     await playerNear(page, second.start, "opened")
     await markedChapters(page, [chapterName(second)])
-    const bar = (name: string) => chapters(page).getByRole("link", { name }).evaluate((link) => getComputedStyle(link).borderLeftColor)
+    const bar = (name: string) =>
+      chapters(page)
+        .getByRole("link", { name })
+        .evaluate((link) => getComputedStyle(link).borderLeftColor)
     const [current, other] = await Promise.all([bar(chapterName(second)), bar(chapterName(third))])
     expect(current).not.toBe(other)
 
@@ -208,7 +221,11 @@ describe.each([PHONE, DESKTOP])("at %d px", (width) => {
     await playerNear(page, second.start, "opened")
     await markedChapters(page, [chapterName(second)])
     const drawnAgain = (selector: string) =>
-      page.evaluate((parts) => [...document.querySelectorAll(parts)].filter((element) => !(element as unknown as { fromServer?: boolean }).fromServer).map((element) => element.outerHTML.slice(0, 80)), selector)
+      page.evaluate(
+        (parts) =>
+          [...document.querySelectorAll(parts)].filter((element) => !(element as unknown as { fromServer?: boolean }).fromServer).map((element) => element.outerHTML.slice(0, 80)),
+        selector,
+      )
     // The player's box changes on play (its iframe), and the playing card gains Share from and its progress;
     // the rest is the server's elements.
     await expect(drawnAgain("main > nav *, main > div ~ div *, main > section h2, main > section h3, main > section a, footer *")).resolves.toEqual([])
@@ -231,7 +248,9 @@ describe.each([PHONE, DESKTOP])("at %d px", (width) => {
     const page = await cleanPage(browser(), { width })
     await openReady(page, `${harness().siteUrl}${PAGE}`)
     const [, second] = video.chapters as [Chapter, Chapter]
-    await chapters(page).getByRole("link", { name: chapterName(second) }).click()
+    await chapters(page)
+      .getByRole("link", { name: chapterName(second) })
+      .click()
     await markedChapters(page, [chapterName(second)])
     await pressEnter(page.getByText("Transcript", { exact: true }))
     for (const summary of await page.locator("details details > summary").all()) await pressEnter(summary)
@@ -268,7 +287,10 @@ describe.each([PHONE, DESKTOP])("at %d px", (width) => {
     const stamps = text.getByRole("link", { name: /^Play from \d+:\d\d$/ })
     expect(await stamps.count()).toBeGreaterThan(1)
     const second = stamps.nth(1)
-    const seconds = ((await second.textContent()) ?? "").replace("Play from ", "").split(":").reduce((sum, part) => sum * 60 + Number(part), 0)
+    const seconds = ((await second.textContent()) ?? "")
+      .replace("Play from ", "")
+      .split(":")
+      .reduce((sum, part) => sum * 60 + Number(part), 0)
     await expect(second.getAttribute("href")).resolves.toBe(`${playerUrlOf(EPISODE_ID)}?autoplay=1#t=${seconds}s`)
     await expect(transcript.locator(":scope > details > summary").allTextContents()).resolves.toEqual(others.map((track) => track.label))
     for (const track of others) {

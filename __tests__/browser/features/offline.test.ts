@@ -69,9 +69,7 @@ function editCategory(fields: { title: string; page_title: string | null }): Pro
       (response) => {
         let text = ""
         response.on("data", (chunk) => (text += chunk))
-        response.on("end", () =>
-          response.statusCode === 200 ? resolve() : reject(new Error(`Editing category ${CATEGORY_ID}: HTTP ${response.statusCode} ${text}`)),
-        )
+        response.on("end", () => (response.statusCode === 200 ? resolve() : reject(new Error(`Editing category ${CATEGORY_ID}: HTTP ${response.statusCode} ${text}`))))
       },
     )
     request.on("error", reject)
@@ -113,12 +111,13 @@ beforeAll(async () => {
   copyRelease(path.join(workspace, "public"), releases.c)
   // What each build said of its bundles (patches/gatsby+5.16.1.patch, reusable-bundles.js).
   // One line of plain text: Gatsby's reporter may colour and wrap long lines.
-  // eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
-  const logText = fs.readFileSync(log, "utf8").replace(/\u001b\[[0-9;]*[A-Za-z]/g, "").replace(/\s+/g, " ")
+  const logText = fs
+    .readFileSync(log, "utf8")
+    // eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
+    .replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
+    .replace(/\s+/g, " ")
   bundleDecisions = [...logText.matchAll(/Bundles: (\w+ \([^)]*\))/g)].map((match) => match[1]!)
-  process.stdout.write(
-    `\nOffline tests: cold build ${coldSeconds.toFixed(1)} s, content-only rebuild ${contentSeconds.toFixed(1)} s, code rebuild ${codeSeconds.toFixed(1)} s\n`,
-  )
+  process.stdout.write(`\nOffline tests: cold build ${coldSeconds.toFixed(1)} s, content-only rebuild ${contentSeconds.toFixed(1)} s, code rebuild ${codeSeconds.toFixed(1)} s\n`)
   site.serve(releases.a)
 }, 15 * 60_000)
 
@@ -216,7 +215,10 @@ async function expectPageShown(page: Page, heading: string | RegExp): Promise<vo
   try {
     await page.getByRole("heading", { level: 1, name: heading }).waitFor({ timeout: 15_000 })
   } catch (error) {
-    const shown = await page.locator("body").innerText().catch(() => "(nothing)")
+    const shown = await page
+      .locator("body")
+      .innerText()
+      .catch(() => "(nothing)")
     throw new Error(`No heading ${heading} at ${page.url()}; the page shows: ${shown.slice(0, 300)}\n${error}`)
   }
   await expect(page.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe("rgb(15, 15, 20)")
@@ -321,7 +323,10 @@ describe("offline, once visited", () => {
     // The host answers again before the browser notices it is back online.
     site.serve(releases.a)
     await context.setOffline(false)
-    await page.getByRole("link", { name: /Mat Pilates Essentials/ }).first().waitFor()
+    await page
+      .getByRole("link", { name: /Mat Pilates Essentials/ })
+      .first()
+      .waitFor()
     await expect(page.getByText("You are offline").count()).resolves.toBe(0)
     expect(errors).toEqual([])
   })
@@ -379,11 +384,7 @@ describe("after a deploy", () => {
 
   it("a content-only rebuild uses the last build's bundles as they are; a code change compiles them", () => {
     const read = (release: string, file: string) => fs.readFileSync(path.join(release, file), "utf8")
-    expect(bundleDecisions).toEqual([
-      "compiled (no bundles recorded)",
-      "reused (nothing they are made from changed)",
-      "compiled (the environment changed)",
-    ])
+    expect(bundleDecisions).toEqual(["compiled (no bundles recorded)", "reused (nothing they are made from changed)", "compiled (the environment changed)"])
     // The same compilation: a tab open on A keeps loading its chunks from B.
     expect(read(releases.b, "page-data/app-data.json")).toBe(read(releases.a, "page-data/app-data.json"))
   })

@@ -16,10 +16,13 @@ function playerRequests(page: Page): string[] {
 }
 
 const box = async (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((element) => {
-    const rect = element.getBoundingClientRect()
-    return [rect.x, rect.y, rect.width, rect.height].map(Math.round)
-  })
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const rect = element.getBoundingClientRect()
+      return [rect.x, rect.y, rect.width, rect.height].map(Math.round)
+    })
 
 describe("the player facade", () => {
   it.each([
@@ -75,8 +78,6 @@ describe("the player facade", () => {
     await expect(player.getAttribute("src")).resolves.toBe(playerUrlOf(episode!.id))
     // The player is on top, so the visitor's click plays the video in the page rather than leaving for the host's.
     const box = (await player.boundingBox())!
-    await expect(
-      page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.tagName, [box.x + box.width / 2, box.y + box.height / 2]),
-    ).resolves.toBe("IFRAME")
+    await expect(page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.tagName, [box.x + box.width / 2, box.y + box.height / 2])).resolves.toBe("IFRAME")
   })
 })

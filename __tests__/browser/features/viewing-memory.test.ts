@@ -550,7 +550,12 @@ describe("layout shift on home", () => {
     await heading.waitFor()
     const box = (await heading.boundingBox())!
     expect(box.y + box.height).toBeLessThanOrEqual(height)
-    await expect(page.getByRole("region", { name: "Continue watching" }).getByRole("link", { name: new RegExp(episode.title) }).isVisible()).resolves.toBe(true)
+    await expect(
+      page
+        .getByRole("region", { name: "Continue watching" })
+        .getByRole("link", { name: new RegExp(episode.title) })
+        .isVisible(),
+    ).resolves.toBe(true)
     const shift = await layoutShiftAfter(page, AFTER_LOAD_MS)
     expect(shiftFailures(shift, 0.01, `load + ${AFTER_LOAD_MS / 1000} s`)).toEqual([])
   })

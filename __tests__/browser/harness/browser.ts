@@ -23,7 +23,12 @@ export function useBrowser(): () => Browser {
     pools.set(browser, pool)
   })
   afterEach(async () => {
-    await Promise.all(browser?.contexts().filter((context) => !pool?.owns(context)).map((context) => context.close()) ?? [])
+    await Promise.all(
+      browser
+        ?.contexts()
+        .filter((context) => !pool?.owns(context))
+        .map((context) => context.close()) ?? [],
+    )
     await pool?.release()
   })
   afterAll(async () => {
@@ -95,11 +100,7 @@ export async function visit(browser: Browser, path: string, width = 1280): Promi
  * Holds back the page's requests to `url` (those `only` picks) until the
  * returned function is called: a slow answer, on demand.
  */
-export async function holdRequests(
-  page: Page,
-  url: string,
-  only: (request: Request) => boolean = () => true,
-): Promise<() => void> {
+export async function holdRequests(page: Page, url: string, only: (request: Request) => boolean = () => true): Promise<() => void> {
   let release: () => void = () => undefined
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route(url, async (route) => {

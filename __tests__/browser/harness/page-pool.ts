@@ -43,8 +43,23 @@ const DEFAULT_MEDIA = { media: null, colorScheme: "light", reducedMotion: "no-pr
 
 /** The events a test may listen to, all but close and crash. */
 const PAGE_EVENTS = [
-  "console", "dialog", "domcontentloaded", "download", "filechooser", "frameattached", "framedetached", "framenavigated",
-  "load", "pageerror", "popup", "request", "requestfailed", "requestfinished", "response", "websocket", "worker",
+  "console",
+  "dialog",
+  "domcontentloaded",
+  "download",
+  "filechooser",
+  "frameattached",
+  "framedetached",
+  "framenavigated",
+  "load",
+  "pageerror",
+  "popup",
+  "request",
+  "requestfailed",
+  "requestfinished",
+  "response",
+  "websocket",
+  "worker",
 ] as const
 const CONTEXT_EVENTS = ["console", "dialog", "page", "request", "requestfailed", "requestfinished", "response", "serviceworker", "weberror"] as const
 
@@ -105,7 +120,13 @@ async function scrub({ viewport, context, page, cdp }: Pooled): Promise<void> {
   for (const event of CONTEXT_EVENTS) context.removeAllListeners(event)
   await page.unrouteAll({ behavior: "ignoreErrors" })
   await context.unrouteAll({ behavior: "ignoreErrors" })
-  const origins = new Set(page.frames().map((frame) => frame.url()).filter((url) => /^https?:/.test(url)).map((url) => new URL(url).origin))
+  const origins = new Set(
+    page
+      .frames()
+      .map((frame) => frame.url())
+      .filter((url) => /^https?:/.test(url))
+      .map((url) => new URL(url).origin),
+  )
   const state = await context.storageState({ indexedDB: true })
   for (const { origin } of state.origins) origins.add(origin)
   for (const { domain, secure } of state.cookies) origins.add(`${secure ? "https" : "http"}://${domain.replace(/^\./, "")}`)

@@ -35,7 +35,10 @@ const subcategories = (count: number): Queries.SubcategoryCardFragment[] =>
 /** Each tile's box on screen, in reading order, rounded to whole pixels. */
 async function tiles(count: number, width: number): Promise<Box[]> {
   const page = await pageAt(width)
-  await showComponent(page, <EntertainmentSection title="Entertainment" description={null} subcategories={subcategories(count)} categoryId="3" tileSizes={homeTileSizes().entertainment} />)
+  await showComponent(
+    page,
+    <EntertainmentSection title="Entertainment" description={null} subcategories={subcategories(count)} categoryId="3" tileSizes={homeTileSizes().entertainment} />,
+  )
   return page.getByRole("link", { name: /^Show \d/ }).evaluateAll((links) =>
     links.map((link) => {
       const box = link.getBoundingClientRect()

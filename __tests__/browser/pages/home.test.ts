@@ -121,7 +121,11 @@ describe("home hero", () => {
     await advance(page, 800)
     await until(() => showing(page, slideOneText), "slide 1 shows")
     await (await hero(page)).focus()
-    for (const [key, text] of [["ArrowRight", SLIDE_2], ["ArrowRight", SLIDE_3], ["ArrowLeft", SLIDE_2]] as const) {
+    for (const [key, text] of [
+      ["ArrowRight", SLIDE_2],
+      ["ArrowRight", SLIDE_3],
+      ["ArrowLeft", SLIDE_2],
+    ] as const) {
       await page.keyboard.press(key)
       await advance(page, 800)
       await until(() => showing(page, text), `${key} shows "${text}"`)
@@ -229,9 +233,7 @@ describe("home fitness section", () => {
     await expect(programs.locator("h3").allTextContents()).resolves.toEqual(expected.map((s) => s.title))
     await expect(programs.locator("h3 + p").allTextContents()).resolves.toEqual(expected.map((s) => s.short_desc))
     // Each program's picture is decorative: its title, just below, names the card's link.
-    await expect(programs.locator("img[data-main-image]").evaluateAll((els) => els.map((el) => el.getAttribute("alt")))).resolves.toEqual(
-      expected.map(() => ""),
-    )
+    await expect(programs.locator("img[data-main-image]").evaluateAll((els) => els.map((el) => el.getAttribute("alt")))).resolves.toEqual(expected.map(() => ""))
     const hrefs = await programs.locator("a").evaluateAll((els) => els.map((el) => el.getAttribute("href")))
     expect(hrefs.map(withoutTrailingSlash)).toEqual(expected.map((s) => `/subcategory/${s.id}`))
     const viewAll = await region.getByRole("link", { name: "View all fitness programs" }).getAttribute("href")
@@ -240,25 +242,26 @@ describe("home fitness section", () => {
 
   it("shows its pictures 1.2 per view on a phone, 2 from 640 px, and as a row of equal tiles on a large screen", async () => {
     const picturesName = `${fitnessFeature().title} pictures`
-    for (const [width, perView] of [[PHONE, 1.2], [700, 2]] as const) {
+    for (const [width, perView] of [
+      [PHONE, 1.2],
+      [700, 2],
+    ] as const) {
       const { page } = await visit(browser(), "/", width)
       const carousel = page.getByRole("region", { name: picturesName })
       await expect(carousel.isVisible()).resolves.toBe(true)
       const listWidth = await carousel.locator(".slick-list").evaluate((el) => el.getBoundingClientRect().width)
-      const slideWidth = await carousel.locator(".slick-slide").first().evaluate((el) => el.getBoundingClientRect().width)
+      const slideWidth = await carousel
+        .locator(".slick-slide")
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().width)
       expect(Math.abs(slideWidth - listWidth / perView)).toBeLessThan(3)
       // 10 px between pictures.
-      const [a, b] = await carousel.locator(".slick-slide img[data-main-image]").evaluateAll((els) =>
-        els.slice(0, 2).map((el) => el.getBoundingClientRect()),
-      )
+      const [a, b] = await carousel.locator(".slick-slide img[data-main-image]").evaluateAll((els) => els.slice(0, 2).map((el) => el.getBoundingClientRect()))
       expect(Math.round(b!.left - a!.right)).toBe(10)
       // Its pagination dots are buttons that move it, named by what they show.
       const count = await carousel.locator(".slick-slide").count()
       await carousel.getByRole("button", { name: perView === 2 ? `Show items 2–3 of ${count}` : `Show item 2 of ${count}`, exact: true }).click()
-      await page.waitForFunction(
-        (name) => document.querySelector(`[aria-label="${name}"] .slick-slide[data-index="1"]`)?.classList.contains("slick-current"),
-        picturesName,
-      )
+      await page.waitForFunction((name) => document.querySelector(`[aria-label="${name}"] .slick-slide[data-index="1"]`)?.classList.contains("slick-current"), picturesName)
     }
     const { page } = await visit(browser(), "/", DESKTOP)
     await expect(page.getByRole("region", { name: picturesName }).isVisible()).resolves.toBe(false)
@@ -287,12 +290,19 @@ describe("home fitness section", () => {
       await expect(current()).resolves.toEqual([names[1]])
     }
     // The hero's own dots ("Show slide 2 of 3") say which slide is showing too: exactly one.
-    const heroCurrent = await page.getByRole("region", { name: "Highlights" }).locator('.slick-dots [aria-current="true"]').evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")))
+    const heroCurrent = await page
+      .getByRole("region", { name: "Highlights" })
+      .locator('.slick-dots [aria-current="true"]')
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")))
     expect(heroCurrent).toEqual([expect.stringMatching(/^Show slide [1-3] of 3$/)])
   })
 
   it("shows 2 programs per view up to 464 px, 3 up to 1024 px and 5 above", async () => {
-    for (const [width, perView] of [[PHONE, 2], [768, 3], [DESKTOP, 5]] as const) {
+    for (const [width, perView] of [
+      [PHONE, 2],
+      [768, 3],
+      [DESKTOP, 5],
+    ] as const) {
       const { page } = await visit(browser(), "/", width)
       const carousel = page.getByRole("region", { name: "Fitness programs" })
       const shown = await carousel.locator('.slick-slide:not([aria-hidden="true"])').count()

@@ -90,10 +90,7 @@ describe("header", () => {
 
     // The tagline is what is drawn; a screen reader hears which page this is first.
     await page.getByRole("heading", { level: 1, name: `${category.title}: ${category.page_title}`, exact: true }).waitFor()
-    await page.waitForFunction(
-      (expected) => document.getElementById("gatsby-announcer")?.textContent === expected,
-      `Navigated to ${category.title}: ${category.page_title}`,
-    )
+    await page.waitForFunction((expected) => document.getElementById("gatsby-announcer")?.textContent === expected, `Navigated to ${category.title}: ${category.page_title}`)
   })
 
   it("Contact Us takes the visitor to the footer from any page", async () => {
@@ -136,16 +133,17 @@ describe("footer", () => {
     const target = categories[2]!
     await page.getByRole("contentinfo").getByRole("link", { name: target.title, exact: true }).click()
     await page.waitForURL(new RegExp(`/category/${target.id}/?$`))
-    await expect(page.evaluate(() => (window.history.state as { categoryId?: string } | null)?.categoryId)).resolves.toBe(
-      String(target.id),
-    )
+    await expect(page.evaluate(() => (window.history.state as { categoryId?: string } | null)?.categoryId)).resolves.toBe(String(target.id))
   })
 
   it("shows the visitor's current year, not the year the site was built", async () => {
     const page = await browser().newPage()
     await page.clock.install({ time: new Date("2031-01-02T10:00:00Z") })
     await page.goto(`${harness().siteUrl}/thank-you`)
-    await page.getByRole("contentinfo").getByText(/© 2031 /).waitFor()
+    await page
+      .getByRole("contentinfo")
+      .getByText(/© 2031 /)
+      .waitFor()
   })
 
   it("says 'Please enter a valid email address.' under the form when the address is not one", async () => {

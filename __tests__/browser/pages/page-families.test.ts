@@ -7,8 +7,7 @@ import { harness, PLAYER_ORIGIN, playerUrlOf } from "../harness/setup/harness-en
 
 const browser = useBrowser()
 
-const cardTitles = (page: Page, region: string) =>
-  page.getByRole("region", { name: region }).getByRole("heading", { level: 3 }).allInnerTexts()
+const cardTitles = (page: Page, region: string) => page.getByRole("region", { name: region }).getByRole("heading", { level: 3 }).allInnerTexts()
 
 describe("category pages", () => {
   it("show the hero, the intro and the first 8 subcategories, and paginate to the rest", async () => {
@@ -88,7 +87,9 @@ describe("images", () => {
     const { page } = await visit(browser(), "/series/101")
     const picture = page.getByRole("region", { name: "Videos" }).locator("picture").first()
     const img = picture.locator("img[data-main-image]")
-    await expect(img.getAttribute("srcset")).resolves.toMatch(/^\/_gatsby\/image\/.+-400w\.webp 400w,\s*\/_gatsby\/image\/.+-800w\.webp 800w,\s*\/_gatsby\/image\/.+-1600w\.webp 1600w$/)
+    await expect(img.getAttribute("srcset")).resolves.toMatch(
+      /^\/_gatsby\/image\/.+-400w\.webp 400w,\s*\/_gatsby\/image\/.+-800w\.webp 800w,\s*\/_gatsby\/image\/.+-1600w\.webp 1600w$/,
+    )
     // The card grid's column, not the picture's width: a phone is told 100vw less the page's padding.
     await expect(img.getAttribute("sizes")).resolves.toMatch(/calc\(100vw - 32px\)$/)
     await img.scrollIntoViewIfNeeded()
@@ -205,9 +206,7 @@ describe("subcategory page elements", () => {
 
   it("a subcategory with no series shows its hero and intro, then only empty space", async () => {
     const categories = await api<ApiCategory[]>("/categories")
-    const subs = (await Promise.all(categories.map((c) => api<ApiCategory>(`/categories/${c.id}`)))).flatMap(
-      (c) => c.sub_categories,
-    )
+    const subs = (await Promise.all(categories.map((c) => api<ApiCategory>(`/categories/${c.id}`)))).flatMap((c) => c.sub_categories)
     const details = await Promise.all(subs.map((s) => api<ApiSubcategory>(`/sub-categories/${s.id}`)))
     const empty = details.find((s) => s.series.length === 0)!
     const { page, errors } = await visit(browser(), `/subcategory/${empty.id}`)
@@ -241,9 +240,7 @@ describe("series page elements", () => {
 
 describe("episode page elements", () => {
   it.each([375, 1280])("at %i px: full-width player, 'Next Episodes' 8 per page with 'Playing' inert, share icons", async (width) => {
-    const episodes = [...(await api<ApiEpisode[]>("/series/101/episodes"))].sort(
-      (a, b) => a.episode - b.episode,
-    )
+    const episodes = [...(await api<ApiEpisode[]>("/series/101/episodes"))].sort((a, b) => a.episode - b.episode)
     const current = episodes[1]!
     const { page, errors } = await visit(browser(), `/detail/${current.id}`, width)
     const player = page.getByRole("link", { name: `Play ${current.title}` })
@@ -267,30 +264,34 @@ describe("episode page elements", () => {
     expect(errors).toEqual([])
   })
 
-  it.each([375, 1280])("at %i px: Next pressed by keyboard onto the last 'Next Episodes' page keeps the focus on Next, unavailable, and says which page is shown", async (width) => {
-    const episodes = await api<ApiEpisode[]>("/series/101/episodes")
-    const pages = Math.ceil(episodes.length / 8)
-    expect(pages).toBeGreaterThan(1)
-    const { page } = await visit(browser(), `/detail/${episodes[0]!.id}`, width)
-    const pager = page.getByRole("navigation", { name: "Next Episodes pages" })
-    const next = pager.getByRole("button", { name: "Next" })
-    await next.focus()
-    for (let shown = 2; shown <= pages; shown++) {
+  it.each([375, 1280])(
+    "at %i px: Next pressed by keyboard onto the last 'Next Episodes' page keeps the focus on Next, unavailable, and says which page is shown",
+    async (width) => {
+      const episodes = await api<ApiEpisode[]>("/series/101/episodes")
+      const pages = Math.ceil(episodes.length / 8)
+      expect(pages).toBeGreaterThan(1)
+      const { page } = await visit(browser(), `/detail/${episodes[0]!.id}`, width)
+      const pager = page.getByRole("navigation", { name: "Next Episodes pages" })
+      const next = pager.getByRole("button", { name: "Next" })
+      await next.focus()
+      for (let shown = 2; shown <= pages; shown++) {
+        await page.keyboard.press("Enter")
+        await pager
+          .getByRole("status")
+          .filter({ hasText: new RegExp(`^Page ${shown} of ${pages}$`) })
+          .waitFor()
+      }
+      await expect(next.evaluate((button) => button === document.activeElement)).resolves.toBe(true)
+      await expect(next.getAttribute("aria-disabled")).resolves.toBe("true")
+      // Pressed again, it does nothing: still the last page, still focused.
       await page.keyboard.press("Enter")
-      await pager.getByRole("status").filter({ hasText: new RegExp(`^Page ${shown} of ${pages}$`) }).waitFor()
-    }
-    await expect(next.evaluate((button) => button === document.activeElement)).resolves.toBe(true)
-    await expect(next.getAttribute("aria-disabled")).resolves.toBe("true")
-    // Pressed again, it does nothing: still the last page, still focused.
-    await page.keyboard.press("Enter")
-    await expect(pager.getByRole("status").textContent()).resolves.toBe(`Page ${pages} of ${pages}`)
-    await expect(next.evaluate((button) => button === document.activeElement)).resolves.toBe(true)
-  })
+      await expect(pager.getByRole("status").textContent()).resolves.toBe(`Page ${pages} of ${pages}`)
+      await expect(next.evaluate((button) => button === document.activeElement)).resolves.toBe(true)
+    },
+  )
 
   it("an episode past the first 8 opens 'Next Episodes' on the page that holds it", async () => {
-    const episodes = [...(await api<ApiEpisode[]>("/series/101/episodes"))].sort(
-      (a, b) => a.episode - b.episode,
-    )
+    const episodes = [...(await api<ApiEpisode[]>("/series/101/episodes"))].sort((a, b) => a.episode - b.episode)
     const current = episodes[9]!
     const { page } = await visit(browser(), `/detail/${current.id}`)
     expect(await cardTitles(page, "Next Episodes")).toEqual(episodes.slice(8, 16).map((e) => e.title))
@@ -312,7 +313,10 @@ describe("episode page elements", () => {
       alerts.push(dialog.message())
       void dialog.dismiss()
     })
-    await page.getByRole("button", { name: /^Share / }).first().click()
+    await page
+      .getByRole("button", { name: /^Share / })
+      .first()
+      .click()
     expect(alerts).toEqual(["Web Share API is not supported in this browser."])
 
     const sharing = await browser().newPage()
@@ -336,9 +340,7 @@ describe("episode page elements", () => {
 
   it("'Recommended' is hidden when the subcategory has no other series", async () => {
     const categories = await api<ApiCategory[]>("/categories")
-    const subs = (await Promise.all(categories.map((c) => api<ApiCategory>(`/categories/${c.id}`)))).flatMap(
-      (c) => c.sub_categories,
-    )
+    const subs = (await Promise.all(categories.map((c) => api<ApiCategory>(`/categories/${c.id}`)))).flatMap((c) => c.sub_categories)
     const details = await Promise.all(subs.map((s) => api<ApiSubcategory>(`/sub-categories/${s.id}`)))
     const lonely = details.find((s) => s.series.length === 1)
     if (!lonely) throw new Error("the sample catalogue needs a subcategory with exactly one series")

@@ -23,12 +23,17 @@ async function htmlOf(pagePath: string): Promise<{ status: number; html: string 
 function headOf(html: string) {
   const document = parseDocument(html)
   const all = (tag: string) => DomUtils.getElementsByTagName(tag, document.children, true)
-  const meta = (key: string) => all("meta").filter((m) => m.attribs.name === key || m.attribs.property === key).map((m) => m.attribs.content)
+  const meta = (key: string) =>
+    all("meta")
+      .filter((m) => m.attribs.name === key || m.attribs.property === key)
+      .map((m) => m.attribs.content)
   return {
     title: all("title").map((t) => DomUtils.textContent(t)),
     meta: (key: string) => meta(key),
     one: (key: string) => meta(key)[0],
-    canonical: all("link").filter((l) => l.attribs.rel === "canonical").map((l) => l.attribs.href),
+    canonical: all("link")
+      .filter((l) => l.attribs.rel === "canonical")
+      .map((l) => l.attribs.href),
     types: jsonLdOf(html).map((object) => object["@type"]),
   }
 }
@@ -159,8 +164,11 @@ describe("an episode as search engines and link previews see it", () => {
     await expect(page.evaluate(() => (window as unknown as { __hostile?: string }).__hostile)).resolves.toBeUndefined()
     await expect(page.title()).resolves.toBe("Stretch Daily | MoveFlix")
 
-    // eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
-    const log = fs.readFileSync(harness().buildLog, "utf8").replace(/\u001b\[[0-9;]*[A-Za-z]/g, "").replace(/\s+/g, " ")
+    const log = fs
+      .readFileSync(harness().buildLog, "utf8")
+      // eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
+      .replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
+      .replace(/\s+/g, " ")
     expect(log).toContain(`of episode ${id} (seo.image) could not be used`)
     const report = readReport().pages.find((row) => row.path === `/detail/${id}/`)!
     expect(report.warnings.join("\n")).toMatch(/seo\.title contains HTML markup/)

@@ -57,7 +57,10 @@ async function frameFrom(page: Page, origin: string, src: string): Promise<void>
 
 beforeAll(async () => {
   pages = fs.mkdtempSync(path.join(os.tmpdir(), "preview-hand-off-admin-"))
-  fs.writeFileSync(path.join(pages, "index.html"), '<!doctype html><html lang="en"><title>CMS</title><h1>Content Manager</h1><iframe title="Preview" width="800" height="600"></iframe></html>')
+  fs.writeFileSync(
+    path.join(pages, "index.html"),
+    '<!doctype html><html lang="en"><title>CMS</title><h1>Content Manager</h1><iframe title="Preview" width="800" height="600"></iframe></html>',
+  )
   ;[admin, other] = [await serveBare(pages), await serveBare(pages)]
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "preview-hand-off-"))
   const catalogueToken = "draft-view-token-0123456789abcdef"

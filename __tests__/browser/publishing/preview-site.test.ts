@@ -26,7 +26,6 @@ const browser = useBrowser()
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
-
 /** A build on this machine takes 10–30 s warm; a deadline well past it, so only a lost build fails. */
 const BUILD_DEADLINE_MS = 240_000
 
@@ -88,7 +87,11 @@ const livePage = async (pagePath: string) => {
 /** Until the preview page at `pagePath` shows `text` (or, with `present` false, no longer does); how long it took. */
 async function untilPreviewShows(pagePath: string, text: string, present = true): Promise<number> {
   const started = Date.now()
-  await waitFor(async () => ((await previewPage(pagePath)).text.includes(text) === present ? true : undefined), { timeout: BUILD_DEADLINE_MS, what: `${pagePath} on the preview ${present ? "to show" : "to stop showing"} "${text}"`, interval: 100 })
+  await waitFor(async () => ((await previewPage(pagePath)).text.includes(text) === present ? true : undefined), {
+    timeout: BUILD_DEADLINE_MS,
+    what: `${pagePath} on the preview ${present ? "to show" : "to stop showing"} "${text}"`,
+    interval: 100,
+  })
   return Date.now() - started
 }
 
@@ -174,7 +177,12 @@ describe("the preview site, on real builds of both lanes", () => {
       expect(text).not.toContain(seriesTitle.data.title)
     }
     // A wrong token is refused in words, and signs no one in.
-    const wrong = await fetch(`${previewUrl}/_preview/sign-in`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "token=not-the-token&next=/", redirect: "manual" })
+    const wrong = await fetch(`${previewUrl}/_preview/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "token=not-the-token&next=/",
+      redirect: "manual",
+    })
     expect(wrong.status).toBe(401)
     expect(wrong.headers.get("set-cookie")).toBeNull()
 
@@ -251,7 +259,11 @@ describe("the preview site, on real builds of both lanes", () => {
     expect((await previewPage(`/detail/${episode}/`)).text).toContain(draft)
     expect((await livePage(`/detail/${episode}/`)).text).not.toContain(draft)
     await admin("POST", `drafts/episodes/${episode}/publish`)
-    await waitFor(async () => ((await livePage(`/detail/${episode}/`)).text.includes(draft) ? true : undefined), { timeout: BUILD_DEADLINE_MS, what: "the published draft on the live site", interval: 100 })
+    await waitFor(async () => ((await livePage(`/detail/${episode}/`)).text.includes(draft) ? true : undefined), {
+      timeout: BUILD_DEADLINE_MS,
+      what: "the published draft on the live site",
+      interval: 100,
+    })
     await idle()
     const bar = /<aside class="preview-bar"[\s\S]*?<\/aside>/.exec((await previewPage(`/detail/${episode}/`)).text)?.[0] ?? ""
     expect(bar).not.toContain(draft)
@@ -302,7 +314,12 @@ describe("the preview site, on real builds of both lanes", () => {
 
     // No secret in any file either lane's builds made: workspaces and releases.
     const leaks: string[] = []
-    const roots = [path.join(dataDir, "workspace", "public"), path.join(dataDir, "releases"), path.join(dataDir, "preview", "workspace", "public"), path.join(dataDir, "preview", "releases")]
+    const roots = [
+      path.join(dataDir, "workspace", "public"),
+      path.join(dataDir, "releases"),
+      path.join(dataDir, "preview", "workspace", "public"),
+      path.join(dataDir, "preview", "releases"),
+    ]
     for (const root of roots) {
       expect(fs.existsSync(root)).toBe(true)
       for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {

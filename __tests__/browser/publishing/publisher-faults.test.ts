@@ -38,14 +38,14 @@ function filesThatDiffer(dataDir: string, a: string | undefined, b: string | und
 function htmlWriteTimes(dir: string): Map<string, number> {
   const times = new Map<string, number>()
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && entry.name.endsWith(".html")) times.set(path.relative(dir, path.join(entry.parentPath, entry.name)), fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs)
+    if (entry.isFile() && entry.name.endsWith(".html"))
+      times.set(path.relative(dir, path.join(entry.parentPath, entry.name)), fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs)
   }
   return times
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
-
 
 /** How a request that got no HTTP answer failed: refused (nothing listening), timed out, or cut (the connection closed under it). */
 function failureOf(error: unknown): "refused" | "timeout" | "cut" {
@@ -145,10 +145,13 @@ describe("the publisher's faults, with real builds", () => {
   /** The server process (the supervisor's child that builds and serves): the data folder's lock names it. */
   const serverPid = () => (JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), "utf8")) as { pid: number }).pid
   const idle = (timeoutMs: number) =>
-    waitFor(async () => {
-      const now = await status()
-      return now.building === null && now.queued.length === 0 ? now : undefined
-    }, { timeout: timeoutMs, what: "the publisher to finish its queue", interval: 100 })
+    waitFor(
+      async () => {
+        const now = await status()
+        return now.building === null && now.queued.length === 0 ? now : undefined
+      },
+      { timeout: timeoutMs, what: "the publisher to finish its queue", interval: 100 },
+    )
   /** An editor's change, through the admin API: the reference server then sends its webhook. */
   const editTitle = async (episode: number, title: string) => {
     const response = await fetch(`${cms.origin}/admin/episodes/${episode}`, {
@@ -226,9 +229,7 @@ describe("the publisher's faults, with real builds", () => {
     // Rendered again, not only the same bytes: Gatsby wrote only those pages (a rebuilt HTML renderer writes every one).
     expect(rewritten).toEqual(expect.arrayContaining(pagesShowingTitle))
     expect(rewritten.length).toBeLessThan(pagesShowingTitle.length + 10)
-    figures.push(
-      `first edit after the cold build: live in ${seconds(durationMs)}, ${changed.length} file(s) changed (${pagesShowingTitle.length} page(s) showing the title)`,
-    )
+    figures.push(`first edit after the cold build: live in ${seconds(durationMs)}, ${changed.length} file(s) changed (${pagesShowingTitle.length} page(s) showing the title)`)
   })
 
   it("its server process killed with SIGKILL during a build 5 times: every request the site gets is answered 200, no build outlives the restart, and every edit goes live", async () => {
@@ -239,10 +240,13 @@ describe("the publisher's faults, with real builds", () => {
     for (const edit of edits) {
       await editTitle(edit.episode, edit.title)
       // Well into the build: past Gatsby's start, its workers forked.
-      await waitFor(async () => {
-        const phase = (await status()).building?.phase
-        return phase && !phase.startsWith("starting") ? phase : undefined
-      }, { timeout: 120_000, what: "a build past its start", interval: 100 })
+      await waitFor(
+        async () => {
+          const phase = (await status()).building?.phase
+          return phase && !phase.startsWith("starting") ? phase : undefined
+        },
+        { timeout: 120_000, what: "a build past its start", interval: 100 },
+      )
       const build = JSON.parse(fs.readFileSync(path.join(dataDir, BUILD_FILE), "utf8")) as { pid: number }
       const server = serverPid()
       expect(processStartTime(build.pid)).toBeDefined()
@@ -287,10 +291,13 @@ describe("the publisher's faults, with real builds", () => {
     await editTitle(1015, `During the outage ${crypto.randomUUID().slice(0, 8)}`)
     await waitFor(async () => ((await status()).building ? true : undefined), { timeout: 60_000, what: "the build to start", interval: 100 })
     await stopProcess(cms.child)
-    const failed = await waitFor(async () => {
-      const job = (await status()).recent[0]
-      return job?.status === "failed" ? job : job?.status === "live" ? null : undefined
-    }, { timeout: 300_000, what: "the build to end", interval: 100 })
+    const failed = await waitFor(
+      async () => {
+        const job = (await status()).recent[0]
+        return job?.status === "failed" ? job : job?.status === "live" ? null : undefined
+      },
+      { timeout: 300_000, what: "the build to end", interval: 100 },
+    )
     expect(failed?.reason).toMatch(/^the catalogue at http:\/\/127\.0\.0\.1:\d+\/api\/\S+ could not be reached/)
     expect((await status()).live?.releaseId).toBe(before.live?.releaseId)
     expect(poller.counts.non200).toEqual([])

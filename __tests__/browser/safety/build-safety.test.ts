@@ -22,13 +22,14 @@ const PUBLIC = path.join(PROJECT_ROOT, "public")
 
 /** The harness build's output as one line of plain text: Gatsby's reporter may colour and wrap long lines. */
 function buildLog(): string {
-  return fs
-    .readFileSync(harness().buildLog, "utf8")
-    // eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
-    .replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
-    .replace(/\s+/g, " ")
+  return (
+    fs
+      .readFileSync(harness().buildLog, "utf8")
+      // eslint-disable-next-line no-control-regex -- strips the terminal's escape sequences, which start with ESC
+      .replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
+      .replace(/\s+/g, " ")
+  )
 }
-
 
 describe("what the build ships", () => {
   it("never contains the video host's token: no page, page-data or bundle", () => {
@@ -62,9 +63,11 @@ describe("what the build ships", () => {
   })
 
   it("warns about a video the host no longer has, and builds its episode page with the text and no player", async () => {
-    const episode = ((await (await fetch(`${harness().apiUrl}/episodes/${WITHDRAWN_VIDEO_EPISODE}`)).json()) as {
-      data: { title: string; path: string }
-    }).data
+    const episode = (
+      (await (await fetch(`${harness().apiUrl}/episodes/${WITHDRAWN_VIDEO_EPISODE}`)).json()) as {
+        data: { title: string; path: string }
+      }
+    ).data
     const log = buildLog()
     expect(log).toMatch(new RegExp(`Video ${episode.path}: .*the episode shows no player`))
     const { page, errors } = await visit(browser(), `/detail/${WITHDRAWN_VIDEO_EPISODE}`)

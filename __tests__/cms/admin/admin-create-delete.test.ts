@@ -81,11 +81,17 @@ describe("POST /admin/{collection}", () => {
     ["a bad seo", "series", { sub_category_id: 11, seo: { noindex: "yes" } }, /seo\.noindex/],
     ["not an object", "categories", ["x"], /JSON object/],
   ])("answers 400 naming the field for %s, creating nothing", async (_case, collection, fields, message) => {
-    const before = server.db.prepare("SELECT (SELECT count(*) FROM categories) + (SELECT count(*) FROM sub_categories) + (SELECT count(*) FROM series) + (SELECT count(*) FROM episodes) AS n").get()
+    const before = server.db
+      .prepare("SELECT (SELECT count(*) FROM categories) + (SELECT count(*) FROM sub_categories) + (SELECT count(*) FROM series) + (SELECT count(*) FROM episodes) AS n")
+      .get()
     const answer = await server.create(collection, fields)
     expect(answer.status).toBe(400)
     expect(answer.body.message).toMatch(message)
-    expect(server.db.prepare("SELECT (SELECT count(*) FROM categories) + (SELECT count(*) FROM sub_categories) + (SELECT count(*) FROM series) + (SELECT count(*) FROM episodes) AS n").get()).toEqual(before)
+    expect(
+      server.db
+        .prepare("SELECT (SELECT count(*) FROM categories) + (SELECT count(*) FROM sub_categories) + (SELECT count(*) FROM series) + (SELECT count(*) FROM episodes) AS n")
+        .get(),
+    ).toEqual(before)
   })
 
   it("answers 404 for an unknown collection", async () => {

@@ -242,7 +242,7 @@ describe("the publish webhook", () => {
     expect(logs.at(-1)?.line).toMatch(/delivered: HTTP 202, attempt 3$/)
   })
 
-  it("answers a 413 by sending the same delivery again with refs [] (\"read the changes feed\")", async () => {
+  it('answers a 413 by sending the same delivery again with refs [] ("read the changes feed")', async () => {
     await start()
     receiver.answers.push({ status: 413 })
     await server.edit("episodes/1003", { title: "Too big" })
@@ -252,7 +252,7 @@ describe("the publish webhook", () => {
     expect(second!.headers["webhook-id"]).toBe(first!.headers["webhook-id"])
   })
 
-  it("sends a change of more than 5 000 refs as refs [] (\"read the changes feed\")", async () => {
+  it('sends a change of more than 5 000 refs as refs [] ("read the changes feed")', async () => {
     await start()
     const sender = new WebhookSender({ url: receiver.url, keys: secretKeys(SECRET), log: () => undefined, db: server.db })
     try {
@@ -359,9 +359,7 @@ describe("without CMS_WEBHOOK_URL", () => {
 
   it("holds the webhook secret to the publisher's rule: whsec_ and the base64 of 24 to 64 bytes, one or more", () => {
     const url = "http://127.0.0.1:9100/hooks/catalogue"
-    expect(() => readConfig({ CMS_WEBHOOK_URL: url, PUBLISH_WEBHOOK_SECRET: "a".repeat(40) })).toThrow(
-      /PUBLISH_WEBHOOK_SECRET is wrong: it is not a Standard Webhooks secret/,
-    )
+    expect(() => readConfig({ CMS_WEBHOOK_URL: url, PUBLISH_WEBHOOK_SECRET: "a".repeat(40) })).toThrow(/PUBLISH_WEBHOOK_SECRET is wrong: it is not a Standard Webhooks secret/)
     expect(() => readConfig({ CMS_WEBHOOK_URL: url, PUBLISH_WEBHOOK_SECRET: `whsec_${Buffer.alloc(16).toString("base64")}` })).toThrow(/holds 16 bytes/)
     expect(readConfig({ CMS_WEBHOOK_URL: url, PUBLISH_WEBHOOK_SECRET: `${SECRET} ${NEXT_SECRET}` }).webhook).toEqual({ url, keys: secretKeys(`${SECRET} ${NEXT_SECRET}`) })
   })

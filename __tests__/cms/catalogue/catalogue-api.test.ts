@@ -46,9 +46,11 @@ describe("GET /api/categories", () => {
     expect(categories.map((c) => c.title)).toEqual(expect.arrayContaining(["Fitness", "Dance", "Entertainment"]))
     for (const category of categories) {
       // Plus `seo` where a category has marketing metadata (marketing-metadata.test.ts).
-      expect(Object.keys(category).filter((key) => key !== "seo").sort()).toEqual(
-        ["description", "id", "images", "page_sub_title", "page_title", "short_desc", "title", "updated_at"].sort(),
-      )
+      expect(
+        Object.keys(category)
+          .filter((key) => key !== "seo")
+          .sort(),
+      ).toEqual(["description", "id", "images", "page_sub_title", "page_title", "short_desc", "title", "updated_at"].sort())
       expect(Number.isInteger(category.id) && category.id > 0).toBe(true)
       expect(Number.isNaN(Date.parse(category.updated_at))).toBe(false)
       expectImages(category)
@@ -70,20 +72,15 @@ describe("GET /api/categories/{id}", () => {
 
   it("has a category with at least ten subcategories", async () => {
     const categories = await getData<Entity[]>("/api/categories", ANSWERS.categories)
-    const counts = await Promise.all(
-      categories.map(async (c) => (await getData<{ sub_categories: unknown[] }>(`/api/categories/${c.id}`, ANSWERS.category)).sub_categories.length),
-    )
+    const counts = await Promise.all(categories.map(async (c) => (await getData<{ sub_categories: unknown[] }>(`/api/categories/${c.id}`, ANSWERS.category)).sub_categories.length))
     expect(Math.max(...counts)).toBeGreaterThanOrEqual(10)
   })
 
-  it.each(["999999", "abc", "0", "-1", "1.5", "99999999999999999999", "%27%20OR%201%3D1"])(
-    "answers 404 with a message for the unknown id %s",
-    async (id) => {
-      const { status, body } = await get(`/api/categories/${id}`)
-      expect(status).toBe(404)
-      expect(expectContract(ANSWERS.error, body).message).toEqual(expect.stringContaining("not found"))
-    },
-  )
+  it.each(["999999", "abc", "0", "-1", "1.5", "99999999999999999999", "%27%20OR%201%3D1"])("answers 404 with a message for the unknown id %s", async (id) => {
+    const { status, body } = await get(`/api/categories/${id}`)
+    expect(status).toBe(404)
+    expect(expectContract(ANSWERS.error, body).message).toEqual(expect.stringContaining("not found"))
+  })
 })
 
 describe("GET /api/categories-states", () => {
@@ -101,10 +98,7 @@ describe("GET /api/categories-states", () => {
 
 describe("GET /api/featured-collections", () => {
   it("has the fitness and entertainment features with HTML descriptions and a category", async () => {
-    const items = await getData<(Entity & { category: { id: number; title: string }[]; position: number })[]>(
-      "/api/featured-collections",
-      ANSWERS.featuredCollections,
-    )
+    const items = await getData<(Entity & { category: { id: number; title: string }[]; position: number })[]>("/api/featured-collections", ANSWERS.featuredCollections)
     const fitness = items.find((item) => /fitness/i.test(item.title))
     const entertainment = items.find((item) => /entertained/i.test(item.title))
     for (const feature of [fitness, entertainment]) {
@@ -133,9 +127,7 @@ describe("GET /api/sub-categories/{id}", () => {
   })
 
   it("has a subcategory with no series, answered with an empty list", async () => {
-    const { id } = server.db.prepare(
-      "SELECT id FROM sub_categories WHERE id NOT IN (SELECT sub_category_id FROM series)",
-    ).get() as { id: number }
+    const { id } = server.db.prepare("SELECT id FROM sub_categories WHERE id NOT IN (SELECT sub_category_id FROM series)").get() as { id: number }
     const sub = await getData<{ series: unknown[] }>(`/api/sub-categories/${id}`, ANSWERS.subcategory)
     expect(sub.series).toEqual([])
   })
@@ -148,9 +140,7 @@ describe("GET /api/sub-categories/{id}", () => {
 
 describe("series and episodes", () => {
   const seriesWithEpisodeCounts = () =>
-    server.db
-      .prepare("SELECT s.id, count(e.id) AS n FROM series s LEFT JOIN episodes e ON e.series_id = s.id GROUP BY s.id")
-      .all() as { id: number; n: number }[]
+    server.db.prepare("SELECT s.id, count(e.id) AS n FROM series s LEFT JOIN episodes e ON e.series_id = s.id GROUP BY s.id").all() as { id: number; n: number }[]
 
   it("GET /api/series/{id} answers the series; 404 for an unknown one", async () => {
     const [first] = seriesWithEpisodeCounts()
@@ -162,17 +152,10 @@ describe("series and episodes", () => {
   it("has a series with at least 12 episodes, each complete, whose numbers are all there", async () => {
     const big = seriesWithEpisodeCounts().find((s) => s.n >= 12)
     expect(big).toBeDefined()
-    const episodes = await getData<(Entity & { episode: number; series_id: number; path: string })[]>(
-      `/api/series/${big!.id}/episodes`,
-      ANSWERS.seriesEpisodes,
-    )
-    expect(episodes.map((e) => e.episode).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: episodes.length }, (_, i) => i + 1),
-    )
+    const episodes = await getData<(Entity & { episode: number; series_id: number; path: string })[]>(`/api/series/${big!.id}/episodes`, ANSWERS.seriesEpisodes)
+    expect(episodes.map((e) => e.episode).sort((a, b) => a - b)).toEqual(Array.from({ length: episodes.length }, (_, i) => i + 1))
     for (const episode of episodes) {
-      expect(Object.keys(episode).sort()).toEqual(
-        ["description", "episode", "id", "images", "path", "series_id", "sub_category_id", "title", "updated_at", "video_id"].sort(),
-      )
+      expect(Object.keys(episode).sort()).toEqual(["description", "episode", "id", "images", "path", "series_id", "sub_category_id", "title", "updated_at", "video_id"].sort())
       expect(episode.series_id).toBe(big!.id)
       expectImages(episode)
     }

@@ -106,9 +106,7 @@ describe("GET /api/changes", () => {
   it("moving a subcategory to another category lists it and both categories", async () => {
     const since = await mark()
     expect((await server.edit("sub-categories/17", { category_id: 4 })).status).toBe(200)
-    expect(sorted((await changes(since)).changed)).toEqual(
-      sorted([ref("subcategory", 17), ref("category", 1), ref("category", 4)]),
-    )
+    expect(sorted((await changes(since)).changed)).toEqual(sorted([ref("subcategory", 17), ref("category", 1), ref("category", 4)]))
     const wellness = await server.call("/api/categories/4")
     expect(wellness.body.data.sub_categories.at(-1).id).toBe(17)
   })

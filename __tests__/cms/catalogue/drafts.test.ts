@@ -43,8 +43,7 @@ afterAll(async () => {
 })
 
 /** The draft view of an API path, as the preview lane's build asks for it. */
-const preview = (path: string, token = PREVIEW_TOKEN) =>
-  server.call(`${path}${path.includes("?") ? "&" : "?"}preview=1`, { headers: { authorization: `Bearer ${token}` } })
+const preview = (path: string, token = PREVIEW_TOKEN) => server.call(`${path}${path.includes("?") ? "&" : "?"}preview=1`, { headers: { authorization: `Bearer ${token}` } })
 const published = (path: string) => server.call(path)
 const json = (method: string, path: string, fields?: unknown): Promise<Answer> =>
   server.admin(path, fields === undefined ? { method } : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(fields) })
@@ -171,14 +170,24 @@ describe("the draft view", () => {
     expect((await preview("/api/series/103")).status).toBe(404)
     expect((await preview(`/api/episodes/${episodes[0]!.id}`)).status).toBe(404)
     expect((await published("/api/series/103")).status).toBe(200)
-    expect((await draftFeed(since)).deleted).toEqual(expect.arrayContaining([{ type: "series", id: 103 }, { type: "episode", id: episodes[0]!.id }]))
+    expect((await draftFeed(since)).deleted).toEqual(
+      expect.arrayContaining([
+        { type: "series", id: 103 },
+        { type: "episode", id: episodes[0]!.id },
+      ]),
+    )
     const pending = (await server.admin("drafts")).body.data
     expect(pending).toContainEqual(expect.objectContaining({ type: "series", id: 103, kind: "deleted" }))
 
     await discard("series/103")
     expect((await preview("/api/series/103")).body.data.draft).toBe(false)
     expect(((await preview("/api/series/103/episodes")).body.data as { id: number }[]).map((e) => e.id).sort()).toEqual(episodes.map((e) => e.id).sort())
-    expect((await draftFeed(since)).changed).toEqual(expect.arrayContaining([{ type: "series", id: 103 }, { type: "episode", id: episodes[0]!.id }]))
+    expect((await draftFeed(since)).changed).toEqual(
+      expect.arrayContaining([
+        { type: "series", id: 103 },
+        { type: "episode", id: episodes[0]!.id },
+      ]),
+    )
     expect((await server.admin("drafts")).body.data.filter((entry: { type: string; id: number }) => entry.type === "series" && entry.id === 103)).toEqual([])
   })
 

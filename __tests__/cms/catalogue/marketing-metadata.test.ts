@@ -39,11 +39,9 @@ function idOf(table: (typeof TABLES)[number], title: string): number {
   return row.id
 }
 
-const updatedAt = (table: (typeof TABLES)[number], id: number) =>
-  (server.db.prepare(`SELECT updated_at FROM ${table} WHERE id = ?`).get(id) as { updated_at: string }).updated_at
+const updatedAt = (table: (typeof TABLES)[number], id: number) => (server.db.prepare(`SELECT updated_at FROM ${table} WHERE id = ?`).get(id) as { updated_at: string }).updated_at
 
-const siteSettingsUpdatedAt = () =>
-  (server.db.prepare("SELECT updated_at FROM site_settings").get() as { updated_at: string }).updated_at
+const siteSettingsUpdatedAt = () => (server.db.prepare("SELECT updated_at FROM site_settings").get() as { updated_at: string }).updated_at
 
 /** Lets the clock move, so a bumped updated_at is later than the one before. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
@@ -211,9 +209,7 @@ describe("GET /api/site-settings", () => {
       organization: { name: string; logo: { path: string }; same_as: string[] }
       allow_indexing: boolean
     }
-    expect(Object.keys(settings).sort()).toEqual(
-      ["allow_indexing", "default_description", "default_image", "organization", "site_name", "title_template", "twitter_site"],
-    )
+    expect(Object.keys(settings).sort()).toEqual(["allow_indexing", "default_description", "default_image", "organization", "site_name", "title_template", "twitter_site"])
     expect(settings).toMatchObject({ site_name: "MoveFlix", title_template: "%s | MoveFlix", twitter_site: "@moveflix", allow_indexing: true })
     expect(settings.default_description.length).toBeGreaterThanOrEqual(70)
     expect(settings.default_description.length).toBeLessThanOrEqual(160)

@@ -22,8 +22,7 @@ async function post(body: string, contentType = "application/json") {
 
 const subscribe = (email: unknown) => post(JSON.stringify({ email }))
 
-const stored = () =>
-  (server.db.prepare("SELECT email FROM subscriptions ORDER BY id").all() as { email: string }[]).map((r) => r.email)
+const stored = () => (server.db.prepare("SELECT email FROM subscriptions ORDER BY id").all() as { email: string }[]).map((r) => r.email)
 
 describe("POST /api/subscribe", () => {
   it("accepts a valid address with success true and stores it", async () => {

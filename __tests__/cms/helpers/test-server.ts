@@ -79,10 +79,8 @@ async function open(dataDir: string, extra: Partial<ServerOptions>, setup: TestS
     }
     return { status: response.status, headers: response.headers, body }
   }
-  const admin: TestServer["admin"] = (path, init = {}) =>
-    call(`/admin/${path}`, { ...init, headers: { ...ADMIN_AUTHORIZATION, ...init.headers } })
-  const json = (method: string, path: string, fields: unknown) =>
-    admin(path, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(fields) })
+  const admin: TestServer["admin"] = (path, init = {}) => call(`/admin/${path}`, { ...init, headers: { ...ADMIN_AUTHORIZATION, ...init.headers } })
+  const json = (method: string, path: string, fields: unknown) => admin(path, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(fields) })
   return {
     app,
     db,

@@ -72,12 +72,9 @@ describe("GET /media/{name}", () => {
     expect((await image(`/media/${removed}?w=480`)).response.status).toBe(404)
   })
 
-  it.each(["/media/missing.png", "/media/..%2Fcatalogue.db", "/media/category-1.jpg.tmp", "/media/%00.jpg"])(
-    "answers 404 for %s",
-    async (path) => {
-      expect((await image(path)).response.status).toBe(404)
-    },
-  )
+  it.each(["/media/missing.png", "/media/..%2Fcatalogue.db", "/media/category-1.jpg.tmp", "/media/%00.jpg"])("answers 404 for %s", async (path) => {
+    expect((await image(path)).response.status).toBe(404)
+  })
 })
 
 describe("GET /media/{name}?w=&fm= (the image service)", () => {
@@ -128,4 +125,3 @@ describe("GET /media/{name}?w=&fm= (the image service)", () => {
     expect((await image("/media/missing.png?w=480&fm=webp")).response.status).toBe(404)
   })
 })
-

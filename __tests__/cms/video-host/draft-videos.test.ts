@@ -19,8 +19,7 @@ let publishedPath: string
 beforeAll(async () => {
   server = await startTestServer({}, { drafts: { previewToken: PREVIEW_TOKEN } })
   publishedPath = (server.db.prepare("SELECT path FROM episodes ORDER BY id LIMIT 1").get() as { path: string }).path
-  const json = (path: string, fields: unknown) =>
-    server.admin(`drafts/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(fields) })
+  const json = (path: string, fields: unknown) => server.admin(`drafts/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(fields) })
   const series = await json("series", { sub_category_id: 13, title: "Unannounced Draft Series" })
   expect(series.status).toBe(201)
   expect((await json("episodes", { series_id: series.body.data.id, path: DRAFT_PATH, title: DRAFT_TITLE })).status).toBe(201)
@@ -98,7 +97,11 @@ describe("the video host when the draft view is off", () => {
   it("finds no draft's video, whatever token is sent", async () => {
     const closed = await startTestServer({}, { drafts: { previewToken: null } })
     try {
-      const series = await closed.admin("drafts/series", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ sub_category_id: 13, title: "Closed Draft" }) })
+      const series = await closed.admin("drafts/series", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ sub_category_id: 13, title: "Closed Draft" }),
+      })
       const episode = await closed.admin("drafts/episodes", {
         method: "POST",
         headers: { "content-type": "application/json" },

@@ -21,10 +21,7 @@ afterAll(async () => {
 })
 
 const lookUp = async (server: TestServer) =>
-  expectContract(
-    ANSWERS.video,
-    (await server.call(`/video-host/videos/${videoPath}`, { headers: { authorization: `Bearer ${TEST_VIDEO_TOKEN}` } })).body,
-  )
+  expectContract(ANSWERS.video, (await server.call(`/video-host/videos/${videoPath}`, { headers: { authorization: `Bearer ${TEST_VIDEO_TOKEN}` } })).body)
 
 /** A GET with this Host header, as a browser that resolved `host` to the server sends it. */
 const withHost = (server: TestServer, host: string, url: string) =>
@@ -83,9 +80,7 @@ describe("the player page's Content-Security-Policy", () => {
     const hash = (body: string) => `'sha256-${crypto.createHash("sha256").update(body).digest("base64")}'`
     const script = /<script>([\s\S]*?)<\/script>/.exec(text)![1]!
     const style = /<style>([\s\S]*?)<\/style>/.exec(text)![1]!
-    expect(csp).toBe(
-      `default-src 'none'; script-src ${hash(script)}; style-src ${hash(style)}; img-src 'self'; base-uri 'none'; form-action 'none'`,
-    )
+    expect(csp).toBe(`default-src 'none'; script-src ${hash(script)}; style-src ${hash(style)}; img-src 'self'; base-uri 'none'; form-action 'none'`)
     expect(text.match(/<script/g)).toHaveLength(1)
     expect(text).not.toMatch(/ style=|https?:\/\//)
   })

@@ -157,7 +157,8 @@ describe("the reference player under the host's name, driven by @vimeo/player", 
     const refusal = (method: string, ...args: unknown[]) =>
       page.evaluate(
         ([name, values]) =>
-          (window as any).player.callMethod(name, ...(values as unknown[])).then( // eslint-disable-line @typescript-eslint/no-explicit-any -- the page's own globals, untyped here
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the page's own globals, untyped here
+          (window as any).player.callMethod(name, ...(values as unknown[])).then(
             () => "resolved",
             (error: Error) => `${error.name}: ${error.message}`,
           ),
@@ -229,7 +230,14 @@ describe("the reference player's own controls", () => {
     await expect(player.locator("#time").textContent()).resolves.toBe(`${total} / ${total}`)
     // The episode's picture, from the server under the player's name, allowed by the page's CSP.
     const poster = player.locator("img.poster")
-    await expect(poster.evaluate((img: HTMLImageElement) => img.decode().then(() => "shown", () => "broken"))).resolves.toBe("shown")
+    await expect(
+      poster.evaluate((img: HTMLImageElement) =>
+        img.decode().then(
+          () => "shown",
+          () => "broken",
+        ),
+      ),
+    ).resolves.toBe("shown")
   })
 
   it("passes axe, and nothing animates while it plays with reduced motion asked for", async () => {

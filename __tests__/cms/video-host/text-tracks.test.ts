@@ -41,8 +41,7 @@ beforeAll(async () => {
   withdrawn = all.filter((episode) => episode.id % 3 === 0).at(-1)!
   episodes = all.filter((episode) => episode !== withdrawn)
   expect((await server.admin(`video-host/videos/${withdrawn.path}`, { method: "DELETE" })).status).toBe(200)
-  const json = (path: string, fields: unknown) =>
-    server.admin(`drafts/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(fields) })
+  const json = (path: string, fields: unknown) => server.admin(`drafts/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(fields) })
   const series = await json("series", { sub_category_id: 11, title: "Unannounced Captioned Series" })
   expect(series.status).toBe(201)
   expect((await json("episodes", { series_id: series.body.data.id, path: DRAFT_PATH, video_id: Number(DRAFT_PATH), title: "Draft Class" })).status).toBe(201)

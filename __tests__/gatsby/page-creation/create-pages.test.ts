@@ -32,10 +32,13 @@ describe("the pagination model", () => {
 
 describe("page creation", () => {
   it("plans a category page per 8 subcategories, the node id and numbers in the context, the head beside it", () => {
-    const pages = categoryPages([
-      { id: "node-1", _id: "1", subcategoryIds: Array.from({ length: 11 }, (_, i) => String(i)) },
-      { id: "node-2", _id: "2", subcategoryIds: [] },
-    ], headFor)
+    const pages = categoryPages(
+      [
+        { id: "node-1", _id: "1", subcategoryIds: Array.from({ length: 11 }, (_, i) => String(i)) },
+        { id: "node-2", _id: "2", subcategoryIds: [] },
+      ],
+      headFor,
+    )
     expect(planned(pages)).toEqual([
       { path: "/category/1", template: "category.tsx", context: { id: "node-1", limit: 8, skip: 0, numPages: 2, currentPage: 1 }, head: { asked: "1 /category/1/ 1" } },
       { path: "/category/1/2", template: "category.tsx", context: { id: "node-1", limit: 8, skip: 8, numPages: 2, currentPage: 2 }, head: { asked: "1 /category/1/2/ 2" } },
@@ -47,10 +50,13 @@ describe("page creation", () => {
     const pages = [
       ...subcategoryPages([{ id: "node-11", _id: "11" }], headFor),
       ...seriesPages([{ id: "node-101", _id: "101" }], headFor),
-      ...episodePages([
-        { id: "node-1001", _id: "1001", series: { id: "node-101" }, subcategory: { id: "node-11" } },
-        { id: "node-x", _id: "a b", series: null, subcategory: null },
-      ], headFor),
+      ...episodePages(
+        [
+          { id: "node-1001", _id: "1001", series: { id: "node-101" }, subcategory: { id: "node-11" } },
+          { id: "node-x", _id: "a b", series: null, subcategory: null },
+        ],
+        headFor,
+      ),
     ]
     expect(planned(pages)).toEqual([
       { path: "/subcategory/11", template: "subcategory.tsx", context: { id: "node-11" }, head: { asked: "11 /subcategory/11/ 1" } },

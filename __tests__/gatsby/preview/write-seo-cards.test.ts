@@ -31,13 +31,22 @@ const row = (pagePath: string, title: string, image: string | null = null): SeoR
   warnings: [],
 })
 
-const report = (pages: SeoReportPage[]): SeoReport => ({ generatedAt: "2026-11-27T12:00:00Z", siteUrl: "https://moveflix.example", siteName: "MoveFlix", allowIndexing: false, pages })
+const report = (pages: SeoReportPage[]): SeoReport => ({
+  generatedAt: "2026-11-27T12:00:00Z",
+  siteUrl: "https://moveflix.example",
+  siteName: "MoveFlix",
+  allowIndexing: false,
+  pages,
+})
 const read = (file: string) => fs.readFileSync(path.join(publicDir, "_preview", "seo", file), "utf8")
 const cards = () => (fs.readdirSync(path.join(publicDir, "_preview", "seo"), { recursive: true }) as string[]).filter((file) => file.endsWith(".html")).sort()
 
 describe("writeSeoCards", () => {
   it("writes each page's card at its path with its title as a search result and a link card, and the shared style sheet", async () => {
-    const written = await writeSeoCards(publicDir, report([row("/", "Home"), row("/series/101/", "Core Strength (draft)", "https://moveflix.example/static/abc/core.jpg"), row("/404.html", "Not found")]))
+    const written = await writeSeoCards(
+      publicDir,
+      report([row("/", "Home"), row("/series/101/", "Core Strength (draft)", "https://moveflix.example/static/abc/core.jpg"), row("/404.html", "Not found")]),
+    )
     expect(written).toBe(3)
     expect(cards()).toEqual(["index.html", "series/101/index.html"])
     const card = read("series/101/index.html")

@@ -223,13 +223,16 @@ describe("createPages", () => {
     expect(message).toContain("uploadDate")
   })
 
-  it.each(["not a url", "", null, "moveflix.example", "ftp://moveflix.example"])("fails the build for the SITE_URL %p, naming SITE_URL, before making any page", async (siteUrl) => {
-    const fake = await runCreatePages({ siteUrl })
-    expect(fake.reporter.panicOnBuild).toHaveBeenCalledTimes(1)
-    expect(fake.panics()[0]).toContain("SITE_URL")
-    expect(fake.actions.createPage).not.toHaveBeenCalled()
-    expect(fake.actions.createNode).not.toHaveBeenCalled()
-  })
+  it.each(["not a url", "", null, "moveflix.example", "ftp://moveflix.example"])(
+    "fails the build for the SITE_URL %p, naming SITE_URL, before making any page",
+    async (siteUrl) => {
+      const fake = await runCreatePages({ siteUrl })
+      expect(fake.reporter.panicOnBuild).toHaveBeenCalledTimes(1)
+      expect(fake.panics()[0]).toContain("SITE_URL")
+      expect(fake.actions.createPage).not.toHaveBeenCalled()
+      expect(fake.actions.createNode).not.toHaveBeenCalled()
+    },
+  )
 
   it("fails the build when the catalogue cannot be queried", async () => {
     const fake = await run(gatsby({ errors: [new Error("Cannot query field")] }))

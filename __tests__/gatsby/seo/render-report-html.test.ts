@@ -6,13 +6,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import {
-  characterCount,
-  httpUrl,
-  renderSeoReportHtml,
-  TITLE_PREVIEW_LENGTH,
-  truncateForSnippet,
-} from "../../../gatsby/seo/report/render-report-html"
+import { characterCount, httpUrl, renderSeoReportHtml, TITLE_PREVIEW_LENGTH, truncateForSnippet } from "../../../gatsby/seo/report/render-report-html"
 import type { SeoReport } from "../../../gatsby/seo/report/report-types"
 import { INDEXING_OFF_MESSAGE } from "../../../gatsby/seo/report/summarise-report"
 import { writeReportPageIfStale, writeSeoReport } from "../../../gatsby/seo/report/write-report"
@@ -28,9 +22,7 @@ function cardOf(document: Document, pagePath: string): Element {
 }
 
 function figures(document: Document): Record<string, number> {
-  return Object.fromEntries(
-    [...document.querySelectorAll(".figures > div")].map((figure) => [text(figure.querySelector("dt")), Number(text(figure.querySelector("dd")))]),
-  )
+  return Object.fromEntries([...document.querySelectorAll(".figures > div")].map((figure) => [text(figure.querySelector("dt")), Number(text(figure.querySelector("dd")))]))
 }
 
 function detailRow(card: Element, field: string): Element {
@@ -60,9 +52,7 @@ describe("renderSeoReportHtml", () => {
       "Pages with errors": 1,
       Errors: 1,
     })
-    const kinds = Object.fromEntries(
-      [...document.querySelectorAll(".kinds tbody tr")].map((row) => [text(row.querySelector("th")), Number(text(row.querySelector("td")))]),
-    )
+    const kinds = Object.fromEntries([...document.querySelectorAll(".kinds tbody tr")].map((row) => [text(row.querySelector("th")), Number(text(row.querySelector("td")))]))
     expect(kinds).toMatchObject({ home: 1, series: 1, episode: 1, search: 1, category: 0 })
   })
 
@@ -110,10 +100,7 @@ describe("renderSeoReportHtml", () => {
   it("lists a page's errors and warnings apart, in words as well as colour", () => {
     const card = cardOf(parse(sampleReport()), "/episode/7/")
     expect([...card.querySelectorAll(".problems li.error")].map(text)).toEqual(["Error: canonical points at another page"])
-    expect([...card.querySelectorAll(".problems li.warning")].map(text)).toEqual([
-      "Warning: description is missing",
-      "Warning: social image is missing",
-    ])
+    expect([...card.querySelectorAll(".problems li.warning")].map(text)).toEqual(["Warning: description is missing", "Warning: social image is missing"])
     expect(text(cardOf(parse(sampleReport()), "/").querySelector(".all-clear"))).toBe("No warnings or errors.")
   })
 
@@ -123,9 +110,7 @@ describe("renderSeoReportHtml", () => {
     expect(text(detailRow(card, "Robots").querySelector(".value"))).toBe("noindex")
     expect(text(detailRow(card, "In sitemap").querySelector(".value"))).toBe("no")
     expect(text(detailRow(card, "Structured data").querySelector(".value"))).toBe("none")
-    expect(text(detailRow(cardOf(parse(sampleReport()), "/series/12/"), "Structured data").querySelector(".value"))).toBe(
-      "TVSeries, BreadcrumbList",
-    )
+    expect(text(detailRow(cardOf(parse(sampleReport()), "/series/12/"), "Structured data").querySelector(".value"))).toBe("TVSeries, BreadcrumbList")
   })
 
   it("shows the staging banner only when indexing is switched off", () => {
@@ -174,9 +159,7 @@ describe("renderSeoReportHtml", () => {
 
     it("links and loads only http(s) addresses", () => {
       const document = parse(hostileReport())
-      const addresses = [...document.querySelectorAll("[href], [src]")].map(
-        (element) => element.getAttribute("href") ?? element.getAttribute("src") ?? "",
-      )
+      const addresses = [...document.querySelectorAll("[href], [src]")].map((element) => element.getAttribute("href") ?? element.getAttribute("src") ?? "")
       expect(addresses.length).toBeGreaterThan(0)
       for (const address of addresses) expect(address).toMatch(/^(https?:\/\/|#page-\d+$)/)
       // The raw page too: a `javascript:` in an attribute would be one a parser could pick up.

@@ -28,7 +28,6 @@ const BUILT_IN: BuiltInSeo = {
   image: picture("home-hero", "People training together"),
 }
 
-
 const CMS_DESCRIPTION = "Stream fitness, dance and entertainment at home, whenever you like, with new classes every single week."
 
 const cmsSettings = (over: Partial<SourcedSiteSettings> = {}): SourcedSiteSettings => ({
@@ -47,7 +46,6 @@ const cmsSettings = (over: Partial<SourcedSiteSettings> = {}): SourcedSiteSettin
 
 const cmsSite = (over: Partial<SourcedSiteSettings> = {}, builtIn: Partial<BuiltInSeo> = {}) => resolveSiteSeo(cmsSettings(over), { ...BUILT_IN, ...builtIn })
 const bareSite = (builtIn: Partial<BuiltInSeo> = {}) => resolveSiteSeo(NO_SETTINGS, { ...BUILT_IN, ...builtIn })
-
 
 const SERIES_DESCRIPTION = "Twelve short sessions that build a strong, steady core, with a coach who explains every single move."
 const EPISODE_DESCRIPTION = "Learn to hold a plank with good form: where to put your hands, how to breathe and when to rest."
@@ -90,8 +88,7 @@ const fixed = (path: string, updatedAt: string | null = "2024-06-01T00:00:00.000
   return input
 }
 
-const ofType = <T>(head: PageHead, type: string): T[] =>
-  head.structuredData.filter((object) => (object as { "@type"?: unknown })["@type"] === type) as unknown as T[]
+const ofType = <T>(head: PageHead, type: string): T[] => head.structuredData.filter((object) => (object as { "@type"?: unknown })["@type"] === type) as unknown as T[]
 const types = (head: PageHead) => head.structuredData.map((object) => (object as { "@type"?: unknown })["@type"])
 
 describe("title", () => {
@@ -187,10 +184,7 @@ describe("social image", () => {
   })
 
   it("warns about a seo.image that could not be used, naming its path, and falls back", () => {
-    const { head, report } = resolvePageSeo(
-      seriesPage({ seo: seoFields({ image: null, imageRequested: "/images/broken.txt" }) }),
-      cmsSite(),
-    )
+    const { head, report } = resolvePageSeo(seriesPage({ seo: seoFields({ image: null, imageRequested: "/images/broken.txt" }) }), cmsSite())
     expect(head.image).toEqual(seriesPage().image)
     expect(report.sources.image).toBe("entity picture")
     expect(report.warnings.some((warning) => warning.includes("seo.image") && warning.includes("/images/broken.txt"))).toBe(true)
@@ -486,7 +480,9 @@ describe("hostile values from the CMS", () => {
 
   it("cuts a 5 000-character description at a word to the hard maximum, with an ellipsis and a warning", () => {
     const words = "Stronger core every day with short classes".split(" ")
-    const long = Array.from({ length: 2000 }, (_, index) => words[index % words.length]).join(" ").slice(0, 5000)
+    const long = Array.from({ length: 2000 }, (_, index) => words[index % words.length])
+      .join(" ")
+      .slice(0, 5000)
     expect(long).toHaveLength(5000)
     const { head, report } = resolvePageSeo(seriesPage({ seo: seoFields({ description: long }) }), cmsSite())
     const description = head.description!
@@ -517,10 +513,7 @@ describe("hostile values from the CMS", () => {
   })
 
   it("turns an HTML seo.description into its text, with a warning naming seo.description", () => {
-    const { head, report } = resolvePageSeo(
-      seriesPage({ seo: seoFields({ description: `<p>${SERIES_DESCRIPTION}</p><script>alert(1)</script>` }) }),
-      bareSite(),
-    )
+    const { head, report } = resolvePageSeo(seriesPage({ seo: seoFields({ description: `<p>${SERIES_DESCRIPTION}</p><script>alert(1)</script>` }) }), bareSite())
     expect(head.description).toBe(SERIES_DESCRIPTION)
     expect(report.warnings.some((warning) => warning.startsWith("seo.description"))).toBe(true)
   })

@@ -8,7 +8,6 @@ import { noindexPagesListed, sitemapLocations } from "../../../gatsby/seo/sitema
 import { isoDuration } from "../../../gatsby/seo/structured-data"
 import { EPISODE_DESCRIPTION, SITE_URL, catalogueData, sourcedSeo, type CatalogueOptions, NO_SETTINGS } from "./catalogue-fixture"
 
-
 const site = resolveSiteSeo(NO_SETTINGS, { siteUrl: SITE_URL, siteName: "MoveFlix", description: "The built-in description of the site.", image: null })
 
 /** The heads the build gives the pages of the fixture catalogue, by path. */

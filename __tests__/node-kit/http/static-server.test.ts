@@ -117,7 +117,11 @@ describe("serveStatic's security headers", () => {
 
   it("sends every HTML answer, the 404 page too, with the build's CSP and the common headers", async () => {
     const map = readHeaderMap(own)!
-    for (const [pathname, pagePath] of [["/", "/"], ["/series/101", "/series/101/"], ["/no-such-page", "/404.html"]] as const) {
+    for (const [pathname, pagePath] of [
+      ["/", "/"],
+      ["/series/101", "/series/101/"],
+      ["/no-such-page", "/404.html"],
+    ] as const) {
       const response = await fetch(`${build.origin}${pathname}`)
       expect(response.headers.get("content-security-policy")).toBe(map.pages[pagePath]!.csp)
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin")
@@ -191,9 +195,24 @@ describe("a site found through SiteFiles (the publisher's releases)", () => {
       return { status: response.status, headers, body: await response.text() }
     }
     try {
-      const paths = ["/", "/index.html", "/series/101", "/series/101/", "/series/101/index.html", "/series", "/no-such-page", "/404.html",
-        "/app-0123456789abcdef0123.js", "/page-data/index/page-data.json", "/static/0a1b/photo.webp", "/security-headers.json", "/_headers",
-        "/..%2F..%2Fetc%2Fpasswd", "/series//101/", "/./series/101/"]
+      const paths = [
+        "/",
+        "/index.html",
+        "/series/101",
+        "/series/101/",
+        "/series/101/index.html",
+        "/series",
+        "/no-such-page",
+        "/404.html",
+        "/app-0123456789abcdef0123.js",
+        "/page-data/index/page-data.json",
+        "/static/0a1b/photo.webp",
+        "/security-headers.json",
+        "/_headers",
+        "/..%2F..%2Fetc%2Fpasswd",
+        "/series//101/",
+        "/./series/101/",
+      ]
       for (const pathname of paths) {
         for (const encoding of ["br", "gzip", "identity"]) {
           expect({ pathname, ...(await answer(tableOrigin, pathname, encoding)) }).toEqual({ pathname, ...(await answer(fromFolder.origin, pathname, encoding)) })

@@ -17,9 +17,7 @@ describe("stopProcess", () => {
   it("stops the process and everything it started", async () => {
     // The shell prints its background child's pid, as Gatsby's forked workers would be.
     const parent = startProcess(["sh", "-c", "sleep 300 & echo $!; wait"], [], { stdio: ["ignore", "pipe", "inherit"] })
-    const childPid = await new Promise<number>((resolve) =>
-      parent.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
-    )
+    const childPid = await new Promise<number>((resolve) => parent.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))))
     expect(isAlive(childPid)).toBe(true)
     await stopProcess(parent)
     await waitFor(() => !isAlive(parent.pid!) && !isAlive(childPid), {
@@ -63,9 +61,7 @@ describe("stopProcess, when the leader obeys SIGTERM and a worker does not", () 
     // The shell (leader) dies on SIGTERM; its worker ignores it, as a stuck Gatsby worker may.
     const script = `node -e "process.on('SIGTERM', () => {}); console.log(process.pid); setInterval(() => {}, 1000)" & wait`
     const parent = startProcess(["sh", "-c", script], [], { stdio: ["ignore", "pipe", "inherit"] })
-    const workerPid = await new Promise<number>((resolve) =>
-      parent.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
-    )
+    const workerPid = await new Promise<number>((resolve) => parent.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))))
     await stopProcess(parent, 300)
     expect(isAlive(parent.pid!)).toBe(false)
     expect(isAlive(workerPid)).toBe(false)

@@ -16,7 +16,7 @@ export const PAGE = [
   "</head><body>",
   '<div id="___gatsby"><div style="background-color:#285868">a</div><img style="object-fit:cover" alt=""><p style="object-fit:cover">b</p>',
   '<div style="content:&quot;x&quot;">c</div></div>',
-  '<noscript><style>.x{display:none}</style></noscript>',
+  "<noscript><style>.x{display:none}</style></noscript>",
   `<script id="gatsby-script-loader">${PAGE_PATH_SCRIPT}</script>`,
   `<!-- slice-start id="_gatsby-scripts-1" --><script\n            id="gatsby-chunk-mapping"\n          >${CHUNK_MAPPING_SCRIPT}</script>`,
   `<script>${COMPILATION_HASH_SCRIPT}</script>`,
@@ -33,7 +33,10 @@ export const INJECTED = PAGE.replace(
 
 /** A directive's sources, read back from a policy. */
 export function directive(policy: string, name: string): string[] {
-  const found = policy.split(";").map((part) => part.trim().split(/\s+/)).find(([first]) => first === name)
+  const found = policy
+    .split(";")
+    .map((part) => part.trim().split(/\s+/))
+    .find(([first]) => first === name)
   if (!found) throw new Error(`No ${name} in ${policy}`)
   return found.slice(1)
 }

@@ -2,15 +2,7 @@ import crypto from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import {
-  HEADER_MAP_FILE,
-  HEADERS_FILE,
-  headersFileText,
-  pagePathOf,
-  readHeaderMap,
-  scanBuild,
-  writeSecurityHeaders,
-} from "../../../node-kit/security/header-map"
+import { HEADER_MAP_FILE, HEADERS_FILE, headersFileText, pagePathOf, readHeaderMap, scanBuild, writeSecurityHeaders } from "../../../node-kit/security/header-map"
 import { cspMetaTag } from "../../../node-kit/security/csp-meta"
 import { STRICT_TRANSPORT_SECURITY, type SiteSources } from "../../../node-kit/security/headers"
 import { hashSource } from "../../../node-kit/security/inline-code"
@@ -75,7 +67,11 @@ describe("writeSecurityHeaders", () => {
     const map = readHeaderMap(build)!
     const injected = hashSource("alert(1)")
     // What the step wrote before: every inline script hashed.
-    const old = { ...map, version: 1, pages: { ...map.pages, "/detail/7/": { ...map.pages["/detail/7/"]!, hashes: { ...map.pages["/detail/7/"]!.hashes, scripts: [injected] }, csp: injected } } }
+    const old = {
+      ...map,
+      version: 1,
+      pages: { ...map.pages, "/detail/7/": { ...map.pages["/detail/7/"]!, hashes: { ...map.pages["/detail/7/"]!.hashes, scripts: [injected] }, csp: injected } },
+    }
     fs.writeFileSync(path.join(build, HEADER_MAP_FILE), JSON.stringify(old))
     expect(readHeaderMap(build)!.version).toBe(1)
 
@@ -132,7 +128,7 @@ describe("writeSecurityHeaders", () => {
     await writeSecurityHeaders(build, SOURCES)
     await expect(writeSecurityHeaders(build, { ...SOURCES, player: ["https://player.example.net"] })).resolves.toEqual({ pages: 3, hashed: 0, read: 3, rewritten: 3, refused: {} })
     expect(readHeaderMap(build)!.pages["/"]!.csp).toContain("frame-src https://player.example.net")
-    expect(readPage("index.html")).toContain('content="default-src \'self\'; script-src')
+    expect(readPage("index.html")).toContain("content=\"default-src 'self'; script-src")
     expect(readPage("index.html").match(/http-equiv="Content-Security-Policy"/g)).toHaveLength(1)
     expect(readPage("index.html")).toContain("frame-src https://player.example.net")
   })
@@ -171,7 +167,11 @@ describe("writeSecurityHeaders with a stamps file", () => {
 
 describe("headersFileText", () => {
   /** The rules of a `_headers` text: each a pattern line and its indented header lines. */
-  const rulesOf = (text: string) => text.trimEnd().split(/\n(?=\S)/).filter((rule) => !rule.startsWith("#"))
+  const rulesOf = (text: string) =>
+    text
+      .trimEnd()
+      .split(/\n(?=\S)/)
+      .filter((rule) => !rule.startsWith("#"))
 
   // It held a rule per page, each page's CSP on its path, until the CSP went into each page's meta.
   it("is one rule, /*, with the common headers and the part of the CSP a meta cannot carry", async () => {
@@ -252,7 +252,9 @@ describe("each page's CSP meta", () => {
     const map = readHeaderMap(build)!
     // What the step wrote before: the pages as Gatsby wrote them, stamped as they were.
     for (const file of ["index.html", "series/101/index.html", "404.html"]) writePage(file, pageHtml(pagePathOf(file)))
-    const unstamped = Object.fromEntries(Object.entries(map.pages).map(([pagePath, entry]) => [pagePath, { ...entry, stamp: crypto.createHash("sha256").update(readPage(entry.file)).digest("base64url") }]))
+    const unstamped = Object.fromEntries(
+      Object.entries(map.pages).map(([pagePath, entry]) => [pagePath, { ...entry, stamp: crypto.createHash("sha256").update(readPage(entry.file)).digest("base64url") }]),
+    )
     fs.writeFileSync(path.join(build, HEADER_MAP_FILE), JSON.stringify({ ...map, version: 2, pages: unstamped }))
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toMatchObject({ hashed: 3, rewritten: 3 })
     expect(readPage("404.html")).toContain(cspMetaTag(readHeaderMap(build)!.pages["/404.html"]!.csp))

@@ -1,11 +1,4 @@
-import {
-  commonSecurityHeaders,
-  contentSecurityPolicy,
-  ownPageSecurityHeaders,
-  originsOf,
-  pageSecurityHeaders,
-  STRICT_TRANSPORT_SECURITY,
-} from "../../../node-kit/security/headers"
+import { commonSecurityHeaders, contentSecurityPolicy, ownPageSecurityHeaders, originsOf, pageSecurityHeaders, STRICT_TRANSPORT_SECURITY } from "../../../node-kit/security/headers"
 import { EMPTY_STYLE_HASH, hashSource, pageInlineCode } from "../../../node-kit/security/inline-code"
 import { directive, PAGE, SOURCES } from "./gatsby-page"
 
@@ -87,8 +80,9 @@ describe("ownPageSecurityHeaders", () => {
 
 describe("originsOf", () => {
   it("gives each http(s) origin once and drops what is not a web address", () => {
-    expect(
-      originsOf(["https://player.vimeo.com/video/1", "https://player.vimeo.com/video/2", "http://127.0.0.1:4000/api", null, "not a url", "javascript:alert(1)"]),
-    ).toEqual(["https://player.vimeo.com", "http://127.0.0.1:4000"])
+    expect(originsOf(["https://player.vimeo.com/video/1", "https://player.vimeo.com/video/2", "http://127.0.0.1:4000/api", null, "not a url", "javascript:alert(1)"])).toEqual([
+      "https://player.vimeo.com",
+      "http://127.0.0.1:4000",
+    ])
   })
 })

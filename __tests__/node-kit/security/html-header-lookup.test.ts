@@ -48,9 +48,7 @@ describe("createHtmlHeaderLookup", () => {
     const headers = createHtmlHeaderLookup()(build, "added/index.html", Buffer.from(injectedPageHtml("/added/")))
     expect(headers["Content-Security-Policy"]).toContain(hashSource('/*<![CDATA[*/window.pagePath="/added/";/*]]>*/'))
     expect(headers["Content-Security-Policy"]).not.toContain(hashSource("alert(1)"))
-    expect(createHtmlHeaderLookup()(build, "added/index.html", Buffer.from("<body><script>alert(1)</script></body>"))["Content-Security-Policy"]).toContain(
-      "script-src 'self';",
-    )
+    expect(createHtmlHeaderLookup()(build, "added/index.html", Buffer.from("<body><script>alert(1)</script></body>"))["Content-Security-Policy"]).toContain("script-src 'self';")
   })
 
   it("with no map at all, still sends a CSP: the page's own hashes and no outside origin", () => {

@@ -24,7 +24,7 @@ describe("pageInlineCode", () => {
     const injected = pageInlineCode(INJECTED)
     expect(injected.hashes.scripts).toEqual(hashes.scripts)
     expect(injected.hashes.scripts).not.toContain(hashSource("alert(1)"))
-    expect(injected.refusedScripts).toEqual(['alert(1)', 'window.pagePath="/";fetch("//evil.example")', 'window.___chunkMapping={"app":["/app.js"]};'])
+    expect(injected.refusedScripts).toEqual(["alert(1)", 'window.pagePath="/";fetch("//evil.example")', 'window.___chunkMapping={"app":["/app.js"]};'])
     const policy = contentSecurityPolicy(injected.hashes, SOURCES)
     expect(directive(policy, "script-src")).toEqual(["'self'", ...hashes.scripts])
   })
@@ -62,9 +62,9 @@ describe("isGatsbyDataScript", () => {
     ["an empty script", "  "],
     ["code after Gatsby's data", 'window.pagePath="/";alert(1)'],
     ["code after a data object", 'window.pageData={"a":1};alert(1);'],
-    ["a call in place of a value", 'window.pagePath=alert(1);'],
+    ["a call in place of a value", "window.pagePath=alert(1);"],
     ["another window property", 'window.location="//evil.example";'],
-    ["code inside Gatsby's CDATA comment", '/*<![CDATA[*/alert(1);/*]]>*/'],
+    ["code inside Gatsby's CDATA comment", "/*<![CDATA[*/alert(1);/*]]>*/"],
     ["an object that is not JSON", "window.___chunkMapping={get app(){return alert(1)}};"],
   ])("refuses %s", (_name, code) => {
     expect(isGatsbyDataScript(code)).toBe(false)

@@ -22,10 +22,7 @@ describe("pluginOptionsSchema", () => {
       ...SITE_SLOTS,
     })
     expect(result.isValid).toBe(false)
-    expect(result.errors).toEqual([
-      expect.stringContaining('"apiUrl" must be a valid uri'),
-      expect.stringContaining('"requestTimeoutMs" must be greater than or equal to 100'),
-    ])
+    expect(result.errors).toEqual([expect.stringContaining('"apiUrl" must be a valid uri'), expect.stringContaining('"requestTimeoutMs" must be greater than or equal to 100')])
   })
 
   it("takes the site's image slots, and explains a slot it cannot use or an owner naming a slot that is not there", async () => {
@@ -42,7 +39,12 @@ describe("pluginOptionsSchema", () => {
   })
 
   it("takes extra image origins and the answer caps, and explains one it cannot use", async () => {
-    const good = await testPluginOptionsSchema(pluginOptionsSchema!, { ...SITE_SLOTS, imageOrigins: ["https://cdn.example.com"], maxJsonBytes: 2 ** 20, maxImageBytes: 5 * 2 ** 20 })
+    const good = await testPluginOptionsSchema(pluginOptionsSchema!, {
+      ...SITE_SLOTS,
+      imageOrigins: ["https://cdn.example.com"],
+      maxJsonBytes: 2 ** 20,
+      maxImageBytes: 5 * 2 ** 20,
+    })
     expect(good).toMatchObject({ isValid: true, errors: [] })
     const bad = await testPluginOptionsSchema(pluginOptionsSchema!, { ...SITE_SLOTS, imageOrigins: ["cdn.example.com"], maxImageBytes: 0 })
     expect(bad.errors).toEqual([expect.stringContaining('"imageOrigins[0]" must be a valid uri'), expect.stringContaining('"maxImageBytes" must be greater than or equal to 1024')])

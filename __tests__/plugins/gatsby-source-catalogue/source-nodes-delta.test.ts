@@ -20,7 +20,20 @@ type Answer = { status?: number; body?: unknown }
 /** A Gatsby that keeps its nodes between builds, as `enableStatefulSourceNodes` asks. */
 function fakeGatsby(cacheDirectory: string) {
   const { log: info, status, args } = statefulGatsby(cacheDirectory)
-  const options = { apiUrl: FAKE_API_URL, videoApiUrl: "http://video.test", videoApiToken: "", concurrency: 4, retries: 0, retryBaseDelayMs: 0, requestTimeoutMs: 1000, paths: DEFAULT_PATHS, imageService: null, imageOrigins: [], maxJsonBytes: 10 * 2 ** 20, maxImageBytes: 20 * 2 ** 20 }
+  const options = {
+    apiUrl: FAKE_API_URL,
+    videoApiUrl: "http://video.test",
+    videoApiToken: "",
+    concurrency: 4,
+    retries: 0,
+    retryBaseDelayMs: 0,
+    requestTimeoutMs: 1000,
+    paths: DEFAULT_PATHS,
+    imageService: null,
+    imageOrigins: [],
+    maxJsonBytes: 10 * 2 ** 20,
+    maxImageBytes: 20 * 2 ** 20,
+  }
   const build = async (changesFeed: (since: string) => Answer, override: Record<string, Answer> = {}) => {
     const fake = fakeCatalogueFetch(override)
     const asked: string[] = []
@@ -49,7 +62,9 @@ function fakeGatsby(cacheDirectory: string) {
   return { build, ids, status, args, succeed, written }
 }
 
-const feed = (now: string, changed: object[] = [], deleted: object[] = []) => () => ({ body: { data: { now, changed, deleted } } })
+const feed =
+  (now: string, changed: object[] = [], deleted: object[] = []) =>
+  () => ({ body: { data: { now, changed, deleted } } })
 
 describe("sourceNodes across builds", () => {
   let cacheDirectory: string

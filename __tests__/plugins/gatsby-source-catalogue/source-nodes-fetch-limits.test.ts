@@ -23,10 +23,14 @@ let large: Buffer
 let workDir: string
 
 beforeAll(async () => {
-  small = await sharp({ create: { width: 32, height: 20, channels: 3, background: "#e63946" } }).jpeg().toBuffer()
+  small = await sharp({ create: { width: 32, height: 20, channels: 3, background: "#e63946" } })
+    .jpeg()
+    .toBuffer()
   // Noise does not compress: some hundred kilobytes.
   const noise = Buffer.from(Array.from({ length: 300 * 300 * 3 }, () => Math.floor(Math.random() * 256)))
-  large = await sharp(noise, { raw: { width: 300, height: 300, channels: 3 } }).jpeg({ quality: 100 }).toBuffer()
+  large = await sharp(noise, { raw: { width: 300, height: 300, channels: 3 } })
+    .jpeg({ quality: 100 })
+    .toBuffer()
 })
 
 beforeEach(() => {
@@ -98,7 +102,9 @@ describe("sourceNodes' fetch limits", () => {
     expect(asked.filter((url) => !url.startsWith("http://catalogue.test/"))).toEqual([])
     const refusals = warnings.filter((message) => message.startsWith("Not fetching from"))
     expect(refusals).toEqual([
-      expect.stringMatching(/^Not fetching from 169\.254\.169\.254: the build only fetches from http:\/\/catalogue\.test, http:\/\/video\.test .* Skipped, first: http:\/\/169\.254\.169\.254\/latest\/meta-data\/a\.jpg$/),
+      expect.stringMatching(
+        /^Not fetching from 169\.254\.169\.254: the build only fetches from http:\/\/catalogue\.test, http:\/\/video\.test .* Skipped, first: http:\/\/169\.254\.169\.254\/latest\/meta-data\/a\.jpg$/,
+      ),
       expect.stringMatching(/^Not fetching from 127\.0\.0\.1:9: /),
       expect.stringMatching(/^Not fetching from cdn\.example\.com: /),
     ])

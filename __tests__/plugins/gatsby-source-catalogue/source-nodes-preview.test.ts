@@ -125,7 +125,10 @@ describe("a build of the draft view", () => {
     // This build's picture requests, as the build makes them, for the draft's picture alone (no other is drawn or processed).
     const fetched: Map<string, probe.ImageFile>[] = []
     fetchImages.mockImplementationOnce(async (urls, context) => {
-      const found = await realFetchImages([...urls].filter((url) => url === draftPicture), { ...context, onImage: undefined, store: undefined })
+      const found = await realFetchImages(
+        [...urls].filter((url) => url === draftPicture),
+        { ...context, onImage: undefined, store: undefined },
+      )
       fetched.push(found)
       return found
     })
@@ -151,7 +154,11 @@ describe("a build of the draft view", () => {
   })
 
   it("gives episodes the video host's chapters and transcripts, and a draft-only episode its own with the preview token alone", async () => {
-    const series = await server.admin("drafts/series", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ sub_category_id: 11, title: "Captioned Draft Series" }) })
+    const series = await server.admin("drafts/series", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sub_category_id: 11, title: "Captioned Draft Series" }),
+    })
     // A video id of a third (id % 3 === 1): the reference server gives it chapters and English captions.
     const fields = { series_id: series.body.data.id, path: "790000801", video_id: 790000801, title: "Captioned Draft Episode" }
     const episode = await server.admin("drafts/episodes", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(fields) })

@@ -80,7 +80,10 @@ describe("the site through Varnish", () => {
 
   /** Waits until the CDN has taken the purge for `releaseId`; returns the CDN's status line. */
   async function purged(releaseId: string) {
-    await waitFor(async () => (await status(publisher.url)).cdn?.[0]?.last?.releaseId === releaseId, { timeout: 20_000, what: async () => `the purge for release ${releaseId}; ${cdnState((await status(publisher.url)).cdn)}` })
+    await waitFor(async () => (await status(publisher.url)).cdn?.[0]?.last?.releaseId === releaseId, {
+      timeout: 20_000,
+      what: async () => `the purge for release ${releaseId}; ${cdnState((await status(publisher.url)).cdn)}`,
+    })
     return (await status(publisher.url)).cdn![0]!
   }
 
@@ -160,7 +163,8 @@ describe("the site through Varnish", () => {
   it("purges everything in one request on a code deploy, and no page of the old release is served after it", async () => {
     for (const pagePath of ["/", "/series/101/", "/robots.txt"]) await request(`${varnish.url}${pagePath}`)
     const poller = startReleasePoller(varnish.url, ["/", "/series/101/"], 20)
-    code = code.hash === "fedcba9876543210" ? { script: "app-0123456789abcdef0123.js", hash: "0123456789abcdef" } : { script: "app-fedcba9876543210fedc.js", hash: "fedcba9876543210" }
+    code =
+      code.hash === "fedcba9876543210" ? { script: "app-0123456789abcdef0123.js", hash: "0123456789abcdef" } : { script: "app-fedcba9876543210fedc.js", hash: "fedcba9876543210" }
     const releaseId = await release(site("v2"), 4)
     const cdn = await purged(releaseId)
     expect(cdn.last).toMatchObject({ all: true, attempts: 1 })
@@ -254,9 +258,17 @@ describe("the site through Varnish while the origin is down", () => {
       expect((await sendHook(publisher.url, { event: "publish", refs: [episode(2)] })).status).toBe(202)
       await waitFor(() => publisher.publisher.status().live?.releaseId !== before, { timeout: 20_000, what: "the edit live at the origin" })
       const releaseId = publisher.publisher.status().live!.releaseId
-      await waitFor(() => publisher.publisher.status().cdn?.[0]?.last?.releaseId === releaseId, { timeout: 20_000, what: () => `its purge (release ${releaseId}); ${cdnState(publisher.publisher.status().cdn)}` })
+      await waitFor(() => publisher.publisher.status().cdn?.[0]?.last?.releaseId === releaseId, {
+        timeout: 20_000,
+        what: () => `its purge (release ${releaseId}); ${cdnState(publisher.publisher.status().cdn)}`,
+      })
       await publisher.close()
-      expect(await fetch(`${publisher.url}/`).then(() => "answered", () => "down")).toBe("down")
+      expect(
+        await fetch(`${publisher.url}/`).then(
+          () => "answered",
+          () => "down",
+        ),
+      ).toBe("down")
       const poller = startReleasePoller(varnish.url, pages, 20)
       await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS))
       const counts = await poller.stop()
@@ -273,7 +285,10 @@ describe("the site through Varnish while the origin is down", () => {
       // Step by step, so a failure says which step did not happen: live at the origin, purged, then seen through Varnish.
       await waitFor(() => publisher.publisher.status().live?.releaseId !== beforeBack, { timeout: 20_000, what: "the edit after the outage live at the origin" })
       const backId = publisher.publisher.status().live!.releaseId
-      await waitFor(() => publisher.publisher.status().cdn?.[0]?.last?.releaseId === backId, { timeout: 20_000, what: () => `the purge for release ${backId} after the outage; ${cdnState(publisher.publisher.status().cdn)}` })
+      await waitFor(() => publisher.publisher.status().cdn?.[0]?.last?.releaseId === backId, {
+        timeout: 20_000,
+        what: () => `the purge for release ${backId} after the outage; ${cdnState(publisher.publisher.status().cdn)}`,
+      })
       let seen = ""
       await waitFor(
         async () => {
@@ -331,19 +346,38 @@ describe("the VCL in front of any origin", () => {
   it("never keeps an answer with Set-Cookie, Cache-Control: private or no-store, whatever Surrogate-Control says", async () => {
     for (const pagePath of ["/set-cookie/a", "/private/a", "/no-store/a"]) {
       const answers = [await request(`${varnish.url}${pagePath}`), await request(`${varnish.url}${pagePath}`)]
-      expect({ pagePath, status: answers.map((answer) => answer.status), cache: answers.map((answer) => answer.headers["x-cache"]) }).toEqual({ pagePath, status: [200, 200], cache: ["MISS", "MISS"] })
+      expect({ pagePath, status: answers.map((answer) => answer.status), cache: answers.map((answer) => answer.headers["x-cache"]) }).toEqual({
+        pagePath,
+        status: [200, 200],
+        cache: ["MISS", "MISS"],
+      })
       expect(seenAt(pagePath)).toHaveLength(2)
     }
   })
 
   it("gives the origin no client's X-Forwarded-Host, X-Forwarded-Proto or Forwarded, and one X-Forwarded-For: the address Varnish saw", async () => {
-    const forged = { host: "site.example", "x-forwarded-for": "203.0.113.9", "x-forwarded-host": "127.0.0.1", "x-forwarded-proto": "https", forwarded: "for=203.0.113.9;host=127.0.0.1;proto=https" }
+    const forged = {
+      host: "site.example",
+      "x-forwarded-for": "203.0.113.9",
+      "x-forwarded-host": "127.0.0.1",
+      "x-forwarded-proto": "https",
+      forwarded: "for=203.0.113.9;host=127.0.0.1;proto=https",
+    }
     // A page (kept) and an admin path (passed), from a trusted address (a TLS terminator on this machine) and another.
-    for (const [pagePath, client] of [["/forwarded/page", "127.0.0.1"], ["/status?from=127.0.0.1", "127.0.0.1"], ["/status?from=127.0.0.2", "127.0.0.2"]] as const) {
+    for (const [pagePath, client] of [
+      ["/forwarded/page", "127.0.0.1"],
+      ["/status?from=127.0.0.1", "127.0.0.1"],
+      ["/status?from=127.0.0.2", "127.0.0.2"],
+    ] as const) {
       await request(`${varnish.url}${pagePath}`, { headers: forged, localAddress: client })
       const { ip, host, protocol, headers } = seenAt(pagePath).at(-1)!
       expect({ pagePath, ip, host, protocol }).toEqual({ pagePath, ip: client, host: "site.example", protocol: "http" })
-      expect({ xff: headers["x-forwarded-for"], xfh: headers["x-forwarded-host"], xfp: headers["x-forwarded-proto"], forwarded: headers.forwarded }).toEqual({ xff: client, xfh: undefined, xfp: undefined, forwarded: undefined })
+      expect({ xff: headers["x-forwarded-for"], xfh: headers["x-forwarded-host"], xfp: headers["x-forwarded-proto"], forwarded: headers.forwarded }).toEqual({
+        xff: client,
+        xfh: undefined,
+        xfp: undefined,
+        forwarded: undefined,
+      })
     }
   })
 

@@ -9,8 +9,7 @@ import { reportReady, stopWithSupervisor, supervisedListenFd } from "../../../pu
  *   FAKE_SERVER_EXIT    exits with this code before it is ready (a failed start)
  *   FAKE_SERVER_CRASH   "1": exits with 1 soon after it is ready (a crash loop)
  */
-const record = (event: string) =>
-  fs.appendFileSync(process.env.FAKE_SERVER_RECORD ?? "/dev/null", `${JSON.stringify({ event, pid: process.pid, at: Date.now() })}\n`)
+const record = (event: string) => fs.appendFileSync(process.env.FAKE_SERVER_RECORD ?? "/dev/null", `${JSON.stringify({ event, pid: process.pid, at: Date.now() })}\n`)
 
 record("start")
 if (process.env.FAKE_SERVER_EXIT) process.exit(Number(process.env.FAKE_SERVER_EXIT))

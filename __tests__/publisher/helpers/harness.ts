@@ -93,25 +93,28 @@ export async function startTestPublisher(options: Partial<PublisherOptions> & { 
   if (plan) fs.writeFileSync(planFile, JSON.stringify(plan))
   const dataDir = path.join(dir, "data")
 
-  const publisher = await startPublisher({
-    ...readConfig({}),
-    host: "127.0.0.1",
-    port: 0,
-    dataDir,
-    workspaceDir: path.join(dataDir, "workspace"),
-    databaseFile: path.join(dataDir, "publisher.db"),
-    sourceDir,
-    webhookKeys: secretKeys(SECRET),
-    adminToken: ADMIN_TOKEN,
-    statusOpenOnLoopback: true,
-    buildCommand: [process.execPath, FAKE_BUILD],
-    buildTimeoutMs: 20_000,
-    debounceMs: 50,
-    keepReleases: 10,
-    buildEnv: { PATH: process.env.PATH, FAKE_BUILD_PLAN: planFile, FAKE_BUILD_RECORD: recordFile },
-    logging: { level: "silent", format: "json" },
-    ...settings,
-  }, { initialBuild, listenFd })
+  const publisher = await startPublisher(
+    {
+      ...readConfig({}),
+      host: "127.0.0.1",
+      port: 0,
+      dataDir,
+      workspaceDir: path.join(dataDir, "workspace"),
+      databaseFile: path.join(dataDir, "publisher.db"),
+      sourceDir,
+      webhookKeys: secretKeys(SECRET),
+      adminToken: ADMIN_TOKEN,
+      statusOpenOnLoopback: true,
+      buildCommand: [process.execPath, FAKE_BUILD],
+      buildTimeoutMs: 20_000,
+      debounceMs: 50,
+      keepReleases: 10,
+      buildEnv: { PATH: process.env.PATH, FAKE_BUILD_PLAN: planFile, FAKE_BUILD_RECORD: recordFile },
+      logging: { level: "silent", format: "json" },
+      ...settings,
+    },
+    { initialBuild, listenFd },
+  )
 
   const records = (): BuildRecord[] =>
     fs.existsSync(recordFile)

@@ -24,10 +24,21 @@ async function startPreviewPublisher(publicUrl?: string): Promise<TestPublisher>
   const site = await startTestPublisher({
     dir,
     plan: { version: "v1", previewChanges: { draftView: true, note: null, siteSettings: false, changes: [{ kind: "Episode", title: DRAFT_TITLE, path: DRAFT_PATH }] } },
-    preview: { port: 0, dataDir: path.join(dir, "data", "preview"), catalogueToken: "draft-view-token-0123456789abcdef", signInToken: SIGN_IN_TOKEN, ...(publicUrl ? { publicUrl } : {}) },
+    preview: {
+      port: 0,
+      dataDir: path.join(dir, "data", "preview"),
+      catalogueToken: "draft-view-token-0123456789abcdef",
+      signInToken: SIGN_IN_TOKEN,
+      ...(publicUrl ? { publicUrl } : {}),
+    },
     allowedHosts: [ALLOWED_NAME],
     trustProxy: "127.0.0.1",
-    buildEnv: { PATH: process.env.PATH, FAKE_BUILD_PLAN: path.join(dir, "plan.json"), FAKE_BUILD_RECORD: path.join(dir, "builds.jsonl"), CATALOGUE_PREVIEW_TOKEN: "draft-view-token-0123456789abcdef" },
+    buildEnv: {
+      PATH: process.env.PATH,
+      FAKE_BUILD_PLAN: path.join(dir, "plan.json"),
+      FAKE_BUILD_RECORD: path.join(dir, "builds.jsonl"),
+      CATALOGUE_PREVIEW_TOKEN: "draft-view-token-0123456789abcdef",
+    },
   })
   await site.publisher.idle()
   return site
@@ -154,7 +165,17 @@ describe("the preview site against an attacker", () => {
   })
 
   it("sends an editor on only to a page of this site after signing in", async () => {
-    const outside = ["/\t/evil.example/", "/\n/evil.example/", "/\\evil.example/", "//evil.example/", "/.//evil.example/", "/\\/evil.example/", "https://evil.example/", "javascript:alert(1)", "evil.example"]
+    const outside = [
+      "/\t/evil.example/",
+      "/\n/evil.example/",
+      "/\\evil.example/",
+      "//evil.example/",
+      "/.//evil.example/",
+      "/\\/evil.example/",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "evil.example",
+    ]
     const from = ownAddress()
     for (const next of outside) {
       const answer = await signIn({ token: SIGN_IN_TOKEN, next }, from)
@@ -202,8 +223,10 @@ describe("the preview site against an attacker", () => {
 
 describe("the preview's session cookie", () => {
   it("is __Host- and Secure unless the preview is plain http on loopback", () => {
-    for (const url of ["https://preview.example.com", "http://preview.example.com", "https://localhost:9001", "http://0.0.0.0/", "http://192.168.1.20:9001"]) expect({ url, secure: previewCookieSecure(url) }).toEqual({ url, secure: true })
-    for (const url of ["http://localhost:9001", "http://127.0.0.1/", "http://[::1]:9001", "http://editor.localhost"]) expect({ url, secure: previewCookieSecure(url) }).toEqual({ url, secure: false })
+    for (const url of ["https://preview.example.com", "http://preview.example.com", "https://localhost:9001", "http://0.0.0.0/", "http://192.168.1.20:9001"])
+      expect({ url, secure: previewCookieSecure(url) }).toEqual({ url, secure: true })
+    for (const url of ["http://localhost:9001", "http://127.0.0.1/", "http://[::1]:9001", "http://editor.localhost"])
+      expect({ url, secure: previewCookieSecure(url) }).toEqual({ url, secure: false })
   })
 
   it("is set as __Host-preview_session; Secure for a preview behind TLS, though the request came as http, and only that name is a session", async () => {
@@ -227,6 +250,7 @@ describe("safeNext", () => {
     expect(safeNext("/series/101/")).toBe("/series/101/")
     expect(safeNext("/a b/")).toBe("/a%20b/")
     expect(safeNext("/%09/evil.example/")).toBe("/%09/evil.example/")
-    for (const next of [undefined, ["/"], "", "/\t/evil.example/", "//evil.example", "/.//evil.example", "\\\\evil.example", "https://evil.example/"]) expect(safeNext(next)).toBe("/")
+    for (const next of [undefined, ["/"], "", "/\t/evil.example/", "//evil.example", "/.//evil.example", "\\\\evil.example", "https://evil.example/"])
+      expect(safeNext(next)).toBe("/")
   })
 })

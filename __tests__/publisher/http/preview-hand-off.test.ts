@@ -42,7 +42,9 @@ async function startPreview(settings: Partial<PreviewLaneSettings>): Promise<Tes
 /** A ticket as the format says (`{expiresAtMs}.{nonce}.{path}.{MAC}`), each field open to a test's choosing. */
 function ticket(page: string, options: { secret?: string; expiresAt?: number; nonce?: string } = {}): string {
   const body = `${options.expiresAt ?? Date.now() + 60_000}.${options.nonce ?? randomBytes(12).toString("base64url")}.${Buffer.from(page).toString("base64url")}`
-  return `${body}.${createHmac("sha256", options.secret ?? HAND_OFF_SECRET).update(`preview-hand-off:${body}`).digest("base64url")}`
+  return `${body}.${createHmac("sha256", options.secret ?? HAND_OFF_SECRET)
+    .update(`preview-hand-off:${body}`)
+    .digest("base64url")}`
 }
 
 /** `ticket` with its field number `index` replaced, the MAC kept. */
@@ -107,7 +109,12 @@ describe("the Preview button's hand-off", () => {
     }
     for (const [what, value] of Object.entries(refused)) {
       const answer = await handOff(value)
-      expect({ what, status: answer.statusCode, cookie: answer.headers["set-cookie"], location: answer.headers.location }).toEqual({ what, status: 401, cookie: undefined, location: undefined })
+      expect({ what, status: answer.statusCode, cookie: answer.headers["set-cookie"], location: answer.headers.location }).toEqual({
+        what,
+        status: 401,
+        cookie: undefined,
+        location: undefined,
+      })
       expect(answer.body).toContain(EXPIRED)
       expect(answer.body).toContain("Sign in to the preview")
       expect(answer.body).not.toContain("Series v1")
@@ -175,10 +182,16 @@ describe("the Preview button's hand-off", () => {
     }
     // Only framing changes: the rest of each policy is the page's own.
     expect(answers["a page"]!.headers["content-security-policy"]).toMatch(/^default-src 'self'; script-src 'self'/)
-    expect(answers["the sign-in page"]!.headers["content-security-policy"]).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; base-uri 'none'; form-action 'self'; frame-ancestors /)
+    expect(answers["the sign-in page"]!.headers["content-security-policy"]).toMatch(
+      /^default-src 'none'; style-src 'sha256-[^']+'; base-uri 'none'; form-action 'self'; frame-ancestors /,
+    )
     for (const pagePath of [PAGE, "/_publisher/"]) {
       const live = await rawRequest(`${site.url}${pagePath}`)
-      expect({ pagePath, frameAncestors: frameAncestorsOf(live), xFrameOptions: live.headers["x-frame-options"] }).toEqual({ pagePath, frameAncestors: "'none'", xFrameOptions: "DENY" })
+      expect({ pagePath, frameAncestors: frameAncestorsOf(live), xFrameOptions: live.headers["x-frame-options"] }).toEqual({
+        pagePath,
+        frameAncestors: "'none'",
+        xFrameOptions: "DENY",
+      })
     }
   })
 })
@@ -216,14 +229,30 @@ describe("the Preview button's settings", () => {
   const lane = { PUBLISHER_PREVIEW_PORT: "9001", PUBLISHER_PREVIEW_SIGN_IN_TOKEN: SIGN_IN_TOKEN, CATALOGUE_PREVIEW_TOKEN: "draft-view-token-0123456789abcdef" }
 
   it("reads the hand-off's secret and the admin's origins, space- or comma-separated, as origins", () => {
-    const config = readConfig({ ...lane, PUBLISHER_PREVIEW_HANDOFF_SECRET: HAND_OFF_SECRET, PUBLISHER_PREVIEW_FRAME_ANCESTORS: " http://localhost:1337/, https://CMS.example.com:443  http://[::1]:1337 http://127.0.0.1:1337" })
-    expect(config.preview).toMatchObject({ handOffSecret: HAND_OFF_SECRET, frameAncestors: ["http://localhost:1337", "https://cms.example.com", "http://[::1]:1337", "http://127.0.0.1:1337"] })
+    const config = readConfig({
+      ...lane,
+      PUBLISHER_PREVIEW_HANDOFF_SECRET: HAND_OFF_SECRET,
+      PUBLISHER_PREVIEW_FRAME_ANCESTORS: " http://localhost:1337/, https://CMS.example.com:443  http://[::1]:1337 http://127.0.0.1:1337",
+    })
+    expect(config.preview).toMatchObject({
+      handOffSecret: HAND_OFF_SECRET,
+      frameAncestors: ["http://localhost:1337", "https://cms.example.com", "http://[::1]:1337", "http://127.0.0.1:1337"],
+    })
     expect(readConfig(lane).preview).not.toHaveProperty("handOffSecret")
     expect(readConfig(lane).preview).not.toHaveProperty("frameAncestors")
   })
 
   it("names every origin that is not one, and a short secret, before anything starts", () => {
-    const bad = ["*", "https://*.example.com", "cms.example.com", "https://cms.example.com/admin", "ftp://cms.example.com", "https://user@cms.example.com", "'self'", "http://localhost:99999"]
+    const bad = [
+      "*",
+      "https://*.example.com",
+      "cms.example.com",
+      "https://cms.example.com/admin",
+      "ftp://cms.example.com",
+      "https://user@cms.example.com",
+      "'self'",
+      "http://localhost:99999",
+    ]
     const read = () => readConfig({ ...lane, PUBLISHER_PREVIEW_HANDOFF_SECRET: "short", PUBLISHER_PREVIEW_FRAME_ANCESTORS: `https://cms.example.com ${bad.join(",")}` })
     expect(read).toThrow(ConfigError)
     const message = (() => {

@@ -53,9 +53,7 @@ describe("the publisher's security headers", () => {
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1]
     expect(style).toBeDefined()
     // Not the site's policy (script-src 'self', connect-src 'self', …), which the site's onSend hook once put in its place.
-    expect(response.headers.get("content-security-policy")).toBe(
-      `default-src 'none'; style-src ${hashSource(style!)}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-    )
+    expect(response.headers.get("content-security-policy")).toBe(`default-src 'none'; style-src ${hashSource(style!)}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`)
     expect(response.headers.get("x-frame-options")).toBe("DENY")
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin")
     expect(response.headers.get("x-content-type-options")).toBe("nosniff")

@@ -93,7 +93,6 @@ describe("serving the live release", () => {
     expect(response.headers["content-length"]).toBeDefined()
     expect(response.body.length).toBe(0)
   })
-
 })
 
 // Each makes releases of its own and counts jobs from 1: a publisher of its own, so they hold in any order.

@@ -132,7 +132,11 @@ describe("wrong admin tokens", () => {
     // The status and the rollback share one count.
     for (let i = 0; i < 5; i++) expect((await request(`${site.url}/status`, bearer(`wrong-${i}`))).statusCode).toBe(401)
     for (let i = 0; i < 5; i++) expect((await request(`${site.url}/releases/rollback`, bearer(`wrong-${i}`), "POST")).statusCode).toBe(401)
-    for (const [path, method] of [["/status", "GET"], ["/_publisher/", "GET"], ["/releases/rollback", "POST"]] as const) {
+    for (const [path, method] of [
+      ["/status", "GET"],
+      ["/_publisher/", "GET"],
+      ["/releases/rollback", "POST"],
+    ] as const) {
       const refused = await request(`${site.url}${path}`, bearer("wrong-11"), method)
       expect(refused.statusCode).toBe(429)
       expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1)

@@ -16,8 +16,7 @@ beforeAll(async () => {
 })
 afterAll(async () => site.dispose())
 
-const post = (raw: string, headers: Record<string, string>) =>
-  fetch(`${site.url}/hooks/catalogue`, { method: "POST", headers, body: raw })
+const post = (raw: string, headers: Record<string, string>) => fetch(`${site.url}/hooks/catalogue`, { method: "POST", headers, body: raw })
 
 /** A captured honest delivery: its exact body and headers. */
 function capture(refs = body.refs) {
@@ -107,7 +106,7 @@ describe("the webhook under attack", () => {
     await publishesStill()
   })
 
-  it("20 000 refs, signed: 202 as \"read the changes feed\" (refs []), built and live; then an honest delivery goes live", async () => {
+  it('20 000 refs, signed: 202 as "read the changes feed" (refs []), built and live; then an honest delivery goes live', async () => {
     const refs = Array.from({ length: 20_000 }, (_, index) => episode(100_000 + index))
     expect(refs.length).toBeGreaterThan(MAX_REFS_PER_DELIVERY)
     const { raw, headers } = capture(refs)

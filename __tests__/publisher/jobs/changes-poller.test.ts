@@ -193,7 +193,12 @@ describe("the preview lane asking the draft view's changes feed", () => {
       plan: { version: "v1" },
       changesPollMs: 100,
       preview: { port: 0, dataDir: path.join(dir, "data", "preview"), catalogueToken: previewToken, signInToken: "preview-sign-in-token-0123456789ab" },
-      buildEnv: { PATH: process.env.PATH, FAKE_BUILD_PLAN: path.join(dir, "plan.json"), FAKE_BUILD_RECORD: path.join(dir, "builds.jsonl"), CATALOGUE_API_URL: `${catalogue.origin}/api` },
+      buildEnv: {
+        PATH: process.env.PATH,
+        FAKE_BUILD_PLAN: path.join(dir, "plan.json"),
+        FAKE_BUILD_RECORD: path.join(dir, "builds.jsonl"),
+        CATALOGUE_API_URL: `${catalogue.origin}/api`,
+      },
     })
     try {
       await site.publisher.idle()
@@ -201,7 +206,10 @@ describe("the preview lane asking the draft view's changes feed", () => {
       expect(previewJobs()).toEqual(["initial build: live"])
       // A draft saved, its webhook never sent: only the draft view's feed names it.
       expect((await catalogue.edit("drafts/episodes/1001", { title: "A draft whose webhook was lost" })).status).toBe(200)
-      await waitFor(() => previewJobs().includes("changes feed: live"), { timeout: 10_000, what: () => `the preview lane's build from the draft view's feed; preview jobs: ${previewJobs().join(", ")}` })
+      await waitFor(() => previewJobs().includes("changes feed: live"), {
+        timeout: 10_000,
+        what: () => `the preview lane's build from the draft view's feed; preview jobs: ${previewJobs().join(", ")}`,
+      })
       // The published view did not change: the live lane built nothing.
       expect(site.publisher.status().recent.map((job) => job.trigger)).toEqual(["initial build"])
     } finally {

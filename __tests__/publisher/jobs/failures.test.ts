@@ -35,9 +35,7 @@ describe("failed builds", () => {
     expect(liveReleaseId(site.dataDir)).toBe(live)
     expect(await liveHome()).toBe("Home v1")
     const job = site.publisher.status().recent[0]
-    expect(job?.reason).toBe(
-      "the catalogue at http://127.0.0.1:4999/api/categories could not be reached (connect ECONNREFUSED 127.0.0.1:4999); the build exited with code 1",
-    )
+    expect(job?.reason).toBe("the catalogue at http://127.0.0.1:4999/api/categories could not be reached (connect ECONNREFUSED 127.0.0.1:4999); the build exited with code 1")
     const excerpt = job?.logExcerpt?.split("\n") ?? []
     expect(excerpt).toHaveLength(40)
     expect(excerpt.at(-1)).toBe("info step 59")
@@ -57,9 +55,7 @@ describe("failed builds", () => {
     await waitFor(() => site.publisher.status().recent[0]?.status === "live", { timeout: 10_000, what: "the next build" })
     // Refs are a hint: a delivery that broke one build never rides along into the next (the build reads every change since the last live one).
     expect(site.publisher.status().recent[0]?.refs).toEqual([episode(1002)])
-    expect(site.publisher.status().recent[0]?.note).toBe(
-      `Also publishes what failed job ${failedId} did not: a build reads every change since the last live one.`,
-    )
+    expect(site.publisher.status().recent[0]?.note).toBe(`Also publishes what failed job ${failedId} did not: a build reads every change since the last live one.`)
     expect(await liveHome()).toBe("Home v2")
   })
 

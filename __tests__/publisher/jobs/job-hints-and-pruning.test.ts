@@ -17,7 +17,7 @@ describe("a job's refs: a bounded hint", () => {
     expect(joinHints({ refs: [episode(1)], hookCount: 1 }, [episode(2), episode(1)])).toEqual([episode(1), episode(2)])
   })
 
-  it("keeps [] (\"read the changes feed\") once a delivery said so, whatever joins later", () => {
+  it('keeps [] ("read the changes feed") once a delivery said so, whatever joins later', () => {
     expect(joinHints({ refs: [episode(1)], hookCount: 1 }, [])).toEqual([])
     expect(joinHints({ refs: [], hookCount: 1 }, [episode(2)])).toEqual([])
     // A job no webhook joined yet (the changes feed queued it) takes the first list.

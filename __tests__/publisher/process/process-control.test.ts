@@ -76,8 +76,7 @@ describe("the publisher as `npm run publisher` starts it (a supervisor holding t
   /** The server process: the data folder's lock names it. */
   const serverPid = () => (JSON.parse(fs.readFileSync(path.join(dir, "data", LOCK_FILE), "utf8")) as { pid: number }).pid
   const status = async () => (await (await fetch(`http://127.0.0.1:${port}/status`)).json()) as StatusReport
-  const exited = (child: ChildProcess) =>
-    new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", (code) => resolve(code))))
+  const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", (code) => resolve(code))))
 
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "publisher-kill-"))

@@ -71,7 +71,12 @@ describe("a restart", () => {
       await site.close()
       expect(() => process.kill(pid, 0)).toThrow()
       // Stopped, not waited for (no "done": its 5 s were not over), and asked first (SIGTERM), as any process being shut down is.
-      expect(site.records().filter((run) => run.pid === pid).map((run) => run.event)).toEqual(["start", "asked to stop"])
+      expect(
+        site
+          .records()
+          .filter((run) => run.pid === pid)
+          .map((run) => run.event),
+      ).toEqual(["start", "asked to stop"])
       expect(liveReleaseId(site.dataDir)).toBe(live)
 
       site.setPlan({ version: "v2" })

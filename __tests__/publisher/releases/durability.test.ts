@@ -30,9 +30,7 @@ describe("a live release lost under `current` (a power loss before its files rea
     // Serving from the first answer on: the older release, whole, while the recovery build runs.
     expect(liveReleaseId(site.dataDir)).toBe(first)
     expect(await home(site)).toBe("200 Home v1")
-    expect(site.publisher.status().queued.concat(site.publisher.status().building ?? [])).toEqual([
-      expect.objectContaining({ trigger: "release recovery" }),
-    ])
+    expect(site.publisher.status().queued.concat(site.publisher.status().building ?? [])).toEqual([expect.objectContaining({ trigger: "release recovery" })])
     await site.publisher.idle()
     expect(await home(site)).toBe("200 Home v3")
     expect(listReleases(site.dataDir)).not.toContain(second)

@@ -182,9 +182,7 @@ describe("releases on disk", () => {
     // The new release's folder holds the two pages written; its manifest names the first release's folder for the rest.
     expect((await listTree(path.join(releasesDir, second.releaseId))).files).toEqual(["series/1/index.html", "series/3/index.html"])
     expect(await flattenRelease(dataDir(), second.releaseId)).toBe(3)
-    expect(fs.statSync(path.join(releasesDir, second.releaseId, "chunk-b.js")).ino).toBe(
-      fs.statSync(path.join(releasesDir, first.releaseId, "chunk-a.js")).ino,
-    )
+    expect(fs.statSync(path.join(releasesDir, second.releaseId, "chunk-b.js")).ino).toBe(fs.statSync(path.join(releasesDir, first.releaseId, "chunk-a.js")).ino)
   })
 
   it("never links a release file to public/, whose files the next build rewrites in place", async () => {
@@ -243,8 +241,7 @@ describe("releases on disk", () => {
   })
 
   /** Release number `n` of public/ as it is now, its id sorting after n - 1's. */
-  const releaseNumber = (n: number) =>
-    createRelease({ dataDir: dataDir(), publicDir, releaseId: newReleaseId(n, Date.parse("2025-01-01T00:00:00Z") + n * 1000) })
+  const releaseNumber = (n: number) => createRelease({ dataDir: dataDir(), publicDir, releaseId: newReleaseId(n, Date.parse("2025-01-01T00:00:00Z") + n * 1000) })
 
   it("answers `unchanged` and makes nothing when public/ holds the live release's files", async () => {
     write("index.html", "home 1")

@@ -7,20 +7,13 @@ const API = "http://127.0.0.1:4000/api"
 // jsdom has no fetch: a stand-in answers with what a test sets.
 const fetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>()
 
-const found = (title: string): Response =>
-  ({ ok: true, status: 200, json: async () => ({ data: [{ id: 1, title: "Fitness", series: [{ id: 7, title }] }] }) }) as Response
+const found = (title: string): Response => ({ ok: true, status: 200, json: async () => ({ data: [{ id: 1, title: "Fitness", series: [{ id: 7, title }] }] }) }) as Response
 const lost = () => Promise.reject(new TypeError("Failed to fetch"))
 
 /** What a visitor of the results page would learn from the hook, as text. */
 function SearchProbe({ query }: { query: string }) {
   const { busy, groups, offline } = useSearch(API, query)
-  const shown = busy
-    ? "busy"
-    : offline
-      ? "offline"
-      : groups === null
-        ? "nothing"
-        : groups.flatMap((group) => group.series.map((series) => series.title)).join(", ")
+  const shown = busy ? "busy" : offline ? "offline" : groups === null ? "nothing" : groups.flatMap((group) => group.series.map((series) => series.title)).join(", ")
   return <p data-testid="shown">{shown}</p>
 }
 

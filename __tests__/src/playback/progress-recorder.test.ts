@@ -14,7 +14,11 @@ const episode: EpisodeSnapshot = {
 function recorderAt(start = 1_000) {
   let now = start
   const writes: Omit<EpisodeProgress, "updatedAt">[] = []
-  const recorder = progressRecorder(episode, (entry) => writes.push(entry), () => now)
+  const recorder = progressRecorder(
+    episode,
+    (entry) => writes.push(entry),
+    () => now,
+  )
   return { recorder, writes, advance: (ms: number) => (now += ms) }
 }
 

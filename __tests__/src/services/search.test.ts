@@ -67,7 +67,13 @@ describe("parseSearchAnswer", () => {
 
   it("leaves out what no card can link to: groups and series without an id, series that are not a list", () => {
     const groups = parseSearchAnswer(
-      { data: [{ title: "No id", series: [] }, { id: 1, title: "Fitness", series: [{ title: "No id" }, { id: 7, title: "Kept" }] }, { id: 2, series: "many" }] },
+      {
+        data: [
+          { title: "No id", series: [] },
+          { id: 1, title: "Fitness", series: [{ title: "No id" }, { id: 7, title: "Kept" }] },
+          { id: 2, series: "many" },
+        ],
+      },
       API,
     )
     expect(groups.map((group) => [group.id, group.series.map((series) => series.title)])).toEqual([

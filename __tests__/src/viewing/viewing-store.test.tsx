@@ -1,4 +1,20 @@
-import { EMPTY_VIEWING, HISTORY_LIMIT, inProgress, isSaved, isWatched, progressFraction, progressOf, readViewing, restoreSaved, SAVED_LIMIT, saveSeries, subscribeViewing, unsaveSeries, viewingStorageAvailable, VIEWING_STORAGE_KEY } from "../../../src/viewing/viewing-store"
+import {
+  EMPTY_VIEWING,
+  HISTORY_LIMIT,
+  inProgress,
+  isSaved,
+  isWatched,
+  progressFraction,
+  progressOf,
+  readViewing,
+  restoreSaved,
+  SAVED_LIMIT,
+  saveSeries,
+  subscribeViewing,
+  unsaveSeries,
+  viewingStorageAvailable,
+  VIEWING_STORAGE_KEY,
+} from "../../../src/viewing/viewing-store"
 import { clearHistory, recordProgress, removeFromHistory, restoreHistory } from "../../../src/viewing/viewing-history"
 import type { EpisodeProgress } from "../../../src/viewing/viewing-types"
 import { CONTINUE_WATCHING_HINT_KEY } from "../../../src/viewing/storage-key"
@@ -109,10 +125,7 @@ describe("order and limits", () => {
     saveSeries({ seriesId: "s1", title: "Old title", image: null })
     saveSeries({ seriesId: "s2", title: null, image: null })
     saveSeries({ seriesId: "s1", title: "New title", image })
-    expect(readViewing().saved).toEqual([
-      expect.objectContaining({ seriesId: "s2" }),
-      { seriesId: "s1", title: "New title", image, savedAt: 1_760_000_000_000 },
-    ])
+    expect(readViewing().saved).toEqual([expect.objectContaining({ seriesId: "s2" }), { seriesId: "s1", title: "New title", image, savedAt: 1_760_000_000_000 }])
   })
 
   it("reads at most the limits even from a longer stored list", () => {
@@ -211,7 +224,11 @@ describe("undoing a removal", () => {
     const again = unsaveSeries("s1")!
     saveSeries({ seriesId: "s1", title: "renamed", image: null })
     restoreSaved(again)
-    expect(readViewing().saved.filter((series) => series.seriesId === "s1").map((series) => series.title)).toEqual(["renamed"])
+    expect(
+      readViewing()
+        .saved.filter((series) => series.seriesId === "s1")
+        .map((series) => series.title),
+    ).toEqual(["renamed"])
   })
 
   it("with storage refused there is nothing to undo", () => {
@@ -287,7 +304,10 @@ describe("a stored value that is not ours", () => {
       { ...good, seconds: 9 },
       { ...good, episodeId: "second", image: null, seriesId: null, extra: "dropped" },
     ]
-    const saved = [{ seriesId: "s1", title: null, image, savedAt: 2 }, { seriesId: "s2", savedAt: 2 }]
+    const saved = [
+      { seriesId: "s1", title: null, image, savedAt: 2 },
+      { seriesId: "s2", savedAt: 2 },
+    ]
     storage.setItem(VIEWING_STORAGE_KEY, JSON.stringify({ version: 1, history, saved }))
     expect(readViewing()).toEqual({
       history: [good, { ...good, episodeId: "second", image: null, seriesId: null }],

@@ -175,7 +175,14 @@ describe("Strapi's catalogue endpoints", () => {
   }, 30_000)
 
   it("answer an id that names nothing, in either view, with 404 { message }", async () => {
-    for (const path of ["/categories/nothing-here", "/sub-categories/nothing-here", "/series/nothing-here", "/series/nothing-here/episodes", "/episodes/nothing-here", "/episodes/..%2Fcategories"]) {
+    for (const path of [
+      "/categories/nothing-here",
+      "/sub-categories/nothing-here",
+      "/series/nothing-here",
+      "/series/nothing-here/episodes",
+      "/episodes/nothing-here",
+      "/episodes/..%2Fcategories",
+    ]) {
       for (const view of ["published", "draft"] as const) {
         const answer = await api(path, view)
         expect({ path, view, status: answer.status, message: typeof answer.json?.message }).toEqual({ path, view, status: 404, message: "string" })
@@ -206,7 +213,14 @@ describe("Strapi's catalogue endpoints", () => {
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
         body: JSON.stringify(body),
       }).then((response) => expect(response.status).toBe(200))
-    await singleType("PUT", "", { site_name: "MoveFlix", title_template: "%s | MoveFlix", organization_name: "MoveFlix", organization_logo: picture.id, organization_same_as: ["https://x.com/moveflix"], allow_indexing: false })
+    await singleType("PUT", "", {
+      site_name: "MoveFlix",
+      title_template: "%s | MoveFlix",
+      organization_name: "MoveFlix",
+      organization_logo: picture.id,
+      organization_same_as: ["https://x.com/moveflix"],
+      allow_indexing: false,
+    })
     await singleType("POST", "/actions/publish", {})
     const settings = await api("/site-settings")
     expect(ANSWERS.siteSettings.safeParse(settings.json).success).toBe(true)
@@ -234,10 +248,18 @@ describe("Strapi's catalogue endpoints", () => {
       }))
     expect(await subscribe(JSON.stringify({ email: ` ${address} ` }))).toEqual({ status: 200, allowed: SITE, json: { success: true, message: expect.any(String) } })
     // Already on the list: answered as a new address, so no one can test who is subscribed (subscribe-form.test.ts: stored once).
-    expect(await subscribe(JSON.stringify({ email: address.toUpperCase() }))).toEqual({ status: 200, allowed: SITE, json: { success: true, message: "Thank you for subscribing!" } })
+    expect(await subscribe(JSON.stringify({ email: address.toUpperCase() }))).toEqual({
+      status: 200,
+      allowed: SITE,
+      json: { success: true, message: "Thank you for subscribing!" },
+    })
     for (const body of [JSON.stringify({ email: "not-an-address" }), JSON.stringify({ email: 7 }), "{not json", JSON.stringify({ email: `${"a".repeat(5000)}@example.com` })]) {
       const refused = await subscribe(body)
-      expect({ body: body.slice(0, 30), status: refused.status >= 400 && refused.status < 500, message: typeof refused.json.message }).toEqual({ body: body.slice(0, 30), status: true, message: "string" })
+      expect({ body: body.slice(0, 30), status: refused.status >= 400 && refused.status < 500, message: typeof refused.json.message }).toEqual({
+        body: body.slice(0, 30),
+        status: true,
+        message: "string",
+      })
     }
     const preflight = await fetch(`${strapi.origin}/api/subscribe`, {
       method: "OPTIONS",

@@ -50,7 +50,13 @@ describe("the answer's groups", () => {
     { documentId: "c-dance", title: "Dance" },
   ]
   const found: FoundSeries[] = [
-    { documentId: "s2", title: "Power Yoga", description: "Strong *flows*.", images: [{ url: "/uploads/p.jpg" }], sub_category: { documentId: "sc-yoga", category: { documentId: "c-fit" } } },
+    {
+      documentId: "s2",
+      title: "Power Yoga",
+      description: "Strong *flows*.",
+      images: [{ url: "/uploads/p.jpg" }],
+      sub_category: { documentId: "sc-yoga", category: { documentId: "c-fit" } },
+    },
   ]
 
   it("are every category, in order, when anything matched, each with the series found under it", () => {

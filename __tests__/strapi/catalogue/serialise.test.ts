@@ -162,8 +162,19 @@ describe("the other entities", () => {
   })
 
   it("a featured item lists its categories as { id, title }, in the editor's order", () => {
-    const served = toFeaturedItem({ documentId: "f1", title: "Get fit", position: 2, categories: [{ documentId: "c2", title: "Fitness" }, { documentId: "c1", title: null }] })
-    expect(served.category).toEqual([{ id: "c2", title: "Fitness" }, { id: "c1", title: null }])
+    const served = toFeaturedItem({
+      documentId: "f1",
+      title: "Get fit",
+      position: 2,
+      categories: [
+        { documentId: "c2", title: "Fitness" },
+        { documentId: "c1", title: null },
+      ],
+    })
+    expect(served.category).toEqual([
+      { id: "c2", title: "Fitness" },
+      { id: "c1", title: null },
+    ])
     expect(served.position).toBe(2)
     expect(ANSWERS.featuredCollections.safeParse({ data: [served] }).success).toBe(true)
   })

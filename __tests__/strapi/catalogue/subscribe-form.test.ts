@@ -96,24 +96,32 @@ describe("Strapi's POST /api/subscribe for the site's visitors", () => {
     ["an invalid address", { email: "not-an-address" }],
     ["no address at all", { name: "a@example.com" }],
     ["an address past the 4 KiB a sign-up may be", { email: `${"a".repeat(5000)}@example.com` }],
-  ])("sends a form with %s to the site's invalid-address page, storing nothing", async (_, fields) => {
-    const answer = await postForm(instance.strapi.origin, fields)
-    expect(redirection(answer)).toEqual({ status: 303, location: `${SITE}/subscribe/invalid-address/` })
-    expect(answer.headers.get("cache-control")).toBe("no-store")
-    for (const value of Object.values(fields)) expect(await stored(value)).toEqual([])
-  }, 30_000)
+  ])(
+    "sends a form with %s to the site's invalid-address page, storing nothing",
+    async (_, fields) => {
+      const answer = await postForm(instance.strapi.origin, fields)
+      expect(redirection(answer)).toEqual({ status: 303, location: `${SITE}/subscribe/invalid-address/` })
+      expect(answer.headers.get("cache-control")).toBe("no-store")
+      for (const value of Object.values(fields)) expect(await stored(value)).toEqual([])
+    },
+    30_000,
+  )
 
   it.each([
     ["another site's page", "https://elsewhere.example"],
     ["a request without an origin", null],
-  ])("refuses a form from %s with 403 { message }, storing nothing and sending the browser nowhere", async (_, from) => {
-    const email = address()
-    const answer = await postForm(instance.strapi.origin, { email }, from)
-    expect(redirection(answer)).toEqual({ status: 403, location: null })
-    expect(await answer.json()).toEqual({ message: "This form can only be sent from the site's own pages." })
-    expect(await stored(email)).toEqual([])
-    expect(redirection(await postForm(instance.strapi.origin, { email: "not-an-address" }, from))).toEqual({ status: 403, location: null })
-  }, 30_000)
+  ])(
+    "refuses a form from %s with 403 { message }, storing nothing and sending the browser nowhere",
+    async (_, from) => {
+      const email = address()
+      const answer = await postForm(instance.strapi.origin, { email }, from)
+      expect(redirection(answer)).toEqual({ status: 403, location: null })
+      expect(await answer.json()).toEqual({ message: "This form can only be sent from the site's own pages." })
+      expect(await stored(email)).toEqual([])
+      expect(redirection(await postForm(instance.strapi.origin, { email: "not-an-address" }, from))).toEqual({ status: 403, location: null })
+    },
+    30_000,
+  )
 })
 
 describe("Strapi's POST /api/subscribe limit per client (SUBSCRIBE_RATE_LIMIT)", () => {

@@ -5,12 +5,7 @@ import { clientKey } from "../../../integrations/strapi/src/catalogue/subscribe/
 import { isValidEmail } from "../../../integrations/strapi/src/catalogue/subscribe/email"
 import { formOutcome, SUBSCRIBE_FORM_OUTCOMES, subscribeOutcomePath } from "../../../integrations/strapi/src/catalogue/subscribe/form"
 import { ClientLimiter, DEFAULT_SUBSCRIBE_RATE_LIMIT, subscribeRateLimit, tooManyMessage } from "../../../integrations/strapi/src/catalogue/subscribe/rate-limit"
-import {
-  refusalBeforeReading,
-  SUBSCRIBE_BODY_LIMIT_BYTES,
-  subscribeRequestGuard,
-  type GuardOptions,
-} from "../../../integrations/strapi/src/catalogue/subscribe/request-guard"
+import { refusalBeforeReading, SUBSCRIBE_BODY_LIMIT_BYTES, subscribeRequestGuard, type GuardOptions } from "../../../integrations/strapi/src/catalogue/subscribe/request-guard"
 
 // POST /subscribe in the Strapi integration: the same addresses as the
 // subscribe form's rule (contract/email.ts, copied there), the contract's

@@ -89,7 +89,8 @@ export async function startStrapi(workspace: StrapiWorkspace, env: Record<string
 
 export const EDITOR = { email: "editor@example.com", password: "Editor-Passw0rd", firstname: "Edith" }
 
-async function postJson(url: string, body: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- any JSON Strapi answers
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON Strapi answers
+async function postJson(url: string, body: unknown): Promise<{ status: number; json: any }> {
   const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
   return { status: response.status, json: await response.json().catch(() => undefined) }
 }

@@ -109,7 +109,10 @@ export class DraftDesk {
     const columns = columnsOf(table)
     const upsert = this.drafts.prepare(
       `INSERT INTO main.${table} (${columns.join(", ")}) VALUES (${columns.map((column) => `@${column}`).join(", ")})
-       ON CONFLICT (id) DO UPDATE SET ${columns.filter((column) => column !== "id").map((column) => `${column} = excluded.${column}`).join(", ")}`,
+       ON CONFLICT (id) DO UPDATE SET ${columns
+         .filter((column) => column !== "id")
+         .map((column) => `${column} = excluded.${column}`)
+         .join(", ")}`,
     )
     const restored: ApiRef[] = []
     const missing: number[] = []
@@ -177,9 +180,7 @@ export class DraftDesk {
     for (const [field, column] of Object.entries(CREATE_FIELDS[table]) as [string, Column][]) {
       const target = column.target
       if (target && drafted[field] != null && !liveRow(this.drafts, target, Number(drafted[field]))) {
-        throw new EditError(
-          `${REF_TYPE_OF_TABLE[table]} ${id} is in ${REF_TYPE_OF_TABLE[target]} ${String(drafted[field])}, which is not published yet: publish that first`,
-        )
+        throw new EditError(`${REF_TYPE_OF_TABLE[table]} ${id} is in ${REF_TYPE_OF_TABLE[target]} ${String(drafted[field])}, which is not published yet: publish that first`)
       }
     }
     return insertEntity(this.live, table, pick(drafted, CREATE_FIELDS[table]), id).result

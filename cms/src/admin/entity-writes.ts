@@ -1,13 +1,7 @@
 import { Seo, type ApiRef } from "../../../contract/schemas"
 import { CHILD, COLUMNS, CREATE_FIELDS, EDITABLE_FIELDS, PARENT, storedValue, type Column } from "../catalogue/database/columns"
 import { indexSeries } from "../catalogue/database/writes"
-import {
-  forgetTombstone,
-  highestTombstoneId,
-  recordTombstones,
-  refOf,
-  type WriteResult,
-} from "../catalogue/changes"
+import { forgetTombstone, highestTombstoneId, recordTombstones, refOf, type WriteResult } from "../catalogue/changes"
 import { REF_TYPE_OF_TABLE, type CatalogueTable } from "../catalogue/database/tables"
 import { now, type CatalogueDatabase } from "../catalogue/database/database"
 import { checkWithContract, EditError } from "../catalogue/edits"
@@ -52,9 +46,7 @@ const idList = (ids: number[]) => JSON.stringify(ids)
 function bump(db: CatalogueDatabase, table: CatalogueTable, ids: unknown[], stamp: string): ApiRef[] {
   const unique = [...new Set(ids.filter((id): id is number => typeof id === "number"))]
   if (unique.length === 0) return []
-  const rows = db
-    .prepare(`UPDATE ${table} SET updated_at = ? WHERE id IN (SELECT value FROM json_each(?)) RETURNING id`)
-    .all(stamp, idList(unique)) as { id: number }[]
+  const rows = db.prepare(`UPDATE ${table} SET updated_at = ? WHERE id IN (SELECT value FROM json_each(?)) RETURNING id`).all(stamp, idList(unique)) as { id: number }[]
   return rows.map((row) => refOf(table, row.id)).sort((a, b) => Number(a.id) - Number(b.id))
 }
 
@@ -164,12 +156,7 @@ function completeEpisode(db: CatalogueDatabase, values: Row): void {
  * another subcategory takes along its episodes that were in the old one
  * (they change, so they are bumped). Returns undefined when the row does not exist.
  */
-export function updateEntity(
-  db: CatalogueDatabase,
-  table: CatalogueTable,
-  id: number,
-  patch: Row,
-): WriteResult | undefined {
+export function updateEntity(db: CatalogueDatabase, table: CatalogueTable, id: number, patch: Row): WriteResult | undefined {
   return updateStored(db, table, id, storedFields(patch, EDITABLE_FIELDS[table]))
 }
 
@@ -226,10 +213,13 @@ export function deleteEntity(db: CatalogueDatabase, table: CatalogueTable, id: n
     // Down the containers: the subcategories of a doomed category, then their series, then their episodes.
     let level: CatalogueTable = table
     for (let child = CHILD[level]; child; child = CHILD[level]) {
-      const ids = db
-        .prepare(`SELECT id FROM ${child.table} WHERE ${child.column} IN (SELECT value FROM json_each(?)) ORDER BY id`)
-        .all(idList(doomed.get(level) ?? [])) as { id: number }[]
-      doomed.set(child.table, ids.map((r) => r.id))
+      const ids = db.prepare(`SELECT id FROM ${child.table} WHERE ${child.column} IN (SELECT value FROM json_each(?)) ORDER BY id`).all(idList(doomed.get(level) ?? [])) as {
+        id: number
+      }[]
+      doomed.set(
+        child.table,
+        ids.map((r) => r.id),
+      )
       level = child.table
     }
     const deleted = [...doomed].flatMap(([doomedTable, ids]) => ids.map((doomedId) => refOf(doomedTable, doomedId)))
@@ -245,9 +235,7 @@ export function deleteEntity(db: CatalogueDatabase, table: CatalogueTable, id: n
       .all(stamp, goneSubcategories, idList(doomed.get("series") ?? [])) as { id: number }[]
     changed.push(...strays.map((r) => refOf("episodes", r.id)))
     const orphans = db
-      .prepare(
-        "UPDATE featured_items SET category_id = NULL, updated_at = ? WHERE category_id IN (SELECT value FROM json_each(?)) RETURNING id",
-      )
+      .prepare("UPDATE featured_items SET category_id = NULL, updated_at = ? WHERE category_id IN (SELECT value FROM json_each(?)) RETURNING id")
       .all(stamp, idList(doomed.get("categories") ?? [])) as { id: number }[]
     changed.push(...orphans.map((r) => refOf("featured_items", r.id)))
 

@@ -48,11 +48,9 @@ type Outcome = { status: number; retryAfterMs?: number } | { error: string }
  * error, 5xx, 408, 429), not there yet (404), or does not know the secret
  * yet (401, mid-rotation). Any other refusal would be refused again.
  */
-const retryable = (outcome: Outcome) =>
-  "error" in outcome || outcome.status >= 500 || [401, 404, 408, 429].includes(outcome.status)
+const retryable = (outcome: Outcome) => "error" in outcome || outcome.status >= 500 || [401, 404, 408, 429].includes(outcome.status)
 
-const describeRefs = (refs: readonly ApiRef[]) =>
-  refs.length === 0 ? "the changes feed" : refs.map((ref) => (ref.id === null ? ref.type : `${ref.type} ${ref.id}`)).join(", ")
+const describeRefs = (refs: readonly ApiRef[]) => (refs.length === 0 ? "the changes feed" : refs.map((ref) => (ref.id === null ? ref.type : `${ref.type} ${ref.id}`)).join(", "))
 
 /** Deliveries owed at start sent one by one, at most; more go as one "read the changes feed". */
 export const RESUMED_ONE_BY_ONE = 10

@@ -91,12 +91,9 @@ export function readChanges(db: CatalogueDatabase, since: string | undefined, op
   }
   const oldest = nowMs - options.retentionDays * DAY_MS
   if (sinceMs < oldest) {
-    throw new ChangesGone(
-      `since=${since} is older than the ${options.retentionDays} days deletions are kept; read the whole catalogue.`,
-    )
+    throw new ChangesGone(`since=${since} is older than the ${options.retentionDays} days deletions are kept; read the whole catalogue.`)
   }
-  const started = (db.prepare("SELECT started_at FROM changes_history WHERE id = 1").get() as { started_at: string } | undefined)
-    ?.started_at
+  const started = (db.prepare("SELECT started_at FROM changes_history WHERE id = 1").get() as { started_at: string } | undefined)?.started_at
   if (started !== undefined && sinceMs < Date.parse(started)) {
     throw new ChangesGone(`since=${since} is before this catalogue began recording changes (${started}); read the whole catalogue.`)
   }

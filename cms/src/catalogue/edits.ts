@@ -34,7 +34,12 @@ function contractVerdict<T>(schema: z.ZodMiniType<T>, value: unknown, path: stri
   const result = schema.safeParse(value)
   if (!result.success) {
     const body = path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value)
-    return { fault: describeIssues(result.error.issues.map((issue) => ({ ...issue, path: [...path, ...issue.path] })), body) }
+    return {
+      fault: describeIssues(
+        result.error.issues.map((issue) => ({ ...issue, path: [...path, ...issue.path] })),
+        body,
+      ),
+    }
   }
   const unknown = unknownFields(value, result.data, path.join("."))
   if (unknown.length > 0) {

@@ -11,9 +11,7 @@ const MAX_TERM_LENGTH = 64
  * column filters are plain words) and matched as a prefix.
  */
 export function toFtsQuery(text: string): string | undefined {
-  const terms = (text.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [])
-    .slice(0, MAX_TERMS)
-    .map((term) => `"${term.slice(0, MAX_TERM_LENGTH)}"*`)
+  const terms = (text.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS).map((term) => `"${term.slice(0, MAX_TERM_LENGTH)}"*`)
   return terms.length > 0 ? terms.join(" ") : undefined
 }
 

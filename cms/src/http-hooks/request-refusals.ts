@@ -1,11 +1,4 @@
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  FastifySchemaValidationError,
-  HookHandlerDoneFunction,
-  RouteOptions,
-} from "fastify"
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError, HookHandlerDoneFunction, RouteOptions } from "fastify"
 
 declare module "fastify" {
   interface FastifyContextConfig {

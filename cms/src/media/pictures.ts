@@ -49,7 +49,9 @@ export async function mediaFile(cacheDir: string, name: string): Promise<string>
     // libjpeg-turbo, not mozjpeg: an original is an editor's upload, and its bytes only travel from this
     // server to the build, while mozjpeg takes three times as long for a file a fifth smaller
     // (docs/performance.md, "Figures behind the code's choices").
-    const jpeg = await sharp(Buffer.from(artworkSvg(name))).jpeg({ quality: 80 }).toBuffer()
+    const jpeg = await sharp(Buffer.from(artworkSvg(name)))
+      .jpeg({ quality: 80 })
+      .toBuffer()
     // Write then rename: two concurrent first requests never serve half a file.
     const temporary = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`
     await fs.writeFile(temporary, jpeg)
@@ -108,7 +110,9 @@ export function variantFile(cacheDir: string, name: string, { width, format }: R
 export async function writeVariant(original: string, file: string, { width, format }: ResizeRequest): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true })
   const resized = sharp(original).resize({ width })
-  const bytes = await (format === "webp" ? resized.webp({ quality: 75 }) : format === "avif" ? resized.avif({ quality: 50 }) : resized.jpeg({ quality: 80, mozjpeg: true })).toBuffer()
+  const bytes = await (
+    format === "webp" ? resized.webp({ quality: 75 }) : format === "avif" ? resized.avif({ quality: 50 }) : resized.jpeg({ quality: 80, mozjpeg: true })
+  ).toBuffer()
   // Write then rename, as mediaFile does: a reader never sees half a file.
   const temporary = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`
   await fs.writeFile(temporary, bytes)
@@ -138,7 +142,13 @@ export async function drawMedia(
 ): Promise<DrawProgress> {
   const wanted = [...new Set(names)]
   const refused = wanted.filter((name) => !MEDIA_NAME.test(name))
-  if (refused.length) throw new Error(`No picture is drawn for ${refused.slice(0, 3).map((name) => JSON.stringify(name)).join(", ")}${refused.length > 3 ? ` and ${refused.length - 3} more` : ""}.`)
+  if (refused.length)
+    throw new Error(
+      `No picture is drawn for ${refused
+        .slice(0, 3)
+        .map((name) => JSON.stringify(name))
+        .join(", ")}${refused.length > 3 ? ` and ${refused.length - 3} more` : ""}.`,
+    )
   await fs.mkdir(cacheDir, { recursive: true })
   const present = new Set(await fs.readdir(cacheDir))
   const missing = wanted.filter((name) => !present.has(name))

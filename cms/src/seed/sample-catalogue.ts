@@ -67,10 +67,7 @@ const CATEGORIES: CategorySeed[] = [
       {
         title: "Strength Foundations",
         shortDesc: "Build strength with dumbbells or body weight.",
-        series: [
-          s("Kettlebell Basics", "Swing, squat and press with confidence.", ["Beginner", "Equipment"]),
-          s("Body-Weight Strong", "No gym? No problem.", ["No Equipment"]),
-        ],
+        series: [s("Kettlebell Basics", "Swing, squat and press with confidence.", ["Beginner", "Equipment"]), s("Body-Weight Strong", "No gym? No problem.", ["No Equipment"])],
       },
       {
         title: "Yoga Flow",
@@ -109,8 +106,7 @@ const CATEGORIES: CategorySeed[] = [
     shortDesc: "Learn the moves, then make them yours.",
     pageTitle: "Find Your Rhythm",
     pageSubTitle: "Eleven styles taught by working choreographers",
-    description:
-      "<p>From first steps to full routines, <em>every style</em> is broken down slowly and then danced at full speed.</p>",
+    description: "<p>From first steps to full routines, <em>every style</em> is broken down slowly and then danced at full speed.</p>",
     subcategories: [
       { title: "Hip-Hop", shortDesc: "Grooves, bounces and attitude.", series: [s("Hip-Hop Grooves 101", "Foundations of groove.", ["Beginner", "Foundations"])] },
       { title: "Salsa", shortDesc: "Turns and shines from Cali to New York.", series: [s("Salsa Night Ready", "Partnerwork for your first social.", ["Partner", "Beginner"])] },
@@ -130,8 +126,7 @@ const CATEGORIES: CategorySeed[] = [
     shortDesc: "Laugh, relax and compete.",
     pageTitle: "Your Nightly Dose of Fun",
     pageSubTitle: "Comedy, competitions and behind-the-scenes stories",
-    description:
-      "<p>Take a break with <strong>sketches</strong>, talent battles and game nights made for sharing.</p>",
+    description: "<p>Take a break with <strong>sketches</strong>, talent battles and game nights made for sharing.</p>",
     subcategories: [
       { title: "Comedy Sketches", shortDesc: "Short, silly and very quotable.", series: [s("The Warm-Up Crew", "A fitness studio where nothing goes to plan.", ["Comedy"], 4)] },
       { title: "Talent Showdowns", shortDesc: "Dancers battle for the crown.", series: [s("Battle of the Crews", "Eight crews, one trophy.", ["Competition"], 4)] },
@@ -153,8 +148,7 @@ const CATEGORIES: CategorySeed[] = [
     description: "<p>Recovery is part of training. Slow down with <em>guided</em> practices.</p>",
     seo: {
       title: "Wellness Videos: Meditation, Sleep and Recovery",
-      description:
-        "Guided meditation, soothing sleep stories and simple nutrition for active people: rest, breathe and recover between your workouts.",
+      description: "Guided meditation, soothing sleep stories and simple nutrition for active people: rest, breathe and recover between your workouts.",
     },
     subcategories: [
       {
@@ -167,8 +161,7 @@ const CATEGORIES: CategorySeed[] = [
               // The series' picture, not the episode's own: a share card that differs from the page's.
               1: (seriesPicture) => ({
                 title: "Five-Minute Calm, Episode 1: Breathing Basics",
-                description:
-                  "A five-minute guided breathing break for beginners: settle your body, slow your breath and clear your head, wherever you are.",
+                description: "A five-minute guided breathing break for beginners: settle your body, slow your breath and clear your head, wherever you are.",
                 image: { path: seriesPicture, alt: "Soft abstract artwork in calm colours, the cover of Five-Minute Calm" },
               }),
             },
@@ -275,8 +268,7 @@ export function sampleCatalogue(): CatalogueContent {
     {
       id: FIRST_ID.featured + 1,
       title: "Stay Entertained All Week",
-      description:
-        "<p>Comedy, dance battles and game nights: <em>something new to watch</em> every evening.</p>",
+      description: "<p>Comedy, dance battles and game nights: <em>something new to watch</em> every evening.</p>",
       position: 2,
       category_id: FIRST_ID.category + 2,
       images: [1, 2].map((n) => `/media/featured-${FIRST_ID.featured + 1}-${n}.jpg`),

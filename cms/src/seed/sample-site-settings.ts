@@ -10,8 +10,7 @@ import { FIRST_ID } from "../catalogue/ids"
 export const SAMPLE_SITE_SETTINGS: Served<Omit<ApiSiteSettings, "draft">> = {
   site_name: "MoveFlix",
   title_template: "%s | MoveFlix",
-  default_description:
-    "Stream coach-led fitness workouts, dance classes and feel-good entertainment at home, from ten-minute sessions to full programmes.",
+  default_description: "Stream coach-led fitness workouts, dance classes and feel-good entertainment at home, from ten-minute sessions to full programmes.",
   default_image: {
     path: `/media/featured-${FIRST_ID.featured}-1.jpg`,
     alt: "Colourful abstract artwork with sweeping lines of motion",

@@ -8,16 +8,7 @@ import { ANSWERS, type ApiId } from "../../../contract/schemas"
 
 /** The catalogue's reads, by the names of ANSWERS. */
 export type Endpoint =
-  | "categories"
-  | "category"
-  | "categoryStatistics"
-  | "featuredCollections"
-  | "subcategory"
-  | "series"
-  | "seriesEpisodes"
-  | "episode"
-  | "search"
-  | "siteSettings"
+  "categories" | "category" | "categoryStatistics" | "featuredCollections" | "subcategory" | "series" | "seriesEpisodes" | "episode" | "search" | "siteSettings"
 
 const segment = (id: ApiId) => encodeURIComponent(String(id))
 

@@ -39,7 +39,10 @@ export function describeAnswer(answer: Answer): string {
 export class CatalogueApi {
   readonly base: string
 
-  constructor(base: string, private readonly timeoutMs = REQUEST_TIMEOUT_MS) {
+  constructor(
+    base: string,
+    private readonly timeoutMs = REQUEST_TIMEOUT_MS,
+  ) {
     this.base = base.replace(/\/+$/, "")
   }
 

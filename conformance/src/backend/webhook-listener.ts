@@ -49,7 +49,13 @@ export class WebhookListener {
     })
     request.on("end", () => {
       const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, [value ?? ""].flat().join(", ")]))
-      const delivery: Delivery = { method: request.method ?? "", path: (request.url ?? "").split("?")[0]!, headers, body: Buffer.concat(chunks).toString("utf8"), receivedAt: Date.now() }
+      const delivery: Delivery = {
+        method: request.method ?? "",
+        path: (request.url ?? "").split("?")[0]!,
+        headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+        receivedAt: Date.now(),
+      }
       if (size > MAX_WEBHOOK_BODY_BYTES) delivery.refusal = `the body is ${size} bytes, over the 1 MiB the publisher takes`
       else delivery.refusal = verify(delivery)
       this.deliveries.push(delivery)

@@ -65,7 +65,8 @@ async function changeRow(context: RunContext, which: "edit" | "delete", since: s
   if (!read.lists) return fail(GROUP, check, "answer the changes feed with its changed and deleted lists (see the rows above)", read.problems)
   const list = which === "edit" ? read.lists.changed : read.lists.deleted
   if (list.length === 0) {
-    const fix = which === "edit" ? "list every entity created or updated after since in changed" : "keep a tombstone of every deleted entity (30 days at least) and list it in deleted"
+    const fix =
+      which === "edit" ? "list every entity created or updated after since in changed" : "keep a tombstone of every deleted entity (30 days at least) and list it in deleted"
     return fail(GROUP, check, fix, [`${read.answer.method} ${read.answer.url} answered an empty ${which === "edit" ? "changed" : "deleted"} after --${which} ran`])
   }
   if (which === "edit") return pass(GROUP, check, `changed: ${list.length}`)

@@ -37,7 +37,10 @@ async function preflightRow(context: RunContext): Promise<CheckResult> {
     method: "OPTIONS",
     headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
   })
-  const headers = (answer.headers.get("access-control-allow-headers") ?? "").toLowerCase().split(",").map((name) => name.trim())
+  const headers = (answer.headers.get("access-control-allow-headers") ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((name) => name.trim())
   const problems =
     answer.status < 200 || answer.status > 299
       ? [`${describeAnswer(answer)}, not 2xx, to the preflight of a POST from ${origin}`]

@@ -53,7 +53,13 @@ async function refusedRow(context: RunContext, check: string, token: string | un
 function shapesRow(drafts: Crawl): CheckResult {
   const rows = [...new Set(drafts.reads.map((read) => read.endpoint))].map((endpoint) => endpointRow(drafts, endpoint, GROUP))
   const problems = [...rows, idsRow(drafts, GROUP), updatedAtRow(drafts, GROUP)].flatMap((row) => (row.outcome === "FAIL" ? row.problems : []))
-  return verdict(GROUP, ROWS.shapes, problems, "answer the draft view in the published view's shapes, ids and updated_at (see the shapes rows for the rules)", `${drafts.reads.length} answers read`)
+  return verdict(
+    GROUP,
+    ROWS.shapes,
+    problems,
+    "answer the draft view in the published view's shapes, ids and updated_at (see the shapes rows for the rules)",
+    `${drafts.reads.length} answers read`,
+  )
 }
 
 async function feedRow(context: RunContext, view: View): Promise<CheckResult> {

@@ -64,7 +64,12 @@ async function draftedRefs(context: RunContext, view: View, before: string | und
 
 const mentions = (entity: Entity | undefined, word: string) => entity !== undefined && JSON.stringify(entity).toLowerCase().includes(word.toLowerCase())
 /** An entity's own fields, without its flags, stamps and nested lists: what a draft changes. */
-const own = (entity: Entity) => JSON.stringify(Object.entries(entity).filter(([key]) => !["draft", "updated_at", "sub_categories", "series"].includes(key)).sort())
+const own = (entity: Entity) =>
+  JSON.stringify(
+    Object.entries(entity)
+      .filter(([key]) => !["draft", "updated_at", "sub_categories", "series"].includes(key))
+      .sort(),
+  )
 
 function flaggedRow(drafted: readonly Drafted[], where: string): CheckResult {
   const check = SAVED_DRAFT_ROWS.flagged
@@ -117,7 +122,13 @@ async function searchRow(context: RunContext, view: View, subjects: readonly Dra
     const shown = series.filter(({ title }) => typeof title === "string" && (q === word ? title.toLowerCase().includes(q.toLowerCase()) : draftTitles.has(title)))
     return shown.map(({ title }) => `${describeAnswer(answer)} with the draft's series ${JSON.stringify(title)}`)
   })
-  return verdict(GROUP, SAVED_DRAFT_ROWS.search, problems, "search the published catalogue alone, with preview=1 too: search is never previewed", `searched for ${JSON.stringify(q)}`)
+  return verdict(
+    GROUP,
+    SAVED_DRAFT_ROWS.search,
+    problems,
+    "search the published catalogue alone, with preview=1 too: search is never previewed",
+    `searched for ${JSON.stringify(q)}`,
+  )
 }
 
 /** The --draft rows, in the draft view `view`. */

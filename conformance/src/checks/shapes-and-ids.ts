@@ -81,8 +81,7 @@ export function unknownId(ids: readonly ApiId[]): ApiId {
 }
 
 /** A JSON error answer with a text `message`, as the contract's 4xx answers are. */
-export const hasMessage = (json: unknown): boolean =>
-  typeof json === "object" && json !== null && typeof (json as { message?: unknown }).message === "string"
+export const hasMessage = (json: unknown): boolean => typeof json === "object" && json !== null && typeof (json as { message?: unknown }).message === "string"
 
 async function unknownIdRow(api: CatalogueApi, crawl: Crawl): Promise<CheckResult> {
   const id = unknownId(crawl.ids)
@@ -106,11 +105,5 @@ async function subscribeRow(context: RunContext): Promise<CheckResult> {
 /** The shapes group: one row per endpoint, then unknown ids, subscribe, ids and updated_at. */
 export async function checkShapesAndIds(context: RunContext): Promise<CheckResult[]> {
   const crawl = context.published
-  return [
-    ...ROWS.map((endpoint) => endpointRow(crawl, endpoint)),
-    await unknownIdRow(context.api, crawl),
-    await subscribeRow(context),
-    idsRow(crawl),
-    updatedAtRow(crawl),
-  ]
+  return [...ROWS.map((endpoint) => endpointRow(crawl, endpoint)), await unknownIdRow(context.api, crawl), await subscribeRow(context), idsRow(crawl), updatedAtRow(crawl)]
 }

@@ -90,7 +90,10 @@ export async function checkWebhook(context: RunContext): Promise<CheckResult[]> 
     listener = await WebhookListener.open(settings.port, verify)
   } catch (error) {
     const why = `could not listen on 127.0.0.1:${settings.port}: ${error instanceof Error ? error.message : String(error)}`
-    return [fail(GROUP, ROWS.arrives, "give a --webhook-port that is free on this machine", [why]), ...[ROWS.signature, ROWS.body].map((check) => skip(GROUP, check, "no delivery"))]
+    return [
+      fail(GROUP, ROWS.arrives, "give a --webhook-port that is free on this machine", [why]),
+      ...[ROWS.signature, ROWS.body].map((check) => skip(GROUP, check, "no delivery")),
+    ]
   }
   try {
     return await awaitDelivery(context, listener)
@@ -111,7 +114,10 @@ async function awaitDelivery(context: RunContext, listener: WebhookListener): Pr
   if (!delivery) {
     const others = listener.deliveries.map((other) => `${other.method} ${other.path}`).join(", ")
     const problem = `nothing for the edit reached ${listener.url} within ${context.deadlineMs / 1000} s of --edit${others ? ` (came: ${others})` : ""}`
-    return [fail(GROUP, ROWS.arrives, `after each publish, POST the signed webhook to the publisher's /hooks/catalogue (for this check: ${listener.url})`, [problem]), ...noDelivery]
+    return [
+      fail(GROUP, ROWS.arrives, `after each publish, POST the signed webhook to the publisher's /hooks/catalogue (for this check: ${listener.url})`, [problem]),
+      ...noDelivery,
+    ]
   }
   const wrongPlace = delivery.method !== "POST" || delivery.path !== "/hooks/catalogue" ? [`${named(delivery)} came as ${delivery.method} ${delivery.path}`] : []
   const arrives = wrongPlace.length

@@ -1,14 +1,6 @@
 import { html, raw, type Fragment, type Markup } from "../../../node-kit/http/html"
 import type { SeoReport, SeoReportPage, ValueSource } from "./report-types"
-import {
-  INDEXING_OFF_MESSAGE,
-  isIndexable,
-  orderForReading,
-  statusOf,
-  summariseReport,
-  type PageStatus,
-  type SeoReportSummary,
-} from "./summarise-report"
+import { INDEXING_OFF_MESSAGE, isIndexable, orderForReading, statusOf, summariseReport, type PageStatus, type SeoReportSummary } from "./summarise-report"
 
 /**
  * The SEO report as one self-contained HTML page (reports/seo/index.html):
@@ -113,8 +105,7 @@ function renderHeader(report: SeoReport): Markup {
 
 // ----------------------------------------------------------------- summary
 
-const figure = (label: string, value: number, tone: "" | "warning" | "error" = "") =>
-  html`<div class="figure ${tone}"><dt>${label}</dt><dd>${value}</dd></div>`
+const figure = (label: string, value: number, tone: "" | "warning" | "error" = "") => html`<div class="figure ${tone}"><dt>${label}</dt><dd>${value}</dd></div>`
 
 function renderFigures(summary: SeoReportSummary): Markup {
   return html`<dl class="figures">
@@ -129,9 +120,7 @@ function renderFigures(summary: SeoReportSummary): Markup {
 }
 
 function renderKinds(summary: SeoReportSummary): Markup {
-  const rows = Object.entries(summary.pagesByKind).map(
-    ([kind, count]) => html`<tr><th scope="row">${kind}</th><td>${count}</td></tr>`,
-  )
+  const rows = Object.entries(summary.pagesByKind).map(([kind, count]) => html`<tr><th scope="row">${kind}</th><td>${count}</td></tr>`)
   return html`<table class="kinds">
     <caption>Pages per kind</caption>
     <thead><tr><th scope="col">Kind</th><th scope="col">Pages</th></tr></thead>
@@ -209,9 +198,7 @@ function renderSocialPreview(report: SeoReport, page: SeoReportPage, sameSitePic
 
 function lengthNote(text: string, limit: number): Markup {
   const length = characterCount(text)
-  return length > limit
-    ? html`<span class="length over">${length} characters; search results show about ${limit}</span>`
-    : html`<span class="length">${length} characters</span>`
+  return length > limit ? html`<span class="length over">${length} characters; search results show about ${limit}</span>` : html`<span class="length">${length} characters</span>`
 }
 
 const row = (field: string, value: Fragment, source: ValueSource | null = null) =>
@@ -226,14 +213,10 @@ function socialImageValue(page: SeoReportPage): Fragment {
 
 /** An address that cannot be linked says why, or the reader would take it for a rendering slip. */
 const addressValue = (address: string): Fragment =>
-  httpUrl(address)
-    ? linkOrText(address)
-    : html`${linkOrText(address)} <span class="length over">not an http(s) address, so not linked</span>`
+  httpUrl(address) ? linkOrText(address) : html`${linkOrText(address)} <span class="length over">not an http(s) address, so not linked</span>`
 
 function renderDetails(page: SeoReportPage): Markup {
-  const description = page.description
-    ? html`${page.description} ${lengthNote(page.description, DESCRIPTION_PREVIEW_LENGTH)}`
-    : html`<span class="missing">none</span>`
+  const description = page.description ? html`${page.description} ${lengthNote(page.description, DESCRIPTION_PREVIEW_LENGTH)}` : html`<span class="missing">none</span>`
   const types = page.structuredData.length > 0 ? page.structuredData.join(", ") : html`<span class="missing">none</span>`
   return html`<table class="details">
     <caption>Values of ${page.path} and where they came from</caption>
@@ -392,7 +375,8 @@ export function renderSeoReportHtml(report: SeoReport): string {
   const summary = summariseReport(report)
   const ordered = orderForReading(report.pages)
   return `<!DOCTYPE html>
-${html`<html lang="en">
+${
+  html`<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
@@ -408,7 +392,8 @@ ${renderSummary(summary, ordered)}
 ${renderPages(report, ordered)}
 </main>
 </body>
-</html>`.text}
+</html>`.text
+}
 `
 }
 
@@ -419,7 +404,8 @@ ${renderPages(report, ordered)}
  */
 export function renderSeoCardPage(report: SeoReport, page: SeoReportPage, links: { styleSheet: string; page: string }): string {
   return `<!DOCTYPE html>
-${html`<html lang="en">
+${
+  html`<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -435,6 +421,7 @@ ${html`<html lang="en">
 ${renderCard(report, page, "card", true)}
 </main>
 </body>
-</html>`.text}
+</html>`.text
+}
 `
 }

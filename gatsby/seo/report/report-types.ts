@@ -4,16 +4,7 @@
  */
 
 /** Where a final value came from, in the words of the report. */
-export type ValueSource =
-  | "entity SEO field"
-  | "entity text"
-  | "entity picture"
-  | "video host"
-  | "site settings"
-  | "title template"
-  | "built-in default"
-  | "page address"
-  | "none"
+export type ValueSource = "entity SEO field" | "entity text" | "entity picture" | "video host" | "site settings" | "title template" | "built-in default" | "page address" | "none"
 
 export interface ReportSocialImage {
   /** Absolute URL of the 1200×630 picture. */

@@ -6,8 +6,7 @@ import type { PageKind, SeoReport, SeoReportPage } from "./report-types"
  */
 
 /** Shown in the HTML banner and by the script: a staging site must not be mistaken for the live one. */
-export const INDEXING_OFF_MESSAGE =
-  "Indexing is switched off in the site settings: every page is noindex and robots.txt disallows all"
+export const INDEXING_OFF_MESSAGE = "Indexing is switched off in the site settings: every page is noindex and robots.txt disallows all"
 
 export type PageStatus = "error" | "warning" | "ok"
 
@@ -43,11 +42,9 @@ export const isNoindex = (robots: string): boolean => /\b(noindex|none)\b/i.test
  * robots.txt disallowing everything keeps a page out of the index whatever
  * its own robots meta says, so the site switch wins over the page.
  */
-export const isIndexable = (report: SeoReport, page: SeoReportPage): boolean =>
-  report.allowIndexing && !isNoindex(page.robots)
+export const isIndexable = (report: SeoReport, page: SeoReportPage): boolean => report.allowIndexing && !isNoindex(page.robots)
 
-export const statusOf = (page: SeoReportPage): PageStatus =>
-  page.errors.length > 0 ? "error" : page.warnings.length > 0 ? "warning" : "ok"
+export const statusOf = (page: SeoReportPage): PageStatus => (page.errors.length > 0 ? "error" : page.warnings.length > 0 ? "warning" : "ok")
 
 const STATUS_RANK: Record<PageStatus, number> = { error: 0, warning: 1, ok: 2 }
 
@@ -55,8 +52,7 @@ const STATUS_RANK: Record<PageStatus, number> = { error: 0, warning: 1, ok: 2 }
  * Errors first, then warnings, then the rest: the reader came for what needs
  * fixing. The sort is stable, so each group keeps the build's order.
  */
-export const orderForReading = (pages: readonly SeoReportPage[]): SeoReportPage[] =>
-  [...pages].sort((a, b) => STATUS_RANK[statusOf(a)] - STATUS_RANK[statusOf(b)])
+export const orderForReading = (pages: readonly SeoReportPage[]): SeoReportPage[] => [...pages].sort((a, b) => STATUS_RANK[statusOf(a)] - STATUS_RANK[statusOf(b)])
 
 export function summariseReport(report: SeoReport): SeoReportSummary {
   const { pages } = report

@@ -22,8 +22,7 @@ export const isPageRequest: NonNullable<RuntimeCaching["urlPattern"]> = ({ reque
   !/^\/(_publisher|status|releases|hooks)(\/|$)/.test(url.pathname) &&
   !request.headers.has("authorization") &&
   request.method === "GET" &&
-  (request.mode === "navigate" ||
-    (request.destination === "" && !url.pathname.startsWith("/page-data/") && /(\/|\.html|\/[^./]+)$/.test(url.pathname)))
+  (request.mode === "navigate" || (request.destination === "" && !url.pathname.startsWith("/page-data/") && /(\/|\.html|\/[^./]+)$/.test(url.pathname)))
 
 /** page-data.json, app-data.json and static-query results (/page-data/sq/d/*.json): same URL, new content each deploy. */
 export const isPageData: NonNullable<RuntimeCaching["urlPattern"]> = ({ request, url, sameOrigin }) =>
@@ -44,13 +43,7 @@ export const isPageData: NonNullable<RuntimeCaching["urlPattern"]> = ({ request,
 
 /** On the pages rule: remembers each open page answered from its saved copy. */
 export const rememberPagesShownFromCache = {
-  cachedResponseWillBeUsed: async ({
-    event,
-    cachedResponse,
-  }: {
-    event?: { resultingClientId?: string }
-    cachedResponse?: Response
-  }): Promise<Response | undefined> => {
+  cachedResponseWillBeUsed: async ({ event, cachedResponse }: { event?: { resultingClientId?: string }; cachedResponse?: Response }): Promise<Response | undefined> => {
     const clientId = event && event.resultingClientId
     if (cachedResponse && clientId) {
       const memory = globalThis as unknown as { moveflixPagesShownFromCache?: Set<string> }
@@ -70,12 +63,12 @@ export const isDataOfPageShownFromCache: NonNullable<RuntimeCaching["urlPattern"
   const clientId = event && (event as unknown as { clientId?: string }).clientId
   return Boolean(
     clientId &&
-      memory.moveflixPagesShownFromCache &&
-      memory.moveflixPagesShownFromCache.has(clientId) &&
-      sameOrigin &&
-      !request.headers.has("authorization") &&
-      url.pathname.startsWith("/page-data/") &&
-      url.pathname.endsWith(".json"),
+    memory.moveflixPagesShownFromCache &&
+    memory.moveflixPagesShownFromCache.has(clientId) &&
+    sameOrigin &&
+    !request.headers.has("authorization") &&
+    url.pathname.startsWith("/page-data/") &&
+    url.pathname.endsWith(".json"),
   )
 }
 
@@ -88,10 +81,7 @@ export const isHashedAsset: NonNullable<RuntimeCaching["urlPattern"]> = ({ reque
 
 /** The site's other pictures (favicon, app icons): their URL stays, so they are checked again each time. */
 export const isOtherImage: NonNullable<RuntimeCaching["urlPattern"]> = ({ request, url, sameOrigin }) =>
-  sameOrigin &&
-  !/^\/(_publisher|status|releases|hooks)(\/|$)/.test(url.pathname) &&
-  !request.headers.has("authorization") &&
-  request.destination === "image"
+  sameOrigin && !/^\/(_publisher|status|releases|hooks)(\/|$)/.test(url.pathname) && !request.headers.has("authorization") && request.destination === "image"
 
 /**
  * One saved copy per page whatever its query or trailing slash: a search for

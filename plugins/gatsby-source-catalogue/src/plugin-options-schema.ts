@@ -52,8 +52,7 @@ const imageSlotOptions = (Joi: Joi) => ({
     ),
 })
 
-const httpUrl = (Joi: Joi) =>
-  Joi.string().uri({ scheme: ["http", "https"] })
+const httpUrl = (Joi: Joi) => Joi.string().uri({ scheme: ["http", "https"] })
 
 const MIB = 2 ** 20
 
@@ -82,7 +81,9 @@ const fetchLimitOptions = (Joi: Joi) => ({
     .integer()
     .min(1024)
     .default(DEFAULT_MAX_TEXT_TRACK_BYTES)
-    .description("The largest captions or subtitles file (WebVTT) read for a transcript, in bytes (default 2 MiB; an hour of captions is about 100 KiB). A larger one is left out with a warning, and the episode shows no transcript in its language."),
+    .description(
+      "The largest captions or subtitles file (WebVTT) read for a transcript, in bytes (default 2 MiB; an hour of captions is about 100 KiB). A larger one is left out with a warning, and the episode shows no transcript in its language.",
+    ),
 })
 
 export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) =>
@@ -101,31 +102,19 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
       .description(
         "Bearer token for the video host, used at build time only. Leave it unset: the plugin then reads VIDEO_API_TOKEN when it runs, and the token stays out of Gatsby's cache (.cache/), which keeps every option it is given. Empty: no token. Without one no player links are looked up.",
       ),
-    concurrency: Joi.number()
-      .integer()
-      .min(1)
-      .max(64)
-      .default(8)
-      .description("How many requests to the catalogue and the video host may be in flight at once."),
-    retries: Joi.number()
-      .integer()
-      .min(0)
-      .max(10)
-      .default(3)
-      .description("How often a request is retried after a network error, a timeout, a 5xx or a 429."),
-    retryBaseDelayMs: Joi.number()
-      .integer()
-      .min(0)
-      .default(500)
-      .description("First retry delay in milliseconds; it doubles on each retry. A 429's Retry-After takes precedence."),
-    requestTimeoutMs: Joi.number()
-      .integer()
-      .min(100)
-      .default(30_000)
-      .description("How long one request may take before it counts as failed, in milliseconds."),
+    concurrency: Joi.number().integer().min(1).max(64).default(8).description("How many requests to the catalogue and the video host may be in flight at once."),
+    retries: Joi.number().integer().min(0).max(10).default(3).description("How often a request is retried after a network error, a timeout, a 5xx or a 429."),
+    retryBaseDelayMs: Joi.number().integer().min(0).default(500).description("First retry delay in milliseconds; it doubles on each retry. A 429's Retry-After takes precedence."),
+    requestTimeoutMs: Joi.number().integer().min(100).default(30_000).description("How long one request may take before it counts as failed, in milliseconds."),
     imageService: Joi.object({
-      origins: Joi.array().items(Joi.string().uri({ scheme: ["http", "https"] })).min(1).required(),
-      urlTemplate: Joi.string().pattern(/\{url\}/).pattern(/\{width\}/).required(),
+      origins: Joi.array()
+        .items(Joi.string().uri({ scheme: ["http", "https"] }))
+        .min(1)
+        .required(),
+      urlTemplate: Joi.string()
+        .pattern(/\{url\}/)
+        .pattern(/\{width\}/)
+        .required(),
       maxWidth: Joi.number().integer().min(16).default(1600),
     })
       .allow(null)
@@ -133,12 +122,7 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
       .description(
         "An image service that resizes by URL: pictures on its origins are not processed at build time; the pages name the service's URLs. Defaults to CATALOGUE_IMAGE_SERVICE. Null: every picture is processed at build time.",
       ),
-    imageConcurrency: Joi.number()
-      .integer()
-      .min(1)
-      .max(64)
-      .default(cpuCoreCount())
-      .description("How many pictures are resized at once at build time; by default one per core."),
+    imageConcurrency: Joi.number().integer().min(1).max(64).default(cpuCoreCount()).description("How many pictures are resized at once at build time; by default one per core."),
     imageStore: Joi.string()
       .allow(null, "")
       .default(process.env.CATALOGUE_IMAGE_STORE || null)

@@ -101,8 +101,7 @@ async function readTheCatalogue(args: {
 }): Promise<{ caught: CatalogueRead; client: HttpClient; view: CatalogueView } | undefined> {
   const { reporter, options, requests, previous, token, warn } = args
   const limiter = createLimiter(options.concurrency)
-  const clientFor = (draftView: boolean) =>
-    createHttpClient({ ...requests, baseUrl: options.apiUrl, limiter, ...(draftView && token ? draftViewRequest(token) : {}) })
+  const clientFor = (draftView: boolean) => createHttpClient({ ...requests, baseUrl: options.apiUrl, limiter, ...(draftView && token ? draftViewRequest(token) : {}) })
   const crawlBar = progressBar(reporter, `Reading the catalogue at ${options.apiUrl}${token ? " (preview)" : ""}`, 4)
   try {
     return await readInView({

@@ -1,12 +1,4 @@
-import type {
-  ApiCategory,
-  ApiCategoryStatistic,
-  ApiEpisode,
-  ApiFeaturedItem,
-  ApiSeries,
-  ApiSiteSettings,
-  ApiSubcategory,
-} from "../../../contract/schemas"
+import type { ApiCategory, ApiCategoryStatistic, ApiEpisode, ApiFeaturedItem, ApiSeries, ApiSiteSettings, ApiSubcategory } from "../../../contract/schemas"
 import type { CataloguePaths } from "./constants"
 import type { ImageSlotOptions } from "./images/slots"
 import type { ImageService } from "./images/probe"

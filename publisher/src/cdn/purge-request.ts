@@ -56,7 +56,9 @@ export async function refuseRedirect(cdn: string, what: string, response: Respon
   if (response.status < 300 || response.status > 399) return
   await response.body?.cancel()
   const location = response.headers.get("location")
-  throw new Error(`${cdn} answered ${what} with a redirect (HTTP ${response.status}${location ? ` to ${location.slice(0, 200)}` : ""}), not followed: the credentials go to the configured address only; check it`)
+  throw new Error(
+    `${cdn} answered ${what} with a redirect (HTTP ${response.status}${location ? ` to ${location.slice(0, 200)}` : ""}), not followed: the credentials go to the configured address only; check it`,
+  )
 }
 
 /** Throws the error `CdnAdapter.purge` documents when `response` is not a success (a redirect included: refuseRedirect). */

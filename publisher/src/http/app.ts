@@ -73,7 +73,17 @@ export async function registerSiteRoutes(app: FastifyInstance, options: SiteRout
   const refusals = new WebhookRefusals({ warn: (line) => app.log.warn(line), now, limits: options.refusalLimits })
   await app.register(webhookRoutes, { queue, previewQueue: preview?.queue, webhookKeys, now, refusals })
   const { purges } = options
-  await app.register(statusRoutes, { records, dataDir, preview, webhooksOn: Boolean(webhookKeys), refusals, purges, access, openOnLoopback: options.statusOpenOnLoopback ?? false, now })
+  await app.register(statusRoutes, {
+    records,
+    dataDir,
+    preview,
+    webhooksOn: Boolean(webhookKeys),
+    refusals,
+    purges,
+    access,
+    openOnLoopback: options.statusOpenOnLoopback ?? false,
+    now,
+  })
   await app.register(rollbackRoutes, { dataDir, switches: records.switches, access, purges, now })
   serveLiveRelease(app, dataDir)
 }

@@ -88,7 +88,11 @@ ${preview.building ? jobSection(preview.building, now) : html`<p>Nothing is buil
 <h3>Waiting</h3>
 ${jobList(preview.queued, now, "Nothing is waiting.")}
 <h3>Recent preview jobs</h3>
-${jobList(preview.recent.filter((job) => !activeIds.has(job.id)), now, "None yet.")}`
+${jobList(
+  preview.recent.filter((job) => !activeIds.has(job.id)),
+  now,
+  "None yet.",
+)}`
 }
 
 /** Each CDN in front: what it purged last, and a purge it still owes (a refused one with its error and next try). */

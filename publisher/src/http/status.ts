@@ -73,9 +73,7 @@ export function statusReport(options: {
   const refusals = options.refusals?.report()
   return {
     now: new Date(now).toISOString(),
-    live: liveId
-      ? { releaseId: liveId, since: iso(since ?? null), cause: lastSwitch?.cause ?? null, jobId: lastSwitch?.jobId ?? null }
-      : null,
+    live: liveId ? { releaseId: liveId, since: iso(since ?? null), cause: lastSwitch?.cause ?? null, jobId: lastSwitch?.jobId ?? null } : null,
     building: building ? jobView(building, now) : null,
     queued: jobs.withStatus("queued").map((job) => jobView(job, now)),
     recent: jobs.recent(options.recent ?? 30).map((job) => jobView(job, now)),

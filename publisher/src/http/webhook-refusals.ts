@@ -73,9 +73,7 @@ export class WebhookRefusals {
   private readonly since: number
   private readonly limits: RefusalLimits
 
-  constructor(
-    private readonly options: { warn: (line: string) => void; now: () => number; limits?: Partial<RefusalLimits> },
-  ) {
+  constructor(private readonly options: { warn: (line: string) => void; now: () => number; limits?: Partial<RefusalLimits> }) {
     this.limits = { ...DEFAULT_REFUSAL_LIMITS, ...options.limits }
     this.since = options.now()
   }

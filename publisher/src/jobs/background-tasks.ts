@@ -41,13 +41,14 @@ export function startBackgroundTasks(deps: {
   prune.unref()
 
   const apiUrl = config.buildEnv.CATALOGUE_API_URL?.trim()
-  const polling =
-    config.changesPollMs > 0 && apiUrl
-      ? startChangesPolling(new ChangesPoller({ apiUrl, store: records.jobs, queue, log }), config.changesPollMs, log)
-      : undefined
+  const polling = config.changesPollMs > 0 && apiUrl ? startChangesPolling(new ChangesPoller({ apiUrl, store: records.jobs, queue, log }), config.changesPollMs, log) : undefined
   const previewPolling =
     config.changesPollMs > 0 && apiUrl && preview
-      ? startChangesPolling(new ChangesPoller({ apiUrl, store: preview.records.jobs, queue: preview.queue, draftViewToken: preview.draftViewToken, log }), config.changesPollMs, log)
+      ? startChangesPolling(
+          new ChangesPoller({ apiUrl, store: preview.records.jobs, queue: preview.queue, draftViewToken: preview.draftViewToken, log }),
+          config.changesPollMs,
+          log,
+        )
       : undefined
   if (config.changesPollMs > 0 && !apiUrl) log.info("CATALOGUE_API_URL is not set: the publisher builds on webhooks only, without asking the changes feed")
   const flattening = startFlattening({

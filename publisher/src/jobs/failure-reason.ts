@@ -47,9 +47,7 @@ function causeInLog(lines: readonly string[]): string | undefined {
   if (notJson) return `the catalogue at ${notJson[1]} did not answer with JSON`
   if (/answered JSON of the wrong shape/.test(text)) {
     const detail = find(`wrong shape\\. ${URL_PATTERN}: (.*?) The build stopped`)
-    return detail
-      ? `the catalogue at ${detail[1]} answered data of the wrong shape: ${detail[2]}`
-      : "the catalogue answered data of the wrong shape"
+    return detail ? `the catalogue at ${detail[1]} answered data of the wrong shape: ${detail[2]}` : "the catalogue answered data of the wrong shape"
   }
   if (/catalogue API could not be reached/.test(text)) return "the catalogue API could not be reached"
   if (/\bENOSPC\b|no space left on device/i.test(text)) return "the disk is full (no space left on device)"

@@ -114,11 +114,7 @@ export function runBuild(options: BuildOptions): Promise<BuildResult> {
     // "close" comes once the output is read to its end; a grandchild that
     // escaped the group could hold the pipes open, so "exit" sets a limit.
     const ended = (code: number | null, signal: NodeJS.Signals | null) => {
-      const end: BuildEnd = options.signal?.aborted
-        ? { kind: "stopped" }
-        : timedOut
-          ? { kind: "timed out", timeoutMs: options.timeoutMs }
-          : { kind: "exited", code, signal }
+      const end: BuildEnd = options.signal?.aborted ? { kind: "stopped" } : timedOut ? { kind: "timed out", timeoutMs: options.timeoutMs } : { kind: "exited", code, signal }
       // Whatever the build left running in its group (a worker that outlived its leader) goes too.
       stop()
       void stopping?.then(() => finish(end))

@@ -96,7 +96,8 @@ export async function startPublisher(config: PublisherConfig, options: StartOpti
     await live.close()
     await purges.close()
     const code = (error as NodeJS.ErrnoException).code
-    if (code === "EADDRINUSE") throw new Error(`A port the publisher needs on ${config.host} is in use (${(error as Error).message}): stop what uses it, or set PUBLISHER_PORT or PUBLISHER_PREVIEW_PORT.`)
+    if (code === "EADDRINUSE")
+      throw new Error(`A port the publisher needs on ${config.host} is in use (${(error as Error).message}): stop what uses it, or set PUBLISHER_PORT or PUBLISHER_PREVIEW_PORT.`)
     throw error
   }
   const url = listeningUrl(config.host, app)

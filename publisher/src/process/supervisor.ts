@@ -76,8 +76,7 @@ interface TcpHandle {
  * the first server's listen(2) then makes the socket listen for good.
  */
 async function bindSocket(host: string, port: number): Promise<Listener> {
-  const create = (net as unknown as { _createServerHandle?: (address: string, port: number, addressType: number) => TcpHandle | number })
-    ._createServerHandle
+  const create = (net as unknown as { _createServerHandle?: (address: string, port: number, addressType: number) => TcpHandle | number })._createServerHandle
   if (!create) throw new Error(`This Node (${process.version}) has no net._createServerHandle to bind a socket for a server process.`)
   const { address, family } = await dns.lookup(host)
   const handle = create(address, port, family)

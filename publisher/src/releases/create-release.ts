@@ -168,7 +168,15 @@ export async function createRelease(options: { dataDir: string; publicDir: strin
     await writeRelease(dataDir, releaseId, publicDir, toCopy, manifest)
     if (toCopy.length < tree.files.length) announcePartialRelease(dataDir)
     const linked = tree.files.length - toCopy.length
-    return { releaseId, unchanged: false, ...changedPages(manifest, live), changedFiles: live ? changedFiles(manifest, live.manifest) : null, files: tree.files.length, linked, copied: toCopy.length }
+    return {
+      releaseId,
+      unchanged: false,
+      ...changedPages(manifest, live),
+      changedFiles: live ? changedFiles(manifest, live.manifest) : null,
+      files: tree.files.length,
+      linked,
+      copied: toCopy.length,
+    }
   } finally {
     done()
   }

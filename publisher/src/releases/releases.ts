@@ -176,9 +176,7 @@ export function isIntactRelease(dataDir: string, releaseId: string): boolean {
   if (!isReleaseId(releaseId)) return false
   const manifest = readManifest(dataDir, releaseId)
   if (!manifest || !fs.statSync(releaseFolder(dataDir, releaseId), { throwIfNoEntry: false })?.isDirectory()) return false
-  return Object.entries(manifest.files).every(
-    ([file, entry]) => fs.statSync(fileOnDisk(dataDir, releaseId, file, entry), { throwIfNoEntry: false })?.size === entry.size,
-  )
+  return Object.entries(manifest.files).every(([file, entry]) => fs.statSync(fileOnDisk(dataDir, releaseId, file, entry), { throwIfNoEntry: false })?.size === entry.size)
 }
 
 export interface Recovery {

@@ -26,8 +26,7 @@ const Actions = styled.div`
   margin-top: ${({ theme }) => theme.space.md};
 `
 
-const positionName = (entry: EpisodeProgress) =>
-  [entry.seriesTitle, episodeLabel(entry.episodeNumber), entry.episodeTitle].filter(Boolean).join(" · ") || "Untitled episode"
+const positionName = (entry: EpisodeProgress) => [entry.seriesTitle, episodeLabel(entry.episodeNumber), entry.episodeTitle].filter(Boolean).join(" · ") || "Untitled episode"
 
 function Additions({ additions }: { additions: TakeAdditions }) {
   return (
@@ -72,8 +71,7 @@ export function TakeDialog({ reading, state, available, onDone }: TakeDialogProp
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the state when the link was read
   const additions = useMemo(() => (reading.kind === "list" && available ? additionsOf(state, reading.state) : null), [reading])
   const said = useRef("")
-  const problem =
-    reading.kind === "unreadable" ? TAKE_TEXTS.unreadable[reading.why] : !available ? TAKE_TEXTS.noStorage : null
+  const problem = reading.kind === "unreadable" ? TAKE_TEXTS.unreadable[reading.why] : !available ? TAKE_TEXTS.noStorage : null
   const offered = additions !== null && !addsNothing(additions)
   const finish = (close: () => void, outcome: () => string) => {
     said.current = outcome()

@@ -23,9 +23,7 @@ export function serverGeometry(settings: Settings, slideCount: number) {
       width: calc(100% / ${slidesToShow}) !important;
     }
     &[${PENDING_ATTRIBUTE}] .slick-slider {
-      padding-bottom: ${settings.dots && slideCount > slidesToShow
-        ? css`calc(${DOT_TARGET} + ${({ theme }) => theme.space.md})`
-        : "0"};
+      padding-bottom: ${settings.dots && slideCount > slidesToShow ? css`calc(${DOT_TARGET} + ${({ theme }) => theme.space.md})` : "0"};
     }
   `
   const breakpoints = [...(settings.responsive ?? [])]

@@ -12,9 +12,7 @@ import type { Settings } from "react-slick"
 export function resolveResponsive(settings: Settings, windowWidth: number | null): Settings {
   const { responsive, ...base } = settings
   if (windowWidth === null || !responsive) return base
-  const match = [...responsive]
-    .sort((a, b) => a.breakpoint - b.breakpoint)
-    .find((entry) => windowWidth <= entry.breakpoint && entry.settings !== "unslick")
+  const match = [...responsive].sort((a, b) => a.breakpoint - b.breakpoint).find((entry) => windowWidth <= entry.breakpoint && entry.settings !== "unslick")
   return match && typeof match.settings === "object" ? { ...base, ...match.settings } : base
 }
 

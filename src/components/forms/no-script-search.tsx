@@ -21,8 +21,7 @@ export function NoScriptSearchContent({ siteUrl }: { siteUrl: string }) {
     <Explanation aria-labelledby="no-script-search">
       <SectionTitle id="no-script-search">Search needs JavaScript</SectionTitle>
       <p>
-        JavaScript is off in this browser, so this page cannot look in the catalogue. Search this site with {NO_SCRIPT_SEARCH.name} instead, or
-        browse the categories in the menu.
+        JavaScript is off in this browser, so this page cannot look in the catalogue. Search this site with {NO_SCRIPT_SEARCH.name} instead, or browse the categories in the menu.
       </p>
       <SearchRow role="search" action={NO_SCRIPT_SEARCH.action} method="get" aria-label={`Search this site with ${NO_SCRIPT_SEARCH.name}`}>
         {host && <input type="hidden" name="sites" value={host} />}

@@ -47,7 +47,9 @@ export function SearchForm({ id = "home-search", initialQuery = "" }: SearchForm
         void navigate(routes.searchResults(query.trim()))
       }}
     >
-      <VisuallyHidden as="label" htmlFor={id}>Search series</VisuallyHidden>
+      <VisuallyHidden as="label" htmlFor={id}>
+        Search series
+      </VisuallyHidden>
       <SearchField
         id={id}
         type="search"

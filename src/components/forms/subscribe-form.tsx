@@ -81,7 +81,9 @@ export function SubscribeForm({ apiUrl }: { apiUrl: string }) {
       {/* Until the page's JavaScript has taken over, and without it, the browser posts the form itself to
           the catalogue, which sends it on to the page for what happened (contract/subscribe-form.ts). */}
       <Form method="post" action={`${apiUrl.replace(/\/$/, "")}/subscribe`} noValidate onSubmit={onSubmit} aria-label="Subscribe to our newsletter">
-        <VisuallyHidden as="label" htmlFor="subscribe-email">Email address</VisuallyHidden>
+        <VisuallyHidden as="label" htmlFor="subscribe-email">
+          Email address
+        </VisuallyHidden>
         <EmailInput
           id="subscribe-email"
           type="email"

@@ -20,8 +20,7 @@ const HERO_AUTOPLAY_MS = 3000
 
 // Full screen below the sticky header, capped so a very tall window (or a
 // full-page screenshot, which grows the viewport) does not stretch it forever.
-const heroHeight = (unit: "vh" | "svh", below = "0rem") =>
-  `clamp(${below === "0rem" ? "34rem" : "22rem"}, calc(100${unit} - ${theme.layout.headerHeight} - ${below}), 75rem)`
+const heroHeight = (unit: "vh" | "svh", below = "0rem") => `clamp(${below === "0rem" ? "34rem" : "22rem"}, calc(100${unit} - ${theme.layout.headerHeight} - ${below}), 75rem)`
 
 const Slide = styled.div`
   position: relative;
@@ -133,11 +132,7 @@ const PauseButton = styled(Button)`
 `
 
 // The first slide is the page's largest paint; the others wait until they are near.
-const backgrounds = [
-  <SiteImage key="1" name="home-hero-1" fill priority />,
-  <SiteImage key="2" name="home-hero-2" fill />,
-  <SiteImage key="3" name="home-hero-3" fill />,
-]
+const backgrounds = [<SiteImage key="1" name="home-hero-1" fill priority />, <SiteImage key="2" name="home-hero-2" fill />, <SiteImage key="3" name="home-hero-3" fill />]
 
 /**
  * The home page's full-screen rotating hero: three background slides under

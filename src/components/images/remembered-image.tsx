@@ -26,9 +26,7 @@ export function RememberedImage({ image, children }: { image: StoredImage | null
   const [broken, setBroken] = useState(false)
   return (
     <Box>
-      {image && !broken && (
-        <img src={image.src} width={image.width} height={image.height} alt="" loading="lazy" decoding="async" onError={() => setBroken(true)} />
-      )}
+      {image && !broken && <img src={image.src} width={image.width} height={image.height} alt="" loading="lazy" decoding="async" onError={() => setBroken(true)} />}
       {children}
     </Box>
   )

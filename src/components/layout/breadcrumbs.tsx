@@ -44,9 +44,7 @@ export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
       <Nav aria-label="Breadcrumb">
         <Trail>
           {trail.map((crumb, index) => (
-            <li key={crumb.path}>
-              {index === trail.length - 1 ? <span aria-current="page">{crumb.name}</span> : <Link to={crumb.path}>{crumb.name}</Link>}
-            </li>
+            <li key={crumb.path}>{index === trail.length - 1 ? <span aria-current="page">{crumb.name}</span> : <Link to={crumb.path}>{crumb.name}</Link>}</li>
           ))}
         </Trail>
       </Nav>

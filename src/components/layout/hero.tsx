@@ -79,9 +79,7 @@ export interface HeroProps {
 export function Hero({ title, titleContext, subtitle, image, fullScreen = false, background, children, action }: HeroProps) {
   return (
     <HeroSection $fullScreen={fullScreen}>
-      <Background>
-        {background ?? <CatalogueImage image={image} alt={title ?? ""} fill priority />}
-      </Background>
+      <Background>{background ?? <CatalogueImage image={image} alt={title ?? ""} fill priority />}</Background>
       <Content>
         <Title>
           {titleContext && titleContext !== title && <VisuallyHidden>{titleContext}: </VisuallyHidden>}

@@ -48,11 +48,7 @@ export function PageShell({ children }: { children: React.ReactNode }) {
       <main id={MAIN_CONTENT_ID} tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter
-        categories={categories}
-        buildYear={Number(data.site?.buildYear) || new Date().getFullYear()}
-        publicApiUrl={data.site?.siteMetadata?.publicApiUrl ?? ""}
-      />
+      <SiteFooter categories={categories} buildYear={Number(data.site?.buildYear) || new Date().getFullYear()} publicApiUrl={data.site?.siteMetadata?.publicApiUrl ?? ""} />
     </>
   )
 }

@@ -29,8 +29,7 @@ const Heading = styled.div`
   }
 `
 
-const seriesLine = (progress: EpisodeProgress) =>
-  [progress.seriesTitle, episodeLabel(progress.episodeNumber)].filter(Boolean).join(" · ")
+const seriesLine = (progress: EpisodeProgress) => [progress.seriesTitle, episodeLabel(progress.episodeNumber)].filter(Boolean).join(" · ")
 
 function ContinueCard({ progress, onRemoved }: { progress: EpisodeProgress; onRemoved: (removal: Removal) => void }) {
   const title = progress.episodeTitle ?? "Untitled episode"

@@ -69,12 +69,7 @@ export function EpisodePlayback({ episode, series, seriesEpisodes, autoStart, se
     >
       {ended && next && (
         <Suspense fallback={null}>
-          <UpNextCard
-          to={routes.episode(next._id)}
-          label={episodeLabel(next.episode)}
-          title={next.title}
-          onCancel={() => setEnded(false)}
-          />
+          <UpNextCard to={routes.episode(next._id)} label={episodeLabel(next.episode)} title={next.title} onCancel={() => setEnded(false)} />
         </Suspense>
       )}
     </VideoPlayer>

@@ -94,9 +94,7 @@ export function UpNextCard({ to, label, title, onCancel }: UpNextCardProps) {
       <Eyebrow id="up-next-heading">Up next</Eyebrow>
       <NextTitle>{name}</NextTitle>
       {!reducedMotion && <Countdown aria-hidden="true">Starts in {left} s</Countdown>}
-      <VisuallyHidden role="status">
-        {reducedMotion ? `Up next: ${name}.` : `Up next: ${name}. It starts in ${UP_NEXT_COUNTDOWN_S} seconds.`}
-      </VisuallyHidden>
+      <VisuallyHidden role="status">{reducedMotion ? `Up next: ${name}.` : `Up next: ${name}. It starts in ${UP_NEXT_COUNTDOWN_S} seconds.`}</VisuallyHidden>
       <Actions ref={actions}>
         <ButtonLink to={to} state={AUTOPLAY_STATE}>
           Play now

@@ -110,8 +110,7 @@ const Unavailable = styled.p`
 `
 
 /** A click the browser should handle itself: a new tab or window asked for with a modifier or another button. */
-export const opensElsewhere = (event: MouseEvent) =>
-  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey
+export const opensElsewhere = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey
 
 /**
  * The player link with the host's autoplay switch on (the visitor has just

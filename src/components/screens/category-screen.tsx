@@ -48,12 +48,7 @@ export function CategoryScreen({ category, subcategories, currentPage, numPages,
     <PageShell>
       <Hero title={category.pageTitle ?? category.title} titleContext={category.title} subtitle={category.pageSubTitle} image={category.images[0]} />
       <Breadcrumbs trail={breadcrumbs} />
-      <IntroBlock
-        id="category-intro"
-        title={`${category.title ?? ""} Programs by ${SITE_NAME}`}
-        html={category.description}
-        subtitle={category.pageSubTitle}
-      />
+      <IntroBlock id="category-intro" title={`${category.title ?? ""} Programs by ${SITE_NAME}`} html={category.description} subtitle={category.pageSubTitle} />
       <Section aria-labelledby="subcategories-heading">
         <Container>
           <h2 id="subcategories-heading">
@@ -68,12 +63,7 @@ export function CategoryScreen({ category, subcategories, currentPage, numPages,
               image: sub.images[0],
             }))}
           />
-          <Pagination
-            label="Subcategory pages"
-            currentPage={currentPage}
-            numPages={numPages}
-            pathFor={(page) => pagePath(basePath, page)}
-          />
+          <Pagination label="Subcategory pages" currentPage={currentPage} numPages={numPages} pathFor={(page) => pagePath(basePath, page)} />
         </Container>
       </Section>
     </PageShell>

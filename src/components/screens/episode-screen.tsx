@@ -110,7 +110,15 @@ export interface EpisodeScreenProps {
 }
 
 /** The series' episodes in pages, opened on the one playing (its card marked, with Share from the moment played). */
-function NextEpisodes({ episode, seriesEpisodes, control }: { episode: Queries.EpisodeScreenFragment; seriesEpisodes: EpisodeScreenProps["seriesEpisodes"]; control: PlaybackControl }) {
+function NextEpisodes({
+  episode,
+  seriesEpisodes,
+  control,
+}: {
+  episode: Queries.EpisodeScreenFragment
+  seriesEpisodes: EpisodeScreenProps["seriesEpisodes"]
+  control: PlaybackControl
+}) {
   const currentIndex = seriesEpisodes.findIndex((item) => item._id === episode._id)
   // Open 'Next Episodes' on the page that holds the playing episode.
   const [page, setPage] = useState(pageOfIndex(currentIndex))
@@ -155,7 +163,15 @@ function NextEpisodes({ episode, seriesEpisodes, control }: { episode: Queries.E
 }
 
 /** Under the player: where the episode sits, its title, facts and description, the chapters and the transcript. */
-const EpisodeDetails = hydratedLater(function EpisodeDetails({ episode, breadcrumbs, control }: { episode: Queries.EpisodeScreenFragment; breadcrumbs: readonly Crumb[]; control: PlaybackControl }) {
+const EpisodeDetails = hydratedLater(function EpisodeDetails({
+  episode,
+  breadcrumbs,
+  control,
+}: {
+  episode: Queries.EpisodeScreenFragment
+  breadcrumbs: readonly Crumb[]
+  control: PlaybackControl
+}) {
   return (
     <>
       <Breadcrumbs trail={breadcrumbs} />
@@ -209,15 +225,7 @@ export function EpisodeScreen({ episode, series, seriesEpisodes, recommended, br
   const control = useMemo(() => createPlaybackControl(), [episode._id])
   return (
     <PageShell>
-      <LaterPlayback
-        key={`player ${episode._id}`}
-        episode={episode}
-        series={series}
-        seriesEpisodes={seriesEpisodes}
-        autoStart={autoStart}
-        search={search}
-        control={control}
-      />
+      <LaterPlayback key={`player ${episode._id}`} episode={episode} series={series} seriesEpisodes={seriesEpisodes} autoStart={autoStart} search={search} control={control} />
       <FirstScreenEnd />
       <EpisodeDetails key={`details ${episode._id}`} episode={episode} breadcrumbs={breadcrumbs} control={control} />
       {seriesEpisodes.length > 0 && <LaterNextEpisodes key={`next ${episode._id}`} episode={episode} seriesEpisodes={seriesEpisodes} control={control} />}

@@ -86,9 +86,7 @@ function ResultGroup({ group }: { group: SearchGroup }) {
           {group.series.map((series) => (
             <Card key={series.id}>
               <CardLink to={routes.series(series.id)}>
-                {series.imageUrl && (
-                  <Picture src={series.imageUrl} alt="" {...PICTURE} loading="lazy" decoding="async" />
-                )}
+                {series.imageUrl && <Picture src={series.imageUrl} alt="" {...PICTURE} loading="lazy" decoding="async" />}
                 <CardBody>
                   <CardTitle>{series.title}</CardTitle>
                   {series.description && <CardText>{series.description}</CardText>}
@@ -96,10 +94,7 @@ function ResultGroup({ group }: { group: SearchGroup }) {
               </CardLink>
               {/* Laid over the picture: arriving a moment after the card moves nothing. */}
               <Suspense fallback={null}>
-                <SaveSeriesButton
-                  series={{ id: series.id, title: series.title, image: series.imageUrl ? { src: series.imageUrl, ...PICTURE } : null }}
-                  look="card"
-                />
+                <SaveSeriesButton series={{ id: series.id, title: series.title, image: series.imageUrl ? { src: series.imageUrl, ...PICTURE } : null }} look="card" />
               </Suspense>
             </Card>
           ))}
@@ -152,11 +147,7 @@ export function SearchResultsScreen({ query, apiUrl, siteUrl }: SearchResultsScr
   const forQuery = shownQuery ? `For “${shownQuery}”` : "\u00a0"
   const seriesFound = groups?.reduce((count, group) => count + group.series.length, 0) ?? 0
   // Said by screen readers when the answer comes (WCAG 4.1.3): the page drew it without moving the focus.
-  const announcement = nothingFound
-    ? `Nothing found for “${shownQuery}”.`
-    : found
-      ? `${seriesFound} series found for “${shownQuery}”.`
-      : ""
+  const announcement = nothingFound ? `Nothing found for “${shownQuery}”.` : found ? `${seriesFound} series found for “${shownQuery}”.` : ""
   return (
     <PageShell>
       <Answer>

@@ -53,12 +53,7 @@ export function SubcategoryScreen({ subcategory, breadcrumbs }: { subcategory: Q
         <Section aria-labelledby="series-heading">
           <Container>
             <SectionTitle id="series-heading">Series</SectionTitle>
-            <TagFilter
-              label="Filter series by tag"
-              tags={distinctTags(series.map((item) => item.tags))}
-              selected={tag}
-              onSelect={setTag}
-            />
+            <TagFilter label="Filter series by tag" tags={distinctTags(series.map((item) => item.tags))} selected={tag} onSelect={setTag} />
             <CardGrid
               items={shown.map((item) => ({
                 key: item._id,

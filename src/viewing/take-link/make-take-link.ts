@@ -31,8 +31,7 @@ async function mostThatFits(count: number, link: (count: number) => Promise<stri
  * visitor chose to keep; a position is found again by watching.
  */
 export async function makeTakeLink(state: ViewingState, page: string): Promise<TakeLink> {
-  const linkOf = async (saved: number, history: number) =>
-    `${page}#${TAKE_KEY}=${TAKE_FORMAT}.${await deflateToBase64Url(JSON.stringify(toWire(state, saved, history)))}`
+  const linkOf = async (saved: number, history: number) => `${page}#${TAKE_KEY}=${TAKE_FORMAT}.${await deflateToBase64Url(JSON.stringify(toWire(state, saved, history)))}`
   const saved = await mostThatFits(state.saved.length, (count) => linkOf(count, 0))
   const history = await mostThatFits(state.history.length, (count) => linkOf(saved, count))
   return {

@@ -19,9 +19,7 @@ export function mergeViewing(current: ViewingState, incoming: ViewingState): Vie
   const replaced = new Set(newer.map((entry) => entry.episodeId))
   return {
     saved: [...current.saved, ...newSeries].sort(newestFirst((series) => series.savedAt)).slice(0, SAVED_LIMIT),
-    history: [...current.history.filter((entry) => !replaced.has(entry.episodeId)), ...newer]
-      .sort(newestFirst((entry) => entry.updatedAt))
-      .slice(0, HISTORY_LIMIT),
+    history: [...current.history.filter((entry) => !replaced.has(entry.episodeId)), ...newer].sort(newestFirst((entry) => entry.updatedAt)).slice(0, HISTORY_LIMIT),
   }
 }
 

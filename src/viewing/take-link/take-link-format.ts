@@ -76,8 +76,7 @@ export function toWire(state: ViewingState, saved: number, history: number): Wir
 }
 
 // Anything but the wire's array or null is not a picture: undefined, which the store's rules refuse.
-const imageFromWire = (value: unknown) =>
-  Array.isArray(value) ? { src: value[0], width: value[1], height: value[2] } : value === null ? null : undefined
+const imageFromWire = (value: unknown) => (Array.isArray(value) ? { src: value[0], width: value[1], height: value[2] } : value === null ? null : undefined)
 
 const seriesFromWire = (value: unknown): SavedSeries | undefined =>
   Array.isArray(value) ? toSavedSeries({ seriesId: value[0], title: value[1], image: imageFromWire(value[2]), savedAt: value[3] }) : undefined

@@ -36,13 +36,7 @@ export async function watchLayoutShift(page: Page): Promise<void> {
 
 /** The layout shift since navigation, read `ms` from now: what arrives late is part of it. */
 export function layoutShiftAfter(page: Page, ms: number): Promise<LayoutShift> {
-  return page.evaluate(
-    (wait) =>
-      new Promise<LayoutShift>((resolve) =>
-        setTimeout(() => resolve((window as unknown as { layoutShift: LayoutShift }).layoutShift), wait),
-      ),
-    ms,
-  )
+  return page.evaluate((wait) => new Promise<LayoutShift>((resolve) => setTimeout(() => resolve((window as unknown as { layoutShift: LayoutShift }).layoutShift), wait)), ms)
 }
 
 /** Nothing when the shift is within `budget`; otherwise the score over `span` and every move in it. */

@@ -13,9 +13,7 @@ export interface StructuredDataIssue {
 
 /** The JSON-LD objects of an HTML page, parsed: a script that is not valid JSON throws, naming it. */
 export function jsonLdOf(html: string): Record<string, unknown>[] {
-  const scripts = DomUtils.getElementsByTagName("script", parseDocument(html).children, true).filter(
-    (script) => script.attribs.type === "application/ld+json",
-  )
+  const scripts = DomUtils.getElementsByTagName("script", parseDocument(html).children, true).filter((script) => script.attribs.type === "application/ld+json")
   return scripts.map((script) => {
     const text = DomUtils.textContent(script)
     try {

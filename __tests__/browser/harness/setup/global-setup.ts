@@ -12,7 +12,6 @@ import { addHarnessProcess, harnessProcesses, setHarnessProcesses } from "./harn
 /** `npm run serve` without npm: the production server over public/, security headers and all. */
 const SERVE = [process.execPath, "--import", "tsx", path.join(PROJECT_ROOT, "scripts", "serve.ts")]
 
-
 /** `gatsby build`, stopped (its whole process group) if it has not finished within `ms`. */
 async function buildWithin(ms: number, options: Parameters<typeof runToCompletion>[2]): Promise<void> {
   const build = runToCompletion(COMMANDS.gatsby, ["build"], options)

@@ -40,7 +40,7 @@ export const CONTENT_EDITS = {
       description:
         '<p>Rehearsals and bloopers.</p><script>window.__hostile = "script"</script>' +
         '<img src="x" onerror="window.__hostile = \'onerror\'">' +
-        '<a href="javascript:window.__hostile = \'link\'" onclick="window.__hostile = \'click\'">Watch the trailer</a>',
+        "<a href=\"javascript:window.__hostile = 'link'\" onclick=\"window.__hostile = 'click'\">Watch the trailer</a>",
     },
   },
   // "Tap" in the sample catalogue.

@@ -53,10 +53,16 @@ describe("applyChanges (delta sourcing)", () => {
 
   it("adds a created episode through its series' fresh list", async () => {
     const created = { id: 1003, title: "Third", path: "vid-1003", episode: 3, series_id: 101, sub_category_id: 11, images: [] }
-    const { episode, asked } = await apply(changes([["episode", 1003], ["series", 101]]), {
-      "/series/101": { body: { data: { id: 101, title: "HIIT 30" } } },
-      "/series/101/episodes": { body: { data: [...seriesEpisodes["101"]!, created] } },
-    })
+    const { episode, asked } = await apply(
+      changes([
+        ["episode", 1003],
+        ["series", 101],
+      ]),
+      {
+        "/series/101": { body: { data: { id: 101, title: "HIIT 30" } } },
+        "/series/101/episodes": { body: { data: [...seriesEpisodes["101"]!, created] } },
+      },
+    )
     expect(episode(1003)).toMatchObject({ seriesId: "101", subcategoryId: "11", episode: { title: "Third" } })
     // The new episode came with its series' list: it is not asked for on its own.
     expect(asked).not.toContain("/episodes/1003")
@@ -73,28 +79,53 @@ describe("applyChanges (delta sourcing)", () => {
 
   it("moves an episode to another series: it leaves the old one's list and joins the new one's", async () => {
     const moved = { ...second, series_id: 102 }
-    const { episode, snapshot } = await apply(changes([["episode", 1002], ["series", 101], ["series", 102]]), {
-      "/series/101": { body: { data: { id: 101, title: "HIIT 30" } } },
-      "/series/101/episodes": { body: { data: [first] } },
-      "/series/102": { body: { data: { id: 102, title: "Quick HIIT" } } },
-      "/series/102/episodes": { body: { data: [moved] } },
-    })
+    const { episode, snapshot } = await apply(
+      changes([
+        ["episode", 1002],
+        ["series", 101],
+        ["series", 102],
+      ]),
+      {
+        "/series/101": { body: { data: { id: 101, title: "HIIT 30" } } },
+        "/series/101/episodes": { body: { data: [first] } },
+        "/series/102": { body: { data: { id: 102, title: "Quick HIIT" } } },
+        "/series/102/episodes": { body: { data: [moved] } },
+      },
+    )
     expect(episode(1002)).toMatchObject({ seriesId: "102" })
     expect(snapshot.episodes.filter((entry) => entry.seriesId === "101").map((entry) => entry.episode.id)).toEqual([1001])
   })
 
   it("drops a deleted series with its episodes, as its subcategory's fresh detail says", async () => {
     const hiit = subcategoryDetails["11"] as { series: { id: number }[] }
-    const { snapshot } = await apply(changes([["subcategory", 11]], [["series", 101], ["episode", 1001], ["episode", 1002]]), {
-      "/sub-categories/11": { body: { data: { ...hiit, series: hiit.series.filter((one) => one.id !== 101) } } },
-    })
+    const { snapshot } = await apply(
+      changes(
+        [["subcategory", 11]],
+        [
+          ["series", 101],
+          ["episode", 1001],
+          ["episode", 1002],
+        ],
+      ),
+      {
+        "/sub-categories/11": { body: { data: { ...hiit, series: hiit.series.filter((one) => one.id !== 101) } } },
+      },
+    )
     expect(snapshot.series.map((entry) => entry.series.id)).not.toContain(101)
     expect(snapshot.episodes.map((entry) => entry.episode.id)).toEqual([2001])
   })
 
   it("reads the category list again when a category is new, and keeps the API's order", async () => {
     const { snapshot, asked } = await apply(changes([["category", 3]]), {
-      "/categories": { body: { data: [{ id: 3, title: "Comedy" }, { id: 1, title: "Fitness" }, { id: 2, title: "Dance" }] } },
+      "/categories": {
+        body: {
+          data: [
+            { id: 3, title: "Comedy" },
+            { id: 1, title: "Fitness" },
+            { id: 2, title: "Dance" },
+          ],
+        },
+      },
       "/categories/3": { body: { data: { id: 3, title: "Comedy", sub_categories: [] } } },
     })
     expect(asked).toContain("/categories")
@@ -113,7 +144,13 @@ describe("applyChanges (delta sourcing)", () => {
       "/categories/1": { body: { data: { ...fitness, title: "Fitness, renamed", sub_categories: fitness.sub_categories.filter((sub) => sub.id !== 12) } } },
       "/categories/2": { body: { data: { ...dance, sub_categories: [...dance.sub_categories, { id: 12, title: "Yoga" }] } } },
     }
-    const { snapshot } = await apply(changes([["category", 1], ["category", 2]]), now)
+    const { snapshot } = await apply(
+      changes([
+        ["category", 1],
+        ["category", 2],
+      ]),
+      now,
+    )
     const fullRead = assembleSnapshot(await crawlCatalogue({ client: clientOf(fakeCatalogueFetch(now)), paths: DEFAULT_PATHS, warn: () => undefined }))
     expect(snapshot).toEqual(fullRead)
     expect(snapshot.categories.map((entry) => entry.category.id)).toEqual([1, 2])
@@ -134,7 +171,8 @@ describe("applyChanges (delta sourcing)", () => {
 })
 
 describe("readChanges", () => {
-  const read = (answer: { status?: number; body?: unknown }) => readChanges(clientOf(fakeCatalogueFetch({ "/changes?since=2026-11-01T00%3A00%3A00.000Z": answer })), DEFAULT_PATHS, "2026-11-01T00:00:00.000Z")
+  const read = (answer: { status?: number; body?: unknown }) =>
+    readChanges(clientOf(fakeCatalogueFetch({ "/changes?since=2026-11-01T00%3A00%3A00.000Z": answer })), DEFAULT_PATHS, "2026-11-01T00:00:00.000Z")
 
   it("gives the feed's answer", async () => {
     const feed = changes([["episode", 1001]], [["series", 9]])

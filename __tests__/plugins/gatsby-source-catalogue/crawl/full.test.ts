@@ -71,7 +71,12 @@ describe("crawlCatalogue", () => {
   })
 
   it("reads the site settings, and takes their 404 as 'use the built-in defaults', not an error", async () => {
-    const settings = { site_name: "MoveFlix", title_template: "%s | MoveFlix", allow_indexing: false, organization: { name: "MoveFlix Ltd", same_as: ["https://social.example/moveflix"] } }
+    const settings = {
+      site_name: "MoveFlix",
+      title_template: "%s | MoveFlix",
+      allow_indexing: false,
+      organization: { name: "MoveFlix Ltd", same_as: ["https://social.example/moveflix"] },
+    }
     const found = await crawl(fakeCatalogueFetch({ "/site-settings": { body: { data: settings } } })).result
     expect(found.siteSettings).toEqual(settings)
     const { result, warnings } = crawl(fakeCatalogueFetch())
@@ -85,7 +90,14 @@ describe("crawlCatalogue", () => {
   })
 
   it("stops on an id that is not a safe path segment, naming the URL, the field and the entity, and never asks a path made of it", async () => {
-    const subcategory = { id: 11, title: "HIIT", series: [{ id: "..", title: "Yoga basics" }, { id: 102, title: "Quick HIIT" }] }
+    const subcategory = {
+      id: 11,
+      title: "HIIT",
+      series: [
+        { id: "..", title: "Yoga basics" },
+        { id: 102, title: "Quick HIIT" },
+      ],
+    }
     const fake = fakeCatalogueFetch({ "/sub-categories/11": { body: { data: subcategory } } })
     const error = await crawl(fake).result.then(
       () => undefined,
@@ -100,12 +112,23 @@ describe("crawlCatalogue", () => {
 
   it.each([
     ["/categories", { data: [{ id: "a/b", title: "Dance" }] }, '"data[0].id" is "a/b" (the entity titled "Dance")'],
-    ["/categories/1", { data: { id: 1, title: "Fitness", sub_categories: [{ id: "%2e%2e", title: "HIIT" }] } }, '"data.sub_categories[0].id" is "%2e%2e" (the entity titled "HIIT")'],
+    [
+      "/categories/1",
+      { data: { id: 1, title: "Fitness", sub_categories: [{ id: "%2e%2e", title: "HIIT" }] } },
+      '"data.sub_categories[0].id" is "%2e%2e" (the entity titled "HIIT")',
+    ],
     ["/series/101/episodes", { data: [{ id: ".", title: "Warm up", series_id: 101 }] }, '"data[0].id" is "." (the entity titled "Warm up")'],
-    ["/featured-collections", { data: [{ id: 1, title: "Fitness", category: [{ id: "a\\b", title: "Dance" }] }] }, '"data[0].category[0].id" is "a\\\\b" (the entity titled "Dance")'],
+    [
+      "/featured-collections",
+      { data: [{ id: 1, title: "Fitness", category: [{ id: "a\\b", title: "Dance" }] }] },
+      '"data[0].category[0].id" is "a\\\\b" (the entity titled "Dance")',
+    ],
   ])("refuses an unsafe id in %s", async (path, body, named) => {
     const fake = fakeCatalogueFetch({ [path]: { body } })
-    await expect(crawl(fake).result).rejects.toMatchObject({ code: ERROR_CODES.CatalogueWrongShape, message: expect.stringContaining(`${FAKE_API_URL}${path}: ${named}: an id names a page`) })
+    await expect(crawl(fake).result).rejects.toMatchObject({
+      code: ERROR_CODES.CatalogueWrongShape,
+      message: expect.stringContaining(`${FAKE_API_URL}${path}: ${named}: an id names a page`),
+    })
   })
 
   it("retries a 503 and a 429 and then goes on", async () => {

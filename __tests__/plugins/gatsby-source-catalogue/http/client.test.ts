@@ -1,13 +1,6 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
-import {
-  CatalogueRequestError,
-  createHttpClient,
-  fillPath,
-  joinUrl,
-  resolveAgainst,
-  type HttpClientOptions,
-} from "../../../../plugins/gatsby-source-catalogue/src/http/client"
+import { CatalogueRequestError, createHttpClient, fillPath, joinUrl, resolveAgainst, type HttpClientOptions } from "../../../../plugins/gatsby-source-catalogue/src/http/client"
 import { PREVIEW_TOKEN_HEADER } from "../../../../contract/preview/draft-videos"
 import { retryAfterMs } from "../../../../node-kit/http/retry-after"
 import { ERROR_CODES } from "../../../../plugins/gatsby-source-catalogue/src/constants"

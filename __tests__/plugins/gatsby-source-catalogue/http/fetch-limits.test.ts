@@ -12,7 +12,12 @@ describe("allowedOrigins", () => {
   })
 
   it("take nothing from a template relative to the picture's own URL", () => {
-    const origins = allowedOrigins({ apiUrl: "https://cms.example/api", videoApiUrl: "https://api.vimeo.com", imageOrigins: [], imageService: { origins: ["https://cms.example"], urlTemplate: "{url}?w={width}" } })
+    const origins = allowedOrigins({
+      apiUrl: "https://cms.example/api",
+      videoApiUrl: "https://api.vimeo.com",
+      imageOrigins: [],
+      imageService: { origins: ["https://cms.example"], urlTemplate: "{url}?w={width}" },
+    })
     expect([...origins].sort()).toEqual(["https://api.vimeo.com", "https://cms.example"])
   })
 })
@@ -29,7 +34,13 @@ describe("createOriginGuard", () => {
     expect(guard.allows("https://127.0.0.1:4000/a.jpg")).toBe(false)
     expect(guard.allows("file:///etc/passwd")).toBe(false)
     expect(guard.allows("not a url")).toBe(false)
-    expect(warnings.map((message) => /^Not fetching from (\S*):/.exec(message)?.[1])).toEqual(["127.0.0.1:9000", "[fe80::1]", "169.254.169.254", "127.0.0.1:4000", "file:///etc/passwd"])
+    expect(warnings.map((message) => /^Not fetching from (\S*):/.exec(message)?.[1])).toEqual([
+      "127.0.0.1:9000",
+      "[fe80::1]",
+      "169.254.169.254",
+      "127.0.0.1:4000",
+      "file:///etc/passwd",
+    ])
     expect(warnings[0]).toBe(
       "Not fetching from 127.0.0.1:9000: the build only fetches from http://127.0.0.1:4000 (CATALOGUE_API_URL, VIDEO_API_URL, the image service and the imageOrigins option). Skipped, first: http://127.0.0.1:9000/admin",
     )

@@ -39,7 +39,14 @@ describe("image service mode", () => {
     const service = imageServiceFromEnv({ CATALOGUE_IMAGE_SERVICE: "on", CATALOGUE_API_URL: `${server.origin}/api` })!
     expect(service).toEqual({ origins: [server.origin], urlTemplate: REFERENCE_IMAGE_SERVICE_TEMPLATE, maxWidth: 1600 })
     const url = `${server.origin}/media/series-101.jpg`
-    const files = await fetchImages([url], { cache: cacheIn(cacheDir), imageService: service, limiter: createLimiter(1), limits: requestLimits(server.origin), usedBy: new Map(), warn: jest.fn() })
+    const files = await fetchImages([url], {
+      cache: cacheIn(cacheDir),
+      imageService: service,
+      limiter: createLimiter(1),
+      limits: requestLimits(server.origin),
+      usedBy: new Map(),
+      warn: jest.fn(),
+    })
     const file = files.get(url)!
     expect(file).toMatchObject({ url, width: 1600, height: 1000, mimeType: "image/jpeg" })
     expect(file.placeholderColor).toMatch(/^#[0-9a-f]{6}$/)

@@ -16,7 +16,9 @@ let jpeg: Buffer
 const hits = new Map<string, number>()
 
 beforeAll(async () => {
-  jpeg = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#e63946" } }).jpeg().toBuffer()
+  jpeg = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#e63946" } })
+    .jpeg()
+    .toBuffer()
   server = http.createServer((req, res) => {
     hits.set(req.url!, (hits.get(req.url!) ?? 0) + 1)
     if (req.url === "/media/ok.jpg") {

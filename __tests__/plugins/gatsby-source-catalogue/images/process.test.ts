@@ -15,7 +15,9 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "image-processing-"))
   source = path.join(dir, "series-3.jpg")
   // Red on the left three quarters, blue on the right: a dominant colour to find and a crop to check.
-  const left = await sharp({ create: { width: 1200, height: 1000, channels: 3, background: "#d02020" } }).png().toBuffer()
+  const left = await sharp({ create: { width: 1200, height: 1000, channels: 3, background: "#d02020" } })
+    .png()
+    .toBuffer()
   await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#2020d0" } })
     .composite([{ input: left, left: 0, top: 0 }])
     .jpeg()
@@ -24,8 +26,7 @@ beforeAll(async () => {
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
-const processor = (name: string) =>
-  createImageProcessor({ cacheDir: path.join(dir, name, "cache"), publicDir: path.join(dir, name, "public"), concurrency: 2, warn: jest.fn() })
+const processor = (name: string) => createImageProcessor({ cacheDir: path.join(dir, name, "cache"), publicDir: path.join(dir, name, "public"), concurrency: 2, warn: jest.fn() })
 
 describe("the image processor", () => {
   it("makes each file the picture's slots name at its width, publishes it, and reads the source once", async () => {

@@ -26,7 +26,10 @@ const pictures = new Map<string, { bytes: Buffer; headers: Record<string, string
 const sent = new Map<string, number>()
 let dir: string
 
-const picture = (colour: string) => sharp({ create: { width: 640, height: 400, channels: 3, background: colour } }).jpeg().toBuffer()
+const picture = (colour: string) =>
+  sharp({ create: { width: 640, height: 400, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer()
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -49,7 +52,12 @@ afterAll(async () => {
 /** Gatsby's per-plugin cache: a folder and keys kept in memory, both lost when Gatsby clears `.cache`. */
 function gatsbyCache(directory: string): GatsbyCache {
   const entries = new Map<string, unknown>()
-  return { name: "test", directory, get: async (key: string) => entries.get(key), set: async (key: string, value: unknown) => entries.set(key, value).get(key) } as unknown as GatsbyCache
+  return {
+    name: "test",
+    directory,
+    get: async (key: string) => entries.get(key),
+    set: async (key: string, value: unknown) => entries.set(key, value).get(key),
+  } as unknown as GatsbyCache
 }
 
 const reporter = () => {

@@ -59,7 +59,8 @@ describe("image slots", () => {
   })
 
   it("make a picture only the files its entities' slots name, plus the social crop", () => {
-    const widths = (slots: Parameters<typeof variantsOf>[1]) => variantsOf(picture, slots).map((variant) => `${variant.width}${variant.height ? `x${variant.height}` : ""}.${variant.format}`)
+    const widths = (slots: Parameters<typeof variantsOf>[1]) =>
+      variantsOf(picture, slots).map((variant) => `${variant.width}${variant.height ? `x${variant.height}` : ""}.${variant.format}`)
     expect(widths(slotsOfOwners(["episode 7"], SITE_SLOTS))).toEqual(["400.webp", "800.webp", "1280.webp", "1600.webp", "1200x630.jpg"])
     expect(widths(slotsOfOwners(["category 1"], SITE_SLOTS))).toEqual(["1024.webp", "1280.webp", "1600.webp", "1200x630.jpg"])
     expect(widths(slotsOfOwners(["site-settings null"], SITE_SLOTS))).toEqual(["1200x630.jpg"])

@@ -26,12 +26,35 @@ async function buildNodes(override: Parameters<typeof fakeCatalogueFetch>[0] = {
   const snapshot = assembleSnapshot(await crawlCatalogue({ client, paths: DEFAULT_PATHS, warn: () => undefined }))
   const images = new Map<string, ImageFile>()
   const toUrl = (image: ApiImage | null | undefined) => imageUrl(image, FAKE_API_URL)
-  for (const url of ["http://catalogue.test/media/category-1.jpg", "http://catalogue.test/media/series-101.jpg", "https://cdn.example.com/e/1001.jpg", "http://catalogue.test/media/episode-1002.jpg", "http://catalogue.test/media/subcategory-11.jpg"]) {
+  for (const url of [
+    "http://catalogue.test/media/category-1.jpg",
+    "http://catalogue.test/media/series-101.jpg",
+    "https://cdn.example.com/e/1001.jpg",
+    "http://catalogue.test/media/episode-1002.jpg",
+    "http://catalogue.test/media/subcategory-11.jpg",
+  ]) {
     if (brokenImages.includes(url)) continue
     images.set(url, { url, filename: "x.jpg", mimeType: "image/jpeg", width: 1600, height: 1000, filesize: 10, contentDigest: `d-${url}`, placeholderColor: "#336699" })
   }
   const gatsby = fakeGatsbyApi()
-  buildCatalogueNodes(gatsby.args, snapshot, { imageUrl: toUrl, images, videos: new Map([["vid-1001", { playerEmbedUrl: "https://player.example/1001", durationSeconds: 615, releaseTime: "2026-01-02T03:04:05Z", pictureUrl: null, chapters: [], textTracks: [], transcripts: [] }]]) })
+  buildCatalogueNodes(gatsby.args, snapshot, {
+    imageUrl: toUrl,
+    images,
+    videos: new Map([
+      [
+        "vid-1001",
+        {
+          playerEmbedUrl: "https://player.example/1001",
+          durationSeconds: 615,
+          releaseTime: "2026-01-02T03:04:05Z",
+          pictureUrl: null,
+          chapters: [],
+          textTracks: [],
+          transcripts: [],
+        },
+      ],
+    ]),
+  })
   const ofType = (type: string) => gatsby.nodes.filter((node) => node.internal.type === type) as (NodeInput & Record<string, unknown>)[]
   const one = (type: string, id: string) => ofType(type).find((node) => node._id === id)!
   return { ofType, one }

@@ -22,9 +22,7 @@ describe("sanitizeDescription", () => {
   })
 
   it("makes a new-tab link safe for its opener", () => {
-    expect(sanitizeDescription('<a href="https://x.example" target="_blank">x</a>')).toBe(
-      '<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>',
-    )
+    expect(sanitizeDescription('<a href="https://x.example" target="_blank">x</a>')).toBe('<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>')
   })
 
   // Reverse tabnabbing: browsers read the target keyword without regard to case, a named window is a new one too, and rel="opener" would undo noopener.

@@ -60,7 +60,10 @@ async function serve(routes: Record<string, (res: http.ServerResponse) => void>)
   return { origin, seen, close }
 }
 
-const vtt = (body: string, headers: Record<string, string> = {}) => (res: http.ServerResponse) => res.writeHead(200, { "content-type": "text/vtt", ...headers }).end(body)
+const vtt =
+  (body: string, headers: Record<string, string> = {}) =>
+  (res: http.ServerResponse) =>
+    res.writeHead(200, { "content-type": "text/vtt", ...headers }).end(body)
 
 let host: Awaited<ReturnType<typeof serve>>
 let cdn: Awaited<ReturnType<typeof serve>>
@@ -95,7 +98,17 @@ function video(...urls: string[]): VideoFacts {
     kind: "captions",
     url: url.startsWith("http") ? url : `${host.origin}/video-host/tracks/${url}`,
   }))
-  return { playerEmbedUrl: "https://player.test/1", durationSeconds: 60, releaseTime: null, pictureUrl: null, chapters: [{ start: 0, end: 10, title: "Warm-up" }, { start: 10, end: 60, title: "Squats" }], textTracks }
+  return {
+    playerEmbedUrl: "https://player.test/1",
+    durationSeconds: 60,
+    releaseTime: null,
+    pictureUrl: null,
+    chapters: [
+      { start: 0, end: 10, title: "Warm-up" },
+      { start: 10, end: 60, title: "Squats" },
+    ],
+    textTracks,
+  }
 }
 
 function setUp(timeoutMs = TIMEOUT_MS) {
@@ -113,7 +126,11 @@ function setUp(timeoutMs = TIMEOUT_MS) {
     maxBytes: 10 * 2 ** 20,
   })
   const read = (videos: Record<string, VideoFacts>, forThisBuild: string[] = []) =>
-    within(readTranscripts(new Map(Object.entries(videos)), new Set(forThisBuild), { client, cache, maxBytes: MAX_BYTES, warn: (m) => warnings.push(m) }), timeoutMs + 5000, "Reading the transcripts")
+    within(
+      readTranscripts(new Map(Object.entries(videos)), new Set(forThisBuild), { client, cache, maxBytes: MAX_BYTES, warn: (m) => warnings.push(m) }),
+      timeoutMs + 5000,
+      "Reading the transcripts",
+    )
   return { read, warnings, store }
 }
 
@@ -172,7 +189,9 @@ describe("readTranscripts", () => {
     const { read, warnings } = setUp(SLOW_TIMEOUT_MS)
     const { transcripts } = await read({ v1: video("good.vtt", "slow.vtt?sig=secret") })
     expect(transcripts.get("v1")).toHaveLength(1)
-    expect(warnings).toEqual([`Video v1: its x-1 transcript (Track 1) at ${host.origin}/video-host/tracks/slow.vtt did not answer within ${SLOW_TIMEOUT_MS} ms; the episode shows none in x-1.`])
+    expect(warnings).toEqual([
+      `Video v1: its x-1 transcript (Track 1) at ${host.origin}/video-host/tracks/slow.vtt did not answer within ${SLOW_TIMEOUT_MS} ms; the episode shows none in x-1.`,
+    ])
   })
 
   it("sends the token to the video host's own origin only, and asks no host the build may not fetch from", async () => {

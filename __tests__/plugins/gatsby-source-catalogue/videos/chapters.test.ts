@@ -3,7 +3,17 @@ import { chaptersOf, clockTime } from "../../../../plugins/gatsby-source-catalog
 describe("chaptersOf", () => {
   it("sorts the chapters, starts them on whole seconds and ends each where the next begins, the last at the video's end", () => {
     const dropped: string[] = []
-    expect(chaptersOf([{ start: 420.9, title: "Cool-down" }, { start: 0, title: "Warm-up" }, { start: 61.2, title: "First routine" }], 600, dropped)).toEqual([
+    expect(
+      chaptersOf(
+        [
+          { start: 420.9, title: "Cool-down" },
+          { start: 0, title: "Warm-up" },
+          { start: 61.2, title: "First routine" },
+        ],
+        600,
+        dropped,
+      ),
+    ).toEqual([
       { start: 0, end: 61, title: "Warm-up" },
       { start: 61, end: 420, title: "First routine" },
       { start: 420, end: 600, title: "Cool-down" },
@@ -13,7 +23,18 @@ describe("chaptersOf", () => {
 
   it("keeps one chapter per second, the earliest, without a word", () => {
     const dropped: string[] = []
-    expect(chaptersOf([{ start: 10, title: "Again" }, { start: 10.6, title: "Later" }, { start: 10, title: "Twice" }, { start: 0, title: "Start" }], 60, dropped)).toEqual([
+    expect(
+      chaptersOf(
+        [
+          { start: 10, title: "Again" },
+          { start: 10.6, title: "Later" },
+          { start: 10, title: "Twice" },
+          { start: 0, title: "Start" },
+        ],
+        60,
+        dropped,
+      ),
+    ).toEqual([
       { start: 0, end: 10, title: "Start" },
       { start: 10, end: 60, title: "Again" },
     ])
@@ -23,7 +44,13 @@ describe("chaptersOf", () => {
   it("leaves out, and names, a chapter outside the video or without a title once made plain text", () => {
     const dropped: string[] = []
     const chapters = chaptersOf(
-      [{ start: -5, title: "Before" }, { start: 0, title: "Warm-up" }, { start: 600, title: "At the end" }, { start: 30, title: "<script>x</script>" }, { start: 40, title: "<b>Bold</b> &amp; plain\u0000" }],
+      [
+        { start: -5, title: "Before" },
+        { start: 0, title: "Warm-up" },
+        { start: 600, title: "At the end" },
+        { start: 30, title: "<script>x</script>" },
+        { start: 40, title: "<b>Bold</b> &amp; plain\u0000" },
+      ],
       600,
       dropped,
     )

@@ -28,8 +28,7 @@ function setUp(answers: Record<string, () => Response>) {
     sleep: async () => undefined,
   })
   const warnings: string[] = []
-  const resolve = (paths: string[]) =>
-    resolveVideoLinks(paths, { client, cache, videoApiUrl: VIDEO_API, videoPath: DEFAULT_PATHS.video, warn: (m) => warnings.push(m) })
+  const resolve = (paths: string[]) => resolveVideoLinks(paths, { client, cache, videoApiUrl: VIDEO_API, videoPath: DEFAULT_PATHS.video, warn: (m) => warnings.push(m) })
   return { resolve, asked, warnings }
 }
 
@@ -114,8 +113,15 @@ describe("resolveVideoLinks", () => {
           JSON.stringify({
             player_embed_url: "https://player.test/8",
             duration: 600,
-            chapters: [{ start: "ten", title: "Words" }, { start: 0, title: "Warm-up" }, { start: 900, title: "Afterwards" }],
-            text_tracks: [{ language: "en", label: "English", kind: "chapters", url: "/en.vtt" }, { language: "fr", label: "Français", kind: "subtitles", url: "/fr.vtt" }],
+            chapters: [
+              { start: "ten", title: "Words" },
+              { start: 0, title: "Warm-up" },
+              { start: 900, title: "Afterwards" },
+            ],
+            text_tracks: [
+              { language: "en", label: "English", kind: "chapters", url: "/en.vtt" },
+              { language: "fr", label: "Français", kind: "subtitles", url: "/fr.vtt" },
+            ],
           }),
         ),
       "/videos/9": () => new Response(JSON.stringify({ player_embed_url: "https://player.test/9", chapters: "none", text_tracks: null })),
@@ -146,8 +152,7 @@ describe("resolveVideoLinks", () => {
   it("waits out a 429 and then gets the link", async () => {
     let calls = 0
     const { resolve } = setUp({
-      "/videos/1": () =>
-        ++calls === 1 ? new Response("{}", { status: 429, headers: { "Retry-After": "1" } }) : ok("https://player.test/1")(),
+      "/videos/1": () => (++calls === 1 ? new Response("{}", { status: 429, headers: { "Retry-After": "1" } }) : ok("https://player.test/1")()),
     })
     expect((await resolve(["1"])).videos.get("1")?.playerEmbedUrl).toBe("https://player.test/1")
   })

@@ -91,7 +91,10 @@ describe("a video's chapters and transcripts", () => {
           JSON.stringify({
             player_embed_url: "https://player.test/v1",
             duration: 90,
-            chapters: [{ start: 0, title: "Warm-up" }, { start: 45, title: "Cool-down" }],
+            chapters: [
+              { start: 0, title: "Warm-up" },
+              { start: 45, title: "Cool-down" },
+            ],
             text_tracks: [
               { language: "en", label: "English (CC)", kind: "captions", url: "/tracks/en.vtt" },
               { language: "es", label: "Español", kind: "subtitles", url: "/tracks/es.vtt" },

@@ -63,9 +63,7 @@ describe("cloudflareAdapter", () => {
   })
 
   it("rejects an HTTP error with its status and body, and sends no further batch", async () => {
-    const { fetch, calls } = fakeFetch(() =>
-      json(429, { success: false, errors: [{ code: 10000, message: "Rate limited" }], messages: [], result: null }),
-    )
+    const { fetch, calls } = fakeFetch(() => json(429, { success: false, errors: [{ code: 10000, message: "Rate limited" }], messages: [], result: null }))
     await expect(cloudflareAdapter({ zoneId: ZONE, apiToken: TOKEN, fetch }).purge({ keys: manyPaths(150), paths: [], all: false })).rejects.toThrow(
       /^cloudflare refused purging 100 tags: HTTP 429 .*Rate limited/,
     )
@@ -75,7 +73,9 @@ describe("cloudflareAdapter", () => {
   it("refuses a tag with a comma or a space before sending anything", async () => {
     const { fetch, calls } = fakeFetch(() => json(200, OK))
     for (const bad of ["/a,b/", "/a b/"]) {
-      await expect(cloudflareAdapter({ zoneId: ZONE, apiToken: TOKEN, fetch }).purge({ keys: ["/ok/", bad], paths: [], all: false })).rejects.toThrow(/^cloudflare cannot purge the tag/)
+      await expect(cloudflareAdapter({ zoneId: ZONE, apiToken: TOKEN, fetch }).purge({ keys: ["/ok/", bad], paths: [], all: false })).rejects.toThrow(
+        /^cloudflare cannot purge the tag/,
+      )
     }
     expect(calls).toHaveLength(0)
   })

@@ -88,9 +88,7 @@ describe("signV4 against AWS's SigV4 test suite", () => {
       "AQoDYXdzEPT//////////wEXAMPLEtc764bNrC9SAPBSM22wDOk4x4HIZ8j4FZTwdQWLWsKWHGBuFqwAeMicRXmxfpSPfIeoIYRqTflfKD8YUuwthAx7mSEI/qkPpKPi/kMcGdQrmGdeehM4IC1NtBmUpp2wUE8phUZampKsburEDy0KPkyQDYwT7WZ0wq5VSXDvp75YU9HFvlRd8Tx6q6fE8YQcHNVXAkiY9q6d+xo0rKwT38xVqr7ZD0u0iPPkUL64lIZbqBAz+scqKmlzm8FDrypNC9Yjc8fPOLn9FX9KSYvKTr4rvx3iSIlTJabIQwj2ICCR/oLxBA=="
     const sent = signV4({ method: "POST", url: "https://example.amazonaws.com/", headers: {}, body: "" }, { ...suite, sessionToken: token }, scope, when)
     expect(sent["X-Amz-Security-Token"]).toBe(token)
-    expect(sent.Authorization).toBe(
-      `${credential}, SignedHeaders=host;x-amz-date;x-amz-security-token, Signature=85d96828115b5dc0cfc3bd16ad9e210dd772bbebba041836c64533a82be05ead`,
-    )
+    expect(sent.Authorization).toBe(`${credential}, SignedHeaders=host;x-amz-date;x-amz-security-token, Signature=85d96828115b5dc0cfc3bd16ad9e210dd772bbebba041836c64533a82be05ead`)
   })
 
   it("refuses a URL whose canonical form it does not compute (a query, an encoded path)", () => {
@@ -124,7 +122,9 @@ describe("cloudfrontAdapter", () => {
       "x-amz-date:20240102T030405Z",
       "",
       "content-type;host;x-amz-date",
-      createHash("sha256").update(call?.body ?? "").digest("hex"),
+      createHash("sha256")
+        .update(call?.body ?? "")
+        .digest("hex"),
     ].join("\n")
     const signature = expectedSignature(canonicalRequest, CREDENTIALS.secretAccessKey, "20240102", "20240102T030405Z")
     expect(call?.headers.get("Authorization")).toBe(

@@ -35,7 +35,13 @@ const adapters: [string, (origin: string) => CdnAdapter][] = [
   [
     "cloudfront",
     (origin) =>
-      cloudfrontAdapter({ distributionId: "EDFDVBD6EXAMPLE", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "aws-secret", sessionToken: "aws-session-secret", fetch: toOrigin(origin) }),
+      cloudfrontAdapter({
+        distributionId: "EDFDVBD6EXAMPLE",
+        accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+        secretAccessKey: "aws-secret",
+        sessionToken: "aws-session-secret",
+        fetch: toOrigin(origin),
+      }),
   ],
 ]
 

@@ -30,7 +30,6 @@ const settings = (over: Partial<SourcedSiteSettings> = {}): SourcedSiteSettings 
 const site = (over: Partial<SourcedSiteSettings> = {}) =>
   resolveSiteSeo(settings(over), { siteUrl: SITE, siteName: "MoveFlix", description: "Fitness, dance and entertainment videos.", image: null })
 
-
 const episode = (over: Partial<PageSeoInput> = {}): PageSeoInput =>
   entityPageInput("episode", "1001", "Plank Basics", {
     description: "Learn to hold a plank with good form: where to put your hands, how to breathe and when to rest.",

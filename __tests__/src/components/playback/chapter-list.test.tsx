@@ -43,7 +43,10 @@ describe("ChapterList", () => {
 
   it("marks the chapter playing, and none before the player has said where it is", () => {
     const { control } = drawn()
-    const current = () => links().filter((link) => link.getAttribute("aria-current") === "true").map((link) => link.textContent)
+    const current = () =>
+      links()
+        .filter((link) => link.getAttribute("aria-current") === "true")
+        .map((link) => link.textContent)
     expect(current()).toEqual([])
     act(() => control.report(120))
     expect(current()).toEqual(["1:35 Plank"])

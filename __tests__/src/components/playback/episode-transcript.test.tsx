@@ -5,7 +5,14 @@ import { createPlaybackControl } from "../../../../src/playback/playback-control
 import { renderWithTheme } from "../../../helpers/render-with-theme"
 
 const SRC = "https://player.vimeo.com/video/760001002"
-const ENGLISH = { language: "en", label: "English", paragraphs: [{ start: 0, text: "Welcome to the class." }, { start: 64.8, text: "Now hold the plank." }] }
+const ENGLISH = {
+  language: "en",
+  label: "English",
+  paragraphs: [
+    { start: 0, text: "Welcome to the class." },
+    { start: 64.8, text: "Now hold the plank." },
+  ],
+}
 const FRENCH = { language: "fr", label: "Français", paragraphs: [{ start: 0, text: "Bienvenue au cours." }] }
 
 function drawn(transcripts = [FRENCH, ENGLISH]) {

@@ -15,8 +15,7 @@ jest.mock("../../../../src/playback/use-host-player", () => ({
 
 const SRC = "https://player.vimeo.com/video/760001002"
 
-const draw = (props: Partial<React.ComponentProps<typeof VideoPlayer>> = {}) =>
-  renderWithTheme(<VideoPlayer src={SRC} title="Plank Basics" poster={null} {...props} />)
+const draw = (props: Partial<React.ComponentProps<typeof VideoPlayer>> = {}) => renderWithTheme(<VideoPlayer src={SRC} title="Plank Basics" poster={null} {...props} />)
 
 const iframeSrc = (container: HTMLElement) => container.querySelector("iframe:not(noscript iframe)")?.getAttribute("src")
 

@@ -86,9 +86,11 @@ describe("HomeScreen", () => {
     )
     const fitness = screen.getByRole("region", { name: "Find Your Fitness Groove" })
     const programs = within(fitness).getByRole("region", { name: "Fitness programs" })
-    expect(within(programs).getAllByRole("heading", { level: 3, hidden: true }).map((h) => h.textContent)).toEqual(
-      many.slice(0, 5).map((s) => s.title),
-    )
+    expect(
+      within(programs)
+        .getAllByRole("heading", { level: 3, hidden: true })
+        .map((h) => h.textContent),
+    ).toEqual(many.slice(0, 5).map((s) => s.title))
     expect(within(fitness).getByRole("link", { name: "View all fitness programs" })).toHaveAttribute("href", "/category/1")
     const entertainment = screen.getByRole("region", { name: "Stay Entertained" })
     expect(within(entertainment).getAllByRole("heading", { level: 3 })).toHaveLength(5)

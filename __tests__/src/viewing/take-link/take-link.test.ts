@@ -34,8 +34,7 @@ function position(id: number, updatedAt = NOW - id * 1000): EpisodeProgress {
 }
 
 /** A fragment in the link's format, written here from its description (take-link-format.ts) with Node's zlib: an outsider's link. */
-const fragmentOf = (json: unknown, format = "1") =>
-  `#take=${format}.${zlib.deflateRawSync(Buffer.from(JSON.stringify(json))).toString("base64url")}`
+const fragmentOf = (json: unknown, format = "1") => `#take=${format}.${zlib.deflateRawSync(Buffer.from(JSON.stringify(json))).toString("base64url")}`
 
 const read = (hash: string) => readTakeLink(hash, NOW)
 
@@ -132,7 +131,10 @@ describe("a link is untrusted input", () => {
           ["1", "The same id again", null, NOW - 1],
           { seriesId: "4", title: "An object, not the wire's array", image: null, savedAt: 1 },
         ],
-        [["e1", "12", 600, NOW, null, null, null, null, null], ["e2", 12, 600, NOW - 9, null, null, null, 2.5, null]],
+        [
+          ["e1", "12", 600, NOW, null, null, null, null, null],
+          ["e2", 12, 600, NOW - 9, null, null, null, 2.5, null],
+        ],
       ]),
     )
     expect(reading).toEqual({

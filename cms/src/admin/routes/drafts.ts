@@ -84,28 +84,17 @@ function siteSettingsDraftRoutes(app: FastifyInstance, desk: DraftDesk, drafts: 
 }
 
 /** One collection's draft routes: create, edit, delete as a draft; discard; publish. */
-function entityDraftRoutes(
-  app: FastifyInstance,
-  desk: DraftDesk,
-  draftReads: CatalogueReads,
-  options: AdminDraftOptions,
-  collection: string,
-  table: CatalogueTable,
-) {
+function entityDraftRoutes(app: FastifyInstance, desk: DraftDesk, draftReads: CatalogueReads, options: AdminDraftOptions, collection: string, table: CatalogueTable) {
   const bodyRefusal = (onCreate: boolean) => (request: FastifyRequest, errors: Parameters<typeof entityBodyRefusal>[2]) =>
     new EditError(entityBodyRefusal(table, onCreate, errors, request.body))
   const idRoute = (verb: string) => ({ schema: { params: ID_PARAMS }, config: { refuse: (request: FastifyRequest) => nothingAt(verb, request) } })
   const missing = (id: number) => new HttpError(404, `${collection} ${id} is neither published nor in the drafts.`)
 
-  app.post<{ Body: Body }>(
-    `/drafts/${collection}`,
-    { schema: { body: createBodySchema(table) }, config: { refuse: bodyRefusal(true) } },
-    async (request, reply) => {
-      const created = desk.createDraft(table, request.body)
-      options.drafted(created.result)
-      return reply.status(201).send({ data: servedEntity(draftReads, table, created.id) })
-    },
-  )
+  app.post<{ Body: Body }>(`/drafts/${collection}`, { schema: { body: createBodySchema(table) }, config: { refuse: bodyRefusal(true) } }, async (request, reply) => {
+    const created = desk.createDraft(table, request.body)
+    options.drafted(created.result)
+    return reply.status(201).send({ data: servedEntity(draftReads, table, created.id) })
+  })
 
   const editRefusal = bodyRefusal(false)
   app.patch<IdParams & { Body: Body }>(

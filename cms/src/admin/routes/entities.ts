@@ -36,16 +36,12 @@ export async function adminEntityRoutes(app: FastifyInstance, options: AdminEnti
     const bodyRefusal = (onCreate: boolean) => (request: FastifyRequest, errors: Parameters<typeof entityBodyRefusal>[2]) =>
       new EditError(entityBodyRefusal(table, onCreate, errors, request.body))
 
-    app.post<{ Body: Body }>(
-      `/${collection}`,
-      { schema: { body: createBodySchema(table) }, config: { refuse: bodyRefusal(true) } },
-      async (request, reply) => {
-        const created = createEntity(db, table, request.body, drafts?.nextId(table))
-        drafts?.mirrorCreate(table, created.id)
-        publish(created.result)
-        return reply.status(201).send({ data: served(table, created.id) })
-      },
-    )
+    app.post<{ Body: Body }>(`/${collection}`, { schema: { body: createBodySchema(table) }, config: { refuse: bodyRefusal(true) } }, async (request, reply) => {
+      const created = createEntity(db, table, request.body, drafts?.nextId(table))
+      drafts?.mirrorCreate(table, created.id)
+      publish(created.result)
+      return reply.status(201).send({ data: served(table, created.id) })
+    })
 
     const editRefusal = bodyRefusal(false)
     app.patch<IdParams & { Body: Body }>(
@@ -64,19 +60,15 @@ export async function adminEntityRoutes(app: FastifyInstance, options: AdminEnti
       },
     )
 
-    app.delete<IdParams>(
-      `/${collection}/:id`,
-      { schema: { params: ID_PARAMS }, config: { refuse: (request) => nothingAt("delete", request) } },
-      async (request, reply) => {
-        const id = Number(request.params.id)
-        const result = deleteEntity(db, table, id)
-        if (!result) throw new HttpError(404, `${collection} ${id} was not found.`)
-        drafts?.mirrorDelete(table, id)
-        pruneTombstones(db, options.tombstoneDays)
-        publish(result)
-        return reply.status(204).send()
-      },
-    )
+    app.delete<IdParams>(`/${collection}/:id`, { schema: { params: ID_PARAMS }, config: { refuse: (request) => nothingAt("delete", request) } }, async (request, reply) => {
+      const id = Number(request.params.id)
+      const result = deleteEntity(db, table, id)
+      if (!result) throw new HttpError(404, `${collection} ${id} was not found.`)
+      drafts?.mirrorDelete(table, id)
+      pruneTombstones(db, options.tombstoneDays)
+      publish(result)
+      return reply.status(204).send()
+    })
   }
 
   // Any other collection (subscriptions, site-settings…): nothing there to create, edit or delete.
@@ -85,6 +77,12 @@ export async function adminEntityRoutes(app: FastifyInstance, options: AdminEnti
     ["PATCH", "/:collection/:id", "edit"],
     ["DELETE", "/:collection/:id", "delete"],
   ] as const) {
-    app.route({ method, url, handler: async (request) => { throw nothingAt(verb, request) } })
+    app.route({
+      method,
+      url,
+      handler: async (request) => {
+        throw nothingAt(verb, request)
+      },
+    })
   }
 }

@@ -46,8 +46,7 @@ function kindMessage(field: string, column: WritableColumn): string {
   }
 }
 
-const propertiesOf = (fields: Record<string, WritableColumn>) =>
-  Object.fromEntries(Object.entries(fields).map(([name, column]) => [name, fieldSchema(column)]))
+const propertiesOf = (fields: Record<string, WritableColumn>) => Object.fromEntries(Object.entries(fields).map(([name, column]) => [name, fieldSchema(column)]))
 
 /** The body of `POST /admin/{collection}`: the fields a new entity may have, with those it must. */
 export function createBodySchema(table: CatalogueTable): object {
@@ -74,12 +73,7 @@ interface Problem {
  * allErrors), so the one named is the first wrong field in the order it was
  * sent, whatever order the validator found them in.
  */
-export function entityBodyRefusal(
-  table: CatalogueTable,
-  onCreate: boolean,
-  errors: readonly FastifySchemaValidationError[],
-  body: unknown,
-): string {
+export function entityBodyRefusal(table: CatalogueTable, onCreate: boolean, errors: readonly FastifySchemaValidationError[], body: unknown): string {
   const fields = onCreate ? CREATE_FIELDS[table] : EDITABLE_FIELDS[table]
   const problems: Problem[] = []
   for (const error of errors) {

@@ -15,10 +15,7 @@ export function siteSettingsRefusal(errors: readonly FastifySchemaValidationErro
 }
 
 /** `PATCH /site-settings` (under /admin): a partial change; the fields sent replace the stored ones, the others stay. */
-export async function adminSiteSettingsRoute(
-  app: FastifyInstance,
-  options: { db: CatalogueDatabase; publish: (result: WriteResult) => void; drafts?: DraftDesk },
-) {
+export async function adminSiteSettingsRoute(app: FastifyInstance, options: { db: CatalogueDatabase; publish: (result: WriteResult) => void; drafts?: DraftDesk }) {
   app.patch<{ Body: Record<string, unknown> }>(
     "/site-settings",
     { schema: { body: siteSettingsBody }, config: { refuse: (_request, errors) => siteSettingsRefusal(errors) } },
@@ -30,4 +27,3 @@ export async function adminSiteSettingsRoute(
     },
   )
 }
-

@@ -46,8 +46,7 @@ const LIST_SQL = "TEXT NOT NULL DEFAULT '[]'"
 /** A column the API serves (`Serve`) as a `Value`. */
 type Typed<Value, Serve extends Column["serve"] = "asStored"> = Column<Value> & { serve: Serve }
 
-const column = <Value, Serve extends Column["serve"] = "asStored">(spec: Omit<Column, "value"> & { serve: Serve }) =>
-  spec as Typed<Value, Serve>
+const column = <Value, Serve extends Column["serve"] = "asStored">(spec: Omit<Column, "value"> & { serve: Serve }) => spec as Typed<Value, Serve>
 
 const id = () => column<number>({ sql: "INTEGER PRIMARY KEY", serve: "asStored" })
 const text = () => column<string | null>({ sql: "TEXT", serve: "asStored", field: "text" })
@@ -56,8 +55,7 @@ const seo = () => column<ApiSeo, "seo">({ sql: "TEXT", serve: "seo", field: "seo
 const updatedAt = () => column<string>({ sql: "TEXT NOT NULL", serve: "asStored" })
 /** The order among its siblings, kept by the server and not served. */
 const position = () => column<number, "hidden">({ sql: "INTEGER NOT NULL DEFAULT 0", serve: "hidden" })
-const link = (target: CatalogueTable) =>
-  column<number>({ sql: `INTEGER NOT NULL REFERENCES ${target}(id)`, serve: "asStored", field: "link", target })
+const link = (target: CatalogueTable) => column<number>({ sql: `INTEGER NOT NULL REFERENCES ${target}(id)`, serve: "asStored", field: "link", target })
 const parentLink = (target: CatalogueTable) => column<number>({ ...link(target), parent: true, required: true })
 
 /**
@@ -187,22 +185,16 @@ export type WritableColumn = Column & { field: FieldKind }
  * entity's own fields, then its links, then (on create) the create-only ones.
  */
 function writableFields(table: CatalogueTable, onCreate: boolean): Record<string, WritableColumn> {
-  const writable = columnsOf(table).filter(
-    (entry): entry is [string, WritableColumn] => entry[1].field !== undefined && (onCreate || !entry[1].createOnly),
-  )
+  const writable = columnsOf(table).filter((entry): entry is [string, WritableColumn] => entry[1].field !== undefined && (onCreate || !entry[1].createOnly))
   const rank = ([, column]: [string, Column]) => (column.createOnly ? 2 : column.target ? 1 : 0)
   return Object.fromEntries(writable.sort((a, b) => rank(a) - rank(b)))
 }
 
 /** Per table: what an editor may change, and the kind of each field. */
-export const EDITABLE_FIELDS = Object.fromEntries(
-  TABLES.map((table) => [table, writableFields(table, false)]),
-) as Record<CatalogueTable, Record<string, WritableColumn>>
+export const EDITABLE_FIELDS = Object.fromEntries(TABLES.map((table) => [table, writableFields(table, false)])) as Record<CatalogueTable, Record<string, WritableColumn>>
 
 /** Per table: what an editor may give a new entity (the editable fields and the create-only ones). */
-export const CREATE_FIELDS = Object.fromEntries(
-  TABLES.map((table) => [table, writableFields(table, true)]),
-) as Record<CatalogueTable, Record<string, WritableColumn>>
+export const CREATE_FIELDS = Object.fromEntries(TABLES.map((table) => [table, writableFields(table, true)])) as Record<CatalogueTable, Record<string, WritableColumn>>
 
 /** A value as its column stores it: lists as JSON, `seo` as JSON (NULL when absent), the rest as they are. */
 export function storedValue(column: Column, value: unknown): unknown {

@@ -111,14 +111,11 @@ function keepPrivate(file: string): void {
  * made before them gains them here, empty, instead of failing on first edit.
  */
 const ADDED_COLUMNS = CATALOGUE_TABLES.flatMap((table) =>
-  (Object.entries(COLUMNS[table]) as [string, Column][])
-    .filter(([, column]) => column.addedLater)
-    .map(([name, column]) => ({ table, column: name, type: column.sql })),
+  (Object.entries(COLUMNS[table]) as [string, Column][]).filter(([, column]) => column.addedLater).map(([name, column]) => ({ table, column: name, type: column.sql })),
 )
 
 /** The changes feed looks entities up by updated_at. */
-const UPDATED_AT_INDEXES = CATALOGUE_TABLES.map((table) => `CREATE INDEX IF NOT EXISTS ${table}_by_updated_at ON ${table}(updated_at);`)
-  .join("\n")
+const UPDATED_AT_INDEXES = CATALOGUE_TABLES.map((table) => `CREATE INDEX IF NOT EXISTS ${table}_by_updated_at ON ${table}(updated_at);`).join("\n")
 
 function addMissingColumns(db: CatalogueDatabase): void {
   for (const { table, column, type } of ADDED_COLUMNS) {

@@ -52,7 +52,9 @@ const shownColumns = (table: CatalogueTable) => Object.keys(CREATE_FIELDS[table]
  * published row `l` (joined on id) does not, or has none.
  */
 function differsSql(table: CatalogueTable): string {
-  return `(l.id IS NULL OR ${shownColumns(table).map((column) => `d.${column} IS NOT l.${column}`).join(" OR ")})`
+  return `(l.id IS NULL OR ${shownColumns(table)
+    .map((column) => `d.${column} IS NOT l.${column}`)
+    .join(" OR ")})`
 }
 
 /**

@@ -1,11 +1,4 @@
-import type {
-  ApiCategory,
-  ApiCategoryStatistic,
-  ApiEpisode,
-  ApiFeaturedItem,
-  ApiSeries,
-  ApiSubcategory,
-} from "../../../../contract/schemas"
+import type { ApiCategory, ApiCategoryStatistic, ApiEpisode, ApiFeaturedItem, ApiSeries, ApiSubcategory } from "../../../../contract/schemas"
 import { COLUMNS, type Column, type ServedRow } from "./columns"
 import type { CatalogueTable } from "./tables"
 import type { CatalogueDatabase } from "./database"

@@ -22,10 +22,7 @@ function inserter(db: CatalogueDatabase, table: CatalogueTable): (entity: Record
 /** Writes a whole catalogue (sample or generated) in one transaction. */
 export function writeCatalogue(db: CatalogueDatabase, content: CatalogueContent): void {
   const updated_at = now()
-  const insert = Object.fromEntries(CATALOGUE_TABLES.map((table) => [table, inserter(db, table)])) as Record<
-    CatalogueTable,
-    ReturnType<typeof inserter>
-  >
+  const insert = Object.fromEntries(CATALOGUE_TABLES.map((table) => [table, inserter(db, table)])) as Record<CatalogueTable, ReturnType<typeof inserter>>
   const seriesSubcategory = new Map(content.series.map((s) => [s.id, s.sub_category_id]))
 
   db.transaction(() => {
@@ -45,16 +42,7 @@ export function writeCatalogue(db: CatalogueDatabase, content: CatalogueContent)
 }
 
 /** Keeps the series' full-text row in step with its title and description. */
-export function indexSeries(
-  db: CatalogueDatabase,
-  id: number,
-  title: string | null,
-  description: string | null,
-): void {
+export function indexSeries(db: CatalogueDatabase, id: number, title: string | null, description: string | null): void {
   db.prepare("DELETE FROM series_search WHERE rowid = ?").run(id)
-  db.prepare("INSERT INTO series_search (rowid, title, body) VALUES (?, ?, ?)").run(
-    id,
-    title ?? "",
-    htmlToText(description) ?? "",
-  )
+  db.prepare("INSERT INTO series_search (rowid, title, body) VALUES (?, ?, ?)").run(id, title ?? "", htmlToText(description) ?? "")
 }

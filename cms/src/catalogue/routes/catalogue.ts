@@ -12,15 +12,11 @@ export async function catalogueRoutes(app: FastifyInstance, options: { view: (re
 
   /** `GET path/:id`: `{ data }` of what `read` finds, or 404 naming the `label` and the id asked for. */
   const detail = <T>(path: string, label: string, read: (reads: CatalogueReads, id: number) => T | undefined) =>
-    app.get<IdParams>(
-      path,
-      { schema: { params: ID_PARAMS }, config: { refuse: (request) => notFound(label, (request.params as { id: string }).id) } },
-      async (request) => {
-        const found = read(view(request).reads, Number(request.params.id))
-        if (found === undefined) throw notFound(label, request.params.id)
-        return { data: found }
-      },
-    )
+    app.get<IdParams>(path, { schema: { params: ID_PARAMS }, config: { refuse: (request) => notFound(label, (request.params as { id: string }).id) } }, async (request) => {
+      const found = read(view(request).reads, Number(request.params.id))
+      if (found === undefined) throw notFound(label, request.params.id)
+      return { data: found }
+    })
 
   app.get("/categories", async (request) => ({ data: view(request).reads.categories() }))
   detail("/categories/:id", "Category", (reads, id) => reads.category(id))

@@ -22,8 +22,7 @@ export interface DraftViewOptions {
 export const NO_DRAFT_VIEW_MESSAGE = "This catalogue keeps no drafts: there is no draft view, only the published one (ask without preview=1)."
 
 /** The request asks for the draft view: `preview=1` (one of them, if repeated). */
-export const asksForPreview = (request: FastifyRequest): boolean =>
-  [(request.query as Record<string, unknown> | undefined)?.preview].flat().includes("1")
+export const asksForPreview = (request: FastifyRequest): boolean => [(request.query as Record<string, unknown> | undefined)?.preview].flat().includes("1")
 
 /**
  * The view a request asks for. Without `preview=1` the published one,

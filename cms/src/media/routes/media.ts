@@ -34,10 +34,7 @@ const CACHE_CONTROL = { published: "public, max-age=31536000, immutable", draft:
  * (`Authorization: Bearer`), never kept by a shared cache, and is the same
  * 404 as a name no one uses for anyone else (`drafts` null: for everyone).
  */
-export async function mediaRoutes(
-  app: FastifyInstance,
-  options: { store: MediaStore; names: Pick<CatalogueMediaNames, "has">; drafts: DraftMedia | null },
-) {
+export async function mediaRoutes(app: FastifyInstance, options: { store: MediaStore; names: Pick<CatalogueMediaNames, "has">; drafts: DraftMedia | null }) {
   const { drafts } = options
   app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>(
     "/media/:name",

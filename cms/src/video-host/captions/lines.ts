@@ -45,7 +45,10 @@ export const CAPTION_LINES: Record<ProgrammeKind, Record<Phase, CaptionLine[]>> 
       { en: "Breathe through your nose. This part just wakes the body up.", es: "Respira por la nariz. Esta parte solo despierta el cuerpo." },
     ],
     main: [
-      { en: "First move: squats. Feet hip-width apart, sit back as if into a chair.", es: "Primer ejercicio: sentadillas. Pies a la anchura de las caderas, siéntate hacia atrás como en una silla." },
+      {
+        en: "First move: squats. Feet hip-width apart, sit back as if into a chair.",
+        es: "Primer ejercicio: sentadillas. Pies a la anchura de las caderas, siéntate hacia atrás como en una silla.",
+      },
       { en: "Forty seconds on, twenty seconds rest. Go at your own pace.", es: "Cuarenta segundos de trabajo y veinte de descanso. Ve a tu ritmo." },
       { en: "If your knees complain, make the movement smaller. Smaller still counts.", es: "Si te molestan las rodillas, haz el movimiento más pequeño. También cuenta." },
       { en: "Now push-ups, on your knees or on your toes.", es: "Ahora flexiones, con las rodillas apoyadas o sobre las puntas de los pies." },

@@ -25,10 +25,7 @@ type RateLimitBody = { limit: number | null; window_seconds?: number | null }
 const RATE_LIMIT_HINT = "Send {limit: whole number >= 0, window_seconds: whole number >= 1}, or {limit: null} to turn it off."
 
 /** Controls of the stand-in video host (under /admin), for trying a site against its failures. */
-export async function adminVideoHostRoutes(
-  app: FastifyInstance,
-  options: { reads: VideoLibrary; limiter: FixedWindowLimiter; withdrawnVideos: Set<string> },
-) {
+export async function adminVideoHostRoutes(app: FastifyInstance, options: { reads: VideoLibrary; limiter: FixedWindowLimiter; withdrawnVideos: Set<string> }) {
   // Takes a video off the host until the server restarts, as when it is deleted
   // there while the catalogue still names it: lookups and its player answer 404.
   app.delete<{ Params: { path: string } }>("/video-host/videos/:path", async (request) => {

@@ -20,10 +20,7 @@ export const PLAYER_PAGE_ROUTES = ["/player/:path", "/video/:path"] as const
  * the link the preview build was given, with its key; anywhere else it is
  * not found, so no one learns a draft's title.
  */
-export async function playerRoutes(
-  app: FastifyInstance,
-  options: { reads: VideoLibrary; drafts: DraftVideos | null; withdrawnVideos: ReadonlySet<string> },
-) {
+export async function playerRoutes(app: FastifyInstance, options: { reads: VideoLibrary; drafts: DraftVideos | null; withdrawnVideos: ReadonlySet<string> }) {
   const { reads, drafts } = options
 
   for (const route of PLAYER_PAGE_ROUTES) {
@@ -42,10 +39,7 @@ export async function playerRoutes(
         duration: videoDuration(episode.video_id),
         poster: episode.images[0]?.path || undefined,
       })
-      return reply
-        .type("text/html; charset=utf-8")
-        .header("Content-Security-Policy", contentSecurityPolicy)
-        .send(markup.text)
+      return reply.type("text/html; charset=utf-8").header("Content-Security-Policy", contentSecurityPolicy).send(markup.text)
     })
   }
 }

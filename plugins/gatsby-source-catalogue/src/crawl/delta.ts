@@ -75,12 +75,17 @@ function removeDeleted(answers: Patchable, deleted: ApiChanges["deleted"]): void
   for (const id of series) answers.episodeLists.delete(id)
   if (series.size) {
     for (const [id, subcategory] of answers.subcategories) {
-      if (subcategory.series?.some((one) => series.has(String(one.id)))) answers.subcategories.set(id, { ...subcategory, series: subcategory.series.filter((one) => !series.has(String(one.id))) })
+      if (subcategory.series?.some((one) => series.has(String(one.id))))
+        answers.subcategories.set(id, { ...subcategory, series: subcategory.series.filter((one) => !series.has(String(one.id))) })
     }
   }
   if (episodes.size) {
     for (const [id, list] of answers.episodeLists) {
-      if (list.some((episode) => episodes.has(String(episode.id)))) answers.episodeLists.set(id, list.filter((episode) => !episodes.has(String(episode.id))))
+      if (list.some((episode) => episodes.has(String(episode.id))))
+        answers.episodeLists.set(
+          id,
+          list.filter((episode) => !episodes.has(String(episode.id))),
+        )
     }
   }
 }
@@ -199,7 +204,9 @@ export async function applyChanges(previous: CatalogueAnswers, changes: ApiChang
   const [featuredItems, statistics, siteSettings] = await Promise.all([
     named("featured") ? getAnswer(client, paths.featuredCollections, ANSWERS.featuredCollections).then((answer) => answer.data) : previous.featuredItems,
     changes.changed.length + changes.deleted.length > 0 ? getAnswer(client, paths.categoryStatistics, ANSWERS.categoryStatistics) : previous.statistics,
-    changes.changed.some((ref) => ref.type === "site-settings") ? getOrNull(client, paths.siteSettings, ANSWERS.siteSettings).then((answer) => answer?.data ?? null) : previous.siteSettings,
+    changes.changed.some((ref) => ref.type === "site-settings")
+      ? getOrNull(client, paths.siteSettings, ANSWERS.siteSettings).then((answer) => answer?.data ?? null)
+      : previous.siteSettings,
   ])
   if (featuredItems !== previous.featuredItems) featuredItems.forEach((item) => touched.add(key("featured", item.id)))
 

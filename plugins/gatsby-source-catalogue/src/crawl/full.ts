@@ -46,18 +46,24 @@ export async function crawlCatalogue({ client, paths, warn, onProgress }: CrawlC
   ])
 
   const titles = new Map(categoryList.map((listed) => [String(listed.id), listed.title]))
-  const categories = await readEach(titles.keys(), async (id) =>
-    (await getDetail(fillPath(paths.category, { id }), ANSWERS.category, `Category ${id} (${titles.get(id) ?? "untitled"})`))?.data ?? null,
+  const categories = await readEach(
+    titles.keys(),
+    async (id) => (await getDetail(fillPath(paths.category, { id }), ANSWERS.category, `Category ${id} (${titles.get(id) ?? "untitled"})`))?.data ?? null,
   )
 
   const subcategoryRefs = new Map(categories.flatMap((category) => (category.sub_categories ?? []).map((sub): [string, string | null | undefined] => [String(sub.id), sub.title])))
-  const subcategories = await readEach(subcategoryRefs.keys(), async (id) =>
-    (await getDetail(fillPath(paths.subcategory, { id }), ANSWERS.subcategory, `Subcategory ${id} (${subcategoryRefs.get(id) ?? "untitled"})`))?.data ?? null,
+  const subcategories = await readEach(
+    subcategoryRefs.keys(),
+    async (id) => (await getDetail(fillPath(paths.subcategory, { id }), ANSWERS.subcategory, `Subcategory ${id} (${subcategoryRefs.get(id) ?? "untitled"})`))?.data ?? null,
   )
 
   const seriesRefs = new Map(subcategories.flatMap((subcategory) => (subcategory.series ?? []).map((one): [string, string | null | undefined] => [String(one.id), one.title])))
   const episodeLists = await readEach(seriesRefs.keys(), async (seriesId) => {
-    const answer = await getDetail(fillPath(paths.seriesEpisodes, { id: seriesId }), ANSWERS.seriesEpisodes, `The episodes of series ${seriesId} (${seriesRefs.get(seriesId) ?? "untitled"})`)
+    const answer = await getDetail(
+      fillPath(paths.seriesEpisodes, { id: seriesId }),
+      ANSWERS.seriesEpisodes,
+      `The episodes of series ${seriesId} (${seriesRefs.get(seriesId) ?? "untitled"})`,
+    )
     return { seriesId, episodes: answer?.data ?? [] }
   })
 

@@ -48,12 +48,7 @@ export async function getAnswer<T>(client: HttpClient, path: string, schema: z.Z
  * rather than an error: for answers that may be missing, an entity gone
  * since it was listed, or the optional site settings. Any other failure throws.
  */
-export async function getOrNull<T>(
-  client: HttpClient,
-  path: string,
-  schema: z.ZodMiniType<T>,
-  onMissing?: (error: CatalogueRequestError) => void,
-): Promise<T | null> {
+export async function getOrNull<T>(client: HttpClient, path: string, schema: z.ZodMiniType<T>, onMissing?: (error: CatalogueRequestError) => void): Promise<T | null> {
   try {
     return await getAnswer(client, path, schema)
   } catch (error) {

@@ -119,7 +119,12 @@ const conditionsOf = (known: Validators | undefined): Record<string, string> => 
  * answer is fresh, else a conditional request. A picture that changed, or
  * that no validator can vouch for, is downloaded as `fetchOriginal` does.
  */
-export async function revalidate(url: string, known: Validators, cache: DownloadCache, limits: ImageDownloadLimits): Promise<"unchanged" | { file: string; validators: Validators }> {
+export async function revalidate(
+  url: string,
+  known: Validators,
+  cache: DownloadCache,
+  limits: ImageDownloadLimits,
+): Promise<"unchanged" | { file: string; validators: Validators }> {
   if (known.freshUntil && known.freshUntil > Date.now()) return "unchanged"
   const conditions = conditionsOf(known)
   const response = await ask(url, limits, conditions)

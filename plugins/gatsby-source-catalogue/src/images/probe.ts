@@ -79,8 +79,7 @@ export interface ImageService {
 /** Width of the copy asked of an image service to learn a picture's proportions and colour. */
 export const SERVICE_PROBE_WIDTH = 64
 
-export const servedBy = (service: ImageService | undefined, url: string): ImageService | undefined =>
-  service?.origins.includes(new URL(url).origin) ? service : undefined
+export const servedBy = (service: ImageService | undefined, url: string): ImageService | undefined => (service?.origins.includes(new URL(url).origin) ? service : undefined)
 
 export interface ImageFetchContext {
   cache: GatsbyCache
@@ -115,9 +114,7 @@ async function fromStore(url: string, context: ImageFetchContext): Promise<Image
 /** Reads a picture's size, type, digest and colour: from its original, from the image store, or from an image service's small copy. */
 async function probeImage(url: string, context: ImageFetchContext): Promise<ImageFile> {
   const service = servedBy(context.imageService, url)
-  const probeUrl = service
-    ? service.urlTemplate.replace("{url}", url).replace("{width}", String(SERVICE_PROBE_WIDTH)).replace("{format}", "jpg")
-    : url
+  const probeUrl = service ? service.urlTemplate.replace("{url}", url).replace("{width}", String(SERVICE_PROBE_WIDTH)).replace("{format}", "jpg") : url
   const stored = service ? undefined : await fromStore(url, context)
   if (stored && "url" in stored) return stored
   // A service's small copy is read into memory: the probe's facts are kept in the catalogue state

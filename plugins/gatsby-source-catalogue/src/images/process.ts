@@ -102,8 +102,7 @@ async function makeVariants(sourceFile: string, picture: PictureFacts, variants:
   }
   let above: Decoded = decoded
   for (const variant of displayed) {
-    const resized: Decoded =
-      variant.width >= above.info.width ? above : await fromRaw(above).resize({ width: variant.width }).raw().toBuffer({ resolveWithObject: true })
+    const resized: Decoded = variant.width >= above.info.width ? above : await fromRaw(above).resize({ width: variant.width }).raw().toBuffer({ resolveWithObject: true })
     await write(variant, await fromRaw(resized).webp({ quality: 75, effort: 2 }).toBuffer())
     above = resized
   }
@@ -130,7 +129,12 @@ export function createImageProcessor(options: ImageProcessorOptions): ImageProce
       if (await exists(published)) continue
       const cached = path.join(options.cacheDir, relative)
       // Gone between the two calls (a sweep of a shared store): made again.
-      const linked = (await exists(cached)) && (await publish(cached, published).then(() => true, () => false))
+      const linked =
+        (await exists(cached)) &&
+        (await publish(cached, published).then(
+          () => true,
+          () => false,
+        ))
       if (!linked) missing.push(variant)
     }
     if (missing.length === 0) {

@@ -196,7 +196,10 @@ async function sizeOf(folder: string): Promise<StoreSize> {
 export async function measureImageStore(store: ImageStore, counted: boolean): Promise<StoreSize> {
   const file = path.join(store.directory, "size.json")
   if (!counted) {
-    const last = await fs.readFile(file, "utf8").then((text) => JSON.parse(text) as StoreSize, () => undefined)
+    const last = await fs.readFile(file, "utf8").then(
+      (text) => JSON.parse(text) as StoreSize,
+      () => undefined,
+    )
     if (last) return last
   }
   const size = await sizeOf(store.directory)

@@ -48,8 +48,7 @@ export const builtVariantUrl: VariantUrl = (picture, variant) => `/${variantPath
 
 /** An image service's URL for a variant, from a template with {url}, {width} and {format}. */
 export function serviceVariantUrl(template: string): VariantUrl {
-  return (picture, variant) =>
-    template.replace("{url}", picture.url).replace("{width}", String(variant.width)).replace("{format}", variant.format)
+  return (picture, variant) => template.replace("{url}", picture.url).replace("{width}", String(variant.width)).replace("{format}", variant.format)
 }
 
 /** The source's width:height: a cover-cropped slot's `sizes` depends on it. */
@@ -64,9 +63,7 @@ function slotImageData(picture: PictureFacts, slot: ImageSlot, urlOf: VariantUrl
     layout: slot.layout,
     formats: [DISPLAY_FORMAT],
     backgroundColor: picture.placeholderColor ?? undefined,
-    ...(slot.layout === "constrained"
-      ? { width: slot.width, outputPixelDensities: slot.widths.map((width) => width / slot.width) }
-      : { breakpoints: [...slot.widths] }),
+    ...(slot.layout === "constrained" ? { width: slot.width, outputPixelDensities: slot.widths.map((width) => width / slot.width) } : { breakpoints: [...slot.widths] }),
     ...(slot.aspectRatio ? { aspectRatio: slot.aspectRatio } : {}),
     // The files keep the picture's proportions; CSS crops them to the slot's box (object-fit: cover).
     urlBuilder: ({ width }) => urlOf(picture, { width, format: DISPLAY_FORMAT }),

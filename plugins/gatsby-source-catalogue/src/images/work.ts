@@ -3,16 +3,7 @@ import type { GatsbyCache, Reporter } from "gatsby"
 import { downloadCounter, downloadImage, type ImageDownloadLimits } from "./download"
 import { createImageProcessor, exists, type ImageProcessor, type ImageWorkSummary } from "./process"
 import { slotsOfOwners } from "./slots"
-import {
-  describeStoreSize,
-  imageStoreDirectory,
-  measureImageStore,
-  openImageStore,
-  sweepImageStore,
-  type ImageStore,
-  type StoreUse,
-  type SweepResult,
-} from "./store"
+import { describeStoreSize, imageStoreDirectory, measureImageStore, openImageStore, sweepImageStore, type ImageStore, type StoreUse, type SweepResult } from "./store"
 import { pictureFolder } from "./variants"
 import { servedBy, type ImageFetchContext, type ImageFile } from "./probe"
 import type { CataloguePluginOptions } from "../types"

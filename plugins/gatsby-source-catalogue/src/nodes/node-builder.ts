@@ -11,13 +11,7 @@ export type GatsbyApi = Pick<SourceNodesArgs, "actions" | "createNodeId" | "crea
  * Creates one node. The id comes from the type and the upstream id, so it is
  * the same on every build and Gatsby can tell what really changed.
  */
-export function nodeBuilder(
-  gatsbyApi: GatsbyApi,
-  type: NodeType,
-  upstreamId: number | string,
-  fields: Record<string, unknown>,
-  contentDigest?: string,
-): string {
+export function nodeBuilder(gatsbyApi: GatsbyApi, type: NodeType, upstreamId: number | string, fields: Record<string, unknown>, contentDigest?: string): string {
   const content = { _id: String(upstreamId), ...fields }
   const id = gatsbyApi.createNodeId(`${type}-${upstreamId}`)
   const node = {
@@ -53,9 +47,7 @@ export interface NodeLinks {
 
 /** A link to an entity that exists: its upstream id and its node id, or null for both. */
 export function linkTo(links: NodeLinks, type: NodeType, upstreamId: string | null): { id: string | null; node: string | null } {
-  return upstreamId !== null && links.has(type, upstreamId)
-    ? { id: upstreamId, node: links.nodeId(type, upstreamId) }
-    : { id: null, node: null }
+  return upstreamId !== null && links.has(type, upstreamId) ? { id: upstreamId, node: links.nodeId(type, upstreamId) } : { id: null, node: null }
 }
 
 /** A text field of the API, null when missing. */

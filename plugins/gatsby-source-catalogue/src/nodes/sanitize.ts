@@ -14,7 +14,10 @@ const SAFE_REL = new Set(["nofollow", "noopener", "noreferrer", "ugc", "sponsore
  * to case and a named window is a new one too. Null when nothing is left.
  */
 function safeRel(rel: string | undefined, target: string | undefined): string | null {
-  const values = (rel ?? "").toLowerCase().split(/\s+/).filter((value) => SAFE_REL.has(value))
+  const values = (rel ?? "")
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((value) => SAFE_REL.has(value))
   const opensElsewhere = target !== undefined && target.trim().toLowerCase() !== "_self"
   if (opensElsewhere) values.push("noopener", "noreferrer")
   const kept = [...new Set(values)]
@@ -76,11 +79,16 @@ export function plainText(text: string, maxLength = Number.POSITIVE_INFINITY): s
   let clean = htmlToText(text) ?? ""
   // Only markup the decoding spelled out is read again, with its & kept as written: decoded once, never twice.
   if (/<[a-z!/?]/i.test(clean)) clean = htmlToText(clean.replace(/&/g, "&amp;")) ?? ""
-  for (let previous = ""; previous !== clean; ) {
+  for (let previous = ""; previous !== clean;) {
     previous = clean
     clean = clean.replace(TAG_LIKE, " ")
   }
   clean = clean.replace(INVISIBLE, " ").replace(/\s+/g, " ").trim()
   const characters = Array.from(clean)
-  return characters.length > maxLength ? `${characters.slice(0, maxLength - 1).join("").trimEnd()}…` : clean
+  return characters.length > maxLength
+    ? `${characters
+        .slice(0, maxLength - 1)
+        .join("")
+        .trimEnd()}…`
+    : clean
 }

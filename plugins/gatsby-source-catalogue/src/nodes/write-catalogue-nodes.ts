@@ -14,6 +14,10 @@ export async function writeCatalogueNodes(gatsbyApi: SourceNodesArgs, snapshot: 
   await markNodeWritesStarted(cache.directory)
   const nodes = rebuildCatalogueNodes(gatsbyApi, snapshot, context, last)
   holdNodeDigests(cache.directory, nodes.digests)
-  const how = last.interrupted ? " (the last build stopped after writing nodes: each checked against Gatsby's)" : last.digests ? "" : " (no digests of a last successful build: all)"
+  const how = last.interrupted
+    ? " (the last build stopped after writing nodes: each checked against Gatsby's)"
+    : last.digests
+      ? ""
+      : " (no digests of a last successful build: all)"
   reporter.info(`Catalogue nodes: ${nodes.written} of ${nodes.digests.size} written${how}, ${nodes.removed} of deleted entities removed`)
 }

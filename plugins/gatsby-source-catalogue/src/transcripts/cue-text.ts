@@ -22,7 +22,7 @@ function tokens(payload: string): { text: string[]; voices: string[] } {
   const text: string[] = []
   const voices: string[] = []
   let rubyText = 0
-  for (let at = 0; at < payload.length; ) {
+  for (let at = 0; at < payload.length;) {
     const open = payload.indexOf("<", at)
     const run = payload.slice(at, open < 0 ? payload.length : open)
     if (run && rubyText === 0) text.push(run)

@@ -39,7 +39,10 @@ const isCachedTranscript = (value: unknown): value is CachedTranscript => Array.
  * the same answer never does.
  */
 function cacheKey(track: TextTrack, facts: VideoFacts): string {
-  const digest = crypto.createHash("sha256").update(JSON.stringify([track.url, facts.chapters.map((chapter) => chapter.start)])).digest("hex")
+  const digest = crypto
+    .createHash("sha256")
+    .update(JSON.stringify([track.url, facts.chapters.map((chapter) => chapter.start)]))
+    .digest("hex")
   return `${CACHE_KEYS.transcript}:${digest}`
 }
 
@@ -47,7 +50,12 @@ function cacheKey(track: TextTrack, facts: VideoFacts): string {
 const shownUrl = (url: string) => url.replace(/[?#].*$/, "")
 
 /** The file's paragraphs; null (told to `warn`) when it could not be read or says nothing. */
-async function readTrack(videoPath: string, track: TextTrack, facts: VideoFacts, context: TranscriptContext): Promise<{ paragraphs: TranscriptParagraph[]; storable: boolean } | null> {
+async function readTrack(
+  videoPath: string,
+  track: TextTrack,
+  facts: VideoFacts,
+  context: TranscriptContext,
+): Promise<{ paragraphs: TranscriptParagraph[]; storable: boolean } | null> {
   const failed = (reason: string) => {
     context.warn(`Video ${videoPath}: its ${track.language} transcript (${track.label}) at ${shownUrl(track.url)} ${reason}; the episode shows none in ${track.language}.`)
     return null
@@ -56,7 +64,10 @@ async function readTrack(videoPath: string, track: TextTrack, facts: VideoFacts,
     const { text, storable } = await context.client.getText(track.url, { accept: "text/vtt", maxBytes: context.maxBytes, option: "maxTextTrackBytes" })
     const { cues, skipped } = parseWebVtt(text)
     const timed = cues.map((cue) => ({ start: cue.start, end: cue.end, ...cueWords(cue.payload) }))
-    const paragraphs = paragraphsOf(timed, facts.chapters.map((chapter) => chapter.start))
+    const paragraphs = paragraphsOf(
+      timed,
+      facts.chapters.map((chapter) => chapter.start),
+    )
     if (paragraphs.length === 0) return failed(`has no cue with words${skipped > 0 ? ` (${skipped} blocks could not be read)` : ""}`)
     return { paragraphs, storable }
   } catch (error) {

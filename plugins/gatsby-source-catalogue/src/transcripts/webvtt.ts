@@ -59,8 +59,13 @@ function readBlock(block: string[]): { cue: VttCue | null; broken: boolean; rest
 
 /** The lines of `text`: CRLF, CR and LF all end one; a byte order mark and NULs go (NUL as U+FFFD, as the standard says). */
 function linesOf(text: string): string[] {
-  // eslint-disable-next-line no-control-regex -- WebVTT replaces each NUL
-  return text.replace(/^\ufeff/, "").replace(/\u0000/g, "\ufffd").split(/\r\n|\r|\n/)
+  return (
+    text
+      .replace(/^\ufeff/, "")
+      // eslint-disable-next-line no-control-regex -- WebVTT replaces each NUL
+      .replace(/\u0000/g, "\ufffd")
+      .split(/\r\n|\r|\n/)
+  )
 }
 
 /**

@@ -12,13 +12,26 @@ export function listEntries<T>(answer: Record<string, unknown>, field: string, s
   const raw = answer[field]
   if (raw === undefined || raw === null) return []
   if (!Array.isArray(raw)) {
-    dropped.push(describeIssues(z.array(z.unknown()).safeParse(raw).error!.issues.map((issue) => ({ ...issue, path: [field] })), answer))
+    dropped.push(
+      describeIssues(
+        z
+          .array(z.unknown())
+          .safeParse(raw)
+          .error!.issues.map((issue) => ({ ...issue, path: [field] })),
+        answer,
+      ),
+    )
     return []
   }
   return raw.flatMap((entry: unknown, index) => {
     const read = schema.safeParse(entry)
     if (read.success) return [read.data]
-    dropped.push(describeIssues(read.error.issues.map((issue) => ({ ...issue, path: [field, index, ...issue.path] })), answer))
+    dropped.push(
+      describeIssues(
+        read.error.issues.map((issue) => ({ ...issue, path: [field, index, ...issue.path] })),
+        answer,
+      ),
+    )
     return []
   })
 }

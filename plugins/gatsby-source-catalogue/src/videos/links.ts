@@ -51,7 +51,11 @@ const VideoAsRead = z.extend(Video, { chapters: z.optional(z.unknown()), text_tr
 const MAX_NAMED_DROPS = 3
 
 /** What the site keeps of one answer; entries left out are told to `warn`, once per lookup. */
-function factsOf(video: z.infer<typeof VideoAsRead>, playerEmbedUrl: string, where: { videoPath: string; url: string; videoApiUrl: string; warn: (message: string) => void }): VideoFacts {
+function factsOf(
+  video: z.infer<typeof VideoAsRead>,
+  playerEmbedUrl: string,
+  where: { videoPath: string; url: string; videoApiUrl: string; warn: (message: string) => void },
+): VideoFacts {
   const durationSeconds = typeof video.duration === "number" && video.duration > 0 ? Math.round(video.duration) : null
   const dropped: string[] = []
   const chapters = chaptersOf(listEntries(video, "chapters", VideoChapter, dropped), durationSeconds, dropped)
@@ -80,10 +84,7 @@ function factsOf(video: z.infer<typeof VideoAsRead>, playerEmbedUrl: string, whe
  * Its chapters and text tracks are read with it (chapters.ts,
  * text-tracks.ts); the tracks' files are read by transcripts/tracks.ts.
  */
-export async function resolveVideoLinks(
-  paths: string[],
-  context: VideoLinkContext,
-): Promise<{ videos: Map<string, VideoFacts>; lookedUp: number; forThisBuild: Set<string> }> {
+export async function resolveVideoLinks(paths: string[], context: VideoLinkContext): Promise<{ videos: Map<string, VideoFacts>; lookedUp: number; forThisBuild: Set<string> }> {
   const videos = new Map<string, VideoFacts>()
   // Answers marked no-store: what is read from them (their transcripts) is not kept either.
   const forThisBuild = new Set<string>()

@@ -131,7 +131,10 @@ export function signV4(request: SignableRequest, credentials: AwsCredentials, sc
   // This signer skips the canonical query and path encoding rules; refuse
   // what it would sign wrongly rather than send a request AWS refuses.
   if (url.search || !/^[A-Za-z0-9\-._~/]*$/.test(url.pathname)) throw new Error(`signV4 signs only plain paths without a query: ${request.url}`)
-  const amzDate = at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")
+  const amzDate = at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "")
   const day = amzDate.slice(0, 8)
   const sent: Record<string, string> = { ...request.headers, "X-Amz-Date": amzDate }
   if (credentials.sessionToken) sent["X-Amz-Security-Token"] = credentials.sessionToken
@@ -140,15 +143,7 @@ export function signV4(request: SignableRequest, credentials: AwsCredentials, sc
   for (const [name, value] of Object.entries(sent)) signed.set(name.toLowerCase(), value.trim().replace(/\s+/g, " "))
   const names = [...signed.keys()].sort()
   const signedHeaders = names.join(";")
-  const canonicalRequest = [
-    request.method,
-    url.pathname || "/",
-    "",
-    ...names.map((name) => `${name}:${signed.get(name)}`),
-    "",
-    signedHeaders,
-    sha256Hex(request.body),
-  ].join("\n")
+  const canonicalRequest = [request.method, url.pathname || "/", "", ...names.map((name) => `${name}:${signed.get(name)}`), "", signedHeaders, sha256Hex(request.body)].join("\n")
   const credentialScope = `${day}/${scope.region}/${scope.service}/aws4_request`
   const stringToSign = ["AWS4-HMAC-SHA256", amzDate, credentialScope, sha256Hex(canonicalRequest)].join("\n")
   let key: Buffer = hmac(`AWS4${credentials.secretAccessKey}`, day)

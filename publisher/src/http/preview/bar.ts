@@ -63,9 +63,7 @@ export function renderBar(changes: PreviewChanges | undefined, page: { path: str
   ]
   return html`<aside class="preview-bar" aria-label="Preview"><div class="preview-bar__row"><strong class="preview-bar__label">Preview</strong><span>${summary(changes, count)}</span><a href="${page.liveSiteUrl}${page.path}" target="_blank" rel="noopener">This page on the live site <span aria-hidden="true">↗</span><span class="preview-bar__hidden">(opens in a new tab)</span></a>${
     page.seoCard ? html`<a href="${page.seoCard}">This page's SEO card</a>` : ""
-  }${
-    count > 0 ? html`<details><summary>What changed (${count})</summary><ul>${items}</ul></details>` : ""
-  }</div></aside>`.text
+  }${count > 0 ? html`<details><summary>What changed (${count})</summary><ul>${items}</ul></details>` : ""}</div></aside>`.text
 }
 
 /** The page with the bar's style sheet at the end of its head (before its body when it has no head) and the bar first in its body. */

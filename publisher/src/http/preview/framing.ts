@@ -12,7 +12,10 @@ import type { FastifyInstance } from "fastify"
 /** `policy` with its frame-ancestors directive naming `origins` (added when it has none). */
 export function withFrameAncestors(policy: string, origins: readonly string[]): string {
   const directive = `frame-ancestors ${origins.join(" ")}`
-  const directives = policy.split(";").map((part) => part.trim()).filter(Boolean)
+  const directives = policy
+    .split(";")
+    .map((part) => part.trim())
+    .filter(Boolean)
   const at = directives.findIndex((part) => /^frame-ancestors(\s|$)/i.test(part))
   if (at === -1) directives.push(directive)
   else directives[at] = directive

@@ -12,12 +12,7 @@ const NOT_A_FORM = Symbol("not a form")
 
 export function sendSignInPage(reply: FastifyReply, status: number, next: string, error?: string): FastifyReply {
   const page = renderSignInPage({ next, error })
-  return reply
-    .code(status)
-    .header("Cache-Control", "no-store")
-    .header("Content-Security-Policy", signInPagePolicy(page))
-    .type("text/html; charset=utf-8")
-    .send(page)
+  return reply.code(status).header("Cache-Control", "no-store").header("Content-Security-Policy", signInPagePolicy(page)).type("text/html; charset=utf-8").send(page)
 }
 
 /**
@@ -91,12 +86,17 @@ export function signInRoutes(app: FastifyInstance, { signInToken, attempts, secu
       return sendSignInPage(reply, 401, next, "That token is not the preview's sign-in token.")
     }
     const session = newSession(signInToken, now())
-    return reply.header("Set-Cookie", sessionCookie(session.value, session.maxAgeSeconds, secureCookie)).header("Cache-Control", "no-store").redirect(next, 303)
+    return reply
+      .header("Set-Cookie", sessionCookie(session.value, session.maxAgeSeconds, secureCookie))
+      .header("Cache-Control", "no-store")
+      .redirect(next, 303)
   })
 
   app.post(SIGN_OUT_PATH, async (request, reply) => {
     if (crossSite(request)) return sendSignInPage(reply, 403, "/", "Signing out can only be asked from the preview itself.")
-    return reply.header("Set-Cookie", sessionCookie("", 0, secureCookie)).header("Cache-Control", "no-store").redirect(SIGN_IN_PATH, 303)
+    return reply
+      .header("Set-Cookie", sessionCookie("", 0, secureCookie))
+      .header("Cache-Control", "no-store")
+      .redirect(SIGN_IN_PATH, 303)
   })
-
 }

@@ -81,11 +81,7 @@ export const statusRoutes: FastifyPluginAsync<StatusRouteOptions> = async (app, 
   app.get(STATUS_PATH, { onRequest: guard("Bearer") }, async (_request, reply) => reply.header("Cache-Control", "no-store").send(report()))
   app.get(STATUS_PAGE_PATH, { onRequest: guard("Basic") }, async (_request, reply) => {
     const page = renderStatusPage(report())
-    return reply
-      .header("Cache-Control", "no-store")
-      .header("Content-Security-Policy", statusPagePolicy(page))
-      .type("text/html; charset=utf-8")
-      .send(page)
+    return reply.header("Cache-Control", "no-store").header("Content-Security-Policy", statusPagePolicy(page)).type("text/html; charset=utf-8").send(page)
   })
   app.get(STATUS_PAGE_PATH.replace(/\/$/, ""), async (_request, reply) => reply.redirect(STATUS_PAGE_PATH))
 }

@@ -25,14 +25,10 @@ export class DeliveryStore {
    */
   addHook(delivery: { eventId: string; signature: string; body: ApiWebhookBody; now: number }): HookOutcome {
     return this.db.transaction((): HookOutcome => {
-      const seen = this.db
-        .prepare<[string], { job_id: number }>("SELECT job_id FROM events WHERE event_id = ?")
-        .get(delivery.eventId)
+      const seen = this.db.prepare<[string], { job_id: number }>("SELECT job_id FROM events WHERE event_id = ?").get(delivery.eventId)
       if (seen) return { jobId: seen.job_id, duplicate: true }
       const jobId = this.jobs.addDelivery(delivery.body, delivery.now)
-      this.db
-        .prepare("INSERT INTO events (event_id, signature, job_id, received_at) VALUES (?, ?, ?, ?)")
-        .run(delivery.eventId, delivery.signature, jobId, delivery.now)
+      this.db.prepare("INSERT INTO events (event_id, signature, job_id, received_at) VALUES (?, ?, ?, ?)").run(delivery.eventId, delivery.signature, jobId, delivery.now)
       return { jobId, duplicate: false }
     })()
   }

@@ -118,7 +118,9 @@ export class JobStore {
 
   markBuilding(id: number, now: number): void {
     this.db
-      .prepare("UPDATE jobs SET status = 'building', started_at = ?, finished_at = NULL, attempts = attempts + 1, phase = 'starting', phases = json_array('starting'), reason = NULL WHERE id = ?")
+      .prepare(
+        "UPDATE jobs SET status = 'building', started_at = ?, finished_at = NULL, attempts = attempts + 1, phase = 'starting', phases = json_array('starting'), reason = NULL WHERE id = ?",
+      )
       .run(now, id)
   }
 
@@ -145,9 +147,7 @@ export class JobStore {
   }
 
   markFailed(id: number, failure: { reason: string; logExcerpt: string | null; now: number }): void {
-    this.db
-      .prepare("UPDATE jobs SET status = 'failed', finished_at = ?, reason = ?, log_excerpt = ? WHERE id = ?")
-      .run(failure.now, failure.reason, failure.logExcerpt, id)
+    this.db.prepare("UPDATE jobs SET status = 'failed', finished_at = ?, reason = ?, log_excerpt = ? WHERE id = ?").run(failure.now, failure.reason, failure.logExcerpt, id)
   }
 
   /** Puts a job back in the queue, e.g. when the publisher stops during its build. */

@@ -12,9 +12,7 @@ export class SwitchStore {
   constructor(private readonly db: SqliteDatabase) {}
 
   recordSwitch(change: ReleaseSwitch): void {
-    this.db
-      .prepare("INSERT INTO switches (release_id, at, cause, job_id) VALUES (?, ?, ?, ?)")
-      .run(change.releaseId, change.at, change.cause, change.jobId)
+    this.db.prepare("INSERT INTO switches (release_id, at, cause, job_id) VALUES (?, ?, ?, ?)").run(change.releaseId, change.at, change.cause, change.jobId)
   }
 
   /** The last time `releaseId` was switched live, if the records say. */

@@ -2,13 +2,7 @@ import { episodeIdsInOrder } from "../../../../../plugins/gatsby-source-catalogu
 
 describe("episodeIdsInOrder", () => {
   it("orders by episode number, unnumbered last, ties by id as numbers", () => {
-    const episodes = [
-      { id: 10, episode: 2 },
-      { id: 3, episode: null },
-      { id: "9", episode: 1 },
-      { id: 11, episode: 2 },
-      { id: 2 },
-    ]
+    const episodes = [{ id: 10, episode: 2 }, { id: 3, episode: null }, { id: "9", episode: 1 }, { id: 11, episode: 2 }, { id: 2 }]
     expect(episodeIdsInOrder(episodes)).toEqual(["9", "10", "11", "2", "3"])
   })
 })

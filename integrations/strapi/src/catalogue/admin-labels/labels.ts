@@ -78,7 +78,7 @@ export const CONTENT_TYPE_LABELS: Record<string, ViewLabels> = {
   "api::episode.episode": {
     fields: {
       title: { label: "Title", description: "The episode page's heading, its cards, breadcrumbs" },
-      episode: { label: "Episode number", description: "Its place in the series' order; shown as \"Episode 4\"", column: "No." },
+      episode: { label: "Episode number", description: 'Its place in the series\' order; shown as "Episode 4"', column: "No." },
       video_path: {
         label: "Video id on the video host",
         description: "The video's id at the host (Vimeo); the page's player plays it, with the host's length, chapters and transcript",
@@ -98,7 +98,7 @@ export const CONTENT_TYPE_LABELS: Record<string, ViewLabels> = {
     fields: {
       title: {
         label: "Title",
-        description: "The section's heading; it picks the section: with \"fitness\" the fitness section, with \"entertained\" the entertainment one",
+        description: 'The section\'s heading; it picks the section: with "fitness" the fitness section, with "entertained" the entertainment one',
       },
       description: { label: "Text", description: "The section's text (Markdown)" },
       position: POSITION("among the home page's featured sections"),
@@ -122,7 +122,7 @@ export const CONTENT_TYPE_LABELS: Record<string, ViewLabels> = {
       twitter_site: { label: "X (Twitter) handle", description: "Your @handle, named on every link card", placeholder: "@handle" },
       organization_name: { label: "Organization name", description: "Who the site belongs to, for search engines' knowledge panels" },
       organization_logo: { label: "Organization logo", description: "The logo search engines may show with the organization" },
-      organization_same_as: { label: "Organization's profiles", description: "A JSON list of your profiles' addresses: [\"https://www.instagram.com/…\"]" },
+      organization_same_as: { label: "Organization's profiles", description: 'A JSON list of your profiles\' addresses: ["https://www.instagram.com/…"]' },
       allow_indexing: { label: "Let search engines index the site", description: "FALSE on a staging site: every page asks search engines to stay away" },
     },
   },

@@ -39,12 +39,15 @@ const LISTABLE_RELATIONS = new Set(["oneToOne", "oneToMany", "manyToOne", "manyT
 /** The list view Strapi makes for a new type: its first four listable attributes but documentId (content-manager's createDefaultListLayout). */
 export function strapiDefaultList(attributes: Record<string, ModelAttribute>): string[] {
   return Object.entries(attributes)
-    .filter(([name, attribute]) => name !== "documentId" && !NOT_LISTABLE.has(attribute.type) && (attribute.type !== "relation" || LISTABLE_RELATIONS.has(attribute.relationType ?? "")))
+    .filter(
+      ([name, attribute]) => name !== "documentId" && !NOT_LISTABLE.has(attribute.type) && (attribute.type !== "relation" || LISTABLE_RELATIONS.has(attribute.relationType ?? "")),
+    )
     .map(([name]) => name)
     .slice(0, 4)
 }
 
-const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined) => a !== undefined && b !== undefined && a.length === b.length && a.every((name, index) => name === b[index])
+const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
+  a !== undefined && b !== undefined && a.length === b.length && a.every((name, index) => name === b[index])
 
 /**
  * `current` with `labels` where the view still holds what Strapi made or

@@ -19,8 +19,7 @@ export interface ActionParams {
 }
 
 /** create and update with `status: "published"` publish in the same call (the repository calls publish itself, past the middlewares). */
-const publishesToo = (action: WritingAction, params: ActionParams) =>
-  (action === "create" || action === "update") && params.status === "published"
+const publishesToo = (action: WritingAction, params: ActionParams) => (action === "create" || action === "update") && params.status === "published"
 
 /**
  * The views an action may have changed. A draft save, a clone or a discard
@@ -53,6 +52,6 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export function documentIdOf(action: WritingAction, params: ActionParams, result: unknown): string | undefined {
   if (!isObject(result)) return undefined
   if (Array.isArray(result.entries) && result.entries.length === 0) return undefined
-  const id = action === "create" || action === "clone" ? result.documentId : params.documentId ?? result.documentId
+  const id = action === "create" || action === "clone" ? result.documentId : (params.documentId ?? result.documentId)
   return typeof id === "string" && id !== "" ? id : undefined
 }

@@ -11,7 +11,10 @@ const WORD = /[\p{L}\p{N}]+/gu
 
 /** Text without case or diacritics: "Crème BRÛLÉE" reads as "creme brulee". */
 export function fold(text: string): string {
-  return text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase()
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
 }
 
 /** The words a query asks for, folded; none for a query without letters or digits. */

@@ -31,11 +31,31 @@ async function publishAll(strapi: Core.Strapi, uid: string, entries: DocumentDat
 }
 
 async function writeCatalogue(strapi: Core.Strapi, catalogue: ReferenceCatalogue, pictures: Pictures): Promise<void> {
-  await publishAll(strapi, UID.category, catalogue.categories.map((category, index) => categoryData(category, index, pictures)))
-  await publishAll(strapi, UID.subcategory, catalogue.subcategories.map((subcategory, index) => subcategoryData(subcategory, index, pictures)))
-  await publishAll(strapi, UID.series, catalogue.series.map((series, index) => seriesData(series, index, pictures)))
-  await publishAll(strapi, UID.episode, catalogue.episodes.map((episode) => episodeData(episode, pictures)))
-  await publishAll(strapi, UID.featured, catalogue.featured.map((item, index) => featuredData(item, index, pictures)))
+  await publishAll(
+    strapi,
+    UID.category,
+    catalogue.categories.map((category, index) => categoryData(category, index, pictures)),
+  )
+  await publishAll(
+    strapi,
+    UID.subcategory,
+    catalogue.subcategories.map((subcategory, index) => subcategoryData(subcategory, index, pictures)),
+  )
+  await publishAll(
+    strapi,
+    UID.series,
+    catalogue.series.map((series, index) => seriesData(series, index, pictures)),
+  )
+  await publishAll(
+    strapi,
+    UID.episode,
+    catalogue.episodes.map((episode) => episodeData(episode, pictures)),
+  )
+  await publishAll(
+    strapi,
+    UID.featured,
+    catalogue.featured.map((item, index) => featuredData(item, index, pictures)),
+  )
   if (catalogue.settings) await publishAll(strapi, UID.settings, [settingsData(catalogue.settings, pictures)])
 }
 

@@ -1,13 +1,5 @@
 import type { ApiCategory, ApiEntity, ApiEpisode, ApiFeaturedItem, ApiSeries, ApiSubcategory } from "./answers"
-import type {
-  CategoryDocument,
-  SeoComponent,
-  EpisodeDocument,
-  FeaturedItemDocument,
-  SeriesDocument,
-  StrapiDocument,
-  SubcategoryDocument,
-} from "./documents"
+import type { CategoryDocument, SeoComponent, EpisodeDocument, FeaturedItemDocument, SeriesDocument, StrapiDocument, SubcategoryDocument } from "./documents"
 import { markdownToHtml } from "./markdown"
 import { imagesOf } from "./media"
 import { seoOf } from "./seo"

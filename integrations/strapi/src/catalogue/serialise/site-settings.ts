@@ -26,8 +26,7 @@ export function toSiteSettings(document: SiteSettingDocument, draft?: boolean): 
     site_name: text(document.site_name),
     title_template: text(document.title_template),
     default_description: text(document.default_description),
-    default_image:
-      imagePath === undefined ? null : { path: imagePath, alt: text(document.default_image_alt) ?? text(document.default_image?.alternativeText) },
+    default_image: imagePath === undefined ? null : { path: imagePath, alt: text(document.default_image_alt) ?? text(document.default_image?.alternativeText) },
     twitter_site: text(document.twitter_site),
     organization: organization.name === null && organization.logo === null && organization.same_as.length === 0 ? null : organization,
     allow_indexing: document.allow_indexing ?? null,

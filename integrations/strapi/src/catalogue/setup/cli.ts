@@ -52,7 +52,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 function describeSeed(outcome: SeedOutcome, from: string): string {
   if ("skipped" in outcome) return `not seeded: ${outcome.skipped}`
   const { counts, pictures, picturesMs, ms } = outcome.seeded
-  const what = Object.entries(counts).map(([kind, count]) => `${count} ${kind}`).join(", ")
+  const what = Object.entries(counts)
+    .map(([kind, count]) => `${count} ${kind}`)
+    .join(", ")
   return `seeded ${what} and ${pictures} pictures (${seconds(picturesMs)} of it) from ${from} in ${seconds(ms)}`
 }
 
@@ -85,7 +87,7 @@ main().then(
       console.error(`${error.message}\nUsage: node dist/src/catalogue/setup/cli.js [--from http://127.0.0.1:4000/api] [--report setup.json]`)
       process.exit(2)
     }
-    console.error(`catalogue setup failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`)
+    console.error(`catalogue setup failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
     process.exit(1)
   },
 )

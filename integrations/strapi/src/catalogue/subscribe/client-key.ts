@@ -32,5 +32,8 @@ export function clientKey(ip: string): string {
   const groups = ipv6Groups(address)
   const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff
   if (mapped) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".")
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`
 }

@@ -1,13 +1,6 @@
 import type { Core } from "@strapi/strapi"
 import type { ApiCategory, ApiEpisode, ApiFeaturedItem, ApiSeries, ApiSiteSettings, ApiSubcategory } from "../serialise/answers"
-import type {
-  CategoryDocument,
-  EpisodeDocument,
-  FeaturedItemDocument,
-  SeriesDocument,
-  SiteSettingDocument,
-  SubcategoryDocument,
-} from "../serialise/documents"
+import type { CategoryDocument, EpisodeDocument, FeaturedItemDocument, SeriesDocument, SiteSettingDocument, SubcategoryDocument } from "../serialise/documents"
 import { toCategory, toEpisode, toFeaturedItem, toSeries, toSubcategory } from "../serialise/entities"
 import { toSiteSettings } from "../serialise/site-settings"
 import { CONTENT_TYPES as T, EDITORS_ORDER, EPISODE_ORDER, LINK, POPULATE } from "./content-types"

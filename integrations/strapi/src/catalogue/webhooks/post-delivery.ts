@@ -51,11 +51,7 @@ export function judgeAnswer(status: number, retryAfter: string | null, nowMs: nu
 }
 
 /** POSTs one delivery, signed now, within `timeoutMs`; `stopping` aborts it when Strapi stops. */
-export async function postDelivery(
-  config: WebhookConfig,
-  delivery: Delivery,
-  options: { timeoutMs: number; stopping: AbortSignal },
-): Promise<AttemptOutcome> {
+export async function postDelivery(config: WebhookConfig, delivery: Delivery, options: { timeoutMs: number; stopping: AbortSignal }): Promise<AttemptOutcome> {
   const body = JSON.stringify({ event: delivery.event, refs: delivery.refs })
   const timestamp = new Date()
   try {

@@ -19,11 +19,7 @@ const byId = new Intl.Collator(undefined, { numeric: true })
  */
 export function episodeIdsInOrder(episodes: Pick<ApiEpisode, "id" | "episode">[]): string[] {
   return [...episodes]
-    .sort(
-      (a, b) =>
-        (a.episode ?? Number.MAX_SAFE_INTEGER) - (b.episode ?? Number.MAX_SAFE_INTEGER) ||
-        byId.compare(String(a.id), String(b.id)),
-    )
+    .sort((a, b) => (a.episode ?? Number.MAX_SAFE_INTEGER) - (b.episode ?? Number.MAX_SAFE_INTEGER) || byId.compare(String(a.id), String(b.id)))
     .map((episode) => String(episode.id))
 }
 

@@ -12,11 +12,7 @@ export interface SubcategoryEntry {
 }
 
 /** The CatalogueSubcategory node of one subcategory. */
-export function createSubcategoryNode(
-  gatsbyApi: GatsbyApi,
-  { subcategory, categoryId, position, seriesIds }: SubcategoryEntry,
-  links: NodeLinks,
-): string {
+export function createSubcategoryNode(gatsbyApi: GatsbyApi, { subcategory, categoryId, position, seriesIds }: SubcategoryEntry, links: NodeLinks): string {
   const category = linkTo(links, NODE_TYPES.Category, categoryId)
   return nodeBuilder(gatsbyApi, NODE_TYPES.Subcategory, String(subcategory.id), {
     title: text(subcategory.title),
