@@ -4,30 +4,20 @@ import os from "node:os"
 import path from "node:path"
 import { HEADER_MAP_FILE, HEADERS_FILE, headersFileText, pagePathOf, readHeaderMap, scanBuild, writeSecurityHeaders } from "../../../node-kit/security/header-map"
 import { cspMetaTag } from "../../../node-kit/security/csp-meta"
-import { STRICT_TRANSPORT_SECURITY, type SiteSources } from "../../../node-kit/security/headers"
+import { STRICT_TRANSPORT_SECURITY } from "../../../node-kit/security/headers"
 import { hashSource } from "../../../node-kit/security/inline-code"
-
-const SOURCES: SiteSources = { api: ["https://api.example.com"], player: ["https://player.vimeo.com"], images: ["https://api.example.com", "https://cdn.example.com"] }
-const pageHtml = (pagePath: string) => `<html><head></head><body><script>window.pagePath="${pagePath}";</script></body></html>`
-/** A page as Gatsby writes it whose content (an episode's description from the CMS) carries a script. */
-const injectedPageHtml = (pagePath: string) =>
-  `<html><head></head><body><div id="___gatsby"><p>Stretch.</p><script>alert(1)</script></div><script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="${pagePath}";/*]]>*/</script></body></html>`
+import { injectedPageHtml, pageHtml, SOURCES, writePage } from "./built-pages"
 
 let build: string
-
-function writePage(file: string, html: string): void {
-  fs.mkdirSync(path.dirname(path.join(build, file)), { recursive: true })
-  fs.writeFileSync(path.join(build, file), html)
-}
 
 const readPage = (file: string) => fs.readFileSync(path.join(build, file), "utf8")
 
 beforeEach(() => {
   build = fs.mkdtempSync(path.join(os.tmpdir(), "security-header-map-"))
-  writePage("index.html", pageHtml("/"))
-  writePage("series/101/index.html", pageHtml("/series/101/"))
-  writePage("404.html", pageHtml("/404.html"))
-  writePage("app-0123456789abcdef0123.js", "console.log('app')")
+  writePage(build, "index.html", pageHtml("/"))
+  writePage(build, "series/101/index.html", pageHtml("/series/101/"))
+  writePage(build, "404.html", pageHtml("/404.html"))
+  writePage(build, "app-0123456789abcdef0123.js", "console.log('app')")
 })
 
 afterEach(() => fs.rmSync(build, { recursive: true, force: true }))
@@ -52,7 +42,7 @@ describe("writeSecurityHeaders", () => {
   })
 
   it("leaves a script injected into a page's content out of its CSP, and reports the page on every build, not only the one that parsed it", async () => {
-    writePage("detail/7/index.html", injectedPageHtml("/detail/7/"))
+    writePage(build, "detail/7/index.html", injectedPageHtml("/detail/7/"))
     const expected = { pages: 4, hashed: 4, read: 4, rewritten: 4, refused: { "/detail/7/": ["alert(1)"] } }
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual(expected)
     const csp = readHeaderMap(build)!.pages["/detail/7/"]!.csp
@@ -62,7 +52,7 @@ describe("writeSecurityHeaders", () => {
   })
 
   it("never reuses the hashes of a map written before only Gatsby's scripts were allowed (version 1), though servers still read it", async () => {
-    writePage("detail/7/index.html", injectedPageHtml("/detail/7/"))
+    writePage(build, "detail/7/index.html", injectedPageHtml("/detail/7/"))
     await writeSecurityHeaders(build, SOURCES)
     const map = readHeaderMap(build)!
     const injected = hashSource("alert(1)")
@@ -90,10 +80,10 @@ describe("writeSecurityHeaders", () => {
   })
 
   it("lists no file under Gatsby's own folders, which hold no page (an HTML asset in static/ is not one)", async () => {
-    writePage("static/embed-0123456789abcdef.html", pageHtml("/static/embed"))
-    writePage("page-data/series/101/index.html", pageHtml("/page-data"))
-    writePage("_gatsby/image/abc/index.html", pageHtml("/_gatsby"))
-    writePage("category/1/index.html", pageHtml("/category/1/"))
+    writePage(build, "static/embed-0123456789abcdef.html", pageHtml("/static/embed"))
+    writePage(build, "page-data/series/101/index.html", pageHtml("/page-data"))
+    writePage(build, "_gatsby/image/abc/index.html", pageHtml("/_gatsby"))
+    writePage(build, "category/1/index.html", pageHtml("/category/1/"))
     await writeSecurityHeaders(build, SOURCES)
     expect(Object.keys(readHeaderMap(build)!.pages).sort()).toEqual(["/", "/404.html", "/category/1/", "/series/101/"])
   })
@@ -101,8 +91,8 @@ describe("writeSecurityHeaders", () => {
   it("after an incremental build, covers every page of the folder but parses only the changed ones", async () => {
     await writeSecurityHeaders(build, SOURCES)
     // The next build rewrites one page, adds one and deletes one; the others keep their files.
-    writePage("series/101/index.html", pageHtml("/series/101/?v2"))
-    writePage("series/102/index.html", pageHtml("/series/102/"))
+    writePage(build, "series/101/index.html", pageHtml("/series/101/?v2"))
+    writePage(build, "series/102/index.html", pageHtml("/series/102/"))
     fs.rmSync(path.join(build, "404.html"))
 
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 2, read: 3, rewritten: 2, refused: {} })
@@ -117,7 +107,7 @@ describe("writeSecurityHeaders", () => {
     const first = fs.readFileSync(path.join(build, HEADER_MAP_FILE))
     const later = new Date(Date.now() + 5000)
     for (const file of ["index.html", "series/101/index.html", "404.html"]) {
-      writePage(file, fs.readFileSync(path.join(build, file), "utf8"))
+      writePage(build, file, fs.readFileSync(path.join(build, file), "utf8"))
       fs.utimesSync(path.join(build, file), later, later)
     }
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 0, read: 3, rewritten: 0, refused: {} })
@@ -143,8 +133,8 @@ describe("writeSecurityHeaders with a stamps file", () => {
 
   it("reads only the pages written since the last scan, and writes the map it would have written reading all", async () => {
     await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 3, hashed: 3, read: 3, rewritten: 3, refused: {} })
-    writePage("series/101/index.html", pageHtml("/series/101/?v2"))
-    writePage("series/102/index.html", pageHtml("/series/102/"))
+    writePage(build, "series/101/index.html", pageHtml("/series/101/?v2"))
+    writePage(build, "series/102/index.html", pageHtml("/series/102/"))
     await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 4, hashed: 2, read: 2, rewritten: 2, refused: {} })
     const withStamps = fs.readFileSync(path.join(build, HEADER_MAP_FILE))
     expect(readHeaderMap(build)!.pages["/series/101/"]!.csp).toContain(hashSource('window.pagePath="/series/101/?v2";'))
@@ -188,7 +178,7 @@ describe("headersFileText", () => {
   it("does not grow with the number of pages", async () => {
     await writeSecurityHeaders(build, SOURCES)
     const few = fs.readFileSync(path.join(build, HEADERS_FILE), "utf8")
-    for (let id = 1; id <= 200; id++) writePage(`detail/${id}/index.html`, pageHtml(`/detail/${id}/`))
+    for (let id = 1; id <= 200; id++) writePage(build, `detail/${id}/index.html`, pageHtml(`/detail/${id}/`))
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toMatchObject({ pages: 203 })
     expect(fs.readFileSync(path.join(build, HEADERS_FILE), "utf8")).toBe(few)
   })
@@ -202,7 +192,7 @@ describe("headersFileText", () => {
 
 describe("each page's CSP meta", () => {
   it("is written first in the page's head, with the page's policy less frame-ancestors", async () => {
-    writePage("index.html", `<!DOCTYPE html><html lang="en"><head><style>p{}</style></head><body><script>window.pagePath="/";</script></body></html>`)
+    writePage(build, "index.html", `<!DOCTYPE html><html lang="en"><head><style>p{}</style></head><body><script>window.pagePath="/";</script></body></html>`)
     await writeSecurityHeaders(build, SOURCES)
     const { csp } = readHeaderMap(build)!.pages["/"]!
     expect(csp).toContain("frame-ancestors 'none'")
@@ -229,7 +219,7 @@ describe("each page's CSP meta", () => {
     await writeSecurityHeaders(build, SOURCES)
     const stale = readPage("index.html")
     // The page's script changes, its meta still the old policy's.
-    writePage("index.html", stale.replace('window.pagePath="/"', 'window.pagePath="/?v2"'))
+    writePage(build, "index.html", stale.replace('window.pagePath="/"', 'window.pagePath="/?v2"'))
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toMatchObject({ hashed: 1, rewritten: 1 })
     const html = readPage("index.html")
     expect(html.match(/http-equiv="Content-Security-Policy"/g)).toHaveLength(1)
@@ -241,7 +231,7 @@ describe("each page's CSP meta", () => {
     await writeSecurityHeaders(build, SOURCES)
     const map = fs.readFileSync(path.join(build, HEADER_MAP_FILE))
     const withMeta = readPage("index.html")
-    writePage("index.html", pageHtml("/"))
+    writePage(build, "index.html", pageHtml("/"))
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 0, read: 3, rewritten: 1, refused: {} })
     expect(readPage("index.html")).toBe(withMeta)
     expect(fs.readFileSync(path.join(build, HEADER_MAP_FILE)).equals(map)).toBe(true)
@@ -251,7 +241,7 @@ describe("each page's CSP meta", () => {
     await writeSecurityHeaders(build, SOURCES)
     const map = readHeaderMap(build)!
     // What the step wrote before: the pages as Gatsby wrote them, stamped as they were.
-    for (const file of ["index.html", "series/101/index.html", "404.html"]) writePage(file, pageHtml(pagePathOf(file)))
+    for (const file of ["index.html", "series/101/index.html", "404.html"]) writePage(build, file, pageHtml(pagePathOf(file)))
     const unstamped = Object.fromEntries(
       Object.entries(map.pages).map(([pagePath, entry]) => [pagePath, { ...entry, stamp: crypto.createHash("sha256").update(readPage(entry.file)).digest("base64url") }]),
     )

@@ -2,28 +2,17 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { HEADER_MAP_FILE, readHeaderMap, writeSecurityHeaders } from "../../../node-kit/security/header-map"
-import type { SiteSources } from "../../../node-kit/security/headers"
 import { createHtmlHeaderLookup } from "../../../node-kit/security/html-header-lookup"
 import { hashSource } from "../../../node-kit/security/inline-code"
-
-const SOURCES: SiteSources = { api: ["https://api.example.com"], player: ["https://player.vimeo.com"], images: ["https://api.example.com", "https://cdn.example.com"] }
-const pageHtml = (pagePath: string) => `<html><head></head><body><script>window.pagePath="${pagePath}";</script></body></html>`
-/** A page as Gatsby writes it whose content (an episode's description from the CMS) carries a script. */
-const injectedPageHtml = (pagePath: string) =>
-  `<html><head></head><body><div id="___gatsby"><p>Stretch.</p><script>alert(1)</script></div><script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="${pagePath}";/*]]>*/</script></body></html>`
+import { injectedPageHtml, pageHtml, SOURCES, writePage } from "./built-pages"
 
 let build: string
 
-function writePage(file: string, html: string): void {
-  fs.mkdirSync(path.dirname(path.join(build, file)), { recursive: true })
-  fs.writeFileSync(path.join(build, file), html)
-}
-
 beforeEach(() => {
   build = fs.mkdtempSync(path.join(os.tmpdir(), "html-header-lookup-"))
-  writePage("index.html", pageHtml("/"))
-  writePage("series/101/index.html", pageHtml("/series/101/"))
-  writePage("404.html", pageHtml("/404.html"))
+  writePage(build, "index.html", pageHtml("/"))
+  writePage(build, "series/101/index.html", pageHtml("/series/101/"))
+  writePage(build, "404.html", pageHtml("/404.html"))
 })
 
 afterEach(() => fs.rmSync(build, { recursive: true, force: true }))
