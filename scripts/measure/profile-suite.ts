@@ -38,6 +38,7 @@ export function kindOf(command: string): string {
   if (/cms\/src\/main\.ts/.test(command)) return "reference server"
   if (/publisher\/src\/main\.ts|publisher\/src\/process/.test(command)) return "publisher"
   if (/scripts\/serve\.ts/.test(command)) return "static server"
+  if (/@strapi\/strapi\/bin\/strapi\.js|integrations\/strapi/.test(command)) return "strapi"
   if (/varnishd/.test(command)) return "varnish"
   if (/java|vnu/.test(command)) return "nu checker"
   return "other"
