@@ -10,13 +10,14 @@ import { runtimeLine } from "../node-kit/process/runtime"
 /**
  * `npm start`: the whole publishing loop. The bundled reference catalogue
  * server (unless CATALOGUE_API_URL is set), the publisher (first build, then
- * serving the live release on :9000) and the signed webhook between them, so
- * an edit through the admin API is on the site seconds later.
+ * serving the live release on :9000, PUBLISHER_PORT) and the signed webhook
+ * between them, so an edit through the admin API is on the site seconds
+ * later. The addresses come as soon as the site serves; "Ready" once the
+ * preview lane (:9001) serves too, its first build after the site's.
  * `npm run develop`: gatsby develop on :8000 against the same server.
  * Ctrl-C stops everything this script started.
  */
 const develop = process.argv.includes("--develop")
-const SITE_PORT = develop ? 8000 : 9000
 /** The preview lane's site: drafts, for signed-in editors (docs/reference/preview-lane.md). */
 const PREVIEW_PORT = 9001
 
@@ -45,7 +46,9 @@ function track(child: ChildProcess, name: string): ChildProcess {
 async function main() {
   // The catalogue server's own rule for CMS_PORT (node-kit/config/settings-reader.ts): an empty value is a mistake, not port 0.
   const settings = readSettings(process.env, "start script")
-  const cmsPort = settings.done(settings.port("CMS_PORT", 4000))
+  const cmsPort = settings.port("CMS_PORT", 4000)
+  // The publisher's own setting and default (publisher/src/config.ts), read before it starts: the catalogue's webhook names it.
+  const sitePort = settings.done(develop ? 8000 : settings.port("PUBLISHER_PORT", 9000))
   process.once("SIGINT", () => void stopAll(0))
   process.once("SIGTERM", () => void stopAll(0))
   const env: NodeJS.ProcessEnv = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" }
@@ -63,7 +66,7 @@ async function main() {
       adminToken: secrets.adminToken.value,
       env: develop
         ? {}
-        : { CMS_WEBHOOK_URL: `http://127.0.0.1:${SITE_PORT}/hooks/catalogue`, PUBLISH_WEBHOOK_SECRET: webhookSecret, CATALOGUE_PREVIEW_TOKEN: secrets.previewToken.value },
+        : { CMS_WEBHOOK_URL: `http://127.0.0.1:${sitePort}/hooks/catalogue`, PUBLISH_WEBHOOK_SECRET: webhookSecret, CATALOGUE_PREVIEW_TOKEN: secrets.previewToken.value },
     })
     track(server.child, "The catalogue server")
     env.CATALOGUE_API_URL = server.buildEnv.CATALOGUE_API_URL
@@ -75,12 +78,12 @@ async function main() {
   } else {
     addresses.push(`Catalogue API: ${env.CATALOGUE_API_URL}`)
   }
-  env.SITE_URL ||= `http://localhost:${SITE_PORT}`
+  env.SITE_URL ||= `http://localhost:${sitePort}`
 
-  const host = ["--host", "127.0.0.1", "--port", String(SITE_PORT)]
+  const host = ["--host", "127.0.0.1", "--port", String(sitePort)]
   if (develop) {
     const gatsby = track(startProcess(COMMANDS.gatsby, ["develop", ...host], { env }), "gatsby develop")
-    await waitForHttp(`http://127.0.0.1:${SITE_PORT}/`, gatsby, 15 * 60_000)
+    await waitForHttp(`http://127.0.0.1:${sitePort}/`, gatsby, 15 * 60_000)
   } else {
     // The preview lane: its builds get the draft view's token (never the live lane's, publish-job.ts); editors sign in with another.
     const publisherEnv = {
@@ -92,11 +95,11 @@ async function main() {
       // The status page without a token, on this machine's loopback only: development only (an operator's own setting wins).
       PUBLISHER_STATUS_OPEN_ON_LOOPBACK: process.env.PUBLISHER_STATUS_OPEN_ON_LOOPBACK ?? "on",
     }
-    publisher = await startPublisher({ ...readConfig(publisherEnv), port: SITE_PORT, buildEnv: env })
-    await publisher.idle()
-    const live = publisher.status().live
-    if (!live) throw new Error(`The first build failed: see http://localhost:${SITE_PORT}${STATUS_PAGE_PATH}`)
-    addresses.push(`Build status: http://localhost:${SITE_PORT}${STATUS_PAGE_PATH}`)
+    publisher = await startPublisher({ ...readConfig(publisherEnv), port: sitePort, buildEnv: env })
+    // The site's first build goes first (the live lane before the preview's): its addresses as soon as it serves.
+    await publisher.liveIdle()
+    if (!publisher.status().live) throw new Error(`The first build failed: see http://localhost:${sitePort}${STATUS_PAGE_PATH}`)
+    addresses.push(`Build status: http://localhost:${sitePort}${STATUS_PAGE_PATH}`)
     if (publisher.previewUrl) {
       const signIn = secrets.previewSignInToken.file ? `the token in ${path.relative(process.cwd(), secrets.previewSignInToken.file)}` : "PUBLISHER_PREVIEW_SIGN_IN_TOKEN"
       addresses.push(`Preview (drafts, for editors): ${publisher.previewUrl.replace("127.0.0.1", "localhost")}/ (sign in with ${signIn})`)
@@ -108,9 +111,19 @@ async function main() {
       )
     }
   }
-  addresses.push(`Site: http://localhost:${SITE_PORT}`)
+  addresses.push(`Site: http://localhost:${sitePort}`)
   addresses.push(runtimeLine())
-  console.log(`\n${addresses.join("\n")}\nPress Ctrl-C to stop.\n`)
+  const preview = publisher?.previewUrl
+  console.log(`\n${addresses.join("\n")}\n${preview ? "The preview's first build runs now; Ready follows when it serves.\n" : ""}Press Ctrl-C to stop.\n`)
+  if (publisher && preview) await sayWhenPreviewServes(publisher, sitePort)
+}
+
+/** "Ready" once the preview lane serves too, or where to read why its first build failed; the site serves meanwhile. */
+async function sayWhenPreviewServes(running: Publisher, sitePort: number): Promise<void> {
+  await running.idle()
+  if (stopping) return
+  if (running.previewStatus()?.live) console.log(`Ready: the site and the preview serve (${process.uptime().toFixed(0)} s after npm start).`)
+  else console.error(`The preview's first build failed: see http://localhost:${sitePort}${STATUS_PAGE_PATH}; the site still serves.`)
 }
 
 main().catch(async (error: unknown) => {

@@ -1,7 +1,8 @@
 // A stand-in for `gatsby build` in the publisher's tests: prints Gatsby's
 // phase lines, writes a small site into public/ in its working folder, and
 // does what the plan file (FAKE_BUILD_PLAN, JSON) says: take its time, fail,
-// hang, wait until the test creates a file, print given lines, leave a
+// hang, wait until the test creates a file (every build, or the preview
+// lane's only), print given lines, leave a
 // worker behind that ignores SIGTERM, read episodes from the catalogue
 // (CATALOGUE_API_URL) into their pages. Each run appends what it did to
 // FAKE_BUILD_RECORD (one JSON object per line), so tests can count builds
@@ -91,6 +92,8 @@ async function main() {
   for (const line of plan.lines ?? []) process.stdout.write(`${line}\n`)
   for (const line of plan.stderr ?? []) process.stderr.write(`${line}\n`)
   while (plan.holdUntil && !fs.existsSync(plan.holdUntil)) await sleep(20)
+  // The preview lane's builds alone (they read the draft view): the live lane's go on.
+  while (plan.holdPreviewUntil && process.env.CATALOGUE_PREVIEW_TOKEN && !fs.existsSync(plan.holdPreviewUntil)) await sleep(20)
   if (plan.hang) {
     await new Promise(() => setInterval(() => undefined, 1000))
   }

@@ -28,6 +28,8 @@ export interface FakePlan {
   hang?: boolean
   /** A file's path: the build, its phases printed, waits until the file exists (the test holds it open, then lets it end). */
   holdUntil?: string
+  /** The same, for the preview lane's builds only (those given the draft view's token). */
+  holdPreviewUntil?: string
   failAtPhase?: number
   lines?: string[]
   stderr?: string[]

@@ -34,6 +34,8 @@ export interface Publisher {
   previewUrl: string | undefined
   /** Resolves once nothing is queued or building in either lane: after start, the first builds are live (or failed). */
   idle(): Promise<void>
+  /** Resolves once nothing is queued or building in the live lane: after start, the site's first build is live (or failed), whatever the preview lane does. */
+  liveIdle(): Promise<void>
   status(): StatusReport
   /** The preview lane's report, when it runs. */
   previewStatus(): StatusReport | undefined
@@ -120,6 +122,7 @@ export async function startPublisher(config: PublisherConfig, options: StartOpti
       do await Promise.all([live.queue.idle(), preview?.queue.idle()])
       while (live.queue.busy || preview?.queue.busy)
     },
+    liveIdle: () => live.queue.idle(),
     status: () => statusReport({ records: live.records, dataDir: config.dataDir, webhooksOn: Boolean(config.webhookKeys), cdn: purges.status() }),
     previewStatus: () => (preview ? statusReport({ records: preview.records, dataDir: preview.config.dataDir, webhooksOn: Boolean(config.webhookKeys) }) : undefined),
     close: () =>
