@@ -186,7 +186,9 @@ async function main() {
     }
     writeBenchReport(benchReport("first-steps", { more, linkModules: values["link-modules"], project: values.project ?? null }, results, project), { out: values.out })
   } finally {
-    await stopProcess(child)
+    // As Ctrl-C does, with the time npm start takes to stop what it started: the publisher stops a running
+    // build first, then the catalogue server goes (a SIGKILL sooner would leave that one running).
+    await stopProcess(child, 60_000)
     log.end()
     if (!values.project) fs.rmSync(path.dirname(project), { recursive: true, force: true })
   }
