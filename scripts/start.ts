@@ -114,7 +114,9 @@ async function main() {
   addresses.push(`Site: http://localhost:${sitePort}`)
   addresses.push(runtimeLine())
   const preview = publisher?.previewUrl
-  console.log(`\n${addresses.join("\n")}\n${preview ? "The preview's first build runs now; Ready follows when it serves.\n" : ""}Press Ctrl-C to stop.\n`)
+  // A later start finds the preview's release from before: Ready follows at once, with no first build to announce.
+  const previewBuilding = preview && !publisher?.previewStatus()?.live
+  console.log(`\n${addresses.join("\n")}\n${previewBuilding ? "The preview's first build runs now; Ready follows when it serves.\n" : ""}Press Ctrl-C to stop.\n`)
   if (publisher && preview) await sayWhenPreviewServes(publisher, sitePort)
 }
 
