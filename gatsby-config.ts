@@ -59,7 +59,9 @@ const config: GatsbyConfig = {
       },
     },
     // The service worker (production builds only, never the preview's, whose drafts no device may keep): see the plugin and README "Offline and installable".
-    ...(build.preview ? [] : ["gatsby-plugin-offline-workbox"]),
+    // Both lanes list the same plugins, the preview with the worker off: Gatsby drops a cache whose plugin list
+    // changed, and the preview's first build starts from the live lane's (docs/decisions/0019-one-build-room.md).
+    { resolve: "gatsby-plugin-offline-workbox", options: { serviceWorker: !build.preview } },
   ],
 }
 

@@ -37,7 +37,13 @@ const previewUrl = (site: TestPublisher) => {
 }
 const signedIn = { headers: { authorization: `Bearer ${SIGN_IN_TOKEN}` } }
 const home = async (url: string, init: RequestInit = {}) => (await (await fetch(`${url}/`, init)).text()).match(/Home v\d+( \(draft view\))?/)?.[0]
-const laneOf = (site: TestPublisher, cwd: string | undefined) => (cwd?.startsWith(path.join(site.dataDir, "preview")) ? "preview" : "live")
+/** Whose workspace a build ran in: both lanes build in the live lane's folder, the preview's workspace moved there (build-room.ts). */
+const laneOf = (site: TestPublisher, workspace: number | undefined) => {
+  const live = path.join(site.dataDir, "workspace")
+  // Parked beside the room while a preview build has it.
+  const liveInode = (fs.statSync(`${live}.parked`, { throwIfNoEntry: false }) ?? fs.statSync(live)).ino
+  return workspace === liveInode ? "live" : "preview"
+}
 
 describe("the preview lane", () => {
   let site: TestPublisher
@@ -68,12 +74,12 @@ describe("the preview lane", () => {
     expect(await home(site.url)).toBe("Home v3")
     expect(await home(previewUrl(site), signedIn)).toBe("Home v3 (draft view)")
     const publishBuilds = site.starts().slice(before)
-    expect(publishBuilds.map((start) => laneOf(site, start.cwd))).toEqual(["live", "preview"])
+    expect(publishBuilds.map((start) => laneOf(site, start.workspace))).toEqual(["live", "preview"])
 
     for (const start of site.starts()) {
-      expect({ lane: laneOf(site, start.cwd), token: start.env?.includes("CATALOGUE_PREVIEW_TOKEN") }).toEqual({
-        lane: laneOf(site, start.cwd),
-        token: laneOf(site, start.cwd) === "preview",
+      expect({ lane: laneOf(site, start.workspace), token: start.env?.includes("CATALOGUE_PREVIEW_TOKEN") }).toEqual({
+        lane: laneOf(site, start.workspace),
+        token: laneOf(site, start.workspace) === "preview",
       })
     }
     const status = site.publisher.status()
@@ -89,7 +95,7 @@ describe("the preview lane", () => {
     await sendHook(site.url, { event: "draft", refs: [episode(1002)] })
     await waitFor(() => site.publisher.previewStatus()?.building !== null, { timeout: 10_000, what: "the preview build to start" })
     const held = site.publisher.previewStatus()?.building?.id
-    const heldStarted = () => site.records().find((run) => run.event === "start" && laneOf(site, run.cwd) === "preview" && run.version === "v2")
+    const heldStarted = () => site.records().find((run) => run.event === "start" && laneOf(site, run.workspace) === "preview" && run.version === "v2")
     await waitFor(() => heldStarted() !== undefined, { timeout: 10_000, what: "the preview build's process" })
 
     site.setPlan({ version: "v3" })
@@ -104,13 +110,32 @@ describe("the preview lane", () => {
     expect(heldJob?.note).toBe(YIELDED_NOTE)
     // The live build started after the held preview build had started, and the preview's next build after the live one was done.
     const runs = site.records()
-    const liveStart = runs.findIndex((run) => run.event === "start" && laneOf(site, run.cwd) === "live" && run.version === "v3")
+    const liveStart = runs.findIndex((run) => run.event === "start" && laneOf(site, run.workspace) === "live" && run.version === "v3")
     const liveDone = runs.findIndex((run, index) => index > liveStart && run.event === "done" && run.pid === runs[liveStart]?.pid)
-    const previewAfter = runs.findIndex((run, index) => index > liveStart && run.event === "start" && laneOf(site, run.cwd) === "preview")
+    const previewAfter = runs.findIndex((run, index) => index > liveStart && run.event === "start" && laneOf(site, run.workspace) === "preview")
     expect(liveStart).toBeGreaterThan(-1)
     expect(previewAfter).toBeGreaterThan(liveDone)
     // Killed at once, not asked to finish a step while the live build waits for the cores.
     expect(runs.filter((run) => run.pid === heldStarted()!.pid).map((run) => run.event)).toEqual(["start"])
+  }, 60_000)
+
+  it("starts the preview's first build from the live lane's finished one, and its later builds from its own", async () => {
+    site = await startWithPreview({ version: "v1", saveState: true })
+    await site.publisher.idle()
+    expect(await home(site.url)).toBe("Home v1")
+    expect(await home(previewUrl(site), signedIn)).toBe("Home v1 (draft view)")
+    site.setPlan({ version: "v2", saveState: true })
+    await sendHook(site.url, { event: "draft", refs: [episode(1002)] })
+    await site.publisher.idle()
+    expect(await home(previewUrl(site), signedIn)).toBe("Home v2 (draft view)")
+    expect(await home(site.url)).toBe("Home v1")
+    // What each build found in its workspace: nothing, then the live build's state, then the preview's own.
+    const found = site.starts().map((start) => ({ lane: laneOf(site, start.workspace), savedState: start.savedState }))
+    expect(found).toEqual([
+      { lane: "live", savedState: null },
+      { lane: "preview", savedState: "live v1" },
+      { lane: "preview", savedState: "preview v1" },
+    ])
   }, 60_000)
 
   it("puts the preview bar first on every page: Preview, how many changes, each linked, the same page on the live site, its SEO card; the page's CSP unchanged", async () => {

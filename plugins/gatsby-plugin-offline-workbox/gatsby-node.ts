@@ -1,1 +1,2 @@
 export { onPostBuild } from "./src/on-post-build"
+export { pluginOptionsSchema } from "./src/plugin-options"

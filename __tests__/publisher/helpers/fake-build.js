@@ -2,7 +2,7 @@
 // phase lines, writes a small site into public/ in its working folder, and
 // does what the plan file (FAKE_BUILD_PLAN, JSON) says: take its time, fail,
 // hang, wait until the test creates a file (every build, or the preview
-// lane's only), print given lines, leave a
+// lane's only), print given lines, save its "state" in .cache/redux, leave a
 // worker behind that ignores SIGTERM, read episodes from the catalogue
 // (CATALOGUE_API_URL) into their pages. Each run appends what it did to
 // FAKE_BUILD_RECORD (one JSON object per line), so tests can count builds
@@ -14,6 +14,7 @@ const path = require("node:path")
 const plan = readPlan()
 const version = plan.version ?? "v1"
 const delayMs = plan.delayMs ?? 0
+const SAVED_STATE = path.join(".cache", "redux", "state")
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function readPlan() {
@@ -73,7 +74,9 @@ async function writeCatalogueEpisodes(ids) {
 }
 
 async function main() {
-  record({ event: "start", at: Date.now(), cwd: process.cwd(), version, env: Object.keys(process.env).sort() })
+  // The workspace by its inode, which a rename keeps: both lanes build in one folder (build-room.ts).
+  const savedState = fs.existsSync(SAVED_STATE) ? fs.readFileSync(SAVED_STATE, "utf8") : null
+  record({ event: "start", at: Date.now(), cwd: process.cwd(), workspace: fs.statSync(".").ino, savedState, version, env: Object.keys(process.env).sort() })
   if (plan.worker) {
     // A worker as Gatsby forks them, in the build's process group, that ignores SIGTERM (only SIGKILL stops it).
     const worker = spawn(process.execPath, ["-e", "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], { stdio: "ignore" })
@@ -127,6 +130,11 @@ async function main() {
   for (const [relative, content] of Object.entries(plan.files ?? {})) write(relative, content)
   for (const relative of plan.remove ?? []) fs.rmSync(path.join("public", relative), { force: true })
 
+  if (plan.saveState) {
+    // As Gatsby leaves its state in .cache/redux for the next build: here, whose build wrote it.
+    fs.mkdirSync(path.dirname(SAVED_STATE), { recursive: true })
+    fs.writeFileSync(SAVED_STATE, `${view ? "preview" : "live"} ${version}`)
+  }
   process.stdout.write("info Done building in 0.5 sec\n")
   record({ event: "done", at: Date.now() })
 }

@@ -41,6 +41,8 @@ export interface FakePlan {
   previewChanges?: unknown
   /** Episodes read from CATALOGUE_API_URL into detail/{id}/index.html with their titles; one that cannot be read fails the build. */
   catalogueEpisodes?: string[]
+  /** Leave .cache/redux/state naming the lane and version, as Gatsby leaves its saved state: the workspace is then warm. */
+  saveState?: boolean
 }
 
 export interface BuildRecord {
@@ -49,6 +51,10 @@ export interface BuildRecord {
   pid: number
   at: number
   cwd?: string
+  /** The inode of the folder it ran in: a workspace keeps it when the build room moves it. */
+  workspace?: number
+  /** What .cache/redux/state held when it started (plan.saveState), or null. */
+  savedState?: string | null
   version?: string
   /** The names of the build's environment variables. */
   env?: string[]

@@ -4,6 +4,7 @@ import type { GatsbyNode } from "gatsby"
 import type { GenerateSWOptions } from "workbox-build"
 import { version as workboxVersion } from "workbox-build/package.json"
 import { OFFLINE, type ReleaseFile } from "./constants"
+import { serviceWorkerOn } from "./plugin-options"
 import { releaseId } from "./release"
 import { generateSWOptions } from "./service-worker-options"
 import { serviceWorkerKey, writeServiceWorker } from "./service-worker-memo"
@@ -11,9 +12,17 @@ import { serviceWorkerKey, writeServiceWorker } from "./service-worker-memo"
 /** Loaded only when sw.js must be made again: requiring workbox-build (rollup, babel, terser) takes 0.6–1.1 s of every build. */
 const generateWorker = async (options: GenerateSWOptions) => (await import("workbox-build")).generateSW(options)
 
-/** Production builds only (develop never runs onPostBuild): release.json, then sw.js. */
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, cache }) => {
+/**
+ * Production builds only (develop never runs onPostBuild): release.json, then
+ * sw.js. With the worker off, neither, and none left from the public/ a build
+ * started from (the preview's first build starts from the live lane's).
+ */
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, cache }, pluginOptions) => {
   const publicDir = path.resolve("public")
+  if (!serviceWorkerOn(pluginOptions)) {
+    for (const file of [OFFLINE.serviceWorker, OFFLINE.releaseFile]) fs.rmSync(path.join(publicDir, file), { force: true })
+    return
+  }
   if (!fs.existsSync(path.join(publicDir, OFFLINE.page))) {
     reporter.panicOnBuild(`gatsby-plugin-offline-workbox: ${OFFLINE.page} is missing from static/; it is the page shown offline.`)
     return

@@ -11,7 +11,8 @@ import type { SwitchStore } from "./store/switch-store"
 import { forgetBuild, recordBuild } from "./leftover-build"
 import { createRelease, newReleaseId, pruneReleases, switchRelease, type CreatedRelease } from "../releases/releases"
 import { runBuild, type BuildResult } from "./run-build"
-import { refreshWorkspace } from "./workspace"
+import type { BuildRoom } from "./build-room"
+import { hasWarmCache, refreshWorkspace } from "./workspace"
 
 /** The lines of a failed build an editor sees on the status page. */
 export const LOG_EXCERPT_LINES = 40
@@ -60,11 +61,6 @@ export function buildEnvironment(base: NodeJS.ProcessEnv, workspace: { warmCache
   return env
 }
 
-/** Whether an earlier build left Gatsby's saved state in the workspace: this build then re-renders only what changed. */
-export function hasWarmCache(workspaceDir: string): boolean {
-  return fs.existsSync(path.join(workspaceDir, ".cache", "redux"))
-}
-
 export function logFileOf(dataDir: string, jobId: number): string {
   return path.join(dataDir, "logs", `job-${jobId}.log`)
 }
@@ -96,6 +92,8 @@ interface RunnerContext {
   now: () => number
   /** Told of each new live release, after the switch (the CDN purges); must not throw. */
   onRelease?: (release: CreatedRelease) => void
+  /** The folder both lanes build in, one job at a time (build-room.ts); unset: the lane's own workspace. */
+  room?: BuildRoom
 }
 
 const tailOf = (result: BuildResult) => result.tail.slice(-LOG_EXCERPT_LINES).join("\n")
@@ -106,18 +104,18 @@ function failJob(context: RunnerContext, job: Job, reason: string, logExcerpt: s
 }
 
 /** Runs the build in the workspace, its group noted in the data folder while it runs (leftover-build.ts). */
-async function build(context: RunnerContext, job: Job, signal: AbortSignal): Promise<BuildResult> {
+async function build(context: RunnerContext, job: Job, signal: AbortSignal, workspaceDir: string): Promise<BuildResult> {
   const { config, jobs } = context
   const tracker = new BuildPhaseTracker()
   try {
     return await runBuild({
       command: config.buildCommand,
-      cwd: config.workspaceDir,
+      cwd: workspaceDir,
       // Processed pictures outlive a code deploy's cleared .cache, and compiled modules every build, in the data folder (an operator's setting wins).
       env: {
         ...buildEnvironment(
           { CATALOGUE_IMAGE_STORE: path.join(config.dataDir, "image-store"), NODE_COMPILE_CACHE: path.join(config.dataDir, "node-compile-cache"), ...config.buildEnv },
-          { warmCache: hasWarmCache(config.workspaceDir) },
+          { warmCache: hasWarmCache(workspaceDir) },
         ),
         ...(config.draftViewToken ? { CATALOGUE_PREVIEW_TOKEN: config.draftViewToken } : {}),
       },
@@ -139,10 +137,10 @@ async function build(context: RunnerContext, job: Job, signal: AbortSignal): Pro
  * files are the live release's, nothing new (the job says so). A failure
  * here (a full disk) fails the job and leaves the live release as it was.
  */
-async function publish(context: RunnerContext, job: Job, result: BuildResult): Promise<void> {
+async function publish(context: RunnerContext, job: Job, result: BuildResult, workspaceDir: string): Promise<void> {
   const { config, jobs, switches, log, now } = context
   jobs.setPhase(job.id, "publishing the release")
-  const publicDir = path.join(config.workspaceDir, "public")
+  const publicDir = path.join(workspaceDir, "public")
   if (!fs.existsSync(path.join(publicDir, "index.html"))) {
     failJob(context, job, "the build said it succeeded but made no public/index.html; nothing was published", tailOf(result))
     return
@@ -181,29 +179,38 @@ async function publish(context: RunnerContext, job: Job, result: BuildResult): P
   }
 }
 
-/** One job from queued to live, failed or queued again (stopped with the publisher). */
+/** One job from queued to live, failed or queued again (stopped with the publisher), in the build room when the lanes share one. */
 async function runJob(context: RunnerContext, job: Job, signal: AbortSignal): Promise<void> {
-  const { config, jobs, log, now } = context
+  const { config, jobs, log, now, room } = context
   jobs.markBuilding(job.id, now())
   log.info(`${context.what} ${job.id}: building (${job.hookCount > 0 ? `${job.hookCount} webhook(s), ${job.refs.length} ref(s)` : job.trigger})`)
+  const run = (workspaceDir: string) => buildAndPublish(context, job, signal, workspaceDir)
+  if (room) await room.use(config.workspaceDir, run)
+  else await run(config.workspaceDir)
+}
+
+/** Refreshes the workspace's sources, builds there and publishes; answers whether the build succeeded. */
+async function buildAndPublish(context: RunnerContext, job: Job, signal: AbortSignal, workspaceDir: string): Promise<{ ok: boolean }> {
+  const { config, jobs, log } = context
   try {
-    refreshWorkspace(config.sourceDir, config.workspaceDir)
+    refreshWorkspace(config.sourceDir, workspaceDir)
   } catch (error) {
     failJob(context, job, `the site's sources could not be copied into the workspace: ${describeFileError(error)}`)
-    return
+    return { ok: false }
   }
   if (signal.aborted) {
     jobs.requeue(job.id, requeueNote(signal))
-    return
+    return { ok: false }
   }
-  const result = await build(context, job, signal)
+  const result = await build(context, job, signal, workspaceDir)
   if (result.end.kind === "stopped") {
     jobs.requeue(job.id, requeueNote(signal))
     log.info(`${context.what} ${job.id}: stopped (${signal.reason === YIELDED ? YIELDED : "the publisher stops"}); queued again`)
-    return
+    return { ok: false }
   }
   if (!result.ok) failJob(context, job, failureReason(result.end, result.tail), tailOf(result))
-  else await publish(context, job, result)
+  else await publish(context, job, result, workspaceDir)
+  return { ok: result.ok }
 }
 
 const pause = (ms: number, signal: AbortSignal) =>
@@ -228,6 +235,7 @@ export function createJobRunner(deps: {
   now?: () => number
   what?: string
   onRelease?: (release: CreatedRelease) => void
+  room?: BuildRoom
 }): JobRunner {
   const context: RunnerContext = { ...deps, what: deps.what ?? "Job", now: deps.now ?? Date.now }
   return async (job, signal) => {

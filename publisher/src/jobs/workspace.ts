@@ -43,8 +43,31 @@ function sameContent(a: string, b: string): boolean {
  */
 export function refreshWorkspace(sourceDir: string, workspaceDir: string): WorkspaceRefresh {
   fs.mkdirSync(workspaceDir, { recursive: true })
+  const result = mirrorSources(sourceDir, workspaceDir, true)
+  linkNodeModules(sourceDir, workspaceDir)
+  return result
+}
+
+/** Whether an earlier build left Gatsby's saved state in the workspace: this build then re-renders only what changed. */
+export function hasWarmCache(workspaceDir: string): boolean {
+  return fs.existsSync(path.join(workspaceDir, ".cache", "redux"))
+}
+
+/** Whether the workspace holds the project's sources as they are now: refreshWorkspace would change nothing. */
+export function sourcesAreCurrent(sourceDir: string, workspaceDir: string): boolean {
+  if (!fs.existsSync(workspaceDir)) return false
+  const { copied, removed } = mirrorSources(sourceDir, workspaceDir, false)
+  return copied.length === 0 && removed.length === 0
+}
+
+/** What differs between the project's sources and the workspace's copy; with `write`, made the same. */
+function mirrorSources(sourceDir: string, workspaceDir: string, write: boolean): WorkspaceRefresh {
   const result: WorkspaceRefresh = { copied: [], removed: [] }
   const entries = sourceEntries(sourceDir)
+  const remove = (target: string, relative: string) => {
+    if (write) fs.rmSync(target, { recursive: true, force: true })
+    result.removed.push(relative)
+  }
 
   const mirror = (relative: string) => {
     const from = path.join(sourceDir, relative)
@@ -53,19 +76,24 @@ export function refreshWorkspace(sourceDir: string, workspaceDir: string): Works
     if (!stat) return
     if (stat.isDirectory()) {
       const existing = fs.lstatSync(to, { throwIfNoEntry: false })
+      if (!write && !existing?.isDirectory()) {
+        result.copied.push(relative)
+        return
+      }
       if (existing && !existing.isDirectory()) fs.rmSync(to, { force: true })
       fs.mkdirSync(to, { recursive: true })
       const names = fs.readdirSync(from).filter((name) => !SKIPPED.has(name))
       for (const name of names) mirror(path.join(relative, name))
       for (const name of fs.readdirSync(to)) {
         if (SKIPPED.has(name) || names.includes(name)) continue
-        fs.rmSync(path.join(to, name), { recursive: true, force: true })
-        result.removed.push(path.join(relative, name))
+        remove(path.join(to, name), path.join(relative, name))
       }
     } else if (stat.isFile() && !sameContent(from, to)) {
-      const existing = fs.lstatSync(to, { throwIfNoEntry: false })
-      if (existing?.isDirectory()) fs.rmSync(to, { recursive: true, force: true })
-      fs.copyFileSync(from, to)
+      if (write) {
+        const existing = fs.lstatSync(to, { throwIfNoEntry: false })
+        if (existing?.isDirectory()) fs.rmSync(to, { recursive: true, force: true })
+        fs.copyFileSync(from, to)
+      }
       result.copied.push(relative)
     }
   }
@@ -73,12 +101,8 @@ export function refreshWorkspace(sourceDir: string, workspaceDir: string): Works
 
   // A top-level source the project no longer has (gatsby-browser.tsx deleted, say).
   for (const name of fs.readdirSync(workspaceDir)) {
-    if ((SOURCE_FILE.test(name) || SOURCE_DIRS.includes(name)) && !entries.includes(name)) {
-      fs.rmSync(path.join(workspaceDir, name), { recursive: true, force: true })
-      result.removed.push(name)
-    }
+    if ((SOURCE_FILE.test(name) || SOURCE_DIRS.includes(name)) && !entries.includes(name)) remove(path.join(workspaceDir, name), name)
   }
-  linkNodeModules(sourceDir, workspaceDir)
   return result
 }
 

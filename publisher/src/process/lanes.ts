@@ -2,6 +2,7 @@ import path from "node:path"
 import type { Logger } from "../../../node-kit/process/logger"
 import type { PublisherConfig } from "../config"
 import { BuildQueue, type BuildQueueOptions } from "../jobs/build-queue"
+import { BuildRoom } from "../jobs/build-room"
 import { LaneRecords } from "../jobs/store/lane-records"
 import { createJobRunner, REDONE_NOTE } from "../jobs/publish-job"
 import { liveReleaseId, type CreatedRelease } from "../releases/releases"
@@ -32,6 +33,7 @@ export async function openLane(
   log: Logger,
   queueOptions: Partial<BuildQueueOptions> = {},
   onRelease?: (release: CreatedRelease) => void,
+  room?: BuildRoom,
 ): Promise<Lane> {
   const folder = await openDataFolder(config.dataDir, log)
   let records: LaneRecords
@@ -45,7 +47,7 @@ export async function openLane(
   const requeued = records.jobs.requeueInterrupted(REDONE_NOTE)
   const what = name === "live" ? "Job" : "Preview job"
   if (requeued.length > 0) log.info(`${what} ${requeued.join(", ")} was building when the publisher stopped; building it again.`)
-  const queue = new BuildQueue(records, createJobRunner({ config, jobs: records.jobs, switches: records.switches, log, what, onRelease }), {
+  const queue = new BuildQueue(records, createJobRunner({ config, jobs: records.jobs, switches: records.switches, log, what, onRelease, room }), {
     debounceMs: config.debounceMs,
     onError: (job, error) => log.error({ err: error }, `${what} ${job.id}: the publisher failed`),
     ...queueOptions,
@@ -123,5 +125,36 @@ export function liveFirst(lanes: { live: () => Lane; preview: () => Lane | undef
       onIdle: () => lanes.preview()?.queue.schedule(),
     },
     preview: { mayStart: () => !lanes.live().queue.busy },
+  }
+}
+
+/**
+ * Opens the live lane and, when configured, the preview lane, both building
+ * in one room (jobs/build-room.ts) when the preview's workspace is on the
+ * live one's file system; then, both lanes' leftover builds stopped, puts
+ * back what a stop during a preview build left moved (even when the preview
+ * lane is off this time).
+ */
+export async function openLanes(
+  config: PublisherConfig,
+  log: Logger,
+  order: ReturnType<typeof liveFirst>,
+  onRelease: (release: CreatedRelease) => void,
+): Promise<{ live: Lane; preview: Lane | undefined }> {
+  const previewConfig = previewLaneConfig(config)
+  const room = new BuildRoom(config.workspaceDir, config.sourceDir, log)
+  let shared: BuildRoom | undefined
+  if (previewConfig && room.accepts(previewConfig.workspaceDir)) shared = room
+  else if (previewConfig) log.warn(`The preview's workspace (${previewConfig.workspaceDir}) is on another file system than the live lane's: its builds start from nothing.`)
+  const live = await openLane("live", config, log, order.live, onRelease, shared)
+  let preview: Lane | undefined
+  try {
+    if (previewConfig) preview = await openLane("preview", previewConfig, log, order.preview, undefined, shared)
+    room.recover()
+    return { live, preview }
+  } catch (error) {
+    await preview?.close()
+    await live.close()
+    throw error
   }
 }

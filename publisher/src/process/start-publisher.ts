@@ -7,7 +7,7 @@ import type { PublisherConfig } from "../config"
 import { cdnAdapters } from "../cdn/cdn-adapters"
 import { CdnPurgeQueue } from "../cdn/purge-queue"
 import { purgeRequestFor } from "../cdn/release-purge"
-import { liveFirst, openLane, previewLaneConfig, queueFirstBuild, type Lane } from "./lanes"
+import { liveFirst, openLanes, queueFirstBuild, type Lane } from "./lanes"
 import { startPreviewServer } from "../http/preview/server"
 import { createServer, registerSiteRoutes } from "../http/app"
 import { statusReport, type StatusReport } from "../http/status"
@@ -64,16 +64,14 @@ export async function startPublisher(config: PublisherConfig, options: StartOpti
 
   const app = createServer(config.logging, config.trustProxy)
   const { log } = app
-  let preview: Lane | undefined
-  const order = liveFirst({ live: () => live, preview: () => preview })
+  const order = liveFirst({ live: () => lanes.live, preview: () => lanes.preview })
   // Each live release is purged from the CDNs in front, after its switch; the preview lane is never behind one.
-  // The queue is made once the lane holds the data folder: what a stopped publisher still owed is then this one's to send.
-  const live: Lane = await openLane("live", config, log, order.live, (release) => purges.add(purgeRequestFor(release), release.releaseId))
+  // The queue is made once the lanes hold their data folders: what a stopped publisher still owed is then this one's to send.
+  const lanes = await openLanes(config, log, order, (release) => purges.add(purgeRequestFor(release), release.releaseId))
+  const { live, preview } = lanes
   const purges = new CdnPurgeQueue(cdnAdapters(config.cdn), config.dataDir, log)
-  const previewConfig = previewLaneConfig(config)
   let previewApp: FastifyInstance | undefined
   try {
-    if (previewConfig) preview = await openLane("preview", previewConfig, log, order.preview)
     const { dataDir, webhookKeys, adminToken, allowedHosts, statusOpenOnLoopback } = config
     await registerSiteRoutes(app, {
       dataDir,

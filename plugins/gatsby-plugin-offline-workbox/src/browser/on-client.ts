@@ -1,4 +1,5 @@
 import type { GatsbyBrowser } from "gatsby"
+import { serviceWorkerOn } from "../plugin-options"
 import { registerServiceWorker, serviceWorkerWanted } from "./register"
 import { ReleaseWatch } from "./release-watch"
 import { loadPrefetchedPage, saveUrls, warmCaches } from "./warm-cache"
@@ -10,8 +11,8 @@ const loaderOf = (args: object) => (args as { loadPage: LoadPage }).loadPage
 let worker: ServiceWorker | undefined
 const releaseWatch = new ReleaseWatch()
 
-export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = (args) => {
-  if (!serviceWorkerWanted()) return
+export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = (args, options) => {
+  if (!serviceWorkerOn(options) || !serviceWorkerWanted()) return
   const loadPage = loaderOf(args)
   void releaseWatch.start()
   registerServiceWorker()
@@ -23,13 +24,13 @@ export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = (ar
     .catch(() => undefined)
 }
 
-export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ prevLocation }) => {
-  if (!prevLocation || !serviceWorkerWanted()) return
+export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ prevLocation }, options) => {
+  if (!prevLocation || !serviceWorkerOn(options) || !serviceWorkerWanted()) return
   void releaseWatch.check()
   // A page drawn in the browser was never fetched as HTML: save its HTML so it also opens offline.
   if (worker) void saveUrls(worker, [window.location.href])
 }
 
-export const onPostPrefetchPathname: GatsbyBrowser["onPostPrefetchPathname"] = (args) => {
-  if (serviceWorkerWanted()) loadPrefetchedPage(args.pathname, loaderOf(args))
+export const onPostPrefetchPathname: GatsbyBrowser["onPostPrefetchPathname"] = (args, options) => {
+  if (serviceWorkerOn(options) && serviceWorkerWanted()) loadPrefetchedPage(args.pathname, loaderOf(args))
 }
