@@ -221,3 +221,35 @@ describe("Gatsby Functions, patched: no webpack run for a site without functions
     expect(fs.readFileSync(path.join(siteDir, ".cache", "functions", "hello.js"), "utf8")).toContain('"hello"')
   })
 })
+
+describe("Gatsby's build command, patched: a build loads develop's and typegen's modules only when it uses them", () => {
+  const LOADED = `
+const dist = process.argv[2]
+require(dist + "/commands/build")
+const loaded = (file) => Boolean(require.cache[require.resolve(dist + file)])
+const unloaded = { webpackConfig: loaded("/utils/webpack.config.js"), developServer: loaded("/utils/start-server.js"), typegen: loaded("/utils/graphql-typegen/ts-codegen.js") }
+const { DEFAULT_TYPES_OUTPUT_PATH, DEFAULT_DOCUMENT_SEARCH_PATHS } = require(dist + "/utils/graphql-typegen/ts-codegen")
+const joiDefaults = require(dist + "/joi-schemas/joi").gatsbyConfigSchema.validate({ graphqlTypegen: true }).value.graphqlTypegen
+const services = require(dist + "/services")
+process.stdout.write(JSON.stringify({
+  ...unloaded,
+  joiDefaults,
+  codegenDefaults: { typesOutputPath: DEFAULT_TYPES_OUTPUT_PATH, documentSearchPaths: DEFAULT_DOCUMENT_SEARCH_PATHS },
+  services: [typeof services.startWebpackServer, typeof services.graphQLTypegen],
+  buildJavascript: typeof require(dist + "/commands/build-javascript").buildProductionBundle,
+}))
+`
+  it("leaves webpack's configuration, develop's server and GraphQL Codegen unloaded until asked for, and still hands them out", () => {
+    const run = JSON.parse(runInNewProcess(LOADED, [gatsbyDist], PROJECT_ROOT)) as Record<string, unknown>
+    expect(run).toEqual({
+      webpackConfig: false,
+      developServer: false,
+      typegen: false,
+      // The configuration's typegen defaults are still GraphQL Codegen's own.
+      joiDefaults: { generateOnBuild: false, typesOutputPath: "src/gatsby-types.d.ts", documentSearchPaths: ["./gatsby-node.ts", "./plugins/**/gatsby-node.ts"] },
+      codegenDefaults: { typesOutputPath: "src/gatsby-types.d.ts", documentSearchPaths: ["./gatsby-node.ts", "./plugins/**/gatsby-node.ts"] },
+      services: ["function", "function"],
+      buildJavascript: "function",
+    })
+  })
+})

@@ -128,6 +128,7 @@ describe("buildEnvironment", () => {
       SITE_TYPEGEN: "off",
       SEO_REPORT_HTML: "off",
       GATSBY_CPU_COUNT: "physical_cores",
+      GATSBY_LOGGER: "yurnalist",
     })
   })
 

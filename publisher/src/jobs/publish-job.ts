@@ -51,12 +51,16 @@ const WITHHELD = ["PUBLISH_WEBHOOK_SECRET", "PUBLISHER_ADMIN_TOKEN", "PUBLISHER_
  * worker costs more than it saves; a cold build keeps all cores
  * ("physical_cores", Gatsby's own default). The operator's count wins.
  * NODE_COMPILE_CACHE (set by the caller) keeps the compiled code of Gatsby,
- * webpack and babel, which each build loads afresh.
+ * webpack and babel, which each build loads afresh. GATSBY_LOGGER=yurnalist:
+ * Gatsby's plain line logger, as it picks in CI, instead of the terminal UI
+ * (Ink and React, 0.3 s to load) it picks for a pipe elsewhere; the log reads
+ * the same to the phase tracker.
  * Why each, and what it saves: docs/decisions/0017-a-builds-environment.md.
  */
 export function buildEnvironment(base: NodeJS.ProcessEnv, workspace: { warmCache: boolean } = { warmCache: false }): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...base, GATSBY_TELEMETRY_DISABLED: "1", SITE_TYPEGEN: "off", SEO_REPORT_HTML: "off" }
   env.GATSBY_CPU_COUNT ??= workspace.warmCache ? "1" : "physical_cores"
+  env.GATSBY_LOGGER ??= "yurnalist"
   for (const name of WITHHELD) delete env[name]
   return env
 }
