@@ -22,10 +22,12 @@ const env = { GATSBY_TELEMETRY_DISABLED: "1", SITE_URL: "https://example.org" }
 const state = { webpackCompilationHash: "js-hash" }
 
 /** Stats as webpack's: the compilation's inputs and what it wrote. */
-function statsOf(hash: string, inputs: { files: string[]; missing?: string[]; contexts?: string[]; outputDir: string; assets: string[] }) {
+function statsOf(hash: string, inputs: { files: string[]; missing?: string[]; contexts?: string[]; outputDir: string; assets: string[]; defines?: string[] }) {
   return {
     hash,
     compilation: {
+      // Each module's build info names the DefinePlugin values it read (webpack's value dependencies).
+      modules: new Set([{ buildInfo: { valueDependencies: new Map((inputs.defines ?? []).map((name) => [`webpack/DefinePlugin ${name}`, "value"])) } }]),
       fileDependencies: new Set(inputs.files),
       missingDependencies: new Set(inputs.missing ?? []),
       contextDependencies: new Set(inputs.contexts ?? []),
@@ -95,6 +97,28 @@ describe("the last build's bundles", () => {
   it("are compiled again when the environment changes (the HTML renderer defines every variable)", () => {
     expect(reusableBundles(site, { ...env, GATSBY_RELEASE_LABEL: "code" }, state).reason).toBe("the environment changed")
     expect(reusableBundles(site, { ...env, SITE_URL: "https://example.com" }, state).reason).toBe("the environment changed")
+  })
+
+  it("are used when only Gatsby's own process settings changed (worker count, logger), which no module names", () => {
+    const cold = { ...env, GATSBY_CPU_COUNT: "physical_cores", GATSBY_LOGGER: "yurnalist" }
+    expect(reusableBundles(site, { ...cold, GATSBY_CPU_COUNT: "1" }, state).reason).toBeUndefined()
+    expect(reusableBundles(site, { ...cold, GATSBY_LOGGER: "ink" }, state).reason).toBeUndefined()
+  })
+
+  it("are compiled again when a process setting that a module names changes", () => {
+    const named = { ...env, GATSBY_CPU_COUNT: "physical_cores" }
+    rememberBundles(site, named, {
+      javascriptStats: statsOf("js-hash", {
+        files: [at("src/pages/index.tsx")],
+        outputDir: at("public"),
+        assets: ["app-0123456789abcdef0123.js"],
+        defines: ["process.env.GATSBY_CPU_COUNT"],
+      }),
+      rendererStats: statsOf("ssr-hash", { files: [at("src/pages/index.tsx")], outputDir: at(".cache/page-ssr/routes"), assets: ["render-page.js"] }),
+      renderPageHash: "render-page-hash",
+    })
+    expect(reusableBundles(site, named, state).reason).toBeUndefined()
+    expect(reusableBundles(site, { ...named, GATSBY_CPU_COUNT: "1" }, state).reason).toBe("the environment changed")
   })
 
   it("are compiled again when Gatsby's saved state names another compilation, or nothing was recorded", () => {

@@ -101,7 +101,15 @@ describe("refreshWorkspace", () => {
     expect(fs.readFileSync(path.join(workspace, "contract/schemas.ts"), "utf8")).toBe("schemas, changed")
     expect(fs.readFileSync(path.join(workspace, ".cache/data.mdb"), "utf8")).toBe("cache")
     expect(fs.readFileSync(path.join(workspace, "public/index.html"), "utf8")).toBe("the last build")
-    expect(refreshWorkspace(source, workspace)).toEqual({ copied: [], removed: [] })
+    const third = refreshWorkspace(source, workspace)
+    expect(third).toEqual({ copied: [], removed: [], sources: second.sources })
+  })
+
+  it("names the sources it holds by a digest: the same code, the same digest, in any workspace; another byte, another", () => {
+    const first = refreshWorkspace(source, workspace).sources
+    expect(refreshWorkspace(source, fs.mkdtempSync(path.join(os.tmpdir(), "workspace-other-"))).sources).toBe(first)
+    write(source, "src/pages/index.tsx", "export default 2")
+    expect(refreshWorkspace(source, workspace).sources).not.toBe(first)
   })
 })
 

@@ -2,7 +2,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import type { Logger } from "../../../node-kit/process/logger"
-import { BUILD_NOTE, BuildRoom, FAR_BEHIND_BUILDS } from "../../../publisher/src/jobs/build-room"
+import { BuildRoom, FAR_BEHIND_BUILDS, type RoomBuild } from "../../../publisher/src/jobs/build-room"
 import { refreshWorkspace } from "../../../publisher/src/jobs/workspace"
 import { waitFor } from "../../helpers/wait-for"
 
@@ -28,15 +28,25 @@ const write = (file: string, text: string) => {
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(file, text)
 }
-/** A workspace as a finished build leaves it: sources, Gatsby's saved state, public/ with its bundles. */
-function built(workspace: string, who: string) {
-  refreshWorkspace(project, workspace)
-  write(path.join(workspace, ".cache", "redux", "state"), who)
-  write(path.join(workspace, "public", "index.html"), `<h1>${who}</h1>`)
-  write(path.join(workspace, "public", "app-0123.js"), `// ${who}'s bundle`)
-  write(path.join(workspace, "public", "page-data", "index", "page-data.json"), `{"who":"${who}"}`)
+const stateIn = (workspace: string) => read(path.join(workspace, ".cache", "redux", "state"))
+
+/**
+ * A job as the runner's: refresh the sources, "build" (what it found is
+ * kept in `found`), leave Gatsby's state and a public/ with a bundle naming
+ * `who`, answer how it went.
+ */
+function job(who: string, found: Array<{ where: string; state: string | null }> = [], ok = true) {
+  return async (where: string): Promise<RoomBuild> => {
+    const { sources } = refreshWorkspace(project, where)
+    found.push({ where, state: stateIn(where) })
+    if (ok) {
+      write(path.join(where, ".cache", "redux", "state"), who)
+      write(path.join(where, "public", "index.html"), `<h1>${who}</h1>`)
+      write(path.join(where, "public", "app-0123.js"), `// ${who}'s bundle`)
+    }
+    return { ok, sources }
+  }
 }
-const ok = async () => ({ ok: true })
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "build-room-"))
@@ -51,37 +61,33 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 describe("the build room", () => {
   it("runs the preview's build in the live lane's folder with the preview's files, and puts both workspaces back after", async () => {
-    built(live, "live")
-    built(preview, "preview")
-    const room = new BuildRoom(live, project, logger())
-    const seen = await room.use(preview, async (where) => ({
-      ok: true,
-      where,
-      state: read(path.join(where, ".cache", "redux", "state")),
-      parked: read(`${live}.parked/.cache/redux/state`),
-    }))
-    expect(seen).toEqual({ ok: true, where: live, state: "preview", parked: "live" })
-    expect(read(path.join(live, ".cache", "redux", "state"))).toBe("live")
-    expect(read(path.join(preview, ".cache", "redux", "state"))).toBe("preview")
+    const room = new BuildRoom(live, logger())
+    await room.use(live, job("live"))
+    await room.use(preview, job("preview"))
+    const found: Array<{ where: string; state: string | null }> = []
+    let parked: string | null = null
+    await room.use(preview, async (where) => {
+      parked = stateIn(`${live}.parked`)
+      return job("preview again", found)(where)
+    })
+    expect({ found, parked }).toEqual({ found: [{ where: live, state: "preview" }], parked: "live" })
+    expect(stateIn(live)).toBe("live")
+    expect(stateIn(preview)).toBe("preview again")
     expect(fs.existsSync(`${live}.parked`)).toBe(false)
   })
 
   it("gives the room to one build at a time: a live build waits until the preview's has left", async () => {
-    built(live, "live")
-    built(preview, "preview")
-    const room = new BuildRoom(live, project, logger())
-    let finishPreview!: () => void
-    const previewBuild = room.use(preview, () => new Promise<{ ok: boolean }>((resolve) => (finishPreview = () => resolve({ ok: true }))))
-    let liveSaw: string | null | undefined
-    const liveBuild = room.use(live, async (where) => {
-      liveSaw = read(path.join(where, ".cache", "redux", "state"))
-      return { ok: true }
-    })
+    const room = new BuildRoom(live, logger())
+    await room.use(live, job("live"))
+    let finishPreview: (() => void) | undefined
+    const previewBuild = room.use(preview, (where) => new Promise<RoomBuild>((resolve) => (finishPreview = () => void job("preview")(where).then(resolve))))
+    const liveFound: Array<{ where: string; state: string | null }> = []
+    const liveBuild = room.use(live, job("live again", liveFound))
     await waitFor(() => finishPreview !== undefined, { timeout: 10_000, what: "the preview's build to start" })
-    expect(liveSaw).toBeUndefined()
-    finishPreview()
+    expect(liveFound).toEqual([])
+    finishPreview!()
     await Promise.all([previewBuild, liveBuild])
-    expect(liveSaw).toBe("live")
+    expect(liveFound).toEqual([{ where: live, state: "live" }])
   })
 
   it("puts both workspaces back at the next start, wherever a stop during a preview build left them", async () => {
@@ -95,72 +101,75 @@ describe("the build room", () => {
     ]
     for (let stoppedAfter = 0; stoppedAfter < steps.length; stoppedAfter++) {
       fs.rmSync(path.join(dir, "data"), { recursive: true, force: true })
-      built(live, "live")
-      built(preview, "preview")
+      write(path.join(live, ".cache", "redux", "state"), "live")
+      write(path.join(preview, ".cache", "redux", "state"), "preview")
       fs.writeFileSync(`${live}.guest`, preview)
       for (const step of steps.slice(0, stoppedAfter + 1)) step(preview)
-      new BuildRoom(live, project, logger()).recover()
-      const where = { stoppedAfter, live: read(path.join(live, ".cache", "redux", "state")), preview: read(path.join(preview, ".cache", "redux", "state")) }
-      expect(where).toEqual({ stoppedAfter, live: "live", preview: "preview" })
+      new BuildRoom(live, logger()).recover()
+      expect({ stoppedAfter, live: stateIn(live), preview: stateIn(preview) }).toEqual({ stoppedAfter, live: "live", preview: "preview" })
       expect(fs.readdirSync(path.dirname(live)).sort()).toEqual(["preview", "workspace"])
     }
   })
 
   it("starts the preview's first build from a copy of the live lane's workspace, without the live lane's bundles", async () => {
-    built(live, "live")
-    const room = new BuildRoom(live, project, logger())
-    await room.use(live, ok)
-    const seen = await room.use(preview, async (where) => ({
-      ok: true,
-      state: read(path.join(where, ".cache", "redux", "state")),
-      page: read(path.join(where, "public", "page-data", "index", "page-data.json")),
-      bundle: read(path.join(where, "public", "app-0123.js")),
-    }))
-    expect(seen).toEqual({ ok: true, state: "live", page: '{"who":"live"}', bundle: null })
+    const room = new BuildRoom(live, logger())
+    await room.use(live, job("live"))
+    let bundle: string | null = "not looked at"
+    const found: Array<{ where: string; state: string | null }> = []
+    await room.use(preview, async (where) => {
+      bundle = read(path.join(where, "public", "app-0123.js"))
+      return job("preview", found)(where)
+    })
+    expect({ found, bundle }).toEqual({ found: [{ where: live, state: "live" }], bundle: null })
     expect(said).toContainEqual(expect.stringContaining("The preview starts from the live lane's build (it has no build of its own yet)"))
     // The live lane's own files are untouched by the copy and the preview's build.
     expect(read(path.join(live, "public", "app-0123.js"))).toBe("// live's bundle")
+    expect(stateIn(live)).toBe("live")
   })
 
   it("does not start the preview from a live build that failed", async () => {
-    built(live, "live")
-    const room = new BuildRoom(live, project, logger())
-    await room.use(live, async () => ({ ok: false }))
-    const state = await room.use(preview, async (where) => ({ ok: true, state: read(path.join(where, ".cache", "redux", "state")) }))
-    expect(state).toEqual({ ok: true, state: null })
+    const room = new BuildRoom(live, logger())
+    await room.use(live, job("live"))
+    await room.use(live, job("live", [], false))
+    const found: Array<{ where: string; state: string | null }> = []
+    await room.use(preview, job("preview", found))
+    expect(found).toEqual([{ where: live, state: null }])
     expect(said).toEqual([])
   })
 
   it("after a code deploy, starts the preview from the live lane's workspace once the live lane has built the new code, not before", async () => {
-    built(live, "live")
-    built(preview, "preview")
-    const room = new BuildRoom(live, project, logger())
-    await room.use(live, ok)
-    write(path.join(project, "src", "page.txt"), "new code")
-    const previewState = (where: string) => ({ ok: true, state: read(path.join(where, ".cache", "redux", "state")) })
+    const room = new BuildRoom(live, logger())
+    await room.use(live, job("live"))
+    await room.use(preview, job("preview"))
+    said = []
+    const found: Array<{ where: string; state: string | null }> = []
 
-    // The live lane has not built the new code yet: the preview builds on its own.
-    expect(await room.use(preview, async (where) => previewState(where))).toEqual({ ok: true, state: "preview" })
-    refreshWorkspace(project, live)
-    await room.use(live, ok)
-    built(preview, "preview")
-    write(path.join(preview, "src", "page.txt"), "old code")
-    expect(await room.use(preview, async (where) => previewState(where))).toEqual({ ok: true, state: "live" })
-    expect(said).toContainEqual(expect.stringContaining("(the code changed, and the live lane has built it)"))
+    // The code changes; the preview builds before the live lane has: on its own.
+    write(path.join(project, "src", "page.txt"), "new code")
+    await room.use(preview, job("preview, new code", found))
+    // The live lane builds it too: the same code, so the preview stays on its own.
+    await room.use(live, job("live, new code"))
+    await room.use(preview, job("preview, new code again", found))
+    // The next deploy reaches the live lane first: the preview starts from its build.
+    write(path.join(project, "src", "page.txt"), "newer code")
+    await room.use(live, job("live, newer code"))
+    await room.use(preview, job("preview, newer code", found))
+
+    expect(found.map((build) => build.state)).toEqual(["preview", "preview, new code", "live, newer code"])
+    expect(said).toEqual([expect.stringContaining("(the code changed, and the live lane has built it)")])
   })
 
   it(`starts the preview again from the live lane's workspace once the live lane has published ${FAR_BEHIND_BUILDS} builds since`, async () => {
-    built(live, "live")
-    built(preview, "preview")
-    const room = new BuildRoom(live, project, logger())
-    const previewState = async (where: string) => ({ ok: true, state: read(path.join(where, ".cache", "redux", "state")) })
-    for (let build = 1; build < FAR_BEHIND_BUILDS; build++) await room.use(live, ok)
-    expect(await room.use(preview, previewState)).toEqual({ ok: true, state: "preview" })
-    await room.use(live, ok)
-    expect(await room.use(preview, previewState)).toEqual({ ok: true, state: "live" })
-    expect(JSON.parse(read(path.join(preview, BUILD_NOTE)) ?? "{}")).toEqual({ ok: true, liveBuilds: FAR_BEHIND_BUILDS })
+    const room = new BuildRoom(live, logger())
+    await room.use(live, job("live"))
+    await room.use(preview, job("preview"))
+    const found: Array<{ where: string; state: string | null }> = []
+    for (let build = 1; build < FAR_BEHIND_BUILDS; build++) await room.use(live, job(`live ${build}`))
+    await room.use(preview, job("preview 2", found))
+    await room.use(live, job(`live ${FAR_BEHIND_BUILDS}`))
+    await room.use(preview, job("preview 3", found))
     // Caught up: the next preview build is its own again.
-    write(path.join(preview, ".cache", "redux", "state"), "preview")
-    expect(await room.use(preview, previewState)).toEqual({ ok: true, state: "preview" })
+    await room.use(preview, job("preview 4", found))
+    expect(found.map((build) => build.state)).toEqual(["preview", `live ${FAR_BEHIND_BUILDS}`, "preview 3"])
   })
 })

@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import type { Logger } from "../../../node-kit/process/logger"
-import { hasWarmCache, sourcesAreCurrent } from "./workspace"
+import { hasWarmCache } from "./workspace"
 
 /**
  * Both lanes build in one folder, the live lane's workspace: Gatsby's saved
@@ -23,6 +23,14 @@ interface BuildNote {
   ok: boolean
   /** Live builds that went into this workspace's state: the live lane's own count, or the one a preview copy started from. */
   liveBuilds: number
+  /** The digest of the sources it built (WorkspaceRefresh.sources); null when it never got that far. */
+  sources: string | null
+}
+
+/** What a build in the room answers: whether it succeeded, and the digest of the sources it built. */
+export interface RoomBuild {
+  ok: boolean
+  sources: string | null
 }
 
 /** The preview lane starts again from the live lane's workspace when the live lane has published this many builds it has not. */
@@ -31,7 +39,11 @@ export const FAR_BEHIND_BUILDS = 20
 function readNote(workspaceDir: string): BuildNote | undefined {
   try {
     const note = JSON.parse(fs.readFileSync(path.join(workspaceDir, BUILD_NOTE), "utf8")) as Partial<BuildNote>
-    return { ok: note.ok === true, liveBuilds: Number.isInteger(note.liveBuilds) ? (note.liveBuilds as number) : 0 }
+    return {
+      ok: note.ok === true,
+      liveBuilds: Number.isInteger(note.liveBuilds) ? (note.liveBuilds as number) : 0,
+      sources: typeof note.sources === "string" ? note.sources : null,
+    }
   } catch {
     return undefined
   }
@@ -57,16 +69,19 @@ function deviceOf(target: string): number | undefined {
 /**
  * Why the preview lane's next build should start from a copy of the live
  * lane's workspace, or undefined to build on its own: only from a live
- * build that succeeded over the project's current sources, and only when
- * the preview has no build of its own, has not built the current code, or
- * has fallen FAR_BEHIND_BUILDS live builds behind.
+ * build that succeeded, and only when the preview has no build of its own,
+ * last built other code than the live lane's last build (a code deploy the
+ * live lane has built), or has fallen FAR_BEHIND_BUILDS live builds behind.
+ * Read from the two workspaces' notes, without reading their sources: the
+ * job refreshes the sources after, so a copy is correct whatever they hold.
  */
-export function seedReason(sourceDir: string, room: string, guest: string): string | undefined {
+export function seedReason(room: string, guest: string): string | undefined {
   const live = readNote(room)
-  if (!live?.ok || !hasWarmCache(room) || !sourcesAreCurrent(sourceDir, room)) return undefined
-  if (!hasWarmCache(guest)) return "it has no build of its own yet"
-  if (!sourcesAreCurrent(sourceDir, guest)) return "the code changed, and the live lane has built it"
-  const behind = live.liveBuilds - (readNote(guest)?.liveBuilds ?? 0)
+  if (!live?.ok || !hasWarmCache(room)) return undefined
+  const own = readNote(guest)
+  if (!hasWarmCache(guest) || !own) return "it has no build of its own yet"
+  if (live.sources !== null && own.sources !== null && live.sources !== own.sources && live.liveBuilds > own.liveBuilds) return "the code changed, and the live lane has built it"
+  const behind = live.liveBuilds - own.liveBuilds
   if (behind >= FAR_BEHIND_BUILDS) return `the live lane has published ${behind} builds since it last started from the live lane's`
   return undefined
 }
@@ -76,13 +91,9 @@ export class BuildRoom {
   private readonly parked: string
   private readonly guestRecord: string
 
-  /**
-   * `room`: the live lane's workspace, where every build runs. `sourceDir`:
-   * the project, whose sources a workspace must hold to be copied.
-   */
+  /** `room`: the live lane's workspace, where every build runs. */
   constructor(
     readonly room: string,
-    private readonly sourceDir: string,
     private readonly log: Logger,
   ) {
     this.parked = `${room}.parked`
@@ -123,14 +134,14 @@ export class BuildRoom {
    * preview lane's workspace may first be replaced by a copy of the live
    * lane's (seedReason). Waits while another lane holds the room.
    */
-  async use<T extends { ok: boolean }>(workspaceDir: string, build: (dir: string) => Promise<T>): Promise<T> {
+  async use<T extends RoomBuild>(workspaceDir: string, build: (dir: string) => Promise<T>): Promise<T> {
     const previous = this.held
     let release!: () => void
     this.held = new Promise((resolve) => (release = resolve))
     await previous
     try {
       if (workspaceDir === this.room) return await this.noted(this.room, true, build)
-      this.seedIfDue(workspaceDir)
+      await this.seedIfDue(workspaceDir)
       this.swapIn(workspaceDir)
       try {
         return await this.noted(this.room, false, build)
@@ -142,31 +153,33 @@ export class BuildRoom {
     }
   }
 
-  private async noted<T extends { ok: boolean }>(dir: string, live: boolean, build: (dir: string) => Promise<T>): Promise<T> {
-    const before = readNote(dir)?.liveBuilds ?? 0
+  private async noted<T extends RoomBuild>(dir: string, live: boolean, build: (dir: string) => Promise<T>): Promise<T> {
+    const before = readNote(dir)
     const result = await build(dir)
-    if (exists(dir)) writeNote(dir, { ok: result.ok, liveBuilds: before + (live && result.ok ? 1 : 0) })
+    const liveBuilds = (before?.liveBuilds ?? 0) + (live && result.ok ? 1 : 0)
+    if (exists(dir)) writeNote(dir, { ok: result.ok, liveBuilds, sources: result.sources ?? before?.sources ?? null })
     return result
   }
 
   /** The preview's workspace replaced by a copy of the room's, when due; a copy that fails leaves the preview's own. */
-  private seedIfDue(guest: string): void {
-    const reason = seedReason(this.sourceDir, this.room, guest)
+  private async seedIfDue(guest: string): Promise<void> {
+    const reason = seedReason(this.room, guest)
     if (!reason) return
     const started = performance.now()
     const copy = `${guest}.copy`
     const old = `${guest}.old`
     try {
-      fs.rmSync(copy, { recursive: true, force: true })
+      await fs.promises.rm(copy, { recursive: true, force: true })
       // A real copy, not links: Gatsby rewrites its files (LMDB among them) in place. The live lane's
       // bundles stay behind: the preview's build writes its own, and would otherwise keep the others.
       const liveBundles = path.join(this.room, "public")
       const copied = (source: string) => !(path.dirname(source) === liveBundles && BUNDLE_FILE.test(source))
-      fs.cpSync(this.room, copy, { recursive: true, verbatimSymlinks: true, filter: copied })
-      fs.rmSync(old, { recursive: true, force: true })
+      // Asynchronous: the publisher keeps serving (and hears a signal) while a large workspace is copied.
+      await fs.promises.cp(this.room, copy, { recursive: true, verbatimSymlinks: true, filter: copied })
+      await fs.promises.rm(old, { recursive: true, force: true })
       if (exists(guest)) fs.renameSync(guest, old)
       fs.renameSync(copy, guest)
-      fs.rmSync(old, { recursive: true, force: true })
+      await fs.promises.rm(old, { recursive: true, force: true })
     } catch (error) {
       fs.rmSync(copy, { recursive: true, force: true })
       if (!exists(guest) && exists(old)) fs.renameSync(old, guest)

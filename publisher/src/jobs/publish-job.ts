@@ -11,7 +11,7 @@ import type { SwitchStore } from "./store/switch-store"
 import { forgetBuild, recordBuild } from "./leftover-build"
 import { createRelease, newReleaseId, pruneReleases, switchRelease, type CreatedRelease } from "../releases/releases"
 import { runBuild, type BuildResult } from "./run-build"
-import type { BuildRoom } from "./build-room"
+import type { BuildRoom, RoomBuild } from "./build-room"
 import { hasWarmCache, refreshWorkspace } from "./workspace"
 
 /** The lines of a failed build an editor sees on the status page. */
@@ -193,28 +193,29 @@ async function runJob(context: RunnerContext, job: Job, signal: AbortSignal): Pr
   else await run(config.workspaceDir)
 }
 
-/** Refreshes the workspace's sources, builds there and publishes; answers whether the build succeeded. */
-async function buildAndPublish(context: RunnerContext, job: Job, signal: AbortSignal, workspaceDir: string): Promise<{ ok: boolean }> {
+/** Refreshes the workspace's sources, builds there and publishes; answers whether the build succeeded, and over which sources. */
+async function buildAndPublish(context: RunnerContext, job: Job, signal: AbortSignal, workspaceDir: string): Promise<RoomBuild> {
   const { config, jobs, log } = context
+  let sources: string
   try {
-    refreshWorkspace(config.sourceDir, workspaceDir)
+    sources = refreshWorkspace(config.sourceDir, workspaceDir).sources
   } catch (error) {
     failJob(context, job, `the site's sources could not be copied into the workspace: ${describeFileError(error)}`)
-    return { ok: false }
+    return { ok: false, sources: null }
   }
   if (signal.aborted) {
     jobs.requeue(job.id, requeueNote(signal))
-    return { ok: false }
+    return { ok: false, sources }
   }
   const result = await build(context, job, signal, workspaceDir)
   if (result.end.kind === "stopped") {
     jobs.requeue(job.id, requeueNote(signal))
     log.info(`${context.what} ${job.id}: stopped (${signal.reason === YIELDED ? YIELDED : "the publisher stops"}); queued again`)
-    return { ok: false }
+    return { ok: false, sources }
   }
   if (!result.ok) failJob(context, job, failureReason(result.end, result.tail), tailOf(result))
   else await publish(context, job, result, workspaceDir)
-  return { ok: result.ok }
+  return { ok: result.ok, sources }
 }
 
 const pause = (ms: number, signal: AbortSignal) =>

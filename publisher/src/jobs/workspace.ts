@@ -1,3 +1,4 @@
+import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 
@@ -15,6 +16,8 @@ const SKIPPED = new Set(["node_modules", ".cache", "public", ".git"])
 export interface WorkspaceRefresh {
   copied: string[]
   removed: string[]
+  /** A digest of the sources now in the workspace (every path and its bytes): two workspaces with the same one hold the same code. */
+  sources: string
 }
 
 /** The top-level entries of `sourceDir` that the workspace mirrors. */
@@ -22,11 +25,10 @@ function sourceEntries(sourceDir: string): string[] {
   return fs.readdirSync(sourceDir).filter((name) => SOURCE_FILE.test(name) || SOURCE_DIRS.includes(name))
 }
 
-function sameContent(a: string, b: string): boolean {
+function holds(file: string, content: Buffer): boolean {
   try {
-    const [statA, statB] = [fs.statSync(a), fs.statSync(b)]
-    if (!statB.isFile() || statA.size !== statB.size) return false
-    return fs.readFileSync(a).equals(fs.readFileSync(b))
+    const stat = fs.statSync(file)
+    return stat.isFile() && stat.size === content.length && fs.readFileSync(file).equals(content)
   } catch {
     return false
   }
@@ -43,7 +45,7 @@ function sameContent(a: string, b: string): boolean {
  */
 export function refreshWorkspace(sourceDir: string, workspaceDir: string): WorkspaceRefresh {
   fs.mkdirSync(workspaceDir, { recursive: true })
-  const result = mirrorSources(sourceDir, workspaceDir, true)
+  const result = mirrorSources(sourceDir, workspaceDir)
   linkNodeModules(sourceDir, workspaceDir)
   return result
 }
@@ -53,20 +55,15 @@ export function hasWarmCache(workspaceDir: string): boolean {
   return fs.existsSync(path.join(workspaceDir, ".cache", "redux"))
 }
 
-/** Whether the workspace holds the project's sources as they are now: refreshWorkspace would change nothing. */
-export function sourcesAreCurrent(sourceDir: string, workspaceDir: string): boolean {
-  if (!fs.existsSync(workspaceDir)) return false
-  const { copied, removed } = mirrorSources(sourceDir, workspaceDir, false)
-  return copied.length === 0 && removed.length === 0
-}
-
-/** What differs between the project's sources and the workspace's copy; with `write`, made the same. */
-function mirrorSources(sourceDir: string, workspaceDir: string, write: boolean): WorkspaceRefresh {
-  const result: WorkspaceRefresh = { copied: [], removed: [] }
+/** Makes the workspace's copy of the sources the project's, noting what changed and the digest of what is there. */
+function mirrorSources(sourceDir: string, workspaceDir: string): WorkspaceRefresh {
+  const copied: string[] = []
+  const removed: string[] = []
+  const digest = crypto.createHash("sha1")
   const entries = sourceEntries(sourceDir)
   const remove = (target: string, relative: string) => {
-    if (write) fs.rmSync(target, { recursive: true, force: true })
-    result.removed.push(relative)
+    fs.rmSync(target, { recursive: true, force: true })
+    removed.push(relative)
   }
 
   const mirror = (relative: string) => {
@@ -76,34 +73,34 @@ function mirrorSources(sourceDir: string, workspaceDir: string, write: boolean):
     if (!stat) return
     if (stat.isDirectory()) {
       const existing = fs.lstatSync(to, { throwIfNoEntry: false })
-      if (!write && !existing?.isDirectory()) {
-        result.copied.push(relative)
-        return
-      }
       if (existing && !existing.isDirectory()) fs.rmSync(to, { force: true })
       fs.mkdirSync(to, { recursive: true })
-      const names = fs.readdirSync(from).filter((name) => !SKIPPED.has(name))
+      const names = fs
+        .readdirSync(from)
+        .filter((name) => !SKIPPED.has(name))
+        .sort()
       for (const name of names) mirror(path.join(relative, name))
       for (const name of fs.readdirSync(to)) {
         if (SKIPPED.has(name) || names.includes(name)) continue
         remove(path.join(to, name), path.join(relative, name))
       }
-    } else if (stat.isFile() && !sameContent(from, to)) {
-      if (write) {
-        const existing = fs.lstatSync(to, { throwIfNoEntry: false })
-        if (existing?.isDirectory()) fs.rmSync(to, { recursive: true, force: true })
-        fs.copyFileSync(from, to)
-      }
-      result.copied.push(relative)
+    } else if (stat.isFile()) {
+      const content = fs.readFileSync(from)
+      digest.update(`${relative}\0${content.length}\0`).update(content)
+      if (holds(to, content)) return
+      const existing = fs.lstatSync(to, { throwIfNoEntry: false })
+      if (existing?.isDirectory()) fs.rmSync(to, { recursive: true, force: true })
+      fs.writeFileSync(to, content, { mode: stat.mode & 0o777 })
+      copied.push(relative)
     }
   }
-  for (const entry of entries) mirror(entry)
+  for (const entry of entries.sort()) mirror(entry)
 
   // A top-level source the project no longer has (gatsby-browser.tsx deleted, say).
   for (const name of fs.readdirSync(workspaceDir)) {
     if ((SOURCE_FILE.test(name) || SOURCE_DIRS.includes(name)) && !entries.includes(name)) remove(path.join(workspaceDir, name), name)
   }
-  return result
+  return { copied, removed, sources: digest.digest("hex") }
 }
 
 function linkNodeModules(sourceDir: string, workspaceDir: string): void {

@@ -142,7 +142,7 @@ export async function openLanes(
   onRelease: (release: CreatedRelease) => void,
 ): Promise<{ live: Lane; preview: Lane | undefined }> {
   const previewConfig = previewLaneConfig(config)
-  const room = new BuildRoom(config.workspaceDir, config.sourceDir, log)
+  const room = new BuildRoom(config.workspaceDir, log)
   let shared: BuildRoom | undefined
   if (previewConfig && room.accepts(previewConfig.workspaceDir)) shared = room
   else if (previewConfig) log.warn(`The preview's workspace (${previewConfig.workspaceDir}) is on another file system than the live lane's: its builds start from nothing.`)
