@@ -23,14 +23,17 @@ const PREVIEW_PORT = 9001
 
 const started: ChildProcess[] = []
 let publisher: Publisher | undefined
-let stopping = false
+let stopping: Promise<never> | undefined
 
-async function stopAll(exitCode: number): Promise<never> {
-  stopping = true
-  // The publisher first: it stops a running build and keeps its job for the next start.
-  await publisher?.close()
-  await Promise.all(started.reverse().map((child) => stopProcess(child)))
-  process.exit(exitCode)
+/** Stops everything once, however many times it is asked. */
+function stopAll(exitCode: number): Promise<never> {
+  stopping ??= (async () => {
+    // The publisher first: it stops a running build and keeps its job for the next start.
+    await publisher?.close()
+    await Promise.all(started.reverse().map((child) => stopProcess(child)))
+    process.exit(exitCode)
+  })()
+  return stopping
 }
 
 function track(child: ChildProcess, name: string): ChildProcess {
@@ -49,8 +52,10 @@ async function main() {
   const cmsPort = settings.port("CMS_PORT", 4000)
   // The publisher's own setting and default (publisher/src/config.ts), read before it starts: the catalogue's webhook names it.
   const sitePort = settings.done(develop ? 8000 : settings.port("PUBLISHER_PORT", 9000))
-  process.once("SIGINT", () => void stopAll(0))
-  process.once("SIGTERM", () => void stopAll(0))
+  // Every signal is heard, not the first alone: tsx, which runs this script, sends a signal again when this process
+  // has not answered within 30 ms (its thread busy copying a build's sources, say), and a repeat with no listener
+  // left would end this process at once, leaving the catalogue server and the build running.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stopAll(0))
   const env: NodeJS.ProcessEnv = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" }
   const addresses: string[] = []
   // Made once into .secrets/ (git-ignored) unless given: the admin token then outlives a restart.

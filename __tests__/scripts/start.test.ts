@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { freePort, PROJECT_ROOT, startProcess, stopProcess } from "../../node-kit/process/processes"
+import { freePort, groupIsAlive, PROJECT_ROOT, startProcess, stopProcess } from "../../node-kit/process/processes"
 import { startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
 import { newAdminToken, newWebhookSecret } from "../../scripts/lib/local-secrets"
 import { FAKE_BUILD, type FakePlan } from "../publisher/helpers/harness"
@@ -80,4 +80,56 @@ it(
     expect((await previewPage()).status).toBe(200)
   },
   2 * DEADLINE_MS + 30_000,
+)
+
+it(
+  "stops the catalogue server and the running build it started when the stop signal comes twice at once (tsx repeats one not answered within 30 ms)",
+  async () => {
+    const [sitePort, previewPort, cmsPort] = [await freePort(), await freePort(), await freePort()]
+    const held = path.join(dir, "never")
+    const planFile = path.join(dir, "held-plan.json")
+    const records = path.join(dir, "held-builds.jsonl")
+    fs.writeFileSync(planFile, JSON.stringify({ holdUntil: held } satisfies FakePlan))
+    let printedSoFar = ""
+    const own = startProcess(START, [], {
+      cwd: PROJECT_ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        CMS_PORT: String(cmsPort),
+        CMS_DATA_DIR: path.join(dir, "own-cms-data"),
+        PUBLISHER_PORT: String(sitePort),
+        PUBLISHER_PREVIEW_PORT: String(previewPort),
+        PUBLISHER_DATA_DIR: path.join(dir, "own-publisher"),
+        PUBLISHER_BUILD_COMMAND: `"${process.execPath}" "${FAKE_BUILD}"`,
+        CMS_ADMIN_TOKEN: newAdminToken(),
+        PUBLISH_WEBHOOK_SECRET: newWebhookSecret(),
+        CATALOGUE_PREVIEW_TOKEN: newAdminToken(),
+        PUBLISHER_PREVIEW_SIGN_IN_TOKEN: newAdminToken(),
+        FAKE_BUILD_PLAN: planFile,
+        FAKE_BUILD_RECORD: records,
+        LOG_LEVEL: "warn",
+      },
+    })
+    const exited = new Promise<number | null>((resolve) => own.once("exit", (code) => resolve(code)))
+    own.stdout!.on("data", (chunk: Buffer) => (printedSoFar += chunk.toString("utf8")))
+    own.stderr!.on("data", (chunk: Buffer) => (printedSoFar += chunk.toString("utf8")))
+    try {
+      await waitFor(() => fetch(`http://127.0.0.1:${cmsPort}/health`).then((answer) => answer.ok), { timeout: DEADLINE_MS, what: "npm start's catalogue server" })
+      const buildPid = await waitFor(() => (fs.existsSync(records) ? (JSON.parse(fs.readFileSync(records, "utf8").split("\n")[0]!) as { pid: number }).pid : undefined), {
+        timeout: DEADLINE_MS,
+        what: () => `the first build to start; npm start printed:\n${printedSoFar}`,
+      })
+
+      own.kill("SIGTERM")
+      own.kill("SIGTERM")
+      expect(await exited).toBe(0)
+      await expect(fetch(`http://127.0.0.1:${cmsPort}/health`)).rejects.toThrow()
+      expect(groupIsAlive(buildPid)).toBe(false)
+    } finally {
+      await stopProcess(own, 15_000)
+    }
+  },
+  2 * DEADLINE_MS,
 )
