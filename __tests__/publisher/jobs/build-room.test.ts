@@ -43,6 +43,7 @@ function job(who: string, found: Array<{ where: string; state: string | null }> 
       write(path.join(where, ".cache", "redux", "state"), who)
       write(path.join(where, "public", "index.html"), `<h1>${who}</h1>`)
       write(path.join(where, "public", "app-0123.js"), `// ${who}'s bundle`)
+      write(path.join(where, "public", "_gatsby", "image", "0123", "4567", `${who}.webp`), "a picture, linked from the image store")
     }
     return { ok, sources }
   }
@@ -115,12 +116,15 @@ describe("the build room", () => {
     const room = new BuildRoom(live, logger())
     await room.use(live, job("live"))
     let bundle: string | null = "not looked at"
+    let pictures: boolean | undefined
     const found: Array<{ where: string; state: string | null }> = []
     await room.use(preview, async (where) => {
       bundle = read(path.join(where, "public", "app-0123.js"))
+      pictures = fs.existsSync(path.join(where, "public", "_gatsby", "image"))
       return job("preview", found)(where)
     })
-    expect({ found, bundle }).toEqual({ found: [{ where: live, state: "live" }], bundle: null })
+    // Gatsby writes its image files only when a query naming them runs: the copy keeps them.
+    expect({ found, bundle, pictures }).toEqual({ found: [{ where: live, state: "live" }], bundle: null, pictures: true })
     expect(said).toContainEqual(expect.stringContaining("The preview starts from the live lane's build (it has no build of its own yet)"))
     // The live lane's own files are untouched by the copy and the preview's build.
     expect(read(path.join(live, "public", "app-0123.js"))).toBe("// live's bundle")

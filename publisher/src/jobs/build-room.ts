@@ -1,5 +1,7 @@
+import { execFile } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
+import { promisify } from "node:util"
 import type { Logger } from "../../../node-kit/process/logger"
 import { hasWarmCache } from "./workspace"
 
@@ -54,6 +56,22 @@ function writeNote(workspaceDir: string, note: BuildNote): void {
 }
 
 const exists = (target: string) => fs.existsSync(target)
+const run = promisify(execFile)
+
+/**
+ * A real copy of a folder, not links: Gatsby rewrites its files (LMDB among
+ * them) in place. `cp -a` where there is one (0.8 s for the sample
+ * catalogue's workspace, where Node's own copy took 5.8 s); asynchronous
+ * either way, so the publisher keeps serving and hears a signal meanwhile.
+ */
+async function copyTree(from: string, to: string): Promise<void> {
+  try {
+    await run("cp", ["-a", from, to])
+  } catch {
+    await fs.promises.rm(to, { recursive: true, force: true })
+    await fs.promises.cp(from, to, { recursive: true, verbatimSymlinks: true })
+  }
+}
 /** The bundles webpack writes at the top of public/ (app-*.js, their maps, the styles, the service worker). */
 const BUNDLE_FILE = /\.(js|css)(\.map)?$/
 
@@ -170,12 +188,13 @@ export class BuildRoom {
     const old = `${guest}.old`
     try {
       await fs.promises.rm(copy, { recursive: true, force: true })
-      // A real copy, not links: Gatsby rewrites its files (LMDB among them) in place. The live lane's
-      // bundles stay behind: the preview's build writes its own, and would otherwise keep the others.
-      const liveBundles = path.join(this.room, "public")
-      const copied = (source: string) => !(path.dirname(source) === liveBundles && BUNDLE_FILE.test(source))
-      // Asynchronous: the publisher keeps serving (and hears a signal) while a large workspace is copied.
-      await fs.promises.cp(this.room, copy, { recursive: true, verbatimSymlinks: true, filter: copied })
+      await copyTree(this.room, copy)
+      // The live lane's bundles stay behind: the preview's build writes its own, and would otherwise keep the
+      // live ones. The pictures stay: Gatsby writes its own image files only when a query that names them runs,
+      // and its saved state says those of unchanged pages are written.
+      const publicDir = path.join(copy, "public")
+      const bundles = fs.existsSync(publicDir) ? fs.readdirSync(publicDir).filter((name) => BUNDLE_FILE.test(name)) : []
+      for (const name of bundles) await fs.promises.rm(path.join(publicDir, name), { force: true })
       await fs.promises.rm(old, { recursive: true, force: true })
       if (exists(guest)) fs.renameSync(guest, old)
       fs.renameSync(copy, guest)
