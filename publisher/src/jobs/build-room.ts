@@ -72,6 +72,7 @@ async function copyTree(from: string, to: string): Promise<void> {
     await fs.promises.cp(from, to, { recursive: true, verbatimSymlinks: true })
   }
 }
+
 /** The bundles webpack writes at the top of public/ (app-*.js, their maps, the styles, the service worker). */
 const BUNDLE_FILE = /\.(js|css)(\.map)?$/
 
