@@ -74,7 +74,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (gatsbyApi, pluginOp
   imageWork.sealed()
 
   const draftViewHeaders = draftVideoHeaders(options.apiUrl, options.videoApiUrl, view, token)
-  const videos = await lookUpVideos({ snapshot, options, requests, cache, reporter, warn, draftViewHeaders })
+  const videos = await lookUpVideos({ snapshot, options, requests, cache, reporter, warn, draftViewHeaders, touched })
 
   await writeCatalogueNodes(gatsbyApi, snapshot, { imageUrl: (image) => imageUrl(image, options.apiUrl), images, videos, view })
 

@@ -65,6 +65,9 @@ const vtt =
   (res: http.ServerResponse) =>
     res.writeHead(200, { "content-type": "text/vtt", ...headers }).end(body)
 
+/** What the host's edited.vtt says now: a caption file changed at the same URL. */
+let editedSays = "Welcome to Sunrise Yoga."
+
 let host: Awaited<ReturnType<typeof serve>>
 let cdn: Awaited<ReturnType<typeof serve>>
 
@@ -76,6 +79,7 @@ beforeAll(async () => {
     "/video-host/tracks/page.vtt": (res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><p>Sign in</p>"),
     "/video-host/tracks/big.vtt": vtt(`WEBVTT\n\n00:01.000 --> 00:02.000\n${"x".repeat(MAX_BYTES)}`),
     "/video-host/tracks/empty.vtt": vtt("WEBVTT\n\nNOTE nothing said\n"),
+    "/video-host/tracks/edited.vtt": (res) => vtt(`WEBVTT\n\n00:00.500 --> 00:03.000\n${editedSays}\n`)(res),
     // Anything else (slow.vtt) is never answered.
   })
   cdn = await serve({ "/tracks/good.vtt": vtt(GOOD_VTT) })
@@ -125,9 +129,9 @@ function setUp(timeoutMs = TIMEOUT_MS) {
     guard: createOriginGuard(new Set([host.origin, cdn.origin]), (message) => warnings.push(message)),
     maxBytes: 10 * 2 ** 20,
   })
-  const read = (videos: Record<string, VideoFacts>, forThisBuild: string[] = []) =>
+  const read = (videos: Record<string, VideoFacts>, forThisBuild: string[] = [], readAgain: string[] = []) =>
     within(
-      readTranscripts(new Map(Object.entries(videos)), new Set(forThisBuild), { client, cache, maxBytes: MAX_BYTES, warn: (m) => warnings.push(m) }),
+      readTranscripts(new Map(Object.entries(videos)), new Set(forThisBuild), { client, cache, maxBytes: MAX_BYTES, warn: (m) => warnings.push(m) }, new Set(readAgain)),
       timeoutMs + 5000,
       "Reading the transcripts",
     )
@@ -162,6 +166,17 @@ describe("readTranscripts", () => {
     expect(again.read).toBe(1)
     expect(again.transcripts.get("v1")?.[0]?.paragraphs).toHaveLength(2)
     expect(host.seen).toHaveLength(2)
+  })
+
+  it("reads a kept track again when its video is read again (its episode republished), and keeps what it says now", async () => {
+    const { read } = setUp()
+    editedSays = "Welcome to Sunrise Yoga."
+    expect((await read({ v1: video("edited.vtt") })).transcripts.get("v1")?.[0]?.paragraphs[0]?.text).toBe("Welcome to Sunrise Yoga.")
+    editedSays = "Welcome to Sunset Yoga."
+    expect((await read({ v1: video("edited.vtt") })).transcripts.get("v1")?.[0]?.paragraphs[0]?.text).toBe("Welcome to Sunrise Yoga.")
+    const again = await read({ v1: video("edited.vtt") }, [], ["v1"])
+    expect({ read: again.read, text: again.transcripts.get("v1")?.[0]?.paragraphs[0]?.text }).toEqual({ read: 1, text: "Welcome to Sunset Yoga." })
+    expect((await read({ v1: video("edited.vtt") })).transcripts.get("v1")?.[0]?.paragraphs[0]?.text).toBe("Welcome to Sunset Yoga.")
   })
 
   it("keeps nothing of a track or a video marked no-store", async () => {

@@ -28,7 +28,8 @@ function setUp(answers: Record<string, () => Response>) {
     sleep: async () => undefined,
   })
   const warnings: string[] = []
-  const resolve = (paths: string[]) => resolveVideoLinks(paths, { client, cache, videoApiUrl: VIDEO_API, videoPath: DEFAULT_PATHS.video, warn: (m) => warnings.push(m) })
+  const resolve = (paths: string[], readAgain: string[] = []) =>
+    resolveVideoLinks(paths, { client, cache, videoApiUrl: VIDEO_API, videoPath: DEFAULT_PATHS.video, warn: (m) => warnings.push(m), readAgain: new Set(readAgain) })
   return { resolve, asked, warnings }
 }
 
@@ -47,6 +48,17 @@ describe("resolveVideoLinks", () => {
     expect(second.videos.get("2")?.playerEmbedUrl).toBe("https://player.test/2")
     expect(second.lookedUp).toBe(0)
     expect(asked).toEqual(["/videos/1", "/videos/2"])
+  })
+
+  it("asks the host again for a video read again (its episode republished), and keeps the new answer for the builds after", async () => {
+    let player = "https://player.test/old"
+    const { resolve, asked } = setUp({ "/videos/1": () => ok(player)() })
+    await resolve(["1"])
+    player = "https://player.test/new"
+    expect((await resolve(["1"])).videos.get("1")?.playerEmbedUrl).toBe("https://player.test/old")
+    expect((await resolve(["1"], ["1"])).videos.get("1")?.playerEmbedUrl).toBe("https://player.test/new")
+    expect((await resolve(["1"])).videos.get("1")?.playerEmbedUrl).toBe("https://player.test/new")
+    expect(asked).toEqual(["/videos/1", "/videos/1"])
   })
 
   it("keeps the duration, release time and picture that video search needs, and nulls for odd ones", async () => {

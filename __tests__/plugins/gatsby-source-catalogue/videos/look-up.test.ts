@@ -2,7 +2,7 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import type { Reporter } from "gatsby"
 import { DEFAULT_PATHS } from "../../../../plugins/gatsby-source-catalogue/src/constants"
-import { lookUpVideos, videoApiToken } from "../../../../plugins/gatsby-source-catalogue/src/videos/look-up"
+import { lookUpVideos, videoApiToken, videosReadAgain } from "../../../../plugins/gatsby-source-catalogue/src/videos/look-up"
 import type { CatalogueSnapshot, CataloguePluginOptions } from "../../../../plugins/gatsby-source-catalogue/src/types"
 import { within } from "../helpers/deadline"
 import { requestLimits } from "../helpers/request-limits"
@@ -164,5 +164,16 @@ describe("a video's chapters and transcripts", () => {
       `Video v1: its fr transcript (Français) at ${hostUrl}/tracks/fr.vtt did not answer within ${TIMEOUT_MS} ms; the episode shows none in fr.`,
     ])
     expect(info).toContain("Transcripts: 1 of 3 text tracks, 3 read from the video host (the rest cached)")
+  })
+})
+
+describe("the videos a build asks the host for again", () => {
+  const snapshot = {
+    episodes: [{ episode: { id: 1001, path: "v1001" } }, { episode: { id: 1002, path: "v1002" } }, { episode: { id: 1003, path: null } }],
+  } as unknown as CatalogueSnapshot
+
+  it("are those of the episodes the delta read read again, and none after a full read", () => {
+    expect([...videosReadAgain(snapshot, new Set(["episode 1002", "episode 1003", "series 101", "episode 9999"]))]).toEqual(["v1002"])
+    expect(videosReadAgain(snapshot, undefined).size).toBe(0)
   })
 })

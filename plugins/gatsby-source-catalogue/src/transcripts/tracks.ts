@@ -83,12 +83,15 @@ async function readTrack(
  * cap of their own). A track that fails, times out, is too large or is not
  * WebVTT is left out with a warning, never failing the build, and is asked
  * again on the next build; one read is kept across builds as the video's
- * facts are (cacheKey), unless its answer or the video's said no-store.
+ * facts are (cacheKey), unless its answer or the video's said no-store, and
+ * read again whenever its episode is (`readAgain`).
  */
 export async function readTranscripts(
   videos: ReadonlyMap<string, VideoFacts>,
   forThisBuild: ReadonlySet<string>,
   context: TranscriptContext,
+  /** Videos whose tracks are read again though cached: a host may change a file at the same URL. */
+  readAgain: ReadonlySet<string> = new Set(),
 ): Promise<{ transcripts: Map<string, Transcript[]>; read: number }> {
   const transcripts = new Map<string, Transcript[]>()
   let read = 0
@@ -97,7 +100,7 @@ export async function readTranscripts(
       const found = await Promise.all(
         facts.textTracks.map(async (track): Promise<Transcript | null> => {
           const key = cacheKey(track, facts)
-          const cached: unknown = await context.cache.get(key)
+          const cached: unknown = readAgain.has(videoPath) ? undefined : await context.cache.get(key)
           let paragraphs = isCachedTranscript(cached) ? cached.paragraphs : null
           if (!paragraphs) {
             read += 1

@@ -30,6 +30,8 @@ export interface VideoLinkContext {
   videoPath: string
   warn: (message: string) => void
   onProgress?: () => void
+  /** Videos asked of the host again though cached: those of the episodes this build read again from the catalogue. */
+  readAgain?: ReadonlySet<string>
 }
 
 const isHttpUrl = (value: string | null | undefined): value is string => typeof value === "string" && /^https?:\/\//.test(value)
@@ -92,7 +94,7 @@ export async function resolveVideoLinks(paths: string[], context: VideoLinkConte
   await Promise.all(
     [...new Set(paths)].map(async (videoPath) => {
       const key = `${CACHE_KEYS.videoFacts}:${context.videoApiUrl}:${videoPath}`
-      const cached: unknown = await context.cache.get(key)
+      const cached: unknown = context.readAgain?.has(videoPath) ? undefined : await context.cache.get(key)
       if (isVideoFacts(cached)) {
         videos.set(videoPath, cached)
         context.onProgress?.()

@@ -33,6 +33,13 @@ export async function lookUpVideos(args: {
   warn: (message: string) => void
   /** Sent with each lookup besides the token: a draft-view build's (crawl/view.ts draftVideoHeaders); none by default. */
   draftViewHeaders?: Record<string, string>
+  /**
+   * The entities the delta read read again ("episode 12"; undefined after a
+   * full read): their episodes' videos and tracks are asked of the host
+   * again, so republishing an episode brings what its host now says of it
+   * (a caption file changed at the same URL), as a build from nothing would.
+   */
+  touched?: ReadonlySet<string>
 }): Promise<Map<string, EpisodeVideo>> {
   const { options, reporter, warn } = args
   const videoPaths = args.snapshot.episodes.flatMap(({ episode }) => (episode.path ? [episode.path] : []))
@@ -49,7 +56,9 @@ export async function lookUpVideos(args: {
   })
   const distinct = new Set(videoPaths).size
   const bar = progressBar(reporter, "Looking up player links", distinct)
+  const readAgain = videosReadAgain(args.snapshot, args.touched)
   const result = await resolveVideoLinks(videoPaths, {
+    readAgain,
     client: videoHost,
     cache: args.cache,
     videoApiUrl: options.videoApiUrl,
@@ -59,23 +68,34 @@ export async function lookUpVideos(args: {
   })
   bar.end()
   reporter.info(`Player links: ${result.videos.size} of ${distinct}, ${result.lookedUp} asked of the video host (the rest cached)`)
-  return withTranscripts(result, { ...args, client: videoHost })
+  return withTranscripts({ ...result, readAgain }, { ...args, client: videoHost })
+}
+
+/** The video paths of the episodes among `touched`. */
+export function videosReadAgain(snapshot: CatalogueSnapshot, touched: ReadonlySet<string> | undefined): Set<string> {
+  if (!touched) return new Set()
+  return new Set(snapshot.episodes.flatMap(({ episode }) => (episode.path && touched.has(`episode ${episode.id}`) ? [episode.path] : [])))
 }
 
 /** The videos with the transcripts of their text tracks, read with the video host's client. */
 async function withTranscripts(
-  looked: { videos: Map<string, VideoFacts>; forThisBuild: Set<string> },
+  looked: { videos: Map<string, VideoFacts>; forThisBuild: Set<string>; readAgain: ReadonlySet<string> },
   args: { client: HttpClient; options: CataloguePluginOptions; cache: Pick<GatsbyCache, "get" | "set">; reporter: Reporter; warn: (message: string) => void },
 ): Promise<Map<string, EpisodeVideo>> {
   const tracks = [...looked.videos.values()].reduce((sum, facts) => sum + facts.textTracks.length, 0)
   const bar = tracks > 0 ? progressBar(args.reporter, "Reading transcripts", tracks) : null
-  const { transcripts, read } = await readTranscripts(looked.videos, looked.forThisBuild, {
-    client: args.client,
-    cache: args.cache,
-    maxBytes: args.options.maxTextTrackBytes ?? DEFAULT_MAX_TEXT_TRACK_BYTES,
-    warn: args.warn,
-    onProgress: () => bar?.tick(),
-  })
+  const { transcripts, read } = await readTranscripts(
+    looked.videos,
+    looked.forThisBuild,
+    {
+      client: args.client,
+      cache: args.cache,
+      maxBytes: args.options.maxTextTrackBytes ?? DEFAULT_MAX_TEXT_TRACK_BYTES,
+      warn: args.warn,
+      onProgress: () => bar?.tick(),
+    },
+    looked.readAgain,
+  )
   bar?.end()
   const kept = [...transcripts.values()].reduce((sum, list) => sum + list.length, 0)
   if (tracks > 0) args.reporter.info(`Transcripts: ${kept} of ${tracks} text tracks, ${read} read from the video host (the rest cached)`)
