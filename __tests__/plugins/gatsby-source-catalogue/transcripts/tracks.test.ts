@@ -131,7 +131,7 @@ function setUp(timeoutMs = TIMEOUT_MS) {
   })
   const read = (videos: Record<string, VideoFacts>, forThisBuild: string[] = [], readAgain: string[] = []) =>
     within(
-      readTranscripts(new Map(Object.entries(videos)), new Set(forThisBuild), { client, cache, maxBytes: MAX_BYTES, warn: (m) => warnings.push(m) }, new Set(readAgain)),
+      readTranscripts(new Map(Object.entries(videos)), new Set(forThisBuild), { client, cache, maxBytes: MAX_BYTES, warn: (m) => warnings.push(m), readAgain: new Set(readAgain) }),
       timeoutMs + 5000,
       "Reading the transcripts",
     )

@@ -24,6 +24,8 @@ export interface TranscriptContext {
   maxBytes: number
   warn: (message: string) => void
   onProgress?: () => void
+  /** Videos whose tracks are read again though cached: a host may change a file at the same URL. */
+  readAgain?: ReadonlySet<string>
 }
 
 /** What a cache entry holds: the paragraphs of one file, as grouped at the chapters it was read with. */
@@ -90,8 +92,6 @@ export async function readTranscripts(
   videos: ReadonlyMap<string, VideoFacts>,
   forThisBuild: ReadonlySet<string>,
   context: TranscriptContext,
-  /** Videos whose tracks are read again though cached: a host may change a file at the same URL. */
-  readAgain: ReadonlySet<string> = new Set(),
 ): Promise<{ transcripts: Map<string, Transcript[]>; read: number }> {
   const transcripts = new Map<string, Transcript[]>()
   let read = 0
@@ -100,7 +100,7 @@ export async function readTranscripts(
       const found = await Promise.all(
         facts.textTracks.map(async (track): Promise<Transcript | null> => {
           const key = cacheKey(track, facts)
-          const cached: unknown = readAgain.has(videoPath) ? undefined : await context.cache.get(key)
+          const cached: unknown = context.readAgain?.has(videoPath) ? undefined : await context.cache.get(key)
           let paragraphs = isCachedTranscript(cached) ? cached.paragraphs : null
           if (!paragraphs) {
             read += 1

@@ -84,18 +84,14 @@ async function withTranscripts(
 ): Promise<Map<string, EpisodeVideo>> {
   const tracks = [...looked.videos.values()].reduce((sum, facts) => sum + facts.textTracks.length, 0)
   const bar = tracks > 0 ? progressBar(args.reporter, "Reading transcripts", tracks) : null
-  const { transcripts, read } = await readTranscripts(
-    looked.videos,
-    looked.forThisBuild,
-    {
-      client: args.client,
-      cache: args.cache,
-      maxBytes: args.options.maxTextTrackBytes ?? DEFAULT_MAX_TEXT_TRACK_BYTES,
-      warn: args.warn,
-      onProgress: () => bar?.tick(),
-    },
-    looked.readAgain,
-  )
+  const { transcripts, read } = await readTranscripts(looked.videos, looked.forThisBuild, {
+    client: args.client,
+    cache: args.cache,
+    maxBytes: args.options.maxTextTrackBytes ?? DEFAULT_MAX_TEXT_TRACK_BYTES,
+    warn: args.warn,
+    onProgress: () => bar?.tick(),
+    readAgain: looked.readAgain,
+  })
   bar?.end()
   const kept = [...transcripts.values()].reduce((sum, list) => sum + list.length, 0)
   if (tracks > 0) args.reporter.info(`Transcripts: ${kept} of ${tracks} text tracks, ${read} read from the video host (the rest cached)`)
