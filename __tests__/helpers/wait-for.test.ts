@@ -36,14 +36,21 @@ describe("waitFor", () => {
   })
 
   it("reports the last error, not an earlier one", async () => {
+    // The third answer comes only after the deadline, however slow the machine,
+    // so the wait ends on it and no earlier one.
+    const timeout = 2_000
+    const deadline = Date.now() + timeout
     const errors = ["first", "second"]
     const failure = await waitFor(
-      () => {
-        throw new Error(errors.shift() ?? "last")
+      async () => {
+        const error = errors.shift()
+        if (error) throw new Error(error)
+        while (Date.now() <= deadline) await new Promise((resolve) => setTimeout(resolve, deadline - Date.now() + 1))
+        throw new Error("last")
       },
-      { timeout: 30, what: "an answer", interval: 1 },
+      { timeout, what: "an answer", interval: 1 },
     ).catch((error: Error) => error)
-    expect(failure.message).toMatch(/^Timed out after 0\.0 s waiting for an answer; the probe last threw: last$/)
+    expect(failure.message).toBe("Timed out after 2.0 s waiting for an answer; the probe last threw: last")
   })
 
   it("fails with the probe's last answer when it never threw", async () => {
