@@ -178,6 +178,13 @@ describe("Gatsby's compile of gatsby-* files, patched", () => {
     expect(unchanged.writtenAt).toBe(first.writtenAt)
     expect(afterEdit.compiled).toContain("second title")
   })
+
+  it("writes the compiled files unminified, so a build error's stack trace names a readable line", () => {
+    const { compiled } = compileInNewProcess(siteDir)
+    // Terser would join the module into one line and drop the names it may rename.
+    expect(compiled.split("\n").length).toBeGreaterThan(5)
+    expect(compiled).toMatch(/\btitle\b.*=.*"(first|second) title"/)
+  })
 })
 
 /** Runs Gatsby's Functions step (its internal plugin's onPreBootstrap) as `gatsby build` does; prints whether webpack ran. */
