@@ -58,6 +58,8 @@ export interface BuildRecord {
   version?: string
   /** The names of the build's environment variables. */
   env?: string[]
+  /** Whether it was given the draft view's token (CATALOGUE_PREVIEW_TOKEN not empty). */
+  draftView?: boolean
 }
 
 export interface TestPublisher {

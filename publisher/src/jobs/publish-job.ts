@@ -121,7 +121,10 @@ async function build(context: RunnerContext, job: Job, signal: AbortSignal, work
           { CATALOGUE_IMAGE_STORE: path.join(config.dataDir, "image-store"), NODE_COMPILE_CACHE: path.join(config.dataDir, "node-compile-cache"), ...config.buildEnv },
           { warmCache: hasWarmCache(workspaceDir) },
         ),
-        ...(config.draftViewToken ? { CATALOGUE_PREVIEW_TOKEN: config.draftViewToken } : {}),
+        // Named in both lanes, the token in the preview's alone: the HTML renderer defines every variable, and
+        // webpack builds all its modules again when the names it defines change, so the preview's first build
+        // keeps the live lane's compiled modules it starts from (build-room.ts).
+        CATALOGUE_PREVIEW_TOKEN: config.draftViewToken ?? "",
       },
       timeoutMs: config.buildTimeoutMs,
       logFile: logFileOf(config.dataDir, job.id),
