@@ -76,7 +76,16 @@ async function writeCatalogueEpisodes(ids) {
 async function main() {
   // The workspace by its inode, which a rename keeps: both lanes build in one folder (build-room.ts).
   const savedState = fs.existsSync(SAVED_STATE) ? fs.readFileSync(SAVED_STATE, "utf8") : null
-  record({ event: "start", at: Date.now(), cwd: process.cwd(), workspace: fs.statSync(".").ino, savedState, version, env: Object.keys(process.env).sort(), draftView: Boolean(process.env.CATALOGUE_PREVIEW_TOKEN) })
+  record({
+    event: "start",
+    at: Date.now(),
+    cwd: process.cwd(),
+    workspace: fs.statSync(".").ino,
+    savedState,
+    version,
+    env: Object.keys(process.env).sort(),
+    draftView: Boolean(process.env.CATALOGUE_PREVIEW_TOKEN),
+  })
   if (plan.worker) {
     // A worker as Gatsby forks them, in the build's process group, that ignores SIGTERM (only SIGKILL stops it).
     const worker = spawn(process.execPath, ["-e", "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], { stdio: "ignore" })
