@@ -194,8 +194,8 @@ export class BuildRoom {
       // live ones. The pictures stay: Gatsby writes its own image files only when a query that names them runs,
       // and its saved state says those of unchanged pages are written.
       const publicDir = path.join(copy, "public")
-      const bundles = fs.existsSync(publicDir) ? fs.readdirSync(publicDir).filter((name) => BUNDLE_FILE.test(name)) : []
-      for (const name of bundles) await fs.promises.rm(path.join(publicDir, name), { force: true })
+      const names = await fs.promises.readdir(publicDir).catch(() => [])
+      await Promise.all(names.filter((name) => BUNDLE_FILE.test(name)).map((name) => fs.promises.rm(path.join(publicDir, name), { force: true })))
       await fs.promises.rm(old, { recursive: true, force: true })
       if (exists(guest)) fs.renameSync(guest, old)
       fs.renameSync(copy, guest)
