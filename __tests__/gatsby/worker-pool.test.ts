@@ -6,10 +6,9 @@ import { PROJECT_ROOT } from "../../node-kit/process/processes"
 
 // patches/gatsby+5.16.1.patch and patches/gatsby-worker+2.16.0.patch: Gatsby's
 // bootstrap gives its workers loadConfigAndPlugins and buildSchema without
-// awaiting them. A build over a warm cache runs its queries in the main
-// process (the publisher sets GATSBY_CPU_COUNT=1); with no page to render it
-// gives the worker nothing else and ends the pool while the worker may still
-// be loading. The cut task's rejection was unhandled and the build failed
+// awaiting them, when they will run queries (more than one CPU). With no page
+// to render a build gives the worker nothing else and ends the pool while the
+// worker may still be loading. The cut task's rejection was unhandled and the build failed
 // ("UNHANDLED REJECTION Worker exited before finishing task") after it had
 // written everything. Here the same pool, the same task and the same end,
 // without a build around them, so the race always goes the bad way.
@@ -85,5 +84,62 @@ describe("Gatsby's worker pool ended while its workers still load, patched", () 
 
     expect(run.status).not.toBe(0)
     expect(run.stderr + run.stdout).toContain("Worker exited before finishing task")
+  })
+})
+
+// patches/gatsby+5.16.1.patch: a build over a warm cache runs its queries in
+// the main process (the publisher sets GATSBY_CPU_COUNT=1, and build.js then
+// never hands queries to a worker), so its one worker only renders HTML, from
+// the renderer and the files in public/. Loading every plugin and building the
+// schema there cost that worker about a second of the second core, and the
+// HTML waited for it. Here bootstrap runs with its services stubbed, and the
+// pool records what it was asked.
+const BOOTSTRAP_WITH_A_RECORDING_POOL = `
+const Module = require("module")
+const path = require("path")
+const dist = process.argv[2]
+const stub = (file, exports) => {
+  const id = require.resolve(path.join(dist, file))
+  const stubbed = new Module(id)
+  stubbed.filename = id
+  stubbed.exports = exports
+  stubbed.loaded = true
+  require.cache[id] = stubbed
+}
+const asked = []
+const workerPool = { all: new Proxy({}, { get: (_, method) => () => (asked.push(method), [Promise.resolve()]) }) }
+const store = { getState: () => ({ program: { directory: process.cwd() } }) }
+const step = async () => undefined
+stub("services/index.js", { initialize: async () => ({ workerPool, store }), customizeSchema: step, sourceNodes: step, buildSchema: step, createPages: step, extractQueries: step, writeOutRedirects: step, postBootstrap: step })
+stub("utils/page-data.js", { handleStalePageData: step })
+stub("bootstrap/redirects-writer.js", { startRedirectListener: () => undefined })
+stub("bootstrap/create-graphql-runner.js", { createGraphQLRunner: () => () => undefined })
+require(path.join(dist, "bootstrap/index.js")).bootstrap({ program: { directory: process.cwd() } }).then(() => process.stdout.write(JSON.stringify(asked)))
+`
+
+/** What Gatsby's bootstrap asks of its workers with `cpus` CPUs, in a new process in an empty folder. */
+function askedOfWorkers(cpus: string): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "worker-pool-bootstrap-"))
+  fs.writeFileSync(path.join(dir, "run.js"), BOOTSTRAP_WITH_A_RECORDING_POOL)
+  try {
+    const run = spawnSync(process.execPath, [path.join(dir, "run.js"), gatsbyDist], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", GATSBY_CPU_COUNT: cpus },
+    })
+    if (run.status !== 0) throw new Error(`bootstrap failed (${run.status}): ${run.stderr}`)
+    return JSON.parse(run.stdout) as string[]
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+describe("Gatsby's bootstrap, patched: its workers set up to run queries only when they will", () => {
+  it("gives the worker no plugins or schema when the build runs its queries itself (one CPU)", () => {
+    expect(askedOfWorkers("1")).toEqual([])
+  })
+
+  it("still has the workers load the plugins and build the schema when they run queries (two CPUs)", () => {
+    expect(askedOfWorkers("2")).toEqual(["loadConfigAndPlugins", "buildSchema"])
   })
 })
