@@ -233,8 +233,17 @@ describe("Gatsby's build command, patched: a build loads develop's and typegen's
   const LOADED = `
 const dist = process.argv[2]
 require(dist + "/commands/build")
+require(dist + "/internal-plugins/functions/gatsby-node")
 const loaded = (file) => Boolean(require.cache[require.resolve(dist + file)])
-const unloaded = { webpackConfig: loaded("/utils/webpack.config.js"), developServer: loaded("/utils/start-server.js"), typegen: loaded("/utils/graphql-typegen/ts-codegen.js") }
+const loadedPackage = (name) => Boolean(require.cache[require.resolve(name, { paths: [dist] })])
+const unloaded = {
+  webpackConfig: loaded("/utils/webpack.config.js"),
+  developServer: loaded("/utils/start-server.js"),
+  typegen: loaded("/utils/graphql-typegen/ts-codegen.js"),
+  parcel: loadedPackage("@parcel/core"),
+  engineBundler: loaded("/schema/graphql-engine/bundle-webpack.js"),
+  functionsMiddleware: loaded("/internal-plugins/functions/middleware.js"),
+}
 const { DEFAULT_TYPES_OUTPUT_PATH, DEFAULT_DOCUMENT_SEARCH_PATHS } = require(dist + "/utils/graphql-typegen/ts-codegen")
 const joiDefaults = require(dist + "/joi-schemas/joi").gatsbyConfigSchema.validate({ graphqlTypegen: true }).value.graphqlTypegen
 const services = require(dist + "/services")
@@ -246,12 +255,17 @@ process.stdout.write(JSON.stringify({
   buildJavascript: typeof require(dist + "/commands/build-javascript").buildProductionBundle,
 }))
 `
-  it("leaves webpack's configuration, develop's server and GraphQL Codegen unloaded until asked for, and still hands them out", () => {
+  // Parcel (compiles gatsby-* files only when they changed), the GraphQL engine's bundler (DSG and SSR
+  // pages only) and the Functions middleware (develop's server only): about 0.25 s of a warm build's start.
+  it("leaves webpack's configuration, develop's server, GraphQL Codegen, Parcel, the engine bundler and the Functions middleware unloaded until asked for, and still hands them out", () => {
     const run = JSON.parse(runInNewProcess(LOADED, [gatsbyDist], PROJECT_ROOT)) as Record<string, unknown>
     expect(run).toEqual({
       webpackConfig: false,
       developServer: false,
       typegen: false,
+      parcel: false,
+      engineBundler: false,
+      functionsMiddleware: false,
       // The configuration's typegen defaults are still GraphQL Codegen's own.
       joiDefaults: { generateOnBuild: false, typesOutputPath: "src/gatsby-types.d.ts", documentSearchPaths: ["./gatsby-node.ts", "./plugins/**/gatsby-node.ts"] },
       codegenDefaults: { typesOutputPath: "src/gatsby-types.d.ts", documentSearchPaths: ["./gatsby-node.ts", "./plugins/**/gatsby-node.ts"] },
