@@ -24,6 +24,8 @@ let server: http.Server
 let origin: string
 const pictures = new Map<string, { bytes: Buffer; headers: Record<string, string> }>()
 const sent = new Map<string, number>()
+/** Every request, a 304 included. */
+const asked = new Map<string, number>()
 let dir: string
 
 const picture = (colour: string) =>
@@ -33,6 +35,7 @@ const picture = (colour: string) =>
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
+    asked.set(req.url!, (asked.get(req.url!) ?? 0) + 1)
     const found = pictures.get(req.url!)
     if (!found) return void res.writeHead(404).end()
     if (found.headers.ETag && req.headers["if-none-match"] === found.headers.ETag) return void res.writeHead(304).end()
@@ -66,10 +69,10 @@ const reporter = () => {
   return { lines, reporter: fake as unknown as Reporter }
 }
 
-/** One build's image work as sourceNodes and onPostBuild run it, on `site` with a fresh Gatsby cache. */
-async function build(site: string, urls: string[], store: string) {
-  fs.rmSync(path.join(site, ".cache"), { recursive: true, force: true })
-  const cache = gatsbyCache(path.join(site, ".cache", "caches", "gatsby-source-catalogue"))
+/** One build's image work as sourceNodes and onPostBuild run it, on `site` with a fresh Gatsby cache, or with `kept`, an earlier build's. */
+async function build(site: string, urls: string[], store: string, kept?: GatsbyCache) {
+  if (!kept) fs.rmSync(path.join(site, ".cache"), { recursive: true, force: true })
+  const cache = kept ?? gatsbyCache(path.join(site, ".cache", "caches", "gatsby-source-catalogue"))
   const options = { imageService: null, imageConcurrency: 2, imageSlots: IMAGE_SLOTS, imageSlotOwners: IMAGE_SLOT_OWNERS, imageStore: store } as unknown as CataloguePluginOptions
   const limits = requestLimits(origin)
   const { lines, reporter: fake } = reporter()
@@ -107,6 +110,35 @@ describe("the image store", () => {
     expect(deploy.files.get(url)).toEqual(first.files.get(url))
     expect(publishedFiles(site)).toHaveLength(first.summary!.variants)
     expect(deploy.lines[1]).toMatch(new RegExp(`^Catalogue image store: \\d+ files, [0-9.]+ MB at ${path.join(site, "image-store")}`))
+  })
+
+  it("asks the host nothing on a full read while the answer is fresh, with the original still in Gatsby's cache", async () => {
+    pictures.set("/media/warm.jpg", { bytes: await picture("#d08020"), headers: { "Cache-Control": "public, max-age=31536000, immutable" } })
+    const site = path.join(dir, "warm-site")
+    const url = `${origin}/media/warm.jpg`
+    const cache = gatsbyCache(path.join(site, ".cache", "caches", "gatsby-source-catalogue"))
+    const first = await build(site, [url], "image-store", cache)
+    expect(asked.get("/media/warm.jpg")).toBe(1)
+
+    const fullRead = await build(site, [url], "image-store", cache)
+    expect(asked.get("/media/warm.jpg")).toBe(1)
+    expect(fullRead.summary).toMatchObject({ processed: 0, reused: 1 })
+    expect(fullRead.lines[0]).toMatch(/; 0 originals downloaded$/)
+    expect(fullRead.files.get(url)).toEqual(first.files.get(url))
+  })
+
+  it("reads its own original again when the store's facts describe another version (the other lane's build), and processes what it reads", async () => {
+    pictures.set("/media/lanes.jpg", { bytes: await picture("#208080"), headers: { ETag: '"v1"', "Cache-Control": "no-cache" } })
+    const url = `${origin}/media/lanes.jpg`
+    const live = path.join(dir, "lanes-live")
+    const liveCache = gatsbyCache(path.join(live, ".cache", "caches", "gatsby-source-catalogue"))
+    await build(live, [url], "../image-store-lanes", liveCache)
+    pictures.set("/media/lanes.jpg", { bytes: await picture("#f08080"), headers: { ETag: '"v2"', "Cache-Control": "no-cache" } })
+    const preview = await build(path.join(dir, "lanes-preview"), [url], "../image-store-lanes")
+
+    const liveAgain = await build(live, [url], "../image-store-lanes", liveCache)
+    expect(liveAgain.files.get(url)!.contentDigest).toBe(preview.files.get(url)!.contentDigest)
+    expect(fs.readFileSync(liveAgain.files.get(url)!.sourceFile!)).toEqual(pictures.get("/media/lanes.jpg")!.bytes)
   })
 
   it("asks the host with the ETag it kept when the answer may not be kept: a 304 is no download", async () => {

@@ -98,15 +98,22 @@ export interface ImageFetchContext {
   store?: ImageStore
 }
 
+const md5 = (bytes: Buffer) => crypto.createHash("md5").update(bytes).digest("hex")
+
 /**
- * The picture's facts from the image store when its original is no longer in
- * Gatsby's cache (cleared by a code deploy) and the host does not say it
- * changed (download.ts `revalidate`); a changed picture's new original.
+ * The picture's facts from the image store while the host does not say it
+ * changed (download.ts `revalidate`: nothing asked while its last answer is
+ * fresh), whether or not its original is still in Gatsby's cache (a code
+ * deploy clears it; a full read of the catalogue keeps it): the picture is
+ * not decoded again. A changed picture's new original.
  */
 async function fromStore(url: string, context: ImageFetchContext): Promise<ImageFile | { file: string; validators: Validators } | undefined> {
   const original = originalFileOf(url, context.cache.directory)
-  const stored = context.store && !(await exists(original)) ? await context.store.readFacts(url) : undefined
+  const stored = await context.store?.readFacts(url)
   if (!stored) return undefined
+  // An original kept here that is not the picture the facts describe (the other lane's build wrote them) is
+  // read as before, so the facts and the file processed are always the same picture.
+  if ((await exists(original)) && md5(await fs.readFile(original)) !== stored.facts.contentDigest) return undefined
   const outcome = await revalidate(url, stored.validators, context.cache, context.limits)
   return outcome === "unchanged" ? { ...stored.facts, sourceFile: original } : outcome
 }
@@ -135,7 +142,7 @@ async function probeImage(url: string, context: ImageFetchContext): Promise<Imag
     width,
     height,
     filesize: bytes.length,
-    contentDigest: crypto.createHash("md5").update(bytes).digest("hex"),
+    contentDigest: md5(bytes),
     placeholderColor: await dominantColor(bytes),
   }
   if (!original) return facts
