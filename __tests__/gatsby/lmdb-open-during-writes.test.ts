@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from "../../node-kit/process/processes"
 // another cache queued writes. lmdb 2.5.3, the version Gatsby 5.16 pins, could
 // then wait forever: opening a database takes a synchronous write transaction,
 // which asks the writer thread to pause its batch (`WriteWorker::AcquireTxn` in
-// its src/writer.cpp), and a writer that was about to commit went on without
+// its writer.cpp), and a writer that was about to commit went on without
 // answering (`WaitForCallbacks`). The build stopped, idle, in `openDB`. The
 // project overrides lmdb to 2.9.4 (package.json); this is the same pattern,
 // many times over, in a process of its own so that a hang cannot stop Jest.
