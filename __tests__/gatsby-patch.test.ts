@@ -256,7 +256,7 @@ process.stdout.write(JSON.stringify({
 }))
 `
   // Parcel (compiles gatsby-* files only when they changed), the GraphQL engine's bundler (DSG and SSR
-  // pages only) and the Functions middleware (develop's server only): about 0.25 s of a warm build's start.
+  // pages only) and the Functions middleware (develop's server only) are each required where they are used.
   it("leaves webpack's configuration, develop's server, GraphQL Codegen, Parcel, the engine bundler and the Functions middleware unloaded until asked for, and still hands them out", () => {
     const run = JSON.parse(runInNewProcess(LOADED, [gatsbyDist], PROJECT_ROOT)) as Record<string, unknown>
     expect(run).toEqual({

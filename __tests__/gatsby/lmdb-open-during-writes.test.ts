@@ -6,13 +6,11 @@ import { PROJECT_ROOT } from "../../node-kit/process/processes"
 
 // Gatsby keeps its caches in one LMDB environment (`.cache/caches-lmdb`) and
 // opens each cache's database the first time it is used, sometimes right after
-// another cache queued writes. lmdb 2.5.3, the version Gatsby 5.16 pins, could
-// then wait forever: opening a database takes a synchronous write transaction,
-// which asks the writer thread to pause its batch (`WriteWorker::AcquireTxn` in
-// its writer.cpp), and a writer that was about to commit went on without
-// answering (`WaitForCallbacks`). The build stopped, idle, in `openDB`. The
-// project overrides lmdb to 2.9.4 (package.json); this is the same pattern,
-// many times over, in a process of its own so that a hang cannot stop Jest.
+// another cache queued writes. Opening takes a synchronous write transaction
+// that must wait for lmdb's writer thread to answer, and a writer about to
+// commit must still answer, or the build waits forever in `openDB` (why lmdb
+// is overridden: docs/decisions/0020-lmdb-2-9.md). This is that pattern, many
+// times over, in a process of its own so that a hang cannot stop Jest.
 const ROUNDS = 20_000
 
 const OPEN_AFTER_WRITES = `

@@ -8,9 +8,9 @@ import { PROJECT_ROOT } from "../../node-kit/process/processes"
 // bootstrap gives its workers loadConfigAndPlugins and buildSchema without
 // awaiting them, when they will run queries (more than one CPU). With no page
 // to render a build gives the worker nothing else and ends the pool while the
-// worker may still be loading. The cut task's rejection was unhandled and the build failed
-// ("UNHANDLED REJECTION Worker exited before finishing task") after it had
-// written everything. Here the same pool, the same task and the same end,
+// worker may still be loading. The cut task's rejection must not go unhandled
+// ("UNHANDLED REJECTION Worker exited before finishing task") and fail a build
+// that has written everything. Here the same pool, the same task and the same end,
 // without a build around them, so the race always goes the bad way.
 const gatsbyDist = path.join(PROJECT_ROOT, "node_modules", "gatsby", "dist")
 
@@ -90,10 +90,9 @@ describe("Gatsby's worker pool ended while its workers still load, patched", () 
 // patches/gatsby+5.16.1.patch: a build over a warm cache runs its queries in
 // the main process (the publisher sets GATSBY_CPU_COUNT=1, and build.js then
 // never hands queries to a worker), so its one worker only renders HTML, from
-// the renderer and the files in public/. Loading every plugin and building the
-// schema there cost that worker about a second of the second core, and the
-// HTML waited for it. Here bootstrap runs with its services stubbed, and the
-// pool records what it was asked.
+// the renderer and the files in public/, and needs no plugins or schema of its
+// own. Here bootstrap runs with its services stubbed, and the pool records
+// what it is asked.
 const BOOTSTRAP_WITH_A_RECORDING_POOL = `
 const Module = require("module")
 const path = require("path")
