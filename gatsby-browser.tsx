@@ -5,15 +5,21 @@ import "./src/styles/slick.css"
 import type { GatsbyBrowser } from "gatsby"
 import { hydrateAsTransition, serverWrotePage } from "./src/hydrate-as-transition"
 
+import { onInitialClientRender as startOffline } from "./plugins/gatsby-plugin-offline-workbox/browser"
+
 export { wrapPageElement, wrapRootElement } from "./src/styles/wrap-element"
+// The service worker's browser half (the plugin's README says why the site wires it).
+export { onPostPrefetchPathname, onRouteUpdate } from "./plugins/gatsby-plugin-offline-workbox/browser"
 
 /**
  * Marks the document once React has taken over the server's HTML: styles and
  * the browser tests can tell a page whose controls answer from one still
- * waiting for its scripts, without guessing from the network.
+ * waiting for its scripts, without guessing from the network. Then the
+ * service worker, where the page's build made one.
  */
-export const onInitialClientRender = () => {
+export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = (args, options) => {
   document.documentElement.dataset.hydrated = ""
+  startOffline?.(args, options)
 }
 
 /** The renderer type Gatsby declares: React 17's ReactDOM.render, though Gatsby 5 calls it with (element, container) only. */

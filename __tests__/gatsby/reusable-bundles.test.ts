@@ -12,8 +12,9 @@ const { reusableBundles, rememberBundles, forgetBundles } = require(path.join(PR
     directory: string,
     env: NodeJS.ProcessEnv,
     state: { webpackCompilationHash: string },
-  ) => { reason?: string; javascript?: { hash: string }; renderer?: { renderPageHash: string } }
-  rememberBundles: (directory: string, env: NodeJS.ProcessEnv, stats: { javascriptStats: unknown; rendererStats: unknown; renderPageHash: string | null }) => void
+  ) => { reason?: string; javascript: { hash: string } | null; renderer: { renderPageHash: string } | null }
+  /** `javascript`: the browser compilation's stats, or the record a build used it from. */
+  rememberBundles: (directory: string, env: NodeJS.ProcessEnv, stats: { javascript: unknown; rendererStats: unknown; renderPageHash: string | null }) => void
   forgetBundles: (directory: string) => void
 }
 
@@ -43,6 +44,25 @@ function write(relative: string, text: string): void {
   fs.writeFileSync(at(relative), text)
 }
 
+/** The bundles beforeEach records: a browser bundle of two modules, and the renderer (plus `rendererFiles`). */
+function recordedStats(options: { rendererFiles?: string[] } = {}) {
+  return {
+    javascript: statsOf("js-hash", {
+      files: [at("src/pages/index.tsx"), at("src/components/card.tsx")],
+      missing: [at("src/lib/format.mjs"), at("src/lib/format")],
+      contexts: [at("src/components")],
+      outputDir: at("public"),
+      assets: ["app-0123456789abcdef0123.js"],
+    }),
+    rendererStats: statsOf("ssr-hash", {
+      files: [at("src/pages/index.tsx"), ...(options.rendererFiles ?? [])],
+      outputDir: at(".cache/page-ssr/routes"),
+      assets: ["render-page.js"],
+    }),
+    renderPageHash: "render-page-hash",
+  }
+}
+
 beforeEach(() => {
   site = fs.mkdtempSync(path.join(os.tmpdir(), "reusable-bundles-"))
   write("src/pages/index.tsx", "export default () => null")
@@ -50,17 +70,7 @@ beforeEach(() => {
   write(".cache/compiled/gatsby-node.js", "exports.onCreateWebpackConfig = () => {}")
   write("public/app-0123456789abcdef0123.js", "app")
   write(".cache/page-ssr/routes/render-page.js", "renderer")
-  rememberBundles(site, env, {
-    javascriptStats: statsOf("js-hash", {
-      files: [at("src/pages/index.tsx"), at("src/components/card.tsx")],
-      missing: [at("src/lib/format.mjs"), at("src/lib/format")],
-      contexts: [at("src/components")],
-      outputDir: at("public"),
-      assets: ["app-0123456789abcdef0123.js"],
-    }),
-    rendererStats: statsOf("ssr-hash", { files: [at("src/pages/index.tsx")], outputDir: at(".cache/page-ssr/routes"), assets: ["render-page.js"] }),
-    renderPageHash: "render-page-hash",
-  })
+  rememberBundles(site, env, recordedStats())
 })
 afterEach(() => fs.rmSync(site, { recursive: true, force: true }))
 
@@ -94,9 +104,49 @@ describe("the last build's bundles", () => {
     expect(reusableBundles(site, env, state).reason).toMatch(reason)
   })
 
-  it("are compiled again when the environment changes (the HTML renderer defines every variable)", () => {
-    expect(reusableBundles(site, { ...env, GATSBY_RELEASE_LABEL: "code" }, state).reason).toBe("the environment changed")
-    expect(reusableBundles(site, { ...env, SITE_URL: "https://example.com" }, state).reason).toBe("the environment changed")
+  it("are compiled again when a variable the browser bundle defines changes (GATSBY_ ones, NODE_ENV)", () => {
+    for (const changed of [{ GATSBY_RELEASE_LABEL: "code" }, { NODE_ENV: "development" }]) {
+      const reused = reusableBundles(site, { ...env, ...changed }, state)
+      expect(reused).toEqual({ javascript: null, renderer: null, reason: "the environment changed" })
+    }
+  })
+
+  it("are compiled again when the .env file Gatsby reads into both bundles changes", () => {
+    const siteEnv = { ...env, NODE_ENV: "production" }
+    rememberBundles(site, siteEnv, recordedStats())
+    write(".env.production", "GATSBY_API=https://api.example\n")
+    expect(reusableBundles(site, siteEnv, state).reason).toBe("the environment changed")
+    fs.rmSync(at(".env.production"))
+    expect(reusableBundles(site, siteEnv, state).reason).toBeUndefined()
+  })
+
+  it("give the browser bundle and compile the HTML renderer when only a variable the renderer alone defines changes", () => {
+    // The preview lane's builds differ from the live lane's by the draft view's token, which no browser code reads.
+    const preview = { ...env, CATALOGUE_PREVIEW_TOKEN: "draft-view-token" }
+    const reused = reusableBundles(site, preview, state)
+    expect(reused.javascript?.hash).toBe("js-hash")
+    expect(reused.renderer).toBeNull()
+    expect(reused.reason).toBe("the HTML renderer's environment changed")
+  })
+
+  it("give the browser bundle and compile the HTML renderer when a file only the renderer read changes", () => {
+    write(".cache/ssr-only.js", "module.exports = 1")
+    rememberBundles(site, env, recordedStats({ rendererFiles: [at(".cache/ssr-only.js")] }))
+    write(".cache/ssr-only.js", "module.exports = 2")
+    const reused = reusableBundles(site, env, state)
+    expect(reused.javascript?.hash).toBe("js-hash")
+    expect(reused.renderer).toBeNull()
+    expect(reused.reason).toMatch(/ssr-only\.js changed/)
+  })
+
+  it("are both used after a build that used the browser bundle and compiled the renderer", () => {
+    const preview = { ...env, CATALOGUE_PREVIEW_TOKEN: "draft-view-token" }
+    const { javascript } = reusableBundles(site, preview, state)
+    rememberBundles(site, preview, { javascript, rendererStats: recordedStats().rendererStats, renderPageHash: "preview-render-page-hash" })
+    const reused = reusableBundles(site, preview, state)
+    expect(reused.reason).toBeUndefined()
+    expect(reused.javascript?.hash).toBe("js-hash")
+    expect(reused.renderer?.renderPageHash).toBe("preview-render-page-hash")
   })
 
   it("are used when only Gatsby's own process settings changed (worker count, logger), which no module names", () => {
@@ -108,7 +158,7 @@ describe("the last build's bundles", () => {
   it("are compiled again when a process setting that a module names changes", () => {
     const named = { ...env, GATSBY_CPU_COUNT: "physical_cores" }
     rememberBundles(site, named, {
-      javascriptStats: statsOf("js-hash", {
+      javascript: statsOf("js-hash", {
         files: [at("src/pages/index.tsx")],
         outputDir: at("public"),
         assets: ["app-0123456789abcdef0123.js"],
@@ -119,6 +169,23 @@ describe("the last build's bundles", () => {
     })
     expect(reusableBundles(site, named, state).reason).toBeUndefined()
     expect(reusableBundles(site, { ...named, GATSBY_CPU_COUNT: "1" }, state).reason).toBe("the environment changed")
+  })
+
+  it("judge a process setting per bundle: one only the renderer names compiles the renderer alone", () => {
+    const named = { ...env, GATSBY_CPU_COUNT: "physical_cores" }
+    rememberBundles(site, named, {
+      javascript: recordedStats().javascript,
+      rendererStats: statsOf("ssr-hash", {
+        files: [at("src/pages/index.tsx")],
+        outputDir: at(".cache/page-ssr/routes"),
+        assets: ["render-page.js"],
+        defines: ["process.env.GATSBY_CPU_COUNT"],
+      }),
+      renderPageHash: "render-page-hash",
+    })
+    const reused = reusableBundles(site, { ...named, GATSBY_CPU_COUNT: "1" }, state)
+    expect(reused.javascript?.hash).toBe("js-hash")
+    expect(reused.reason).toBe("the HTML renderer's environment changed")
   })
 
   it("are compiled again when Gatsby's saved state names another compilation, or nothing was recorded", () => {

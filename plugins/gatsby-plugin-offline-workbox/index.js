@@ -1,1 +1,1 @@
-// Gatsby needs a main file in every plugin; the APIs live in gatsby-node.ts and gatsby-browser.ts.
+// Gatsby needs a main file in every plugin; the APIs live in gatsby-node.ts and browser.ts (wired by the site).

@@ -77,3 +77,32 @@ describe("ReleaseWatch", () => {
     expect(navigate).not.toHaveBeenCalled()
   })
 })
+
+describe("ReleaseWatch.start", () => {
+  const answering = (body: unknown, ok = true) => jest.fn(async () => ({ ok, json: async () => body }) as Response) as typeof fetch
+  // These watches are for this block alone: the one the page has (beforeAll) answers the link tests.
+  let listening: jest.SpyInstance
+  beforeEach(() => {
+    listening = jest.spyOn(document, "addEventListener").mockImplementation(() => undefined)
+  })
+  afterEach(() => listening.mockRestore())
+
+  it("answers that the build made a worker when release.json names a release, and watches links", async () => {
+    globalThis.fetch = answering({ release: "r1" })
+    await expect(new ReleaseWatch().start()).resolves.toBe(true)
+    expect(listening.mock.calls.map(([type]) => type)).toEqual(["pointerdown", "click"])
+  })
+
+  it("answers that there is no worker, and watches no link, when release.json says so (a preview build)", async () => {
+    globalThis.fetch = answering({ serviceWorker: false })
+    await expect(new ReleaseWatch().start()).resolves.toBe(false)
+    expect(listening).not.toHaveBeenCalled()
+  })
+
+  it("counts a server that could not say (offline, or no release.json) as one with a worker", async () => {
+    globalThis.fetch = answering({}, false)
+    await expect(new ReleaseWatch().start()).resolves.toBe(true)
+    globalThis.fetch = jest.fn(async () => Promise.reject(new TypeError("Failed to fetch"))) as typeof fetch
+    await expect(new ReleaseWatch().start()).resolves.toBe(true)
+  })
+})

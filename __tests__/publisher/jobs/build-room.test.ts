@@ -112,7 +112,7 @@ describe("the build room", () => {
     }
   })
 
-  it("starts the preview's first build from a copy of the live lane's workspace, without the live lane's bundles", async () => {
+  it("starts the preview's first build from a copy of the live lane's workspace, its bundles and pictures included", async () => {
     const room = new BuildRoom(live, logger())
     await room.use(live, job("live"))
     let bundle: string | null = "not looked at"
@@ -123,8 +123,8 @@ describe("the build room", () => {
       pictures = fs.existsSync(path.join(where, "public", "_gatsby", "image"))
       return job("preview", found)(where)
     })
-    // Gatsby writes its image files only when a query naming them runs: the copy keeps them.
-    expect({ found, bundle, pictures }).toEqual({ found: [{ where: live, state: "live" }], bundle: null, pictures: true })
+    // The preview's build uses the live lane's bundles (one code); Gatsby writes its image files only when a query naming them runs.
+    expect({ found, bundle, pictures }).toEqual({ found: [{ where: live, state: "live" }], bundle: "// live's bundle", pictures: true })
     expect(said).toContainEqual(expect.stringContaining("The preview starts from the live lane's build (it has no build of its own yet)"))
     // The live lane's own files are untouched by the copy and the preview's build.
     expect(read(path.join(live, "public", "app-0123.js"))).toBe("// live's bundle")

@@ -22,6 +22,9 @@ export const OFFLINE = {
  */
 export const ALWAYS_SAVED_PAGES = ["/", "/search-results/", "/my-list/"] as const
 
-export interface ReleaseFile {
-  release: string
-}
+/**
+ * release.json: the release a build made, or, from a build with the worker
+ * off, only that (the browser half then registers none: see browser.ts for
+ * why the page cannot say it).
+ */
+export type ReleaseFile = { release: string } | { serviceWorker: false }

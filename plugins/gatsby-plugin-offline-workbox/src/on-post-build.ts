@@ -14,21 +14,24 @@ const generateWorker = async (options: GenerateSWOptions) => (await import("work
 
 /**
  * Production builds only (develop never runs onPostBuild): release.json, then
- * sw.js. With the worker off, neither, and none left from the public/ a build
- * started from (the preview's first build starts from the live lane's).
+ * sw.js. With the worker off, a release.json that says so and no sw.js, not
+ * even one left in the public/ a build started from (the preview's first
+ * build starts from the live lane's).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, cache }, pluginOptions) => {
   const publicDir = path.resolve("public")
   if (!serviceWorkerOn(pluginOptions)) {
-    for (const file of [OFFLINE.serviceWorker, OFFLINE.releaseFile]) fs.rmSync(path.join(publicDir, file), { force: true })
+    fs.rmSync(path.join(publicDir, OFFLINE.serviceWorker), { force: true })
+    const off: ReleaseFile = { serviceWorker: false }
+    fs.writeFileSync(path.join(publicDir, OFFLINE.releaseFile), JSON.stringify(off))
     return
   }
   if (!fs.existsSync(path.join(publicDir, OFFLINE.page))) {
     reporter.panicOnBuild(`gatsby-plugin-offline-workbox: ${OFFLINE.page} is missing from static/; it is the page shown offline.`)
     return
   }
-  const release: ReleaseFile = { release: releaseId(publicDir, path.join(cache.directory, "release-id-memo.json")) }
-  fs.writeFileSync(path.join(publicDir, OFFLINE.releaseFile), JSON.stringify(release))
+  const release = { release: releaseId(publicDir, path.join(cache.directory, "release-id-memo.json")) }
+  fs.writeFileSync(path.join(publicDir, OFFLINE.releaseFile), JSON.stringify(release satisfies ReleaseFile))
   const options = generateSWOptions(publicDir)
   const key = serviceWorkerKey(options, [path.join(publicDir, OFFLINE.page)], workboxVersion)
   const { count, size, warnings, reused } = await writeServiceWorker(options, key, cache.directory, generateWorker)

@@ -73,9 +73,6 @@ async function copyTree(from: string, to: string): Promise<void> {
   }
 }
 
-/** The bundles webpack writes at the top of public/ (app-*.js, their maps, the styles, the service worker). */
-const BUNDLE_FILE = /\.(js|css)(\.map)?$/
-
 /** The file system a path is or would be on: its nearest existing folder's. */
 function deviceOf(target: string): number | undefined {
   for (let folder = path.dirname(target); ; folder = path.dirname(folder)) {
@@ -190,12 +187,10 @@ export class BuildRoom {
     try {
       await fs.promises.rm(copy, { recursive: true, force: true })
       await copyTree(this.room, copy)
-      // The live lane's bundles stay behind: the preview's build writes its own, and would otherwise keep the
-      // live ones. The pictures stay: Gatsby writes its own image files only when a query that names them runs,
-      // and its saved state says those of unchanged pages are written.
-      const publicDir = path.join(copy, "public")
-      const names = await fs.promises.readdir(publicDir).catch(() => [])
-      await Promise.all(names.filter((name) => BUNDLE_FILE.test(name)).map((name) => fs.promises.rm(path.join(publicDir, name), { force: true })))
+      // All of public/ comes along. The browser bundles are the preview's too (one code, and nothing in them
+      // tells the lanes apart), so its build uses them as they are; the worker's files go in its onPostBuild.
+      // Gatsby writes its own image files only when a query that names them runs, and its saved state says
+      // those of unchanged pages are written.
       await fs.promises.rm(old, { recursive: true, force: true })
       if (exists(guest)) fs.renameSync(guest, old)
       fs.renameSync(copy, guest)

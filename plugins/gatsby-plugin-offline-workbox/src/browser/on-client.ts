@@ -1,5 +1,4 @@
 import type { GatsbyBrowser } from "gatsby"
-import { serviceWorkerOn } from "../plugin-options"
 import { registerServiceWorker, serviceWorkerWanted } from "./register"
 import { ReleaseWatch } from "./release-watch"
 import { loadPrefetchedPage, saveUrls, warmCaches } from "./warm-cache"
@@ -9,28 +8,32 @@ type LoadPage = (path: string) => Promise<unknown>
 const loaderOf = (args: object) => (args as { loadPage: LoadPage }).loadPage
 
 let worker: ServiceWorker | undefined
+/** False once release.json says this build made no worker (the preview lane's); until then, as if it had. */
+let offered = true
 const releaseWatch = new ReleaseWatch()
 
-export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = (args, options) => {
-  if (!serviceWorkerOn(options) || !serviceWorkerWanted()) return
+export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = (args) => {
+  if (!serviceWorkerWanted()) return
   const loadPage = loaderOf(args)
-  void releaseWatch.start()
-  registerServiceWorker()
-    .then(async (controller) => {
-      worker = controller
+  releaseWatch
+    .start()
+    .then(async (hasWorker) => {
+      offered = hasWorker
+      if (!hasWorker) return
+      worker = await registerServiceWorker()
       if (worker) await warmCaches(worker, loadPage)
     })
     // Without a worker the site works as it always did, online only.
     .catch(() => undefined)
 }
 
-export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ prevLocation }, options) => {
-  if (!prevLocation || !serviceWorkerOn(options) || !serviceWorkerWanted()) return
+export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ prevLocation }) => {
+  if (!prevLocation || !offered || !serviceWorkerWanted()) return
   void releaseWatch.check()
   // A page drawn in the browser was never fetched as HTML: save its HTML so it also opens offline.
   if (worker) void saveUrls(worker, [window.location.href])
 }
 
-export const onPostPrefetchPathname: GatsbyBrowser["onPostPrefetchPathname"] = (args, options) => {
-  if (serviceWorkerOn(options) && serviceWorkerWanted()) loadPrefetchedPage(args.pathname, loaderOf(args))
+export const onPostPrefetchPathname: GatsbyBrowser["onPostPrefetchPathname"] = (args) => {
+  if (offered && serviceWorkerWanted()) loadPrefetchedPage(args.pathname, loaderOf(args))
 }

@@ -10,7 +10,8 @@ declare global {
 /**
  * Where the worker runs: production builds, served over HTTPS or from
  * localhost, the rule of Gatsby's own registration (which would log an error
- * anywhere else, such as http://127.0.0.1; this says nothing there).
+ * anywhere else, such as http://127.0.0.1; this says nothing there). Whether
+ * the build made one, release.json says (release-watch.ts).
  */
 export function serviceWorkerWanted(): boolean {
   return (

@@ -15,14 +15,20 @@ declare global {
 /** Long enough for a slow connection; after it the navigation goes ahead as if nothing changed. */
 const CHECK_TIMEOUT_MS = 2000
 
-async function serverRelease(): Promise<string | undefined> {
+/** The server's release.json, or undefined when it could not say (offline, slow, missing). */
+async function serverReleaseFile(): Promise<Partial<ReleaseFile> | undefined> {
   try {
     const response = await fetch(OFFLINE.releaseFile, { cache: "no-store", signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) })
     if (!response.ok) return undefined
-    return ((await response.json()) as Partial<ReleaseFile>).release
+    return (await response.json()) as Partial<ReleaseFile>
   } catch {
     return undefined
   }
+}
+
+async function serverRelease(): Promise<string | undefined> {
+  const file = await serverReleaseFile()
+  return file && "release" in file ? file.release : undefined
 }
 
 /** An in-site link a plain click would follow in this tab, or undefined. */
@@ -61,11 +67,19 @@ export class ReleaseWatch {
   private loaded: string | undefined
   private pressed: { url: string; at: number; answer: Promise<string | undefined> } | undefined
 
-  /** Notes the release this page came from and starts watching link presses and clicks. */
-  async start(): Promise<void> {
-    this.loaded = await serverRelease()
+  /**
+   * Notes the release this page came from and starts watching link presses
+   * and clicks. Answers false, and watches nothing, when the server says its
+   * build made no worker (the preview lane's); a server that could not say
+   * (offline: the page came from the worker) counts as one with a worker.
+   */
+  async start(): Promise<boolean> {
+    const file = await serverReleaseFile()
+    if (file && "serviceWorker" in file && file.serviceWorker === false) return false
+    this.loaded = file && "release" in file ? file.release : undefined
     document.addEventListener("pointerdown", (event) => this.onPress(event), { capture: true, passive: true })
     document.addEventListener("click", (event) => this.onClick(event), { capture: true })
+    return true
   }
 
   /** After any navigation, so that the following one is a full load if a deploy happened meanwhile. */

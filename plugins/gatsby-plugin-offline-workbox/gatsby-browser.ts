@@ -1,1 +1,0 @@
-export { onInitialClientRender, onPostPrefetchPathname, onRouteUpdate } from "./src/browser/on-client"
