@@ -26,9 +26,11 @@ async function serverReleaseFile(): Promise<Partial<ReleaseFile> | undefined> {
   }
 }
 
+/** The release a release.json names; none from a build without the worker, or when the server could not say. */
+const releaseOf = (file: Partial<ReleaseFile> | undefined) => (file && "release" in file ? file.release : undefined)
+
 async function serverRelease(): Promise<string | undefined> {
-  const file = await serverReleaseFile()
-  return file && "release" in file ? file.release : undefined
+  return releaseOf(await serverReleaseFile())
 }
 
 /** An in-site link a plain click would follow in this tab, or undefined. */
@@ -76,7 +78,7 @@ export class ReleaseWatch {
   async start(): Promise<boolean> {
     const file = await serverReleaseFile()
     if (file && "serviceWorker" in file && file.serviceWorker === false) return false
-    this.loaded = file && "release" in file ? file.release : undefined
+    this.loaded = releaseOf(file)
     document.addEventListener("pointerdown", (event) => this.onPress(event), { capture: true, passive: true })
     document.addEventListener("click", (event) => this.onClick(event), { capture: true })
     return true
