@@ -53,6 +53,8 @@ export interface PublisherConfig {
    */
   changesPollMs: number
   buildCommand: BuildCommand
+  /** PUBLISHER_WARM_START (on): each lane starts the process of its next build ahead of it (jobs/warm-start/warm-starts.ts). */
+  warmStart: boolean
   buildTimeoutMs: number
   /** Quiet time after the last webhook before a build starts, so a burst of edits builds once. */
   debounceMs: number
@@ -196,6 +198,7 @@ export function readConfig(env: NodeJS.ProcessEnv): PublisherConfig {
     allowedHosts,
     trustProxy: trustProxy.length ? trustProxy.join(",") : undefined,
     buildCommand: settings.text("PUBLISHER_BUILD_COMMAND") ?? DEFAULTS.buildCommand,
+    warmStart: settings.onOff("PUBLISHER_WARM_START", true),
     buildTimeoutMs: settings.integer("PUBLISHER_BUILD_TIMEOUT_MS", DEFAULTS.buildTimeoutMs, { min: 1000 }),
     debounceMs: settings.integer("PUBLISHER_DEBOUNCE_MS", DEFAULTS.debounceMs, { min: 0, max: 60_000 }),
     keepReleases: settings.integer("PUBLISHER_KEEP_RELEASES", DEFAULTS.keepReleases, { min: 2, max: 1000 }),

@@ -12,6 +12,7 @@ import { forgetBuild, recordBuild } from "./leftover-build"
 import { createRelease, newReleaseId, pruneReleases, switchRelease, type CreatedRelease } from "../releases/releases"
 import { runBuild, type BuildResult } from "./run-build"
 import type { BuildRoom, RoomBuild } from "./build-room"
+import { WarmStarts, type QuietTime } from "./warm-start/warm-starts"
 import { hasWarmCache, refreshWorkspace } from "./workspace"
 
 /** The lines of a failed build an editor sees on the status page. */
@@ -98,6 +99,8 @@ interface RunnerContext {
   onRelease?: (release: CreatedRelease) => void
   /** The folder both lanes build in, one job at a time (build-room.ts); unset: the lane's own workspace. */
   room?: BuildRoom
+  /** The lane's build processes started ahead of their builds; unset (PUBLISHER_WARM_START=off): each build starts its own. */
+  warmStarts?: WarmStarts
 }
 
 const tailOf = (result: BuildResult) => result.tail.slice(-LOG_EXCERPT_LINES).join("\n")
@@ -107,25 +110,37 @@ function failJob(context: RunnerContext, job: Job, reason: string, logExcerpt: s
   context.log.warn(`${context.what} ${job.id}: failed: ${reason}`)
 }
 
-/** Runs the build in the workspace, its group noted in the data folder while it runs (leftover-build.ts). */
+/** A build's environment in this lane and workspace. */
+function laneBuildEnvironment(config: PublisherConfig, workspaceDir: string): NodeJS.ProcessEnv {
+  return {
+    // Processed pictures outlive a code deploy's cleared .cache, and compiled modules every build, in the data folder (an operator's setting wins).
+    ...buildEnvironment(
+      { CATALOGUE_IMAGE_STORE: path.join(config.dataDir, "image-store"), NODE_COMPILE_CACHE: path.join(config.dataDir, "node-compile-cache"), ...config.buildEnv },
+      { warmCache: hasWarmCache(workspaceDir) },
+    ),
+    // Named in both lanes, the token in the preview's alone: the HTML renderer defines every variable, and
+    // webpack builds all its modules again when the names it defines change, so the preview's first build
+    // keeps the live lane's compiled modules it starts from (build-room.ts).
+    CATALOGUE_PREVIEW_TOKEN: config.draftViewToken ?? "",
+  }
+}
+
+/**
+ * Runs the build in the workspace, its group noted in the data folder while it runs (leftover-build.ts); then,
+ * unless the publisher is stopping, starts the lane's process for its next build (warm-start/warm-starts.ts).
+ */
 async function build(context: RunnerContext, job: Job, signal: AbortSignal, workspaceDir: string): Promise<BuildResult> {
   const { config, jobs } = context
   const tracker = new BuildPhaseTracker()
+  const command = config.buildCommand
+  const warm = context.warmStarts && WarmStarts.accepts(command) ? { starts: context.warmStarts, command } : undefined
   try {
     return await runBuild({
-      command: config.buildCommand,
+      command,
+      start: warm?.starts.start,
       cwd: workspaceDir,
       // Processed pictures outlive a code deploy's cleared .cache, and compiled modules every build, in the data folder (an operator's setting wins).
-      env: {
-        ...buildEnvironment(
-          { CATALOGUE_IMAGE_STORE: path.join(config.dataDir, "image-store"), NODE_COMPILE_CACHE: path.join(config.dataDir, "node-compile-cache"), ...config.buildEnv },
-          { warmCache: hasWarmCache(workspaceDir) },
-        ),
-        // Named in both lanes, the token in the preview's alone: the HTML renderer defines every variable, and
-        // webpack builds all its modules again when the names it defines change, so the preview's first build
-        // keeps the live lane's compiled modules it starts from (build-room.ts).
-        CATALOGUE_PREVIEW_TOKEN: config.draftViewToken ?? "",
-      },
+      env: laneBuildEnvironment(config, workspaceDir),
       timeoutMs: config.buildTimeoutMs,
       logFile: logFileOf(config.dataDir, job.id),
       signal,
@@ -136,6 +151,7 @@ async function build(context: RunnerContext, job: Job, signal: AbortSignal, work
     })
   } finally {
     forgetBuild(config.dataDir)
+    if (warm && !(signal.aborted && signal.reason !== YIELDED)) warm.starts.prepare(warm.command, { cwd: workspaceDir, env: laneBuildEnvironment(config, workspaceDir) })
   }
 }
 
@@ -244,9 +260,13 @@ export function createJobRunner(deps: {
   what?: string
   onRelease?: (release: CreatedRelease) => void
   room?: BuildRoom
+  warmStarts?: WarmStarts
+  /** Told when each job starts and ends, so spares start only while no lane has a job (shared by the lanes). */
+  quiet?: QuietTime
 }): JobRunner {
   const context: RunnerContext = { ...deps, what: deps.what ?? "Job", now: deps.now ?? Date.now }
   return async (job, signal) => {
+    deps.quiet?.enter()
     try {
       await runJob(context, job, signal)
     } catch (error) {
@@ -257,6 +277,8 @@ export function createJobRunner(deps: {
         context.log.error({ err: recordError }, `${context.what} ${job.id}: its failure could not be recorded either; trying again in ${STORE_RETRY_MS / 1000} s`)
         await pause(STORE_RETRY_MS, signal)
       }
+    } finally {
+      deps.quiet?.leave()
     }
   }
 }

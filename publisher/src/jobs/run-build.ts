@@ -7,6 +7,7 @@ import { stripAnsi } from "./build-phase"
 import { YIELDED } from "./build-queue"
 import type { BuildCommand } from "../config"
 import type { BuildEnd } from "./failure-reason"
+import type { StartBuild } from "./warm-start/warm-starts"
 
 /** Lines kept from the end of a build's output: enough to find Gatsby's error above its closing summary. */
 export const TAIL_LINES = 200
@@ -28,6 +29,8 @@ export interface BuildOptions {
   signal?: AbortSignal
   /** Called once the build's process (the leader of its group) has started. */
   onStart?: (pid: number) => void
+  /** Starts the process of an argument-vector command (warm-start/warm-starts.ts); by default a new one. */
+  start?: StartBuild
 }
 
 export interface BuildResult {
@@ -92,7 +95,10 @@ export function runBuild(options: BuildOptions): Promise<BuildResult> {
     const onAbort = () => stop(options.signal?.reason === YIELDED ? 0 : STOP_GRACE_MS)
 
     try {
-      child = startProcess(commandLine, [], { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] })
+      child =
+        options.start && typeof options.command !== "string"
+          ? options.start(commandLine, { cwd: options.cwd, env: options.env })
+          : startProcess(commandLine, [], { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] })
     } catch (error) {
       finish({ kind: "could not start", message: error instanceof Error ? error.message : String(error) })
       return

@@ -1,0 +1,281 @@
+import type { ChildProcess } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { QuietTime, WarmStarts, type StartOptions } from "../../../publisher/src/jobs/warm-start/warm-starts"
+import { waitFor } from "../../helpers/wait-for"
+
+/*
+ * A lane's next build process is started ahead of its build
+ * (publisher/src/jobs/warm-start/): it loads the packages the last build
+ * loaded, then runs the build when asked. What a build sees must be what a
+ * process started for it would show: its own environment, folder and
+ * arguments, the packages as they are now on disk, the project's files as
+ * they are now.
+ */
+
+let dir: string
+let starts: WarmStarts
+const children: ChildProcess[] = []
+
+const write = (file: string, text: string) => {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, text)
+}
+const loadsFile = () => path.join(dir, "loads.log")
+/** Every evaluation of a module that notes itself: "<module> <pid>". */
+const loads = () => (fs.existsSync(loadsFile()) ? fs.readFileSync(loadsFile(), "utf8").split("\n").filter(Boolean) : [])
+
+/** A module that notes each evaluation, by process, and exports what it says. */
+const noting = (name: string, says: string) =>
+  `require("node:fs").appendFileSync(${JSON.stringify(loadsFile())}, ${JSON.stringify(name)} + " " + process.pid + "\\n")\nmodule.exports = ${JSON.stringify(says)}\n`
+
+/**
+ * The "build": requires a package, one of Gatsby's and one of the project's
+ * own modules, and writes what it saw to build-<pid>.json in its folder.
+ */
+const installed = () => path.join(dir, "project", "node_modules")
+
+/** A workspace as the publisher's: the project's sources copied, its node_modules a link to the project's. */
+function makeWorkspace(workspace: string, site: string): string {
+  write(path.join(workspace, "src", "site.js"), noting("site", site))
+  fs.symlinkSync(installed(), path.join(workspace, "node_modules"))
+  const script = path.join(workspace, "build.js")
+  write(
+    script,
+    `const fs = require("node:fs")
+const seen = {
+  pid: process.pid,
+  isMain: require.main === module,
+  argv: process.argv.slice(1),
+  cwd: process.cwd(),
+  flavour: process.env.FLAVOUR,
+  package: require("some-package"),
+  gatsby: require("gatsby-thing"),
+  site: require("./src/site.js"),
+  uptime: process.uptime(),
+}
+fs.writeFileSync("build-" + process.pid + ".json", JSON.stringify(seen))
+`,
+  )
+  return script
+}
+
+function makeProject(): { workspace: string; command: string[] } {
+  write(path.join(installed(), "some-package", "index.js"), noting("some-package", "package v1"))
+  write(path.join(installed(), "gatsby-thing", "index.js"), noting("gatsby-thing", "gatsby's"))
+  const workspace = path.join(dir, "workspace")
+  return { workspace, command: [process.execPath, makeWorkspace(workspace, "site v1"), "build"] }
+}
+
+interface Seen {
+  pid: number
+  isMain: boolean
+  argv: string[]
+  cwd: string
+  flavour?: string
+  package: string
+  gatsby: string
+  site: string
+  /** process.uptime() as the build saw it: Gatsby's "Done building in". */
+  uptime: number
+}
+
+/** Runs a started build to its end; answers what it saw. */
+async function finish(child: ChildProcess, workspace: string): Promise<Seen> {
+  let output = ""
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  const code = await new Promise<number | null>((resolve) => child.once("close", (exitCode) => resolve(exitCode)))
+  expect({ code, output }).toEqual({ code: 0, output: "" })
+  const [report] = fs.readdirSync(workspace).filter((name) => /^build-\d+\.json$/.test(name))
+  if (!report) throw new Error(`the build wrote no report in ${workspace}`)
+  const seen = JSON.parse(fs.readFileSync(path.join(workspace, report), "utf8")) as Seen
+  fs.rmSync(path.join(workspace, report))
+  return seen
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Prepares the spare and waits until it has loaded the package early, before any build is asked of it. */
+async function prepareLoaded(command: string[], options: StartOptions): Promise<void> {
+  const before = loads().length
+  starts.prepare(command, options)
+  await waitFor(
+    () =>
+      loads()
+        .slice(before)
+        .some((line) => line.startsWith("some-package ")),
+    { timeout: 20_000, what: "the spare process loading the package" },
+  )
+}
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "warm-starts-"))
+  starts = new WarmStarts(path.join(dir, "data", "modules.json"))
+})
+
+afterEach(() => {
+  starts.close()
+  for (const child of children.splice(0)) if (child.pid && isRunning(child.pid)) process.kill(-child.pid, "SIGKILL")
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const start = (command: string[], options: StartOptions) => {
+  const child = starts.start(command, options)
+  children.push(child)
+  return child
+}
+
+test("the next build runs in the spare, with the package loaded once, before it was asked for", async () => {
+  const { workspace, command } = makeProject()
+  const options = { cwd: workspace, env: { PATH: process.env.PATH, FLAVOUR: "live" } }
+
+  // The first build has no list yet: it loads everything itself, and leaves the list.
+  const first = await finish(start(command, options), workspace)
+  expect(first).toMatchObject({ package: "package v1", gatsby: "gatsby's", site: "site v1", flavour: "live" })
+
+  await prepareLoaded(command, options)
+  const beforeBuild = loads()
+  const askedAt = performance.now()
+  const second = await finish(start(command, options), workspace)
+  const tookMs = performance.now() - askedAt
+
+  // Its clock starts when it is asked for, as a process started then would: the spare's wait is not the build's time.
+  expect(second.uptime * 1000).toBeLessThanOrEqual(tookMs)
+  expect(second).toEqual({
+    uptime: second.uptime,
+    pid: second.pid,
+    isMain: true,
+    argv: [command[1], "build"],
+    cwd: fs.realpathSync(workspace),
+    flavour: "live",
+    package: "package v1",
+    gatsby: "gatsby's",
+    site: "site v1",
+  })
+  // The spare loaded the package before the build was asked for, and the build did not load it again.
+  expect(beforeBuild).toContain(`some-package ${second.pid}`)
+  expect(loads().filter((line) => line === `some-package ${second.pid}`)).toHaveLength(1)
+})
+
+test("Gatsby's packages and the project's own files are loaded by the build, never early", async () => {
+  const { workspace, command } = makeProject()
+  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
+  await finish(start(command, options), workspace)
+
+  const listed = JSON.parse(fs.readFileSync(path.join(dir, "data", "modules.json"), "utf8")) as string[]
+  expect(listed).toEqual([path.join(installed(), "some-package", "index.js")])
+
+  await prepareLoaded(command, options)
+  const beforeBuild = loads()
+  // A deploy changes the project's file while the spare waits: the build shows the new one.
+  write(path.join(workspace, "src", "site.js"), noting("site", "site v2"))
+  const seen = await finish(start(command, options), workspace)
+
+  expect(seen.site).toBe("site v2")
+  expect(beforeBuild.filter((line) => line.endsWith(` ${seen.pid}`))).toEqual([`some-package ${seen.pid}`])
+})
+
+test("a package changed after the spare loaded it: the build runs in a fresh process, with the package as it is now", async () => {
+  const { workspace, command } = makeProject()
+  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
+  await finish(start(command, options), workspace)
+  await prepareLoaded(command, options)
+
+  // An install or a patch while the spare waits.
+  write(path.join(installed(), "some-package", "index.js"), noting("some-package", "package v2, patched"))
+  const child = start(command, options)
+  const seen = await finish(child, workspace)
+
+  expect(seen.package).toBe("package v2, patched")
+  expect(seen.pid).not.toBe(child.pid)
+})
+
+test("the build's folder moved away and another moved to its path while the spare waited: the build runs in the one at the path", async () => {
+  const { workspace, command } = makeProject()
+  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
+  await finish(start(command, options), workspace)
+  await prepareLoaded(command, options)
+
+  // As the build room does between two lanes' builds.
+  fs.renameSync(workspace, path.join(dir, "parked"))
+  makeWorkspace(workspace, "the other lane's site")
+  const seen = await finish(start(command, options), workspace)
+
+  expect(seen).toMatchObject({ cwd: workspace, site: "the other lane's site", package: "package v1" })
+  expect(fs.readdirSync(path.join(dir, "parked")).filter((name) => name.startsWith("build-"))).toEqual([])
+})
+
+test("a build for another environment or folder than the spare's gets a process of its own, and the spare ends", async () => {
+  const { workspace, command } = makeProject()
+  const live = { cwd: workspace, env: { PATH: process.env.PATH, FLAVOUR: "live" } }
+  await finish(start(command, live), workspace)
+  await prepareLoaded(command, live)
+  const sparePid = Number(loads().at(-1)?.split(" ")[1])
+
+  const seen = await finish(start(command, { ...live, env: { ...live.env, FLAVOUR: "preview" } }), workspace)
+
+  expect(seen.flavour).toBe("preview")
+  expect(seen.pid).not.toBe(sparePid)
+  await waitFor(() => !isRunning(sparePid), { timeout: 10_000, what: `the unused spare (pid ${sparePid}) ending` })
+})
+
+test("closing the lane ends its spare", async () => {
+  const { workspace, command } = makeProject()
+  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
+  await finish(start(command, options), workspace)
+  await prepareLoaded(command, options)
+  const sparePid = Number(loads().at(-1)?.split(" ")[1])
+  expect(isRunning(sparePid)).toBe(true)
+
+  starts.close()
+
+  await waitFor(() => !isRunning(sparePid), { timeout: 10_000, what: `the spare (pid ${sparePid}) ending` })
+})
+
+test("only a Node script run by this Node starts warm", () => {
+  expect(WarmStarts.accepts([process.execPath, "node_modules/gatsby/cli.js", "build"])).toBe(true)
+  expect(WarmStarts.accepts("npm run build")).toBe(false)
+  expect(WarmStarts.accepts(["/usr/bin/make", "site"])).toBe(false)
+})
+
+describe("a spare starts once no lane has had a job for a moment", () => {
+  beforeEach(() => jest.useFakeTimers())
+  afterEach(() => jest.useRealTimers())
+
+  test("not while either lane's job runs, nor in the moment between the live lane's job and the preview's", () => {
+    const quiet = new QuietTime()
+    const started: string[] = []
+    quiet.enter() // the live lane's job
+    quiet.whenQuiet(() => started.push("live spare"))
+
+    quiet.leave()
+    jest.advanceTimersByTime(10)
+    quiet.enter() // the preview lane's job, right after
+    jest.advanceTimersByTime(60_000)
+    expect(started).toEqual([])
+
+    quiet.leave()
+    jest.advanceTimersByTime(499)
+    expect(started).toEqual([])
+    jest.advanceTimersByTime(1)
+    expect(started).toEqual(["live spare"])
+  })
+
+  test("one taken back (its build started first) never starts", () => {
+    const quiet = new QuietTime()
+    const started: string[] = []
+    const takeBack = quiet.whenQuiet(() => started.push("spare"))
+    takeBack()
+    jest.advanceTimersByTime(60_000)
+    expect(started).toEqual([])
+  })
+})

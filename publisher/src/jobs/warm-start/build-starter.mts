@@ -1,0 +1,157 @@
+/**
+ * A build process started before its build is asked for: it loads the
+ * installed packages the last build of its lane loaded, then waits for a
+ * line on stdin naming the build's folder, moves there and runs the build's
+ * Node script as its main module.
+ *
+ *   node build-starter.mts <modules file> <script> [args...]
+ *
+ * Node runs this file itself (type stripping), with no loader and no import
+ * of ours, so the build sees the process a plain `node <script>` would give
+ * it: the same environment, folder, arguments and `require.main`.
+ *
+ * Only packages are loaded early (node_modules, and none of Gatsby's own,
+ * which read the workspace's saved state as they load): they do not depend
+ * on the folder's state, and the environment is the build's own. The
+ * project's files, which a deploy changes, load when the build runs. If a
+ * file loaded early has changed by then (an install or a patch since), the
+ * build runs in a fresh child process instead, so it never runs old code.
+ *
+ * At a successful end the build's own list of loaded packages is written to
+ * the modules file for the next start. EOF on stdin before the line (the
+ * publisher stopped or gave the spare up) ends the process quietly.
+ * Why, and what it saves: docs/decisions/0021-warm-build-processes.md.
+ */
+import { spawn } from "node:child_process"
+import fs from "node:fs"
+import Module, { createRequire } from "node:module"
+import path from "node:path"
+
+interface Loaded {
+  file: string
+  mtimeMs: number
+  size: number
+}
+
+function readArguments(): { modulesFile: string; script: string; args: string[] } {
+  const [modulesFile, script, ...args] = process.argv.slice(2)
+  if (modulesFile && script) return { modulesFile, script, args }
+  process.stderr.write("usage: node build-starter.mts <modules file> <script> [args...]\n")
+  process.exit(2)
+}
+
+const { modulesFile, script, args } = readArguments()
+
+const load = createRequire(import.meta.url)
+
+/** A package the build loads that does not read the workspace as it loads: not the project's files, not Gatsby's. */
+function mayLoadEarly(file: string): boolean {
+  const at = file.lastIndexOf(`${path.sep}node_modules${path.sep}`)
+  if (at < 0) return false
+  const [scope = "", name = ""] = file.slice(at + "/node_modules/".length).split(path.sep)
+  const pkg = scope.startsWith("@") ? `${scope}/${name}` : scope
+  return !(pkg === "gatsby" || pkg.startsWith("gatsby-") || pkg.startsWith("@gatsbyjs/"))
+}
+
+function readList(): string[] {
+  try {
+    const list: unknown = JSON.parse(fs.readFileSync(modulesFile, "utf8"))
+    return Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === "string" && mayLoadEarly(entry)) : []
+  } catch {
+    return []
+  }
+}
+
+function loadEarly(): Loaded[] {
+  const loaded: Loaded[] = []
+  for (const file of readList()) {
+    try {
+      const stat = fs.statSync(file)
+      load(file)
+      loaded.push({ file, mtimeMs: stat.mtimeMs, size: stat.size })
+    } catch {
+      // Gone or failing on its own: the build loads it (or reports it) as it would anyway.
+    }
+  }
+  return loaded
+}
+
+function unchanged(loaded: Loaded[]): boolean {
+  return loaded.every(({ file, mtimeMs, size }) => {
+    try {
+      const stat = fs.statSync(file)
+      return stat.mtimeMs === mtimeMs && stat.size === size
+    } catch {
+      return false
+    }
+  })
+}
+
+function writeList(): void {
+  const list = Object.keys(load.cache).filter(mayLoadEarly)
+  const temporary = `${modulesFile}.${process.pid}.tmp`
+  try {
+    fs.mkdirSync(path.dirname(modulesFile), { recursive: true })
+    fs.writeFileSync(temporary, JSON.stringify(list))
+    fs.renameSync(temporary, modulesFile)
+  } catch {
+    fs.rmSync(temporary, { force: true })
+  }
+}
+
+/** The build in a new process, as the publisher would have started it, this one ending as it ends. */
+function runFresh(): void {
+  const child = spawn(process.execPath, [script, ...args], { stdio: "inherit" })
+  child.once("exit", (code, signal) => {
+    if (signal) process.kill(process.pid, signal)
+    else process.exit(code ?? 1)
+  })
+}
+
+function run(loaded: Loaded[]): void {
+  if (!unchanged(loaded)) {
+    runFresh()
+    return
+  }
+  process.once("exit", (code) => {
+    if (code === 0) writeList()
+  })
+  process.argv = [process.execPath, path.resolve(script), ...args]
+  ;(Module as unknown as { runMain(): void }).runMain()
+}
+
+/** The line that starts the build: `{"cwd": <the build's folder>}`. */
+function readGo(line: string): { cwd: string } {
+  const go: unknown = JSON.parse(line)
+  if (typeof go === "object" && go !== null && "cwd" in go && typeof go.cwd === "string") return { cwd: go.cwd }
+  throw new Error(`build-starter: expected {"cwd": …} on stdin, got ${line}`)
+}
+
+function waitForGo(onGo: (go: { cwd: string }) => void): void {
+  let heard = ""
+  const onData = (chunk: Buffer) => {
+    heard += chunk.toString("utf8")
+    const end = heard.indexOf("\n")
+    if (end < 0) return
+    process.stdin.off("data", onData)
+    process.stdin.off("end", onEnd)
+    // The build reads no input; a pipe left open would keep it from ending on its own.
+    process.stdin.destroy()
+    onGo(readGo(heard.slice(0, end)))
+  }
+  const onEnd = () => process.exit(0)
+  process.stdin.on("data", onData)
+  process.stdin.once("end", onEnd)
+}
+
+const loaded = loadEarly()
+waitForGo(({ cwd }) => {
+  // By path, now: the folder this process started in may have been moved away since (a lane's workspace is
+  // moved in and out of the build room), and a process keeps its folder, not the path it had.
+  process.chdir(cwd)
+  // Gatsby times its build by process.uptime() ("Done building in"): the build starts now, not when the spare did.
+  const startedAt = process.uptime()
+  const uptime = process.uptime.bind(process)
+  process.uptime = () => uptime() - startedAt
+  run(loaded)
+})
