@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { QuietTime, WarmStarts, type StartOptions } from "../../../publisher/src/jobs/warm-start/warm-starts"
+import { WarmStarts, type StartOptions } from "../../../publisher/src/jobs/warm-start/warm-starts"
 import { waitFor } from "../../helpers/wait-for"
 
 /*
@@ -245,37 +245,4 @@ test("only a Node script run by this Node starts warm", () => {
   expect(WarmStarts.accepts([process.execPath, "node_modules/gatsby/cli.js", "build"])).toBe(true)
   expect(WarmStarts.accepts("npm run build")).toBe(false)
   expect(WarmStarts.accepts(["/usr/bin/make", "site"])).toBe(false)
-})
-
-describe("a spare starts once no lane has had a job for a moment", () => {
-  beforeEach(() => jest.useFakeTimers())
-  afterEach(() => jest.useRealTimers())
-
-  test("not while either lane's job runs, nor in the moment between the live lane's job and the preview's", () => {
-    const quiet = new QuietTime()
-    const started: string[] = []
-    quiet.enter() // the live lane's job
-    quiet.whenQuiet(() => started.push("live spare"))
-
-    quiet.leave()
-    jest.advanceTimersByTime(10)
-    quiet.enter() // the preview lane's job, right after
-    jest.advanceTimersByTime(60_000)
-    expect(started).toEqual([])
-
-    quiet.leave()
-    jest.advanceTimersByTime(499)
-    expect(started).toEqual([])
-    jest.advanceTimersByTime(1)
-    expect(started).toEqual(["live spare"])
-  })
-
-  test("one taken back (its build started first) never starts", () => {
-    const quiet = new QuietTime()
-    const started: string[] = []
-    const takeBack = quiet.whenQuiet(() => started.push("spare"))
-    takeBack()
-    jest.advanceTimersByTime(60_000)
-    expect(started).toEqual([])
-  })
 })

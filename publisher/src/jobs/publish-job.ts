@@ -12,7 +12,7 @@ import { forgetBuild, recordBuild } from "./leftover-build"
 import { createRelease, newReleaseId, pruneReleases, switchRelease, type CreatedRelease } from "../releases/releases"
 import { runBuild, type BuildResult } from "./run-build"
 import type { BuildRoom, RoomBuild } from "./build-room"
-import { WarmStarts, type QuietTime } from "./warm-start/warm-starts"
+import { WarmStarts } from "./warm-start/warm-starts"
 import { hasWarmCache, refreshWorkspace } from "./workspace"
 
 /** The lines of a failed build an editor sees on the status page. */
@@ -261,12 +261,9 @@ export function createJobRunner(deps: {
   onRelease?: (release: CreatedRelease) => void
   room?: BuildRoom
   warmStarts?: WarmStarts
-  /** Told when each job starts and ends, so spares start only while no lane has a job (shared by the lanes). */
-  quiet?: QuietTime
 }): JobRunner {
   const context: RunnerContext = { ...deps, what: deps.what ?? "Job", now: deps.now ?? Date.now }
   return async (job, signal) => {
-    deps.quiet?.enter()
     try {
       await runJob(context, job, signal)
     } catch (error) {
@@ -277,8 +274,6 @@ export function createJobRunner(deps: {
         context.log.error({ err: recordError }, `${context.what} ${job.id}: its failure could not be recorded either; trying again in ${STORE_RETRY_MS / 1000} s`)
         await pause(STORE_RETRY_MS, signal)
       }
-    } finally {
-      deps.quiet?.leave()
     }
   }
 }

@@ -5,7 +5,7 @@ import { BuildQueue, type BuildQueueOptions } from "../jobs/build-queue"
 import { BuildRoom } from "../jobs/build-room"
 import { LaneRecords } from "../jobs/store/lane-records"
 import { createJobRunner, REDONE_NOTE } from "../jobs/publish-job"
-import { QuietTime, WarmStarts } from "../jobs/warm-start/warm-starts"
+import { WarmStarts } from "../jobs/warm-start/warm-starts"
 import { liveReleaseId, type CreatedRelease } from "../releases/releases"
 import { openDataFolder, type OpenDataFolder } from "./data-folder"
 
@@ -35,7 +35,6 @@ export async function openLane(
   queueOptions: Partial<BuildQueueOptions> = {},
   onRelease?: (release: CreatedRelease) => void,
   room?: BuildRoom,
-  quiet: QuietTime = new QuietTime(),
 ): Promise<Lane> {
   const folder = await openDataFolder(config.dataDir, log)
   let records: LaneRecords
@@ -49,8 +48,8 @@ export async function openLane(
   const requeued = records.jobs.requeueInterrupted(REDONE_NOTE)
   const what = name === "live" ? "Job" : "Preview job"
   if (requeued.length > 0) log.info(`${what} ${requeued.join(", ")} was building when the publisher stopped; building it again.`)
-  const warmStarts = config.warmStart ? new WarmStarts(path.join(config.dataDir, "build-starter", "modules.json"), quiet) : undefined
-  const queue = new BuildQueue(records, createJobRunner({ config, jobs: records.jobs, switches: records.switches, log, what, onRelease, room, warmStarts, quiet }), {
+  const warmStarts = config.warmStart ? new WarmStarts(path.join(config.dataDir, "build-starter", "modules.json")) : undefined
+  const queue = new BuildQueue(records, createJobRunner({ config, jobs: records.jobs, switches: records.switches, log, what, onRelease, room, warmStarts }), {
     debounceMs: config.debounceMs,
     onError: (job, error) => log.error({ err: error }, `${what} ${job.id}: the publisher failed`),
     ...queueOptions,
@@ -150,12 +149,10 @@ export async function openLanes(
   let shared: BuildRoom | undefined
   if (previewConfig && room.accepts(previewConfig.workspaceDir)) shared = room
   else if (previewConfig) log.warn(`The preview's workspace (${previewConfig.workspaceDir}) is on another file system than the live lane's: its builds start from nothing.`)
-  // One for both lanes: a lane's spare build process starts once neither lane has a job.
-  const quiet = new QuietTime()
-  const live = await openLane("live", config, log, order.live, onRelease, shared, quiet)
+  const live = await openLane("live", config, log, order.live, onRelease, shared)
   let preview: Lane | undefined
   try {
-    if (previewConfig) preview = await openLane("preview", previewConfig, log, order.preview, undefined, shared, quiet)
+    if (previewConfig) preview = await openLane("preview", previewConfig, log, order.preview, undefined, shared)
     room.recover()
     return { live, preview }
   } catch (error) {

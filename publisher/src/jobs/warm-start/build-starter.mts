@@ -120,14 +120,22 @@ function run(loaded: Loaded[]): void {
   ;(Module as unknown as { runMain(): void }).runMain()
 }
 
-/** The line that starts the build: `{"cwd": <the build's folder>}`. */
-function readGo(line: string): { cwd: string } {
-  const go: unknown = JSON.parse(line)
-  if (typeof go === "object" && go !== null && "cwd" in go && typeof go.cwd === "string") return { cwd: go.cwd }
-  throw new Error(`build-starter: expected {"cwd": …} on stdin, got ${line}`)
+interface Go {
+  /** The build's folder. */
+  cwd: string
+  /** When the build was asked for, in ms since the epoch. */
+  at: number
 }
 
-function waitForGo(onGo: (go: { cwd: string }) => void): void {
+/** The line that starts the build: `{"cwd": …, "at": …}`. */
+function readGo(line: string): Go {
+  const go: unknown = JSON.parse(line)
+  if (typeof go !== "object" || go === null || !("cwd" in go) || typeof go.cwd !== "string") throw new Error(`build-starter: expected {"cwd": …} on stdin, got ${line}`)
+  // Without `at` (a publisher started before this file changed), now.
+  return { cwd: go.cwd, at: "at" in go && typeof go.at === "number" ? go.at : performance.timeOrigin + performance.now() }
+}
+
+function waitForGo(onGo: (go: Go) => void): void {
   let heard = ""
   const onData = (chunk: Buffer) => {
     heard += chunk.toString("utf8")
@@ -145,13 +153,14 @@ function waitForGo(onGo: (go: { cwd: string }) => void): void {
 }
 
 const loaded = loadEarly()
-waitForGo(({ cwd }) => {
+waitForGo(({ cwd, at }) => {
   // By path, now: the folder this process started in may have been moved away since (a lane's workspace is
   // moved in and out of the build room), and a process keeps its folder, not the path it had.
   process.chdir(cwd)
-  // Gatsby times its build by process.uptime() ("Done building in"): the build starts now, not when the spare did.
-  const startedAt = process.uptime()
+  // Gatsby times its build by process.uptime() ("Done building in"): the build started when it was asked
+  // for (`at`, even if this process was still loading then), not when the spare did.
   const uptime = process.uptime.bind(process)
+  const startedAt = uptime() - Math.max(0, performance.timeOrigin + performance.now() - at) / 1000
   process.uptime = () => uptime() - startedAt
   run(loaded)
 })

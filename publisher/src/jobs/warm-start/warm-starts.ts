@@ -14,49 +14,6 @@ export interface StartOptions {
 /** Starts a build's process: its stdout and stderr are pipes, it leads a process group of its own. */
 export type StartBuild = (commandLine: readonly string[], options: StartOptions) => ChildProcess
 
-/** How long every lane must have been without a job before a spare starts: the live lane's job is followed by the preview's within a few ms. */
-const SETTLE_MS = 500
-
-/**
- * Whether any lane runs a job. A spare loading beside a build slows it (the
- * loading takes a core for 1.5 s), so spares start only once no lane has had
- * a job for SETTLE_MS: after an edit, once both lanes have built it.
- */
-export class QuietTime {
-  private running = 0
-  private timer: NodeJS.Timeout | undefined
-  private readonly waiting = new Set<() => void>()
-
-  /** A job starts. */
-  enter(): void {
-    this.running++
-    clearTimeout(this.timer)
-  }
-
-  /** A job ends. */
-  leave(): void {
-    this.running = Math.max(0, this.running - 1)
-    if (this.running === 0) this.settle()
-  }
-
-  /** Calls `then` once no lane has had a job for SETTLE_MS; answers how to take that back. */
-  whenQuiet(then: () => void): () => void {
-    this.waiting.add(then)
-    if (this.running === 0) this.settle()
-    return () => void this.waiting.delete(then)
-  }
-
-  private settle(): void {
-    clearTimeout(this.timer)
-    this.timer = setTimeout(() => {
-      const due = [...this.waiting]
-      this.waiting.clear()
-      for (const then of due) then()
-    }, SETTLE_MS)
-    this.timer.unref()
-  }
-}
-
 interface Spare {
   child: ChildProcess
   /** The command line, folder and environment it was started for: it runs only a build of exactly those. */
@@ -79,17 +36,9 @@ const isRunning = (child: ChildProcess) => child.exitCode === null && child.sign
  */
 export class WarmStarts {
   private spare: Spare | undefined
-  /** Takes back a spare asked for but not started yet (it waits for quiet). */
-  private cancelPending: (() => void) | undefined
 
-  /**
-   * `modulesFile`: where each build leaves the list of packages it loaded, for the next spare.
-   * `quiet`: when set, a spare starts only when no lane has a job (QuietTime); else at once.
-   */
-  constructor(
-    private readonly modulesFile: string,
-    private readonly quiet?: QuietTime,
-  ) {}
+  /** `modulesFile`: where each build leaves the list of packages it loaded, for the next spare. */
+  constructor(private readonly modulesFile: string) {}
 
   /** Whether a build command can start warm: a Node script run by this very Node (Gatsby's CLI is). */
   static accepts(command: BuildCommand): command is readonly string[] {
@@ -101,36 +50,27 @@ export class WarmStarts {
     const key = keyOf(commandLine, options)
     const spare = this.spare
     this.spare = undefined
-    this.cancelPending?.()
-    this.cancelPending = undefined
     let child: ChildProcess
     if (spare && spare.key === key && isRunning(spare.child)) child = spare.child
     else {
       if (spare) discard(spare.child)
       child = this.spawn(commandLine, options)
     }
-    child.stdin?.end(`${JSON.stringify({ cwd: options.cwd })}\n`)
+    child.stdin?.end(`${JSON.stringify({ cwd: options.cwd, at: Date.now() })}\n`)
     return child
   }
 
-  /** Starts the spare for the next build, which will run `commandLine` in `options.cwd` with `options.env`: now, or once the lanes are quiet. */
+  /** Starts the spare for the next build, which will run `commandLine` in `options.cwd` with `options.env`. */
   prepare(commandLine: readonly string[], options: StartOptions): void {
     this.close()
-    const startSpare = () => {
-      this.cancelPending = undefined
-      const child = this.spawn(commandLine, options)
-      // A spare that could not start is simply not used: start() finds it ended and starts another.
-      child.on("error", () => undefined)
-      this.spare = { child, key: keyOf(commandLine, options) }
-    }
-    if (this.quiet) this.cancelPending = this.quiet.whenQuiet(startSpare)
-    else startSpare()
+    const child = this.spawn(commandLine, options)
+    // A spare that could not start is simply not used: start() finds it ended and starts another.
+    child.on("error", () => undefined)
+    this.spare = { child, key: keyOf(commandLine, options) }
   }
 
-  /** Ends the spare, if any, or takes back the one asked for (a build starts without it; the lane closes). */
+  /** Ends the spare, if any (the lane closes). */
   close(): void {
-    this.cancelPending?.()
-    this.cancelPending = undefined
     if (this.spare) discard(this.spare.child)
     this.spare = undefined
   }
