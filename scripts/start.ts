@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process"
+import { setTimeout as sleep } from "node:timers/promises"
 import path from "node:path"
 import { readConfig, startPublisher, STATUS_PAGE_PATH, type Publisher } from "../publisher/src"
 import { readSettings } from "../node-kit/config/settings-reader"
@@ -20,6 +21,8 @@ import { runtimeLine } from "../node-kit/process/runtime"
 const develop = process.argv.includes("--develop")
 /** The preview lane's site: drafts, for signed-in editors (docs/reference/preview-lane.md). */
 const PREVIEW_PORT = 9001
+/** How often npm start looks whether the preview serves yet, to say Ready. */
+const READY_POLL_MS = 200
 
 const started: ChildProcess[] = []
 let publisher: Publisher | undefined
@@ -127,7 +130,11 @@ async function main() {
 
 /** "Ready" once the preview lane serves too, or where to read why its first build failed; the site serves meanwhile. */
 async function sayWhenPreviewServes(running: Publisher, sitePort: number): Promise<void> {
-  await running.idle()
+  // Ready as soon as a preview release is live: a draft saved during the first build is built after it, and
+  // the preview serves meanwhile. Until the lanes are idle without one, the first build has not failed.
+  let idle = false
+  void running.idle().then(() => (idle = true))
+  while (!stopping && !idle && !running.previewStatus()?.live) await sleep(READY_POLL_MS)
   if (stopping) return
   if (running.previewStatus()?.live) console.log(`Ready: the site and the preview serve (${process.uptime().toFixed(0)} s after npm start).`)
   else console.error(`The preview's first build failed: see http://localhost:${sitePort}${STATUS_PAGE_PATH}; the site still serves.`)
