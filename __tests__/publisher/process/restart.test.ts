@@ -90,4 +90,24 @@ describe("a restart", () => {
       await site.dispose()
     }
   }, 30_000)
+
+  it("closes while a caller waits for the lanes to be idle, and answers that caller, though the stopped build's job stays queued", async () => {
+    const site = await startTestPublisher({ plan: { version: "v1" } })
+    try {
+      await site.publisher.idle()
+      site.setPlan({ version: "v2", delayMs: 5000 })
+      await sendHook(site.url, { event: "publish", refs: [episode(1001)] })
+      await waitFor(() => site.starts().length === 2, { timeout: 5000, what: "the build process" })
+      // As npm start waits, to say Ready.
+      let answered = false
+      const idle = site.publisher.idle().then(() => (answered = true))
+
+      await site.close()
+      await idle
+
+      expect(answered).toBe(true)
+    } finally {
+      await site.dispose()
+    }
+  }, 30_000)
 })

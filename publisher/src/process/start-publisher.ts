@@ -32,7 +32,7 @@ export interface Publisher {
   log: Logger
   /** The preview site's address (PUBLISHER_PREVIEW_PORT), when the preview lane runs. */
   previewUrl: string | undefined
-  /** Resolves once nothing is queued or building in either lane: after start, the first builds are live (or failed). */
+  /** Resolves once nothing is queued or building in either lane (after start, the first builds are live or failed), or once the publisher closes. */
   idle(): Promise<void>
   /** Resolves once nothing is queued or building in the live lane: after start, the site's first build is live (or failed), whatever the preview lane does. */
   liveIdle(): Promise<void>
@@ -117,8 +117,10 @@ export async function startPublisher(config: PublisherConfig, options: StartOpti
     log,
     idle: async () => {
       // Until both are idle at once: a live job queued while the preview built (and stopped it) means another round.
+      // Once closing, no job will run: a closed queue answers idle at once while a re-queued job keeps it busy, and
+      // asking again would never let the close itself go on.
       do await Promise.all([live.queue.idle(), preview?.queue.idle()])
-      while (live.queue.busy || preview?.queue.busy)
+      while (!closing && (live.queue.busy || preview?.queue.busy))
     },
     liveIdle: () => live.queue.idle(),
     status: () => statusReport({ records: live.records, dataDir: config.dataDir, webhooksOn: Boolean(config.webhookKeys), cdn: purges.status() }),
