@@ -127,7 +127,7 @@ function laneBuildEnvironment(config: PublisherConfig, workspaceDir: string): No
 
 /**
  * Runs the build in the workspace, its group noted in the data folder while it runs (leftover-build.ts); then,
- * unless it was stopped, has the lane's process for its next build started (warm-start/warm-starts.ts).
+ * unless the publisher is stopping, has the lane's process for its next build started (warm-start/warm-starts.ts).
  */
 async function build(context: RunnerContext, job: Job, signal: AbortSignal, workspaceDir: string): Promise<BuildResult> {
   const { config, jobs } = context
@@ -151,9 +151,7 @@ async function build(context: RunnerContext, job: Job, signal: AbortSignal, work
     })
   } finally {
     forgetBuild(config.dataDir)
-    // Not after a stopped build: the publisher is closing, or the live lane's build runs now, and a spare
-    // loading beside it would slow it; the stopped job is built again right after, in a process of its own.
-    if (warm && !signal.aborted) warm.starts.prepare(warm.command, { cwd: workspaceDir, env: laneBuildEnvironment(config, workspaceDir) })
+    if (warm && !(signal.aborted && signal.reason !== YIELDED)) warm.starts.prepare(warm.command, { cwd: workspaceDir, env: laneBuildEnvironment(config, workspaceDir) })
   }
 }
 
