@@ -1,4 +1,4 @@
-import childProcess, { type ChildProcess } from "node:child_process"
+import type { ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -119,7 +119,7 @@ async function prepareLoaded(command: string[], options: StartOptions): Promise<
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "warm-starts-"))
-  starts = new WarmStarts(path.join(dir, "data", "modules.json"), 0)
+  starts = new WarmStarts(path.join(dir, "data", "modules.json"))
 })
 
 afterEach(() => {
@@ -245,37 +245,4 @@ test("only a Node script run by this Node starts warm", () => {
   expect(WarmStarts.accepts([process.execPath, "node_modules/gatsby/cli.js", "build"])).toBe(true)
   expect(WarmStarts.accepts("npm run build")).toBe(false)
   expect(WarmStarts.accepts(["/usr/bin/make", "site"])).toBe(false)
-})
-
-describe("a spare starts a while after its lane's build, when the other lane's build has its HTML worker loaded", () => {
-  let spawned: jest.SpyInstance
-  let delayed: WarmStarts
-  beforeEach(() => {
-    jest.useFakeTimers()
-    spawned = jest.spyOn(childProcess, "spawn")
-    delayed = new WarmStarts(path.join(dir, "data", "modules.json"), 2000)
-  })
-  afterEach(() => {
-    delayed.close()
-    spawned.mockRestore()
-    jest.useRealTimers()
-  })
-
-  test("not before the delay; then once", () => {
-    const { workspace, command } = makeProject()
-    delayed.prepare(command, { cwd: workspace, env: { PATH: process.env.PATH } })
-    jest.advanceTimersByTime(1999)
-    expect(spawned).not.toHaveBeenCalled()
-    jest.advanceTimersByTime(1)
-    expect(spawned).toHaveBeenCalledTimes(1)
-  })
-
-  test("a build asked for before then starts in a process of its own, and no spare starts after it", () => {
-    const { workspace, command } = makeProject()
-    const options = { cwd: workspace, env: { PATH: process.env.PATH } }
-    delayed.prepare(command, options)
-    children.push(delayed.start(command, options))
-    jest.advanceTimersByTime(60_000)
-    expect(spawned).toHaveBeenCalledTimes(1)
-  })
 })

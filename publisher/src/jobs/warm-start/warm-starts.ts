@@ -14,15 +14,6 @@ export interface StartOptions {
 /** Starts a build's process: its stdout and stderr are pipes, it leads a process group of its own. */
 export type StartBuild = (commandLine: readonly string[], options: StartOptions) => ChildProcess
 
-/**
- * How long after its lane's build a spare starts. The other lane's build
- * usually starts at once, and its own HTML worker loads Gatsby in its first
- * second or two, beside its main thread; a spare loading then takes a core
- * from one of them. After that the main thread mostly runs alone, and the
- * spare has the other core. Measured: decision 0021.
- */
-export const SPARE_DELAY_MS = 2000
-
 interface Spare {
   child: ChildProcess
   /** The command line, folder and environment it was started for: it runs only a build of exactly those. */
@@ -45,17 +36,9 @@ const isRunning = (child: ChildProcess) => child.exitCode === null && child.sign
  */
 export class WarmStarts {
   private spare: Spare | undefined
-  /** A spare asked for and not started yet (SPARE_DELAY_MS). */
-  private pending: NodeJS.Timeout | undefined
 
-  /**
-   * `modulesFile`: where each build leaves the list of packages it loaded, for the next spare.
-   * `delayMs`: how long after its lane's build a spare starts (SPARE_DELAY_MS).
-   */
-  constructor(
-    private readonly modulesFile: string,
-    private readonly delayMs = SPARE_DELAY_MS,
-  ) {}
+  /** `modulesFile`: where each build leaves the list of packages it loaded, for the next spare. */
+  constructor(private readonly modulesFile: string) {}
 
   /** Whether a build command can start warm: a Node script run by this very Node (Gatsby's CLI is). */
   static accepts(command: BuildCommand): command is readonly string[] {
@@ -67,7 +50,6 @@ export class WarmStarts {
     const key = keyOf(commandLine, options)
     const spare = this.spare
     this.spare = undefined
-    clearTimeout(this.pending)
     let child: ChildProcess
     if (spare && spare.key === key && isRunning(spare.child)) child = spare.child
     else {
@@ -78,23 +60,17 @@ export class WarmStarts {
     return child
   }
 
-  /** Starts the spare for the next build, which will run `commandLine` in `options.cwd` with `options.env`, after `delayMs`. */
+  /** Starts the spare for the next build, which will run `commandLine` in `options.cwd` with `options.env`. */
   prepare(commandLine: readonly string[], options: StartOptions): void {
     this.close()
-    this.pending = setTimeout(() => {
-      this.pending = undefined
-      const child = this.spawn(commandLine, options)
-      // A spare that could not start is simply not used: start() finds it ended and starts another.
-      child.on("error", () => undefined)
-      this.spare = { child, key: keyOf(commandLine, options) }
-    }, this.delayMs)
-    this.pending.unref()
+    const child = this.spawn(commandLine, options)
+    // A spare that could not start is simply not used: start() finds it ended and starts another.
+    child.on("error", () => undefined)
+    this.spare = { child, key: keyOf(commandLine, options) }
   }
 
-  /** Ends the spare, if any, or the one asked for (the lane closes). */
+  /** Ends the spare, if any (the lane closes). */
   close(): void {
-    clearTimeout(this.pending)
-    this.pending = undefined
     if (this.spare) discard(this.spare.child)
     this.spare = undefined
   }
