@@ -161,7 +161,6 @@ test("the next build runs in the spare, with the package loaded once, before it 
     gatsby: "gatsby's",
     site: "site v1",
   })
-  // The spare loaded the package before the build was asked for, and the build did not load it again.
   expect(beforeBuild).toContain(`some-package ${second.pid}`)
   expect(loads().filter((line) => line === `some-package ${second.pid}`)).toHaveLength(1)
 })

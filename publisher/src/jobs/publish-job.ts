@@ -139,7 +139,6 @@ async function build(context: RunnerContext, job: Job, signal: AbortSignal, work
       command,
       start: warm?.starts.start,
       cwd: workspaceDir,
-      // Processed pictures outlive a code deploy's cleared .cache, and compiled modules every build, in the data folder (an operator's setting wins).
       env: laneBuildEnvironment(config, workspaceDir),
       timeoutMs: config.buildTimeoutMs,
       logFile: logFileOf(config.dataDir, job.id),
