@@ -80,7 +80,11 @@ async function main() {
     env.CATALOGUE_API_URL = server.buildEnv.CATALOGUE_API_URL
     env.VIDEO_API_URL ||= server.buildEnv.VIDEO_API_URL
     env.VIDEO_API_TOKEN = server.buildEnv.VIDEO_API_TOKEN
+    // This server resizes pictures by URL, as an image CDN does: the builds then make no picture files, which
+    // are a third of a cold build's work on two cores (docs/reference/images.md). An operator's own setting wins.
+    env.CATALOGUE_IMAGE_SERVICE ??= "on"
     addresses.push(`Reference catalogue API: ${env.CATALOGUE_API_URL}`)
+    if (env.CATALOGUE_IMAGE_SERVICE === "on") addresses.push("Pictures: resized by the catalogue server as pages ask (CATALOGUE_IMAGE_SERVICE=on; off makes them at build time)")
     const where = secrets.adminToken.file ? `kept in ${path.relative(process.cwd(), secrets.adminToken.file)}` : "from CMS_ADMIN_TOKEN"
     addresses.push(`Admin API token: ${where}; send it as Authorization: Bearer <token>`)
   } else {

@@ -5,7 +5,7 @@ import path from "node:path"
 import { freePort, groupIsAlive, PROJECT_ROOT, startProcess, stopProcess } from "../../node-kit/process/processes"
 import { startReferenceServer, type ReferenceServer } from "../../scripts/lib/reference-server"
 import { newAdminToken, newWebhookSecret } from "../../scripts/lib/local-secrets"
-import { FAKE_BUILD, type FakePlan } from "../publisher/helpers/harness"
+import { FAKE_BUILD, type BuildRecord, type FakePlan } from "../publisher/helpers/harness"
 import { waitFor } from "../helpers/wait-for"
 
 // `npm start` as a newcomer runs it (scripts/start.ts), its builds the
@@ -82,53 +82,81 @@ it(
   2 * DEADLINE_MS + 30_000,
 )
 
+/** `npm start` with a catalogue server of its own (no CATALOGUE_API_URL), its builds recorded; `env` adds to what it is given. */
+async function startWithOwnCatalogue(name: string, plan: FakePlan, env: NodeJS.ProcessEnv = {}) {
+  const [sitePort, previewPort, cmsPort] = [await freePort(), await freePort(), await freePort()]
+  const planFile = path.join(dir, `${name}-plan.json`)
+  const records = path.join(dir, `${name}-builds.jsonl`)
+  fs.writeFileSync(planFile, JSON.stringify(plan))
+  let printedSoFar = ""
+  const child = startProcess(START, [], {
+    cwd: PROJECT_ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      CMS_PORT: String(cmsPort),
+      CMS_DATA_DIR: path.join(dir, `${name}-cms-data`),
+      PUBLISHER_PORT: String(sitePort),
+      PUBLISHER_PREVIEW_PORT: String(previewPort),
+      PUBLISHER_DATA_DIR: path.join(dir, `${name}-publisher`),
+      PUBLISHER_BUILD_COMMAND: `"${process.execPath}" "${FAKE_BUILD}"`,
+      CMS_ADMIN_TOKEN: newAdminToken(),
+      PUBLISH_WEBHOOK_SECRET: newWebhookSecret(),
+      CATALOGUE_PREVIEW_TOKEN: newAdminToken(),
+      PUBLISHER_PREVIEW_SIGN_IN_TOKEN: newAdminToken(),
+      FAKE_BUILD_PLAN: planFile,
+      FAKE_BUILD_RECORD: records,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+  })
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+  child.stdout!.on("data", (chunk: Buffer) => (printedSoFar += chunk.toString("utf8")))
+  child.stderr!.on("data", (chunk: Buffer) => (printedSoFar += chunk.toString("utf8")))
+  const firstBuild = () =>
+    waitFor(() => (fs.existsSync(records) ? (JSON.parse(fs.readFileSync(records, "utf8").split("\n")[0]!) as BuildRecord) : undefined), {
+      timeout: DEADLINE_MS,
+      what: () => `the first build to start; npm start printed:\n${printedSoFar}`,
+    })
+  const printedUntil = (text: string) =>
+    waitFor(() => printedSoFar.includes(text), { timeout: DEADLINE_MS, what: () => `npm start to print "${text}"; it printed:\n${printedSoFar}` }).then(() => printedSoFar)
+  return { child, exited, cmsPort, sitePort, firstBuild, printedUntil }
+}
+
 it(
   "stops the catalogue server and the running build it started when the stop signal comes twice at once (tsx repeats one not answered within 30 ms)",
   async () => {
-    const [sitePort, previewPort, cmsPort] = [await freePort(), await freePort(), await freePort()]
-    const held = path.join(dir, "never")
-    const planFile = path.join(dir, "held-plan.json")
-    const records = path.join(dir, "held-builds.jsonl")
-    fs.writeFileSync(planFile, JSON.stringify({ holdUntil: held } satisfies FakePlan))
-    let printedSoFar = ""
-    const own = startProcess(START, [], {
-      cwd: PROJECT_ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        CMS_PORT: String(cmsPort),
-        CMS_DATA_DIR: path.join(dir, "own-cms-data"),
-        PUBLISHER_PORT: String(sitePort),
-        PUBLISHER_PREVIEW_PORT: String(previewPort),
-        PUBLISHER_DATA_DIR: path.join(dir, "own-publisher"),
-        PUBLISHER_BUILD_COMMAND: `"${process.execPath}" "${FAKE_BUILD}"`,
-        CMS_ADMIN_TOKEN: newAdminToken(),
-        PUBLISH_WEBHOOK_SECRET: newWebhookSecret(),
-        CATALOGUE_PREVIEW_TOKEN: newAdminToken(),
-        PUBLISHER_PREVIEW_SIGN_IN_TOKEN: newAdminToken(),
-        FAKE_BUILD_PLAN: planFile,
-        FAKE_BUILD_RECORD: records,
-        LOG_LEVEL: "warn",
-      },
-    })
-    const exited = new Promise<number | null>((resolve) => own.once("exit", (code) => resolve(code)))
-    own.stdout!.on("data", (chunk: Buffer) => (printedSoFar += chunk.toString("utf8")))
-    own.stderr!.on("data", (chunk: Buffer) => (printedSoFar += chunk.toString("utf8")))
+    const own = await startWithOwnCatalogue("held", { holdUntil: path.join(dir, "never") })
     try {
-      await waitFor(() => fetch(`http://127.0.0.1:${cmsPort}/health`).then((answer) => answer.ok), { timeout: DEADLINE_MS, what: "npm start's catalogue server" })
-      const buildPid = await waitFor(() => (fs.existsSync(records) ? (JSON.parse(fs.readFileSync(records, "utf8").split("\n")[0]!) as { pid: number }).pid : undefined), {
-        timeout: DEADLINE_MS,
-        what: () => `the first build to start; npm start printed:\n${printedSoFar}`,
-      })
+      await waitFor(() => fetch(`http://127.0.0.1:${own.cmsPort}/health`).then((answer) => answer.ok), { timeout: DEADLINE_MS, what: "npm start's catalogue server" })
+      const buildPid = (await own.firstBuild()).pid
 
-      own.kill("SIGTERM")
-      own.kill("SIGTERM")
-      expect(await exited).toBe(0)
-      await expect(fetch(`http://127.0.0.1:${cmsPort}/health`)).rejects.toThrow()
+      own.child.kill("SIGTERM")
+      own.child.kill("SIGTERM")
+      expect(await own.exited).toBe(0)
+      await expect(fetch(`http://127.0.0.1:${own.cmsPort}/health`)).rejects.toThrow()
       expect(groupIsAlive(buildPid)).toBe(false)
     } finally {
-      await stopProcess(own, 15_000)
+      await stopProcess(own.child, 15_000)
+    }
+  },
+  2 * DEADLINE_MS,
+)
+
+it.each([
+  { given: undefined, builds: "on", says: true },
+  { given: "off", builds: "off", says: false },
+])(
+  "with its own catalogue server, has the builds name its picture URLs unless CATALOGUE_IMAGE_SERVICE says otherwise (given $given)",
+  async ({ given, builds, says }) => {
+    const own = await startWithOwnCatalogue(`pictures-${given ?? "unset"}`, {}, given === undefined ? {} : { CATALOGUE_IMAGE_SERVICE: given })
+    try {
+      expect((await own.firstBuild()).imageService).toBe(builds)
+      const addresses = await own.printedUntil(`Site: http://localhost:${own.sitePort}`)
+      expect(addresses.includes("Pictures: resized by the catalogue server as pages ask")).toBe(says)
+    } finally {
+      await stopProcess(own.child, 15_000)
     }
   },
   2 * DEADLINE_MS,

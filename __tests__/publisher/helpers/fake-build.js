@@ -85,6 +85,7 @@ async function main() {
     version,
     env: Object.keys(process.env).sort(),
     draftView: Boolean(process.env.CATALOGUE_PREVIEW_TOKEN),
+    imageService: process.env.CATALOGUE_IMAGE_SERVICE ?? null,
   })
   if (plan.worker) {
     // A worker as Gatsby forks them, in the build's process group, that ignores SIGTERM (only SIGKILL stops it).

@@ -60,6 +60,8 @@ export interface BuildRecord {
   env?: string[]
   /** Whether it was given the draft view's token (CATALOGUE_PREVIEW_TOKEN not empty). */
   draftView?: boolean
+  /** CATALOGUE_IMAGE_SERVICE as the build was given it, or null. */
+  imageService?: string | null
 }
 
 export interface TestPublisher {
