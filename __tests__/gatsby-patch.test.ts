@@ -142,8 +142,9 @@ describe("Gatsby's query file parser, patched", () => {
   })
 })
 
-// The same patch skips compiling gatsby-config/gatsby-node (Parcel, in a worker
-// process) when nothing they are built from has changed since the last compile.
+// The same patch compiles gatsby-config/gatsby-node with esbuild (Parcel, in a
+// worker process, took 4-8 s of a cold build), and skips the compile when
+// nothing they are built from has changed since the last one.
 const COMPILE_IN_A_NEW_PROCESS = `
 const [dist, siteDir] = [process.argv[2], process.argv[3]]
 require(dist + "/utils/parcel/compile-gatsby-files").compileGatsbyFiles(siteDir).then(() => process.exit(0))
@@ -184,6 +185,62 @@ describe("Gatsby's compile of gatsby-* files, patched", () => {
     // Terser would join the module into one line and drop the names it may rename.
     expect(compiled.split("\n").length).toBeGreaterThan(5)
     expect(compiled).toMatch(/\btitle\b.*=.*"(first|second) title"/)
+  })
+})
+
+/** Loads the compiled gatsby-config and a local plugin's gatsby-node as Gatsby does, and prints what they export. */
+const LOAD_COMPILED = `
+const siteDir = process.argv[2]
+const config = require(siteDir + "/.cache/compiled/gatsby-config.js")
+const plugin = require(siteDir + "/.cache/compiled/plugins/own-plugin/gatsby-node.js")
+process.stdout.write(JSON.stringify({ config: config.default.siteMetadata, plugin: { here: plugin.here, apis: Object.keys(plugin) } }))
+`
+
+describe("Gatsby's compile of gatsby-* files, patched: what the compiled files do", () => {
+  let parent: string
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, text)
+  }
+
+  beforeEach(() => {
+    parent = fs.mkdtempSync(path.join(os.tmpdir(), "compiled-gatsby-files-"))
+  })
+  afterEach(() => fs.rmSync(parent, { recursive: true, force: true }))
+
+  it("gives each source file its own __dirname and __filename, still right once the workspace has moved", () => {
+    const siteDir = path.join(parent, "workspace")
+    write(path.join(siteDir, "package.json"), JSON.stringify({ name: "compile-fixture", private: true }))
+    write(path.join(siteDir, "src", "where.ts"), "export const where: string = __dirname\n")
+    write(path.join(siteDir, "gatsby-config.ts"), 'import { where } from "./src/where"\nexport default { siteMetadata: { where, file: __filename } }\n')
+    write(path.join(siteDir, "plugins", "own-plugin", "gatsby-node.ts"), "export const here = __dirname\nexport const onPreInit = () => {}\n")
+    compileInNewProcess(siteDir)
+    // The build room moves workspaces, and the preview's first build starts from a copy of the live one.
+    const moved = path.join(parent, "moved")
+    fs.renameSync(siteDir, moved)
+
+    const loaded = JSON.parse(runInNewProcess(LOAD_COMPILED, [moved], moved)) as { config: { where: string; file: string }; plugin: { here: string; apis: string[] } }
+    expect(loaded.config).toEqual({ where: path.join(moved, "src"), file: path.join(moved, "gatsby-config.ts") })
+    expect(loaded.plugin.here).toBe(path.join(moved, "plugins", "own-plugin"))
+    expect(loaded.plugin.apis).toEqual(expect.arrayContaining(["here", "onPreInit"]))
+  })
+
+  it("stops with the file, line and column of a source that does not compile", () => {
+    const siteDir = path.join(parent, "broken")
+    write(path.join(siteDir, "package.json"), JSON.stringify({ name: "compile-fixture", private: true }))
+    write(path.join(siteDir, "gatsby-config.ts"), 'import { title } from "./src/title"\nexport default { siteMetadata: { title } }\n')
+    write(path.join(siteDir, "src", "title.ts"), 'export const title = "unclosed\n')
+
+    let failure: { status: number; output: string } | undefined
+    try {
+      runInNewProcess(COMPILE_IN_A_NEW_PROCESS, [gatsbyDist, siteDir], siteDir)
+    } catch (error) {
+      const { status, stdout, stderr } = error as { status: number; stdout: string; stderr: string }
+      failure = { status, output: `${stdout}${stderr}` }
+    }
+    expect(failure?.status).not.toBe(0)
+    expect(failure?.output).toContain(path.join(siteDir, "src", "title.ts"))
+    expect(failure?.output).toMatch(/line 1, column \d+/)
   })
 })
 
