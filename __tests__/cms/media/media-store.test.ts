@@ -48,6 +48,28 @@ describe("JobGate", () => {
 })
 
 describe("GET /media/{name}?w=&fm= within limits", () => {
+  it("draws a variant at its own width, without drawing the 1600 px original, and the same whether or not the original was drawn", async () => {
+    const { server } = await serverWith({})
+    try {
+      const small = await image(server, "/media/episode-1002.jpg?w=64&fm=jpg")
+      expect(small.response.status).toBe(200)
+      expect(await sharp(small.bytes).metadata()).toMatchObject({ width: 64, height: 40, format: "jpeg" })
+      expect(fs.existsSync(path.join(mediaDir(server.dataDir), "episode-1002.jpg"))).toBe(false)
+
+      expect((await image(server, "/media/episode-1003.jpg")).response.status).toBe(200)
+      const afterDrawing = await image(server, "/media/episode-1003.jpg?w=64&fm=jpg")
+      const other = await startTestServer({})
+      try {
+        const neverDrawn = await image(other, "/media/episode-1003.jpg?w=64&fm=jpg")
+        expect(neverDrawn.bytes.equals(afterDrawing.bytes)).toBe(true)
+      } finally {
+        await other.destroy()
+      }
+    } finally {
+      await server.destroy()
+    }
+  })
+
   it("makes a variant once for many requests that arrive together (single-flight)", async () => {
     const { server, store } = await serverWith({ concurrency: 1, queue: 64 })
     try {

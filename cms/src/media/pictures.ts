@@ -103,13 +103,18 @@ export function variantFile(cacheDir: string, name: string, { width, format }: R
 }
 
 /**
- * Makes `file` (variantFile's name) from the drawn original `original`. The
- * caller decides when: store.ts makes each variant once at a time and
- * only as many at once as its limits allow.
+ * Makes `file` (variantFile's name) for the picture `name`, drawn from its
+ * artwork at the width asked rather than resized from the 1600 px original:
+ * a 64 px copy (what a build in image service mode asks of every picture)
+ * takes 3 ms instead of 55-85 ms, and a variant is the same whether or not
+ * the original was drawn before. The caller decides when: store.ts makes
+ * each variant once at a time and only as many at once as its limits allow.
  */
-export async function writeVariant(original: string, file: string, { width, format }: ResizeRequest): Promise<void> {
+export async function writeVariant(name: string, file: string, { width, format }: ResizeRequest): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true })
-  const resized = sharp(original).resize({ width })
+  // sharp takes 1 DPI at the least (72 draws the artwork at its own 1600 px): narrower still is resized below.
+  const density = Math.max(1, (72 * width) / MEDIA_WIDTH)
+  const resized = sharp(Buffer.from(artworkSvg(name)), { density }).resize({ width })
   const bytes = await (
     format === "webp" ? resized.webp({ quality: 75 }) : format === "avif" ? resized.avif({ quality: 50 }) : resized.jpeg({ quality: 80, mozjpeg: true })
   ).toBuffer()

@@ -51,15 +51,14 @@ export class MediaStore {
     })
   }
 
-  /** The variant of `name` at `request`'s width and format, made from the original when not kept. */
+  /** The variant of `name` at `request`'s width and format, drawn from its artwork when not kept. */
   async variant(name: string, request: ResizeRequest): Promise<MediaAnswer> {
     this.counts.asked++
     await (this.scanning ??= this.scanKept())
     const file = variantFile(this.dir, name, request)
     const answer = await this.once(file, async () => {
       this.counts.resized++
-      // Drawn inside this job's slot, not as a job of its own: waiting for a queued job while holding a slot could deadlock.
-      await writeVariant(await mediaFile(this.drawingsDir, name), file, request)
+      await writeVariant(name, file, request)
       return file
     })
     if ("file" in answer) await this.keep(file)
