@@ -211,16 +211,20 @@ describe("Gatsby's compile of gatsby-* files, patched: what the compiled files d
   it("gives each source file its own __dirname and __filename, still right once the workspace has moved", () => {
     const siteDir = path.join(parent, "workspace")
     write(path.join(siteDir, "package.json"), JSON.stringify({ name: "compile-fixture", private: true }))
-    write(path.join(siteDir, "src", "where.ts"), "export const where: string = __dirname\n")
-    write(path.join(siteDir, "gatsby-config.ts"), 'import { where } from "./src/where"\nexport default { siteMetadata: { where, file: __filename } }\n')
+    write(path.join(siteDir, "src", "where.ts"), "export const where: string = __dirname\nexport const strict = (function (this: unknown) { return this === undefined })()\n")
+    write(path.join(siteDir, "gatsby-config.ts"), 'import { where, strict } from "./src/where"\nexport default { siteMetadata: { where, file: __filename, strict } }\n')
     write(path.join(siteDir, "plugins", "own-plugin", "gatsby-node.ts"), "export const here = __dirname\nexport const onPreInit = () => {}\n")
     compileInNewProcess(siteDir)
     // The build room moves workspaces, and the preview's first build starts from a copy of the live one.
     const moved = path.join(parent, "moved")
     fs.renameSync(siteDir, moved)
 
-    const loaded = JSON.parse(runInNewProcess(LOAD_COMPILED, [moved], moved)) as { config: { where: string; file: string }; plugin: { here: string; apis: string[] } }
-    expect(loaded.config).toEqual({ where: path.join(moved, "src"), file: path.join(moved, "gatsby-config.ts") })
+    const loaded = JSON.parse(runInNewProcess(LOAD_COMPILED, [moved], moved)) as {
+      config: { where: string; file: string; strict: boolean }
+      plugin: { here: string; apis: string[] }
+    }
+    // A module, as TypeScript's are, runs in strict mode.
+    expect(loaded.config).toEqual({ where: path.join(moved, "src"), file: path.join(moved, "gatsby-config.ts"), strict: true })
     expect(loaded.plugin.here).toBe(path.join(moved, "plugins", "own-plugin"))
     expect(loaded.plugin.apis).toEqual(expect.arrayContaining(["here", "onPreInit"]))
   })
