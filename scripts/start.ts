@@ -80,11 +80,8 @@ async function main() {
     env.CATALOGUE_API_URL = server.buildEnv.CATALOGUE_API_URL
     env.VIDEO_API_URL ||= server.buildEnv.VIDEO_API_URL
     env.VIDEO_API_TOKEN = server.buildEnv.VIDEO_API_TOKEN
-    // This server resizes pictures by URL, as an image CDN does: the builds then make no picture files, which
-    // are a third of a cold build's work on two cores (docs/reference/images.md). An operator's own setting wins.
-    env.CATALOGUE_IMAGE_SERVICE ??= "on"
     addresses.push(`Reference catalogue API: ${env.CATALOGUE_API_URL}`)
-    if (env.CATALOGUE_IMAGE_SERVICE === "on") addresses.push("Pictures: resized by the catalogue server as pages ask (CATALOGUE_IMAGE_SERVICE=on; off makes them at build time)")
+    picturesFromTheCatalogueServer(env, addresses)
     const where = secrets.adminToken.file ? `kept in ${path.relative(process.cwd(), secrets.adminToken.file)}` : "from CMS_ADMIN_TOKEN"
     addresses.push(`Admin API token: ${where}; send it as Authorization: Bearer <token>`)
   } else {
@@ -130,6 +127,16 @@ async function main() {
   const previewBuilding = preview && !publisher?.previewStatus()?.live
   console.log(`\n${addresses.join("\n")}\n${previewBuilding ? "The preview's first build runs now; Ready follows when it serves.\n" : ""}Press Ctrl-C to stop.\n`)
   if (publisher && preview) await sayWhenPreviewServes(publisher, sitePort)
+}
+
+/**
+ * The bundled catalogue server resizes pictures by URL, as an image CDN does: the builds then make no picture
+ * files, a third of a cold build's work on two cores (docs/decisions/0022-npm-start-pictures-by-url.md). An
+ * operator's own setting wins.
+ */
+function picturesFromTheCatalogueServer(env: NodeJS.ProcessEnv, addresses: string[]): void {
+  env.CATALOGUE_IMAGE_SERVICE ??= "on"
+  if (env.CATALOGUE_IMAGE_SERVICE === "on") addresses.push("Pictures: resized by the catalogue server as pages ask (CATALOGUE_IMAGE_SERVICE=on; off makes them at build time)")
 }
 
 /** "Ready" once the preview lane serves too, or where to read why its first build failed; the site serves meanwhile. */
