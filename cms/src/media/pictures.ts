@@ -105,9 +105,9 @@ export function variantFile(cacheDir: string, name: string, { width, format }: R
 /**
  * Makes `file` (variantFile's name) for the picture `name`, drawn from its
  * artwork at the width asked rather than resized from the 1600 px original:
- * a 64 px copy (what a build in image service mode asks of every picture)
- * takes 3 ms instead of 55-85 ms, and a variant is the same whether or not
- * the original was drawn before. The caller decides when: store.ts makes
+ * a small copy (a build in image service mode asks one of every picture)
+ * then costs a small drawing, and a variant does not depend on whether the
+ * original exists (decision 0022). The caller decides when: store.ts makes
  * each variant once at a time and only as many at once as its limits allow.
  */
 export async function writeVariant(name: string, file: string, { width, format }: ResizeRequest): Promise<void> {
