@@ -104,7 +104,7 @@ describe("the last build's bundles", () => {
     expect(reusableBundles(site, env, state).reason).toMatch(reason)
   })
 
-  it("are compiled again when a variable the browser bundle defines changes (GATSBY_ ones, NODE_ENV)", () => {
+  it("are compiled again when a variable the browser bundle defines appears (GATSBY_ ones, NODE_ENV)", () => {
     for (const changed of [{ GATSBY_RELEASE_LABEL: "code" }, { NODE_ENV: "development" }]) {
       const reused = reusableBundles(site, { ...env, ...changed }, state)
       expect(reused).toEqual({ javascript: null, renderer: null, reason: "the environment changed" })
@@ -120,10 +120,37 @@ describe("the last build's bundles", () => {
     expect(reusableBundles(site, siteEnv, state).reason).toBeUndefined()
   })
 
-  it("give the browser bundle and compile the HTML renderer when only a variable the renderer alone defines changes", () => {
-    // The preview lane's builds differ from the live lane's by the draft view's token, which no browser code reads.
-    const preview = { ...env, CATALOGUE_PREVIEW_TOKEN: "draft-view-token" }
-    const reused = reusableBundles(site, preview, state)
+  it("are both used when only the value of a variable no module names changes", () => {
+    // The preview lane's builds differ from the live lane's by the draft view's token, which no module reads.
+    const live = { ...env, CATALOGUE_PREVIEW_TOKEN: "" }
+    rememberBundles(site, live, recordedStats())
+    const reused = reusableBundles(site, { ...live, CATALOGUE_PREVIEW_TOKEN: "draft-view-token" }, state)
+    expect(reused.reason).toBeUndefined()
+    expect(reused.javascript?.hash).toBe("js-hash")
+    expect(reused.renderer?.renderPageHash).toBe("render-page-hash")
+  })
+
+  it("give the browser bundle and compile the HTML renderer when a variable only the renderer defines appears", () => {
+    // A module that reads a variable not defined would read it once it is: webpack compiles every module again then.
+    const reused = reusableBundles(site, { ...env, CATALOGUE_PREVIEW_TOKEN: "draft-view-token" }, state)
+    expect(reused.javascript?.hash).toBe("js-hash")
+    expect(reused.renderer).toBeNull()
+    expect(reused.reason).toBe("the HTML renderer's environment changed")
+  })
+
+  it("give the browser bundle and compile the HTML renderer when a variable a renderer module names changes", () => {
+    const named = { ...env, SITE_URL: "https://example.org" }
+    rememberBundles(site, named, {
+      ...recordedStats(),
+      rendererStats: statsOf("ssr-hash", {
+        files: [at("src/pages/index.tsx")],
+        outputDir: at(".cache/page-ssr/routes"),
+        assets: ["render-page.js"],
+        defines: ["process.env.SITE_URL"],
+      }),
+    })
+    expect(reusableBundles(site, named, state).reason).toBeUndefined()
+    const reused = reusableBundles(site, { ...named, SITE_URL: "https://staging.example.org" }, state)
     expect(reused.javascript?.hash).toBe("js-hash")
     expect(reused.renderer).toBeNull()
     expect(reused.reason).toBe("the HTML renderer's environment changed")
