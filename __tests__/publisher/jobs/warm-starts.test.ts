@@ -165,6 +165,35 @@ test("the next build runs in the spare, with the package loaded once, before it 
   expect(loads().filter((line) => line === `some-package ${second.pid}`)).toHaveLength(1)
 })
 
+test("a lane that has finished no build yet loads the other lane's packages early, then keeps a list of its own", async () => {
+  const { workspace, command } = makeProject()
+  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
+  // The live lane's first build leaves its list.
+  await finish(start(command, options), workspace)
+  const liveList = path.join(dir, "data", "modules.json")
+  const liveListed = fs.readFileSync(liveList, "utf8")
+
+  const previewList = path.join(dir, "preview", "modules.json")
+  const preview = new WarmStarts(previewList, liveList)
+  try {
+    const before = loads().length
+    preview.prepare(command, options)
+    await waitFor(
+      () =>
+        loads()
+          .slice(before)
+          .some((line) => line.startsWith("some-package ")),
+      { timeout: 20_000, what: "the preview's spare loading the live lane's package" },
+    )
+    const seen = await finish(preview.start(command, options), workspace)
+    expect(loads().slice(before)).toContain(`some-package ${seen.pid}`)
+    expect(JSON.parse(fs.readFileSync(previewList, "utf8"))).toEqual([path.join(installed(), "some-package", "index.js")])
+    expect(fs.readFileSync(liveList, "utf8")).toBe(liveListed)
+  } finally {
+    preview.close()
+  }
+})
+
 test("Gatsby's packages and the project's own files are loaded by the build, never early", async () => {
   const { workspace, command } = makeProject()
   const options = { cwd: workspace, env: { PATH: process.env.PATH } }

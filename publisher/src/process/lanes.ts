@@ -23,10 +23,14 @@ export interface Lane {
   close(): Promise<void>
 }
 
+/** Where a lane's builds leave the packages they loaded, for its next build process (jobs/warm-start/). */
+const modulesFileOf = (dataDir: string) => path.join(dataDir, "build-starter", "modules.json")
+
 /**
  * Opens a lane's data folder and records, re-queues a build a stopped
  * publisher left unfinished, and makes its queue (not started: the caller
- * calls `queue.schedule()` once it serves).
+ * calls `queue.schedule()` once it serves). `firstModulesFile`: the list of
+ * packages its build processes load early until its own first build leaves one.
  */
 export async function openLane(
   name: Lane["name"],
@@ -35,6 +39,7 @@ export async function openLane(
   queueOptions: Partial<BuildQueueOptions> = {},
   onRelease?: (release: CreatedRelease) => void,
   room?: BuildRoom,
+  firstModulesFile?: string,
 ): Promise<Lane> {
   const folder = await openDataFolder(config.dataDir, log)
   let records: LaneRecords
@@ -48,7 +53,7 @@ export async function openLane(
   const requeued = records.jobs.requeueInterrupted(REDONE_NOTE)
   const what = name === "live" ? "Job" : "Preview job"
   if (requeued.length > 0) log.info(`${what} ${requeued.join(", ")} was building when the publisher stopped; building it again.`)
-  const warmStarts = config.warmStart ? new WarmStarts(path.join(config.dataDir, "build-starter", "modules.json")) : undefined
+  const warmStarts = config.warmStart ? new WarmStarts(modulesFileOf(config.dataDir), firstModulesFile) : undefined
   const queue = new BuildQueue(records, createJobRunner({ config, jobs: records.jobs, switches: records.switches, log, what, onRelease, room, warmStarts }), {
     debounceMs: config.debounceMs,
     onError: (job, error) => log.error({ err: error }, `${what} ${job.id}: the publisher failed`),
@@ -152,7 +157,7 @@ export async function openLanes(
   const live = await openLane("live", config, log, order.live, onRelease, shared)
   let preview: Lane | undefined
   try {
-    if (previewConfig) preview = await openLane("preview", previewConfig, log, order.preview, undefined, shared)
+    if (previewConfig) preview = await openLane("preview", previewConfig, log, order.preview, undefined, shared, modulesFileOf(config.dataDir))
     room.recover()
     return { live, preview }
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process"
+import fs from "node:fs"
 import path from "node:path"
 import { startProcess } from "../../../../node-kit/process/processes"
 import type { BuildCommand } from "../../config"
@@ -37,8 +38,15 @@ const isRunning = (child: ChildProcess) => child.exitCode === null && child.sign
 export class WarmStarts {
   private spare: Spare | undefined
 
-  /** `modulesFile`: where each build leaves the list of packages it loaded, for the next spare. */
-  constructor(private readonly modulesFile: string) {}
+  /**
+   * `modulesFile`: where each build leaves the list of packages it loaded, for the next spare.
+   * `firstModulesFile`: the list a lane that has not finished a build yet starts from (the
+   * preview lane's first builds, from the live lane's, which loads the same packages).
+   */
+  constructor(
+    private readonly modulesFile: string,
+    private readonly firstModulesFile?: string,
+  ) {}
 
   /** Whether a build command can start warm: a Node script run by this very Node (Gatsby's CLI is). */
   static accepts(command: BuildCommand): command is readonly string[] {
@@ -76,6 +84,14 @@ export class WarmStarts {
   }
 
   private spawn([, script, ...args]: readonly string[], { cwd, env }: StartOptions): ChildProcess {
+    if (this.firstModulesFile && !fs.existsSync(this.modulesFile)) {
+      try {
+        fs.mkdirSync(path.dirname(this.modulesFile), { recursive: true })
+        fs.copyFileSync(this.firstModulesFile, this.modulesFile)
+      } catch {
+        // No list to start from: the spare loads nothing early, and the build everything itself.
+      }
+    }
     return startProcess([process.execPath, STARTER, this.modulesFile, script ?? "", ...args], [], { cwd, env, stdio: ["pipe", "pipe", "pipe"] })
   }
 }
