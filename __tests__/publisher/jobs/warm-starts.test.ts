@@ -194,6 +194,38 @@ test("a lane that has finished no build yet loads the other lane's packages earl
   }
 })
 
+test("a lane's first build, asked mid-way, lists the packages it has loaded, and the spare started from them runs the next build", async () => {
+  const { workspace } = makeProject()
+  // A build that has loaded its packages and goes on until the test lets it end, as a cold build goes on for a minute.
+  const waiting = path.join(workspace, "waiting-build.js")
+  const goOn = path.join(workspace, "go-on")
+  write(
+    waiting,
+    `require("some-package")
+const go = () => (require("node:fs").existsSync(${JSON.stringify(goOn)}) ? require("./build.js") : setTimeout(go, 20))
+go()
+`,
+  )
+  const slow = [process.execPath, waiting, "build"]
+  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
+  const first = start(slow, options)
+  await waitFor(() => loads().includes(`some-package ${first.pid}`), { timeout: 20_000, what: "the first build loading the package" })
+
+  await starts.prepareDuring(first.pid!, slow, options)
+  const spare = await waitFor(() => loads().find((line) => line.startsWith("some-package ") && line !== `some-package ${first.pid}`) ?? undefined, {
+    timeout: 20_000,
+    what: "a spare loading the package while the first build runs",
+  })
+  expect(isRunning(first.pid!)).toBe(true)
+
+  write(goOn, "")
+  await finish(first, workspace)
+  // What the lane does after every build: the spare made for this very build is kept, not started again.
+  starts.prepare(slow, options)
+  const second = await finish(start(slow, options), workspace)
+  expect(`some-package ${second.pid}`).toBe(spare)
+})
+
 test("Gatsby's packages and the project's own files are loaded by the build, never early", async () => {
   const { workspace, command } = makeProject()
   const options = { cwd: workspace, env: { PATH: process.env.PATH } }

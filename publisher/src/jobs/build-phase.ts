@@ -11,6 +11,9 @@ export function stripAnsi(text: string): string {
  * one after the last that ended. The names are Gatsby's own, as an editor
  * sees them in a build log.
  */
+/** The phase after the browser bundle: by then a cold build has loaded most of the packages a build loads. */
+export const RENDERER_PHASE = "Building HTML renderer"
+
 const PHASES: { name: string; ends: RegExp }[] = [
   { name: "starting (config, plugins, cache)", ends: /^success (createSchemaCustomization|onPreBootstrap)\b/ },
   { name: "source and transform nodes", ends: /^success source and transform nodes\b/ },
@@ -18,7 +21,7 @@ const PHASES: { name: string; ends: RegExp }[] = [
   { name: "createPages", ends: /^success createPages(Statefully)?\b/ },
   { name: "extract queries from components", ends: /^success extract queries from components\b/ },
   { name: "Building production JavaScript and CSS bundles", ends: /^success Building production JavaScript and CSS bundles\b/ },
-  { name: "Building HTML renderer", ends: /^success Building HTML renderer\b/ },
+  { name: RENDERER_PHASE, ends: /^success Building HTML renderer\b/ },
   { name: "run queries", ends: /^success run (page |static )?queries\b/ },
   { name: "Writing page-data.json files", ends: /^success Writing page-data\.json\b/ },
   { name: "Building static HTML for pages", ends: /^success Building static HTML for pages\b/ },

@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import type { Logger } from "../../../node-kit/process/logger"
-import { BuildPhaseTracker } from "./build-phase"
+import { BuildPhaseTracker, RENDERER_PHASE } from "./build-phase"
 import { YIELDED, type JobRunner } from "./build-queue"
 import { CDN_SECRETS, type PublisherConfig } from "../config"
 import { describeFileError, failureReason } from "./failure-reason"
@@ -110,13 +110,13 @@ function failJob(context: RunnerContext, job: Job, reason: string, logExcerpt: s
   context.log.warn(`${context.what} ${job.id}: failed: ${reason}`)
 }
 
-/** A build's environment in this lane and workspace. */
-function laneBuildEnvironment(config: PublisherConfig, workspaceDir: string): NodeJS.ProcessEnv {
+/** A build's environment in this lane and workspace (`warmCache`: whether the workspace has a build's cache; by default, as it is now). */
+function laneBuildEnvironment(config: PublisherConfig, workspaceDir: string, warmCache = hasWarmCache(workspaceDir)): NodeJS.ProcessEnv {
   return {
     // Processed pictures outlive a code deploy's cleared .cache, and compiled modules every build, in the data folder (an operator's setting wins).
     ...buildEnvironment(
       { CATALOGUE_IMAGE_STORE: path.join(config.dataDir, "image-store"), NODE_COMPILE_CACHE: path.join(config.dataDir, "node-compile-cache"), ...config.buildEnv },
-      { warmCache: hasWarmCache(workspaceDir) },
+      { warmCache },
     ),
     // Named in both lanes, the token in the preview's alone: the HTML renderer defines every variable, and
     // webpack builds all its modules again when the names it defines change, so the preview's first build
@@ -134,6 +134,7 @@ async function build(context: RunnerContext, job: Job, signal: AbortSignal, work
   const tracker = new BuildPhaseTracker()
   const command = config.buildCommand
   const warm = context.warmStarts && WarmStarts.accepts(command) ? { starts: context.warmStarts, command } : undefined
+  let buildPid: number | undefined
   try {
     return await runBuild({
       command,
@@ -143,9 +144,17 @@ async function build(context: RunnerContext, job: Job, signal: AbortSignal, work
       timeoutMs: config.buildTimeoutMs,
       logFile: logFileOf(config.dataDir, job.id),
       signal,
-      onStart: (pid) => recordBuild(config.dataDir, pid, job.id),
+      onStart: (pid) => {
+        buildPid = pid
+        recordBuild(config.dataDir, pid, job.id)
+      },
       onLine: (line) => {
-        if (tracker.update(line)) jobs.setPhase(job.id, tracker.phase)
+        if (!tracker.update(line)) return
+        jobs.setPhase(job.id, tracker.phase)
+        // Its browser bundle made, a first build has loaded most packages a build loads; its next build runs over its cache.
+        if (warm && buildPid !== undefined && tracker.phase === RENDERER_PHASE) {
+          void warm.starts.prepareDuring(buildPid, warm.command, { cwd: workspaceDir, env: laneBuildEnvironment(config, workspaceDir, true) })
+        }
       },
     })
   } finally {

@@ -18,7 +18,7 @@
  * build runs in a fresh child process instead, so it never runs old code.
  *
  * At a successful end the build's own list of loaded packages is written to
- * the modules file for the next start. EOF on stdin before the line (the
+ * the modules file for the next start, and on SIGUSR2 the list so far. EOF on stdin before the line (the
  * publisher stopped or gave the spare up) ends the process quietly.
  * Why, and what it saves: docs/decisions/0021-warm-build-processes.md.
  */
@@ -151,6 +151,11 @@ function waitForGo(onGo: (go: Go) => void): void {
   process.stdin.on("data", onData)
   process.stdin.once("end", onEnd)
 }
+
+// A lane's first build has no list to leave for its next process until it ends; the publisher asks it
+// mid-way for the packages loaded so far (warm-starts.ts, prepareDuring), so the next process can load
+// them while this build runs. Without a handler Node would end on this signal.
+process.on("SIGUSR2", writeList)
 
 const loaded = loadEarly()
 waitForGo(({ cwd, at }) => {

@@ -26,6 +26,18 @@ const keyOf = (commandLine: readonly string[], { cwd, env }: StartOptions) =>
 
 const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null
 
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** How long a build asked for its list of packages may take to write it. */
+const LIST_WAIT_MS = 5000
+
 /**
  * One lane's build processes, each started ahead of its build: after a
  * build, a spare process for the next one loads the installed packages the
@@ -37,6 +49,7 @@ const isRunning = (child: ChildProcess) => child.exitCode === null && child.sign
  */
 export class WarmStarts {
   private spare: Spare | undefined
+  private closed = false
 
   /**
    * `modulesFile`: where each build leaves the list of packages it loaded, for the next spare.
@@ -68,17 +81,47 @@ export class WarmStarts {
     return child
   }
 
-  /** Starts the spare for the next build, which will run `commandLine` in `options.cwd` with `options.env`. */
+  /**
+   * Starts the spare for the next build, which will run `commandLine` in `options.cwd` with
+   * `options.env`; keeps the one there is when it was started for exactly that (prepareDuring).
+   */
   prepare(commandLine: readonly string[], options: StartOptions): void {
-    this.close()
+    const key = keyOf(commandLine, options)
+    if (this.spare?.key === key && isRunning(this.spare.child)) return
+    this.discardSpare()
     const child = this.spawn(commandLine, options)
     // A spare that could not start is simply not used: start() finds it ended and starts another.
     child.on("error", () => undefined)
-    this.spare = { child, key: keyOf(commandLine, options) }
+    this.spare = { child, key }
   }
 
-  /** Ends the spare, if any (the lane closes). */
+  /**
+   * During a build of a lane that has no list of packages yet (its first: a cold build, 50 s
+   * for the sample catalogue), asks the build (pid `build`) for the packages it has loaded so
+   * far and starts the spare for the next build from them. The spare loads them on the other
+   * core while the build goes on, so the edit that follows the first build starts warm.
+   */
+  async prepareDuring(build: number, commandLine: readonly string[], options: StartOptions): Promise<void> {
+    if (this.closed || fs.existsSync(this.modulesFile)) return
+    try {
+      process.kill(build, "SIGUSR2")
+    } catch {
+      return
+    }
+    for (const deadline = Date.now() + LIST_WAIT_MS; !fs.existsSync(this.modulesFile);) {
+      if (Date.now() > deadline) return
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    if (!this.closed && isAlive(build)) this.prepare(commandLine, options)
+  }
+
+  /** Ends the spare, if any, and starts no other (the lane closes). */
   close(): void {
+    this.closed = true
+    this.discardSpare()
+  }
+
+  private discardSpare(): void {
     if (this.spare) discard(this.spare.child)
     this.spare = undefined
   }
