@@ -335,3 +335,69 @@ process.stdout.write(JSON.stringify({
     })
   })
 })
+
+/**
+ * Validates one local plugin's options as Gatsby's load-plugins does; answers the options as
+ * validated (defaults in), whether Gatsby stopped the build, and how often the schema was described.
+ */
+const VALIDATE_IN_A_NEW_PROCESS = `
+const [dist, siteDir, options] = [process.argv[2], process.argv[3], JSON.parse(process.argv[4])]
+const { validateConfigPluginsOptions } = require(dist + "/bootstrap/load-plugins/validate")
+const config = { plugins: [{ resolve: "fixture-plugin", options }] }
+const realExit = process.exit
+process.exit = (code) => {
+  process.stdout.write("\\nRESULT " + JSON.stringify({ stopped: code !== 0, options: null, describes: global.describes || 0 }))
+  realExit(0)
+}
+validateConfigPluginsOptions(config, siteDir).then(() => {
+  process.stdout.write("\\nRESULT " + JSON.stringify({ stopped: false, options: config.plugins[0].options, describes: global.describes || 0 }))
+})
+`
+
+describe("Gatsby's plugin options validation, patched: a schema is not described to find its plugins key", () => {
+  let siteDir: string
+  /** A local plugin whose schema has a `size` with a default, and `plugins` rule of its own when `ownPlugins`. */
+  function plugin(ownPlugins: boolean): void {
+    const folder = path.join(siteDir, "plugins", "fixture-plugin")
+    fs.mkdirSync(folder, { recursive: true })
+    fs.writeFileSync(path.join(folder, "package.json"), JSON.stringify({ name: "fixture-plugin", version: "1.0.0" }))
+    const keys = ownPlugins ? "size: Joi.number().default(3), plugins: Joi.array().min(1)" : "size: Joi.number().default(3)"
+    fs.writeFileSync(
+      path.join(folder, "gatsby-node.js"),
+      `exports.pluginOptionsSchema = ({ Joi }) => {
+  const schema = Joi.object({ ${keys} })
+  const describe = schema.describe.bind(schema)
+  schema.describe = () => { global.describes = (global.describes || 0) + 1; return describe() }
+  return schema
+}\n`,
+    )
+  }
+  // Gatsby's reporter prints its errors on stdout too: the answer is the line after them.
+  const validate = (options: object) =>
+    JSON.parse(
+      runInNewProcess(VALIDATE_IN_A_NEW_PROCESS, [gatsbyDist, siteDir, JSON.stringify(options)], siteDir)
+        .split("\nRESULT ")
+        .at(-1) ?? "",
+    ) as {
+      stopped: boolean
+      options: object | null
+      describes: number
+    }
+
+  beforeEach(() => {
+    siteDir = fs.mkdtempSync(path.join(os.tmpdir(), "gatsby-plugin-options-"))
+    fs.writeFileSync(path.join(siteDir, "package.json"), JSON.stringify({ name: "plugin-options-fixture", private: true }))
+  })
+  afterEach(() => fs.rmSync(siteDir, { recursive: true, force: true }))
+
+  it("validates a schema without a plugins key with Gatsby's own rule, no sub-plugin, and fills in defaults", () => {
+    plugin(false)
+    expect(validate({ plugins: [] })).toEqual({ stopped: false, options: { plugins: [], size: 3 }, describes: 0 })
+    expect(validate({ plugins: ["gatsby-plugin-other"] })).toMatchObject({ stopped: true })
+  })
+
+  it("keeps a schema's own plugins rule", () => {
+    plugin(true)
+    expect(validate({ plugins: [] })).toMatchObject({ stopped: true, describes: 0 })
+  })
+})
