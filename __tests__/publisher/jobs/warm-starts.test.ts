@@ -226,6 +226,26 @@ go()
   expect(`some-package ${second.pid}`).toBe(spare)
 })
 
+test("a lane whose first build follows the other lane's has its spare started once the other lane's list is there", async () => {
+  const { workspace, command } = makeProject()
+  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
+  const liveList = path.join(dir, "data", "modules.json")
+  const preview = new WarmStarts(path.join(dir, "preview", "modules.json"), liveList)
+  try {
+    preview.prepareOnceListed(command, options)
+    // The live lane's first build: nothing listed yet, so no spare of the preview's loads anything.
+    const live = await finish(start(command, options), workspace)
+    const spare = await waitFor(() => loads().find((line) => line.startsWith("some-package ") && line !== `some-package ${live.pid}`) ?? undefined, {
+      timeout: 20_000,
+      what: "the preview's spare loading the package once the live lane listed it",
+    })
+    const seen = await finish(preview.start(command, options), workspace)
+    expect(`some-package ${seen.pid}`).toBe(spare)
+  } finally {
+    preview.close()
+  }
+})
+
 test("Gatsby's packages and the project's own files are loaded by the build, never early", async () => {
   const { workspace, command } = makeProject()
   const options = { cwd: workspace, env: { PATH: process.env.PATH } }

@@ -111,7 +111,7 @@ function failJob(context: RunnerContext, job: Job, reason: string, logExcerpt: s
 }
 
 /** A build's environment in this lane and workspace (`warmCache`: whether the workspace has a build's cache; by default, as it is now). */
-function laneBuildEnvironment(config: PublisherConfig, workspaceDir: string, warmCache = hasWarmCache(workspaceDir)): NodeJS.ProcessEnv {
+export function laneBuildEnvironment(config: PublisherConfig, workspaceDir: string, warmCache = hasWarmCache(workspaceDir)): NodeJS.ProcessEnv {
   return {
     // Processed pictures outlive a code deploy's cleared .cache, and compiled modules every build, in the data folder (an operator's setting wins).
     ...buildEnvironment(

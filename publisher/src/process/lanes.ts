@@ -4,8 +4,9 @@ import type { PublisherConfig } from "../config"
 import { BuildQueue, type BuildQueueOptions } from "../jobs/build-queue"
 import { BuildRoom } from "../jobs/build-room"
 import { LaneRecords } from "../jobs/store/lane-records"
-import { createJobRunner, REDONE_NOTE } from "../jobs/publish-job"
+import { createJobRunner, laneBuildEnvironment, REDONE_NOTE } from "../jobs/publish-job"
 import { WarmStarts } from "../jobs/warm-start/warm-starts"
+import { hasWarmCache } from "../jobs/workspace"
 import { liveReleaseId, type CreatedRelease } from "../releases/releases"
 import { openDataFolder, type OpenDataFolder } from "./data-folder"
 
@@ -54,6 +55,11 @@ export async function openLane(
   const what = name === "live" ? "Job" : "Preview job"
   if (requeued.length > 0) log.info(`${what} ${requeued.join(", ")} was building when the publisher stopped; building it again.`)
   const warmStarts = config.warmStart ? new WarmStarts(modulesFileOf(config.dataDir), firstModulesFile) : undefined
+  if (warmStarts && firstModulesFile && !liveReleaseId(config.dataDir) && WarmStarts.accepts(config.buildCommand)) {
+    // Its first build comes after the other lane's, in the room over that lane's cache.
+    const cwd = room?.room ?? config.workspaceDir
+    warmStarts.prepareOnceListed(config.buildCommand, { cwd, env: laneBuildEnvironment(config, cwd, room !== undefined || hasWarmCache(cwd)) })
+  }
   const queue = new BuildQueue(records, createJobRunner({ config, jobs: records.jobs, switches: records.switches, log, what, onRelease, room, warmStarts }), {
     debounceMs: config.debounceMs,
     onError: (job, error) => log.error({ err: error }, `${what} ${job.id}: the publisher failed`),

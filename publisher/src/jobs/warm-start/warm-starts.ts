@@ -37,6 +37,8 @@ const isAlive = (pid: number) => {
 
 /** How long a build asked for its list of packages may take to write it. */
 const LIST_WAIT_MS = 5000
+/** How often a lane waiting for the other lane's list looks for it. */
+const LIST_POLL_MS = 250
 
 /**
  * One lane's build processes, each started ahead of its build: after a
@@ -50,6 +52,7 @@ const LIST_WAIT_MS = 5000
 export class WarmStarts {
   private spare: Spare | undefined
   private closed = false
+  private listWait: NodeJS.Timeout | undefined
 
   /**
    * `modulesFile`: where each build leaves the list of packages it loaded, for the next spare.
@@ -115,9 +118,27 @@ export class WarmStarts {
     if (!this.closed && isAlive(build)) this.prepare(commandLine, options)
   }
 
+  /**
+   * For a lane whose first build comes after the other lane's (the preview's, over the live
+   * lane's cache): starts the spare for it as soon as the other lane's list of packages is
+   * there (`firstModulesFile`, written halfway through its first build by prepareDuring).
+   */
+  prepareOnceListed(commandLine: readonly string[], options: StartOptions): void {
+    const firstList = this.firstModulesFile
+    if (this.closed || !firstList || fs.existsSync(this.modulesFile)) return
+    const check = () => {
+      this.listWait = undefined
+      if (this.closed) return
+      if (fs.existsSync(firstList)) this.prepare(commandLine, options)
+      else this.listWait = setTimeout(check, LIST_POLL_MS).unref()
+    }
+    check()
+  }
+
   /** Ends the spare, if any, and starts no other (the lane closes). */
   close(): void {
     this.closed = true
+    clearTimeout(this.listWait)
     this.discardSpare()
   }
 
