@@ -207,11 +207,14 @@ go()
 `,
   )
   const slow = [process.execPath, waiting, "build"]
-  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
+  const compileCache = path.join(dir, "compile-cache")
+  const options = { cwd: workspace, env: { PATH: process.env.PATH, NODE_COMPILE_CACHE: compileCache } }
   const first = start(slow, options)
   await waitFor(() => loads().includes(`some-package ${first.pid}`), { timeout: 20_000, what: "the first build loading the package" })
 
   await starts.prepareDuring(first.pid!, slow, options)
+  // What the first build compiled is in Node's compile cache for the spare already, though the build has not ended.
+  expect(fs.readdirSync(compileCache, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length).toBeGreaterThan(0)
   const spare = await waitFor(() => loads().find((line) => line.startsWith("some-package ") && line !== `some-package ${first.pid}`) ?? undefined, {
     timeout: 20_000,
     what: "a spare loading the package while the first build runs",

@@ -154,8 +154,14 @@ function waitForGo(onGo: (go: Go) => void): void {
 
 // A lane's first build has no list to leave for its next process until it ends; the publisher asks it
 // mid-way for the packages loaded so far (warm-starts.ts, prepareDuring), so the next process can load
-// them while this build runs. Without a handler Node would end on this signal.
-process.on("SIGUSR2", writeList)
+// them while this build runs. What it has compiled goes to Node's compile cache first (NODE_COMPILE_CACHE,
+// which Node writes only as a process ends): the next process then reads them compiled, instead of
+// compiling them again and writing them all out as it ends (1.5 s after Gatsby's last line, one run).
+// Without a handler Node would end on this signal.
+process.on("SIGUSR2", () => {
+  ;(Module as unknown as { flushCompileCache?: () => void }).flushCompileCache?.()
+  writeList()
+})
 
 const loaded = loadEarly()
 waitForGo(({ cwd, at }) => {
