@@ -417,7 +417,7 @@ describe("after a deploy", () => {
 
     // The tab on release B saves B's home as it opens, as a visitor's does within seconds. Before that, a reload
     // slower than the worker waits (a busy machine) shows the saved home of A with the data B's tab has saved, a
-    // mix this test is not about (docs/reference/offline.md, "one release").
+    // mix this test is not about (docs/reference/offline.md says so under "What the visitor gets").
     await waitFor(async () => (await savedPage(page, "/")).includes(RENAMED), { timeout: 30_000, interval: 200, what: () => "the tab on release B to save B's home" })
     await home.reload()
     await expectPageShown(home, /.+/)
