@@ -5,7 +5,7 @@ import type { ApiEpisode } from "../../../contract/schemas"
 import { PROJECT_ROOT } from "../../../node-kit/process/processes"
 import type { StaticServer } from "../../../node-kit/http/static-server"
 import { serveBare } from "../harness/bare-host"
-import { useBrowser } from "../harness/browser"
+import { useBrowser, waitForHydration } from "../harness/browser"
 import { api } from "../harness/catalogue"
 import { recordCspViolations } from "../harness/checks/csp-violations"
 import { harness } from "../harness/setup/harness-env"
@@ -68,6 +68,8 @@ describe("the production headers", () => {
     const [episode] = await api<ApiEpisode[]>("/series/101/episodes")
     const { page, violations } = await watchedPage()
     await open(page, "/")
+    // Gatsby navigates once its app runs: under load the page can be network-idle before its scripts have hydrated it.
+    await waitForHydration(page)
     // Client-side navigation: the home page's policy stays the document's, so it must allow the player too.
     await page.evaluate((path) => (window as unknown as { ___navigate: (to: string) => void }).___navigate(path), `/detail/${episode!.id}/`)
     const name = `Play ${episode!.title}`
