@@ -34,8 +34,9 @@ export function decideSeo(data: Queries.CreatePagesQuery): BuildSeo | { problem:
       organizationName: settings?.organizationName ?? null,
       organizationLogoUrl: socialImage(siteUrl, settings?.organizationLogo, "")?.url ?? null,
       organizationSameAs: settings?.organizationSameAs ?? [],
-      // The preview lane's pages are for editors: noindex on every one, robots.txt closed (docs/reference/preview-lane.md).
-      allowIndexing: (settings?.allowIndexing ?? true) && !settings?.previewLane,
+      // The preview lane's pages too: they are the pages as they go live, so its first build reuses the live
+      // lane's. Its server says noindex on every answer and its robots.txt is closed (docs/reference/preview-lane.md).
+      allowIndexing: settings?.allowIndexing ?? true,
     },
     {
       siteUrl,

@@ -67,8 +67,9 @@ export async function writeSeoOutputs(
 ): Promise<SeoReport> {
   const { publicDir } = dirs
   await writeSitemap(publicDir, site.siteUrl, sitemap)
-  const why = sitemap === null ? "The preview site: drafts, for the site's editors only." : undefined
-  await fs.writeFile(path.join(publicDir, "robots.txt"), robotsTxt(site.siteUrl, site.allowIndexing, why))
+  const preview = sitemap === null
+  const why = preview ? "The preview site: drafts, for the site's editors only." : undefined
+  await fs.writeFile(path.join(publicDir, "robots.txt"), robotsTxt(site.siteUrl, site.allowIndexing && !preview, why))
 
   const sitemapFiles = (await fs.readdir(publicDir)).filter((name) => SITEMAP_FILE.test(name))
   const listed = (await Promise.all(sitemapFiles.map((name) => fs.readFile(path.join(publicDir, name), "utf8")))).flatMap(sitemapLocations)

@@ -196,10 +196,14 @@ describe("createPages", () => {
     expect(fake.outcome().sitemap).toEqual([])
   })
 
-  it("in the preview lane's build makes every page noindex and writes no sitemap, whatever the site settings say", async () => {
-    const fake = await runCreatePages({ settings: cmsSiteSettings({ allowIndexing: true, previewLane: true }) })
-    for (const { path, head } of fake.store.nodes.values()) expect([path, head.noindex, head.sitemap.listed]).toEqual([path, true, false])
-    expect(fake.outcome().sitemap).toBeNull()
+  it("in the preview lane's build gives every page the head it goes live with, and writes no sitemap", async () => {
+    const live = await runCreatePages({ settings: cmsSiteSettings({ allowIndexing: true }), episodeSeo: sourcedSeo({ noindex: true }) })
+    const preview = await runCreatePages({ settings: cmsSiteSettings({ allowIndexing: true, previewLane: true }), episodeSeo: sourcedSeo({ noindex: true }) })
+    expect(preview.headAt("/series/101/")).toMatchObject({ noindex: false, sitemap: { listed: true } })
+    expect(preview.headAt("/detail/1001/")).toMatchObject({ noindex: true, sitemap: { listed: false } })
+    expect([...preview.store.nodes.values()]).toEqual([...live.store.nodes.values()])
+    expect(preview.outcome().sitemap).toBeNull()
+    expect(live.outcome().sitemap).not.toBeNull()
   })
 
   it("fails the build for a javascript: canonical, naming the page, the entity and the field, and never uses it", async () => {

@@ -61,13 +61,10 @@ describe("writeSeoOutputs", () => {
     expect(files()).not.toContain("sitemap-1.xml")
   })
 
-  it("writes no sitemap for the preview lane (null), removing one an earlier build left, and closes robots.txt", async () => {
+  it("writes no sitemap for the preview lane (null), removing one an earlier build left, and closes robots.txt though the site is indexable", async () => {
     await write(outcome())
-    const previewSite = resolveSiteSeo(
-      { ...NO_SETTINGS, allowIndexing: false },
-      { siteUrl: SITE_URL, siteName: "MoveFlix", description: "The built-in description of the site.", image: null },
-    )
-    const { files, read } = await write({ ...outcome(), site: previewSite, sitemap: null })
+    expect(site.allowIndexing).toBe(true)
+    const { files, read } = await write({ ...outcome(), sitemap: null })
     expect(files()).toEqual(["robots.txt"])
     expect(read("robots.txt")).toBe("# The preview site: drafts, for the site's editors only.\nUser-agent: *\nDisallow: /\n")
   })

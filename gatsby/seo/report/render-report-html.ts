@@ -417,7 +417,7 @@ ${
 <main>
 <h1>SEO card: ${page.path}</h1>
 <p class="site-meta">How this page shows as a search result and as a shared link, from this preview build. <a href="${links.page}">Back to the page</a></p>
-<p>The preview is never indexed, so every page here is noindex; the title, description and picture are the ones the page goes live with.</p>
+<p>The preview itself is never indexed (its server says noindex on every answer); the title, description, picture and robots here are the ones the page goes live with.</p>
 ${renderCard(report, page, "card", true)}
 </main>
 </body>
