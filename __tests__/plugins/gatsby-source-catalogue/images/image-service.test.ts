@@ -4,7 +4,8 @@ import path from "node:path"
 import type { GatsbyCache } from "gatsby"
 import sharp from "sharp"
 import { pictureData, serviceVariantUrl, srcSetWidths, SOCIAL_VARIANT } from "../../../../plugins/gatsby-source-catalogue/src/images/variants"
-import { fetchImages, SERVICE_PROBE_WIDTH } from "../../../../plugins/gatsby-source-catalogue/src/images/probe"
+import { fetchImages, SERVICE_PROBE_WIDTH, smallCopyUrl } from "../../../../plugins/gatsby-source-catalogue/src/images/probe"
+import { openImageStore } from "../../../../plugins/gatsby-source-catalogue/src/images/store"
 import { createLimiter } from "../../../../plugins/gatsby-source-catalogue/src/http/limiter"
 import { requestLimits } from "../helpers/request-limits"
 import { REFERENCE_IMAGE_SERVICE_TEMPLATE, imageServiceFromEnv } from "../../../../plugins/gatsby-source-catalogue/src/plugin-options-schema"
@@ -72,6 +73,44 @@ describe("image service mode", () => {
     const socialMetadata = await sharp(Buffer.from(await social.arrayBuffer())).metadata()
     // A width-only service cannot crop, so the social image keeps the picture's proportions.
     expect([socialMetadata.width, socialMetadata.height]).toEqual([SOCIAL_VARIANT.width, (SOCIAL_VARIANT.width * file.height) / file.width])
+  })
+
+  it("keeps a picture's facts in the image store: the next full read asks the service nothing while its answer is fresh, and asks again once it is not", async () => {
+    // A server of its own: the first test counts what was asked of the shared one.
+    const own = await startTestServer()
+    const service = imageServiceFromEnv({ CATALOGUE_IMAGE_SERVICE: "on", CATALOGUE_API_URL: `${own.origin}/api` })!
+    const store = openImageStore(fs.mkdtempSync(path.join(os.tmpdir(), "image-service-store-")))
+    const url = `${own.origin}/media/series-102.jpg`
+    const read = () =>
+      fetchImages([url], {
+        cache: cacheIn(cacheDir),
+        imageService: service,
+        limiter: createLimiter(1),
+        limits: requestLimits(own.origin),
+        usedBy: new Map(),
+        warn: jest.fn(),
+        store,
+      })
+    const asked = jest.spyOn(globalThis, "fetch")
+    try {
+      const first = (await read()).get(url)
+      expect(asked.mock.calls.map(([address]) => String(address))).toEqual([smallCopyUrl(service, url)])
+      expect(first).toMatchObject({ url, width: 1600, height: 1000 })
+
+      asked.mockClear()
+      expect((await read()).get(url)).toEqual(first)
+      expect(asked).not.toHaveBeenCalled()
+
+      // The answer as a year later: no longer fresh.
+      const stored = (await store.readFacts(url, smallCopyUrl(service, url)))!
+      await store.writeFacts(url, { ...stored, validators: { ...stored.validators, freshUntil: Date.now() - 1 } }, smallCopyUrl(service, url))
+      expect((await read()).get(url)).toEqual(first)
+      expect(asked).toHaveBeenCalledTimes(1)
+    } finally {
+      asked.mockRestore()
+      fs.rmSync(store.directory, { recursive: true, force: true })
+      await own.destroy()
+    }
   })
 
   it("is off unless asked, and refuses a template it could not fill", () => {

@@ -63,9 +63,20 @@ async function ask(url: string, limits: ImageDownloadLimits, headers: Record<str
   return response
 }
 
-/** The picture's bytes, in memory: an image service's small copy. */
-export async function fetchImageBytes(url: string, limits: ImageDownloadLimits): Promise<Buffer> {
-  return readCapped(await ask(url, limits), limits.maxBytes, "maxImageBytes")
+/**
+ * An image service's small copy of a picture, in memory, asked as
+ * `revalidate` asks: nothing while the last answer is fresh, else a
+ * conditional request; "unchanged", or the new bytes and what the service
+ * said of them.
+ */
+export async function fetchSmallCopy(url: string, known: Validators | undefined, limits: ImageDownloadLimits): Promise<"unchanged" | { bytes: Buffer; validators: Validators }> {
+  if (known?.freshUntil && known.freshUntil > Date.now()) return "unchanged"
+  const response = await ask(url, limits, conditionsOf(known))
+  if (response.status === 304) {
+    await response.body?.cancel()
+    return "unchanged"
+  }
+  return { bytes: await readCapped(response, limits.maxBytes, "maxImageBytes"), validators: validatorsOf(response) }
 }
 
 /** Where a URL's original is kept in the plugin's cache folder (whether or not it is there now). */

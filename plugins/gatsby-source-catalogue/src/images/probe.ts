@@ -3,7 +3,7 @@ import crypto from "node:crypto"
 import fs from "node:fs/promises"
 import sharp from "sharp"
 import type { GatsbyCache } from "gatsby"
-import { fetchImageBytes, fetchOriginal, originalFileOf, revalidate, type ImageDownloadLimits, type Validators } from "./download"
+import { fetchOriginal, fetchSmallCopy, originalFileOf, revalidate, type ImageDownloadLimits, type Validators } from "./download"
 import { exists } from "./process"
 import type { ImageStore } from "./store"
 import type { Limiter } from "../http/limiter"
@@ -118,16 +118,12 @@ async function fromStore(url: string, context: ImageFetchContext): Promise<Image
   return outcome === "unchanged" ? { ...stored.facts, sourceFile: original } : outcome
 }
 
-/** Reads a picture's size, type, digest and colour: from its original, from the image store, or from an image service's small copy. */
-async function probeImage(url: string, context: ImageFetchContext): Promise<ImageFile> {
-  const service = servedBy(context.imageService, url)
-  const probeUrl = service ? service.urlTemplate.replace("{url}", url).replace("{width}", String(SERVICE_PROBE_WIDTH)).replace("{format}", "jpg") : url
-  const stored = service ? undefined : await fromStore(url, context)
-  if (stored && "url" in stored) return stored
-  // A service's small copy is read into memory: the probe's facts are kept in the catalogue state
-  // across builds, and a file costs a write and a cache entry.
-  const original = service ? undefined : (stored ?? (await fetchOriginal(probeUrl, context.cache, context.limits)))
-  const bytes = original ? await fs.readFile(original.file) : await fetchImageBytes(probeUrl, context.limits)
+/** The small copy asked of an image service to learn a picture's proportions and colour. */
+export const smallCopyUrl = (service: ImageService, url: string) =>
+  service.urlTemplate.replace("{url}", url).replace("{width}", String(SERVICE_PROBE_WIDTH)).replace("{format}", "jpg")
+
+/** A picture's facts from its bytes: the original's, or an image service's small copy (`service`), which has its proportions. */
+async function factsOf(url: string, bytes: Buffer, service: ImageService | undefined): Promise<ImageFile> {
   const metadata = await sharp(bytes).metadata()
   const format = service ? /\.(\w+)$/.exec(new URL(url).pathname)?.[1]?.replace("jpg", "jpeg") : metadata.format
   const mimeType = format ? MIME_TYPES[format] : undefined
@@ -135,7 +131,7 @@ async function probeImage(url: string, context: ImageFetchContext): Promise<Imag
   // A service's copy has the picture's proportions; its size is what the service will serve at most.
   const width = service ? service.maxWidth : metadata.width
   const height = service ? Math.round((service.maxWidth * metadata.height) / metadata.width) : metadata.height
-  const facts = {
+  return {
     url,
     filename: path.basename(new URL(url).pathname) || "image",
     mimeType,
@@ -145,7 +141,38 @@ async function probeImage(url: string, context: ImageFetchContext): Promise<Imag
     contentDigest: md5(bytes),
     placeholderColor: await dominantColor(bytes),
   }
-  if (!original) return facts
+}
+
+/**
+ * A picture an image service serves, from its small copy: read into memory
+ * (no original is kept), its facts kept in the image store under the copy's
+ * URL, and the copy not asked again while the service's answer is fresh (a
+ * published sample picture's is for a year), so a full read of the
+ * catalogue (the preview lane's first build) asks nothing of the pictures
+ * the other lane's build probed.
+ */
+async function probeServed(url: string, service: ImageService, context: ImageFetchContext): Promise<ImageFile> {
+  const copyUrl = smallCopyUrl(service, url)
+  const stored = await context.store?.readFacts(url, copyUrl)
+  const copy = await fetchSmallCopy(copyUrl, stored?.validators, context.limits)
+  if (copy !== "unchanged") {
+    const facts = await factsOf(url, copy.bytes, service)
+    await context.store?.writeFacts(url, { facts, validators: copy.validators }, copyUrl)
+    return facts
+  }
+  // Only a stored answer's validators can make it "unchanged".
+  if (!stored) throw new Error(`the image service answered ${copyUrl} "unchanged" to an unconditional request`)
+  return stored.facts
+}
+
+/** Reads a picture's size, type, digest and colour: from its original, from the image store, or from an image service's small copy. */
+async function probeImage(url: string, context: ImageFetchContext): Promise<ImageFile> {
+  const service = servedBy(context.imageService, url)
+  if (service) return probeServed(url, service, context)
+  const stored = await fromStore(url, context)
+  if (stored && "url" in stored) return stored
+  const original = stored ?? (await fetchOriginal(url, context.cache, context.limits))
+  const facts = await factsOf(url, await fs.readFile(original.file), undefined)
   await context.store?.writeFacts(url, { facts, validators: original.validators })
   return { ...facts, sourceFile: original.file }
 }

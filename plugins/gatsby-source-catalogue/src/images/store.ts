@@ -14,7 +14,7 @@ import type { PictureFacts } from "./variants"
  * they stay right across any code change and need not be made again.
  *
  *   <store>/variants/_gatsby/image/<picture folder>/<name>-<width>w.webp
- *   <store>/facts/<sha1 of the URL>.json
+ *   <store>/facts/<sha1 of the URL read>.json    the picture's, or its small copy's
  *   <store>/uses/<sha1 of the site folder>.json   what a site's last build used
  *
  * Several builds may share one store (the publisher's and `npm start`'s, a
@@ -25,8 +25,9 @@ export interface ImageStore {
   directory: string
   /** Where the image processor keeps made files. */
   variantsDir: string
-  readFacts(url: string): Promise<StoredFacts | undefined>
-  writeFacts(url: string, stored: StoredFacts): Promise<void>
+  /** `source`: the URL the facts were read from, when not the picture's own (an image service's small copy). */
+  readFacts(url: string, source?: string): Promise<StoredFacts | undefined>
+  writeFacts(url: string, stored: StoredFacts, source?: string): Promise<void>
 }
 
 /** A picture's facts as the last download of its URL found them. */
@@ -54,16 +55,16 @@ export function openImageStore(directory: string): ImageStore {
   return {
     directory,
     variantsDir: path.join(directory, "variants"),
-    async readFacts(url) {
+    async readFacts(url, source = url) {
       try {
-        const stored = JSON.parse(await fs.readFile(factsFile(url), "utf8")) as StoredFacts
+        const stored = JSON.parse(await fs.readFile(factsFile(source), "utf8")) as StoredFacts
         // A hash collision or a hand-edited file is no picture of this URL.
         return stored.facts?.url === url && stored.facts.contentDigest ? stored : undefined
       } catch {
         return undefined
       }
     },
-    writeFacts: (url, stored) => writeAtomically(factsFile(url), Buffer.from(JSON.stringify(stored))),
+    writeFacts: (url, stored, source = url) => writeAtomically(factsFile(source), Buffer.from(JSON.stringify(stored))),
   }
 }
 

@@ -5,7 +5,7 @@ import { createImageProcessor, exists, type ImageProcessor, type ImageWorkSummar
 import { slotsOfOwners } from "./slots"
 import { describeStoreSize, imageStoreDirectory, measureImageStore, openImageStore, sweepImageStore, type ImageStore, type StoreUse, type SweepResult } from "./store"
 import { pictureFolder } from "./variants"
-import { servedBy, type ImageFetchContext, type ImageFile } from "./probe"
+import { servedBy, smallCopyUrl, type ImageFetchContext, type ImageFile } from "./probe"
 import type { CataloguePluginOptions } from "../types"
 
 /**
@@ -57,7 +57,9 @@ export function startImageWork(args: {
   current = { processor, store, used, siteDirectory: args.siteDirectory, startedAt: Date.now() }
   downloadCounter.count = 0
   const add = (file: ImageFile) => {
-    if (servedBy(options.imageService ?? undefined, file.url)) return
+    const service = servedBy(options.imageService ?? undefined, file.url)
+    // The service makes its files; the store keeps only its small copy's facts (probe.ts).
+    if (service) return void used.urls.add(smallCopyUrl(service, file.url))
     const { sourceFile, ...facts } = file
     used.folders.add(pictureFolder(facts))
     used.urls.add(file.url)
