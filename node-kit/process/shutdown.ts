@@ -20,6 +20,32 @@ export async function closeApp(app: FastifyInstance, graceMs = DEFAULT_GRACE_MS)
   }
 }
 
+/** How long one step of stopping may take before the log names it. */
+export const SLOW_STOP_STEP_MS = 10_000
+
+/**
+ * Runs the steps of stopping a service in order. While one takes longer
+ * than `slowMs`, the log names it every `slowMs`, so a stop that does not
+ * end says what it waits for.
+ */
+export async function stopInSteps(
+  steps: ReadonlyArray<readonly [what: string, step: () => unknown]>,
+  log: Pick<FastifyInstance["log"], "warn">,
+  slowMs = SLOW_STOP_STEP_MS,
+): Promise<void> {
+  for (const [what, step] of steps) {
+    const started = Date.now()
+    const slow = setInterval(() => log.warn(`Stopping: still waiting for ${what} after ${Math.round((Date.now() - started) / 1000)} s`), slowMs)
+    // The stop itself keeps the process alive while it must; the reminder never does.
+    slow.unref()
+    try {
+      await step()
+    } finally {
+      clearInterval(slow)
+    }
+  }
+}
+
 export interface ShutdownOptions {
   /** The app to close first; leave it out when `cleanup` closes it (a service object that owns its app). */
   app?: FastifyInstance

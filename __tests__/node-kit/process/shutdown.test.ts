@@ -1,7 +1,7 @@
 import Fastify from "fastify"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
-import { closeApp, shutdownOnSignals } from "../../../node-kit/process/shutdown"
+import { closeApp, shutdownOnSignals, stopInSteps } from "../../../node-kit/process/shutdown"
 
 /** An app with a keep-alive client whose response is never read: what kept app.close() waiting for 72 s. */
 async function appWithIdleClient(onClose?: () => void) {
@@ -28,6 +28,34 @@ describe("closeApp", () => {
     await closeApp(app, 100)
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow("fetch failed")
     agent.destroy()
+  })
+})
+
+describe("stopInSteps", () => {
+  afterEach(() => jest.useRealTimers())
+
+  it("runs the steps in order, and names in the log the one a stop waits for while it takes long", async () => {
+    jest.useFakeTimers()
+    const log = { warn: jest.fn() }
+    const done: string[] = []
+    let finishBuilds: () => void = () => {}
+    const stopped = stopInSteps(
+      [
+        ["the poller", () => void done.push("poller")],
+        ["the builds", () => new Promise<void>((resolve) => (finishBuilds = () => (done.push("builds"), resolve())))],
+        ["the records", () => void done.push("records")],
+      ],
+      log,
+      1000,
+    )
+    await jest.advanceTimersByTimeAsync(2500)
+    expect(done).toEqual(["poller"])
+    expect(log.warn.mock.calls).toEqual([["Stopping: still waiting for the builds after 1 s"], ["Stopping: still waiting for the builds after 2 s"]])
+    finishBuilds()
+    await stopped
+    expect(done).toEqual(["poller", "builds", "records"])
+    await jest.advanceTimersByTimeAsync(5000)
+    expect(log.warn).toHaveBeenCalledTimes(2)
   })
 })
 

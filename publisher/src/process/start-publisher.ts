@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net"
 import type { FastifyInstance, FastifyListenOptions } from "fastify"
 import type { Logger } from "../../../node-kit/process/logger"
-import { closeApp } from "../../../node-kit/process/shutdown"
+import { closeApp, stopInSteps } from "../../../node-kit/process/shutdown"
 import { startBackgroundTasks } from "../jobs/background-tasks"
 import type { PublisherConfig } from "../config"
 import { cdnAdapters } from "../cdn/cdn-adapters"
@@ -126,16 +126,19 @@ export async function startPublisher(config: PublisherConfig, options: StartOpti
     status: () => statusReport({ records: live.records, dataDir: config.dataDir, webhooksOn: Boolean(config.webhookKeys), cdn: purges.status() }),
     previewStatus: () => (preview ? statusReport({ records: preview.records, dataDir: preview.config.dataDir, webhooksOn: Boolean(config.webhookKeys) }) : undefined),
     close: () =>
-      (closing ??= (async () => {
-        // A changes-feed round under way ends first: it writes to the lanes' records.
-        await background.stop()
-        // The builds first: each re-queues its job in its records, which must still be open.
-        await Promise.all([live.queue.close(), preview?.queue.close()])
-        await Promise.all([closeApp(app), previewApp ? closeApp(previewApp) : undefined])
-        await preview?.close()
-        await live.close()
-        await purges.close()
-      })()),
+      (closing ??= stopInSteps(
+        [
+          // A changes-feed round under way ends first: it writes to the lanes' records.
+          ["the changes feed's round", () => background.stop()],
+          // The builds next: each re-queues its job in its records, which must still be open.
+          ["the running builds", () => Promise.all([live.queue.close(), preview?.queue.close()])],
+          ["the requests under way", () => Promise.all([closeApp(app), previewApp ? closeApp(previewApp) : undefined])],
+          ["the preview lane", () => preview?.close()],
+          ["the live lane", () => live.close()],
+          ["the CDN purges under way", () => purges.close()],
+        ],
+        log,
+      )),
   }
 }
 
