@@ -125,21 +125,29 @@ export async function startPublisher(config: PublisherConfig, options: StartOpti
     liveIdle: () => live.queue.idle(),
     status: () => statusReport({ records: live.records, dataDir: config.dataDir, webhooksOn: Boolean(config.webhookKeys), cdn: purges.status() }),
     previewStatus: () => (preview ? statusReport({ records: preview.records, dataDir: preview.config.dataDir, webhooksOn: Boolean(config.webhookKeys) }) : undefined),
-    close: () =>
-      (closing ??= stopInSteps(
-        [
-          // A changes-feed round under way ends first: it writes to the lanes' records.
-          ["the changes feed's round", () => background.stop()],
-          // The builds next: each re-queues its job in its records, which must still be open.
-          ["the running builds", () => Promise.all([live.queue.close(), preview?.queue.close()])],
-          ["the requests under way", () => Promise.all([closeApp(app), previewApp ? closeApp(previewApp) : undefined])],
-          ["the preview lane", () => preview?.close()],
-          ["the live lane", () => live.close()],
-          ["the CDN purges under way", () => purges.close()],
-        ],
-        log,
-      )),
+    close: () => (closing ??= stopInSteps(closeSteps({ background, live, preview, apps: [app, previewApp], purges }), log)),
   }
+}
+
+/** What closing the publisher stops, in order, each named for the log of a stop that takes long. */
+function closeSteps(parts: {
+  background: { stop(): Promise<void> }
+  live: Lane
+  preview: Lane | undefined
+  apps: Array<FastifyInstance | undefined>
+  purges: CdnPurgeQueue
+}): Array<[string, () => unknown]> {
+  const { background, live, preview, apps, purges } = parts
+  return [
+    // A changes-feed round under way ends first: it writes to the lanes' records.
+    ["the changes feed's round", () => background.stop()],
+    // The builds next: each re-queues its job in its records, which must still be open.
+    ["the running builds", () => Promise.all([live.queue.close(), preview?.queue.close()])],
+    ["the requests under way", () => Promise.all(apps.map((app) => app && closeApp(app)))],
+    ["the preview lane", () => preview?.close()],
+    ["the live lane", () => live.close()],
+    ["the CDN purges under way", () => purges.close()],
+  ]
 }
 
 /** The preview lane as its changes poller reads the draft view's feed, when it runs. */
