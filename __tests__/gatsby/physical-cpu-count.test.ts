@@ -13,3 +13,39 @@ describe("cpuCoreCount", () => {
     execSync.mockRestore()
   })
 })
+
+describe("cpuCoreCount with GATSBY_CPU_COUNT", () => {
+  const given = process.env.GATSBY_CPU_COUNT
+  afterEach(() => {
+    if (given === undefined) delete process.env.GATSBY_CPU_COUNT
+    else process.env.GATSBY_CPU_COUNT = given
+    jest.restoreAllMocks()
+  })
+
+  /** A fresh copy of the module, so no count from an earlier test stands in. */
+  const freshCount = (ignoreEnvVar?: boolean) => {
+    let count = 0
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy of the module in jest.isolateModules, as a new build process loads it
+      count = (require("gatsby-core-utils") as typeof import("gatsby-core-utils")).cpuCoreCount(ignoreEnvVar)
+    })
+    return count
+  }
+
+  it("answers the number it names without counting the physical cores", () => {
+    const execSync = jest.spyOn(child_process, "execSync")
+    process.env.GATSBY_CPU_COUNT = "3"
+    expect(freshCount()).toBe(3)
+    expect(execSync).not.toHaveBeenCalled()
+  })
+
+  it("still counts the physical cores when asked to, or when the variable names no number", () => {
+    const execSync = jest.spyOn(child_process, "execSync")
+    process.env.GATSBY_CPU_COUNT = "3"
+    const physical = freshCount(true)
+    expect(physical).toBeGreaterThan(0)
+    process.env.GATSBY_CPU_COUNT = "physical_cores"
+    expect(freshCount()).toBe(physical)
+    expect(execSync).toHaveBeenCalled()
+  })
+})
