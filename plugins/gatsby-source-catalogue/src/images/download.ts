@@ -70,13 +70,9 @@ async function ask(url: string, limits: ImageDownloadLimits, headers: Record<str
  * said of them.
  */
 export async function fetchSmallCopy(url: string, known: Validators | undefined, limits: ImageDownloadLimits): Promise<"unchanged" | { bytes: Buffer; validators: Validators }> {
-  if (known?.freshUntil && known.freshUntil > Date.now()) return "unchanged"
-  const response = await ask(url, limits, conditionsOf(known))
-  if (response.status === 304) {
-    await response.body?.cancel()
-    return "unchanged"
-  }
-  return { bytes: await readCapped(response, limits.maxBytes, "maxImageBytes"), validators: validatorsOf(response) }
+  const answer = await askUnlessFresh(url, known, limits)
+  if (answer === "unchanged") return answer
+  return { bytes: await readCapped(answer, limits.maxBytes, "maxImageBytes"), validators: validatorsOf(answer) }
 }
 
 /** Where a URL's original is kept in the plugin's cache folder (whether or not it is there now). */
@@ -136,10 +132,15 @@ export async function revalidate(
   cache: DownloadCache,
   limits: ImageDownloadLimits,
 ): Promise<"unchanged" | { file: string; validators: Validators }> {
-  if (known.freshUntil && known.freshUntil > Date.now()) return "unchanged"
-  const conditions = conditionsOf(known)
-  const response = await ask(url, limits, conditions)
-  if (response.status !== 304) return keepOriginal(url, response, cache, limits)
+  const answer = await askUnlessFresh(url, known, limits)
+  return answer === "unchanged" ? answer : keepOriginal(url, answer, cache, limits)
+}
+
+/** "unchanged" while `known` is fresh (nothing asked) or the host answers a conditional request 304; else the host's answer. */
+async function askUnlessFresh(url: string, known: Validators | undefined, limits: ImageDownloadLimits): Promise<"unchanged" | Response> {
+  if (known?.freshUntil && known.freshUntil > Date.now()) return "unchanged"
+  const response = await ask(url, limits, conditionsOf(known))
+  if (response.status !== 304) return response
   await response.body?.cancel()
   return "unchanged"
 }
