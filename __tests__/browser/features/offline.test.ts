@@ -292,6 +292,13 @@ describe("offline, once visited", () => {
   it("opens a page that was only prefetched from a link on the page visited", async () => {
     // Gatsby starts prefetching the links in view 3 s after they appear.
     const { context, page, errors } = await visitorWhoSaved("/", ["/", `/page-data/category/${CATEGORY_ID}/page-data.json`])
+    // The template's code is fetched after the page data (warm-cache.ts loadPrefetchedPage): on a busy
+    // machine, after the saved list has looked settled.
+    await waitFor(async () => (await savedUrls(page)).some((url) => /\/component---src-templates-category-tsx-\w+\.js$/.test(url)), {
+      timeout: 30_000,
+      what: "the service worker to save the category template's code",
+      interval: CACHES_SETTLE_MS,
+    })
 
     await goOffline(context)
     await page.getByRole("banner").getByRole("link", { name: oldTitle, exact: true }).click()
