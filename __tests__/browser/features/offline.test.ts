@@ -130,7 +130,7 @@ afterAll(async () => {
 interface Visitor {
   context: BrowserContext
   page: Page
-  /** Console errors and uncaught exceptions of every page of the context. */
+  /** Console errors and uncaught exceptions of every page of the context, each with the address it was on. */
   errors: string[]
 }
 
@@ -142,10 +142,10 @@ async function newVisitor(): Promise<Visitor> {
       // Chromium reports each request that fails for want of a network (a prefetch while offline) as a
       // console error; what matters is that the page handles it, which the visible checks prove.
       if (message.type() === "error" && !/^Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)/.test(message.text())) {
-        errors.push(message.text())
+        errors.push(`${message.text()} (on ${page.url()})`)
       }
     })
-    page.on("pageerror", (error) => errors.push(error.message))
+    page.on("pageerror", (error) => errors.push(`${error.message} (on ${page.url()})`))
   })
   return { context, page: await context.newPage(), errors }
 }
