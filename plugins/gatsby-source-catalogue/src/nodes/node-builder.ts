@@ -1,11 +1,12 @@
 import type { NodeInput, SourceNodesArgs } from "gatsby"
+import { contentDigest as digestOf } from "../../../../node-kit/storage/content-digest"
 import { htmlToText } from "../../../../contract/html-text/html-to-text"
 import type { ApiImage, ApiSeo } from "../../../../contract/schemas"
 import type { NodeType } from "../constants"
 import { sanitizeDescription } from "./sanitize"
 import type { EpisodeVideo } from "../videos/episode-video"
 
-export type GatsbyApi = Pick<SourceNodesArgs, "actions" | "createNodeId" | "createContentDigest">
+export type GatsbyApi = Pick<SourceNodesArgs, "actions" | "createNodeId">
 
 /**
  * Creates one node. The id comes from the type and the upstream id, so it is
@@ -19,7 +20,7 @@ export function nodeBuilder(gatsbyApi: GatsbyApi, type: NodeType, upstreamId: nu
     id,
     parent: null,
     children: [],
-    internal: { type, contentDigest: contentDigest ?? gatsbyApi.createContentDigest(content) },
+    internal: { type, contentDigest: contentDigest ?? digestOf(content) },
   } satisfies NodeInput
   gatsbyApi.actions.createNode(node)
   return id
