@@ -1,4 +1,5 @@
 import type { Actions, NodePluginArgs } from "gatsby"
+import { contentDigest } from "../../node-kit/storage/content-digest"
 import type { PageHead } from "../../src/seo/page-head"
 
 // Each page's head as a node of the data layer, written in createPages and
@@ -16,24 +17,23 @@ export const PAGE_HEAD_TYPE_DEFS = `
   }
 `
 
-type HeadNodeArgs = Pick<NodePluginArgs, "createNodeId" | "createContentDigest" | "getNodesByType"> & {
+type HeadNodeArgs = Pick<NodePluginArgs, "createNodeId" | "getNode" | "getNodesByType"> & {
   actions: Pick<Actions, "createNode" | "deleteNode">
 }
 
 /**
  * One node per page path with the head decided for it; the node of a path no
- * page has any more is deleted. The nodes of the last build are kept through
- * sourcing (gatsby/page-creation/keep-page-nodes.ts), so an unchanged head is
- * only touched: Gatsby compares content digests (redux/actions/public.js, createNode).
+ * page has any more is deleted. The site's own nodes are a stateful source
+ * (gatsby/page-creation/keep-page-nodes.ts): the last build's nodes are still
+ * there, so a head that did not change is not written at all, and createNode
+ * (its validation, its comparison) runs only for the heads that did.
  */
-export function writePageHeads({ actions, createNodeId, createContentDigest, getNodesByType }: HeadNodeArgs, heads: ReadonlyMap<string, PageHead>): void {
+export function writePageHeads({ actions, createNodeId, getNode, getNodesByType }: HeadNodeArgs, heads: ReadonlyMap<string, PageHead>): void {
   for (const [path, head] of heads) {
-    actions.createNode({
-      id: createNodeId(`${PAGE_HEAD_TYPE} ${path}`),
-      path,
-      head,
-      internal: { type: PAGE_HEAD_TYPE, contentDigest: createContentDigest(head) },
-    })
+    const id = createNodeId(`${PAGE_HEAD_TYPE} ${path}`)
+    const digest = contentDigest(head)
+    if (getNode(id)?.internal.contentDigest === digest) continue
+    actions.createNode({ id, path, head, internal: { type: PAGE_HEAD_TYPE, contentDigest: digest } })
   }
   for (const node of getNodesByType(PAGE_HEAD_TYPE)) {
     if (!heads.has((node as unknown as { path: string }).path)) actions.deleteNode(node)
