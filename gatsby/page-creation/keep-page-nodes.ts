@@ -1,21 +1,20 @@
 import type { GatsbyNode } from "gatsby"
 
 /**
- * Keeps the last build's page nodes through sourcing.
+ * Keeps the last build's page nodes through sourcing, so that createPage and
+ * writePageHeads find them unchanged and Gatsby re-runs the queries of the
+ * changed pages only.
  *
- * SitePage nodes belong to Gatsby's internal data bridge, not a stateful
- * source, so the stale-node sweep after sourcing (gatsby/dist/utils/source-nodes.js,
- * deleteStaleNodes) would delete every one, and every createPage would then
- * write its node to LMDB again and every page query run again; each is
- * touched instead, and a kept node whose content digest is unchanged is only
- * touched again by createPage (redux/actions/public.js). A page no longer
- * created still loses its node, through DELETE_PAGE when Gatsby deletes the page.
- *
- * The site's own nodes, the PageHead nodes, are a stateful source: the sweep
- * passes them by without a touch each, and writePageHeads (gatsby/seo/page-heads.ts)
- * deletes the head of a page that is gone.
+ * Gatsby's stale-node sweep after sourcing (gatsby/dist/utils/source-nodes.js,
+ * deleteStaleNodes) deletes every node of a plugin that is not a stateful
+ * source and was not touched. The site's own nodes, the PageHead nodes, are
+ * made a stateful source here: writePageHeads (gatsby/seo/page-heads.ts)
+ * deletes the head of a page that is gone. The SitePage nodes belong to
+ * Gatsby's internal data bridge, which the patched Gatsby makes a stateful
+ * source itself (patches/gatsby+5.16.1.patch, internal-data-bridge): a page
+ * no longer created loses its node through DELETE_PAGE. So no node is
+ * touched one by one, which at 1 000 episodes was two thousand actions a build.
  */
-export const keepPageNodes: GatsbyNode["sourceNodes"] = ({ getNodesByType, actions }) => {
+export const keepPageNodes: GatsbyNode["sourceNodes"] = ({ actions }) => {
   actions.enableStatefulSourceNodes?.()
-  for (const node of getNodesByType("SitePage")) actions.touchNode(node)
 }
