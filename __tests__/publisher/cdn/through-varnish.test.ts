@@ -240,10 +240,10 @@ describe("the site through Varnish", () => {
 })
 
 /*
- * A Varnish started a moment ago on a loaded machine has answered its very
- * first fetch 503 (once in the suite's runs, the origin up); what this part
- * tests is what it keeps once it has a page, so it asks again until it has
- * one, and prints Varnish's own account of any 5xx so the cause is on record.
+ * What this part tests is what Varnish keeps once it has a page, so it asks
+ * for each page until it has one. A Varnish started a moment ago on a loaded
+ * machine may answer 503 before that; its own account of any 5xx is printed,
+ * so the cause is on record.
  */
 async function keptBy(varnish: RunningVarnish, pagePath: string): Promise<void> {
   let last = 0
