@@ -7,7 +7,7 @@ import { hydrateAsTransition, serverWrotePage } from "./src/hydrate-as-transitio
 
 import { onInitialClientRender as startOffline } from "./plugins/gatsby-plugin-offline-workbox/browser"
 
-export { wrapPageElement, wrapRootElement } from "./src/styles/wrap-element"
+export { wrapPageElement } from "./src/styles/wrap-element"
 // The service worker's browser half (the plugin's README says why the site wires it).
 export { onPostPrefetchPathname, onRouteUpdate } from "./plugins/gatsby-plugin-offline-workbox/browser"
 

@@ -31,7 +31,7 @@ import { CONTINUE_WATCHING_HINT_SCRIPT, LINKED_MOMENT_SCRIPT } from "./contract/
 import { PAGE_LANGUAGE } from "./src/page-language"
 import { routes } from "./src/routes"
 
-export { wrapPageElement, wrapRootElement } from "./src/styles/wrap-element"
+export { wrapPageElement } from "./src/styles/wrap-element"
 
 /** What gatsby-plugin-image adds to every page for its own component, which the site does not use (responsive-image.tsx). */
 const IMAGE_PLUGIN_HEAD = new Set(["gatsby-image-style", "gatsby-image-style-noscript", "gatsby-image-style-script"])

@@ -1,5 +1,5 @@
 import { createGlobalStyle } from "styled-components"
-import { media, stickyHeader } from "./theme"
+import { media, stickyHeader, theme } from "./theme"
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -11,20 +11,20 @@ export const GlobalStyle = createGlobalStyle`
   }
   body {
     margin: 0;
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    font-family: ${({ theme }) => theme.fonts.body};
-    line-height: ${({ theme }) => theme.lineHeights.body};
+    background: ${theme.colors.background};
+    color: ${theme.colors.text};
+    font-family: ${theme.fonts.body};
+    line-height: ${theme.lineHeights.body};
   }
-  h1, h2, h3 { font-family: ${({ theme }) => theme.fonts.display}; line-height: ${({ theme }) => theme.lineHeights.heading}; letter-spacing: -0.01em; }
-  h2 { font-size: ${({ theme }) => theme.fontSizes.xl}; }
+  h1, h2, h3 { font-family: ${theme.fonts.display}; line-height: ${theme.lineHeights.heading}; letter-spacing: -0.01em; }
+  h2 { font-size: ${theme.fontSizes.xl}; }
   img { max-width: 100%; }
   a { color: inherit; }
-  :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.secondary}; outline-offset: 3px; }
+  :focus-visible { outline: 3px solid ${theme.colors.secondary}; outline-offset: 3px; }
   /* What the browser scrolls into view (a control reached by Tab or Shift+Tab, an anchored section) lands below the
      sticky header, not under it (WCAG 2.2 2.4.11). A window too short for a sticky header has none (site-header.tsx). */
   ${stickyHeader} {
     /* Half a rem more than the header: the focus ring (3px, offset 3px) shows whole. */
-    html { scroll-padding-top: calc(${({ theme }) => theme.layout.headerHeight} + 0.5rem); }
+    html { scroll-padding-top: calc(${theme.layout.headerHeight} + 0.5rem); }
   }
 `

@@ -1,38 +1,38 @@
 import styled, { css } from "styled-components"
 import { Link } from "gatsby"
 import { PAGE_COLUMN } from "./boxes"
-import { media } from "./theme"
+import { media, theme } from "./theme"
 
 /** Shared layout pieces: the page column, section rhythm and the two button looks. */
 
 export const Container = styled.div`
   width: 100%;
-  max-width: ${({ theme }) => theme.layout.maxWidth};
+  max-width: ${theme.layout.maxWidth};
   margin: 0 auto;
-  padding: 0 ${({ theme }) => theme.space[PAGE_COLUMN.padding.phone]};
+  padding: 0 ${theme.space[PAGE_COLUMN.padding.phone]};
   ${media.md} {
-    padding: 0 ${({ theme }) => theme.space[PAGE_COLUMN.padding.wide]};
+    padding: 0 ${theme.space[PAGE_COLUMN.padding.wide]};
   }
 `
 
 export const Section = styled.section`
-  padding: ${({ theme }) => theme.space.lg} 0;
+  padding: ${theme.space.lg} 0;
   ${media.md} {
-    padding: ${({ theme }) => theme.space.xl} 0;
+    padding: ${theme.space.xl} 0;
   }
 `
 
 export const Eyebrow = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.colors.accent};
+  margin: 0 0 ${theme.space.sm};
+  color: ${theme.colors.accent};
   font-weight: 700;
   letter-spacing: 0.12em;
   text-transform: uppercase;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `
 
 export const SectionTitle = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space.md};
+  margin: 0 0 ${theme.space.md};
 `
 
 type ButtonVariant = "primary" | "ghost"
@@ -41,13 +41,13 @@ const buttonLook = css<{ $variant?: ButtonVariant }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-height: 2.75rem;
   padding: 0.6rem 1.4rem;
   /* A pill with its label broken over two lines spills out of its border. */
   white-space: nowrap;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  border: 2px solid ${({ theme }) => theme.colors.accent};
+  border-radius: ${theme.radii.pill};
+  border: 2px solid ${theme.colors.accent};
   font: inherit;
   font-weight: 700;
   text-decoration: none;
@@ -55,12 +55,12 @@ const buttonLook = css<{ $variant?: ButtonVariant }>`
   text-shadow: none;
   cursor: pointer;
   transition: background-color 0.2s, color 0.2s, transform 0.2s;
-  background: ${({ theme, $variant }) => ($variant === "ghost" ? "transparent" : theme.colors.accent)};
-  color: ${({ theme, $variant }) => ($variant === "ghost" ? theme.colors.text : theme.colors.accentText)};
+  background: ${({ $variant }) => ($variant === "ghost" ? "transparent" : theme.colors.accent)};
+  color: ${({ $variant }) => ($variant === "ghost" ? theme.colors.text : theme.colors.accentText)};
   &:hover {
-    background: ${({ theme }) => theme.colors.accentHover};
-    border-color: ${({ theme }) => theme.colors.accentHover};
-    color: ${({ theme }) => theme.colors.accentText};
+    background: ${theme.colors.accentHover};
+    border-color: ${theme.colors.accentHover};
+    color: ${theme.colors.accentText};
   }
   &:disabled {
     opacity: 0.6;
@@ -89,18 +89,18 @@ export const bareList = css`
  * `&[aria-pressed="true"]`; each user sets its own size, weight and background.
  */
 export const pillToggle = (chosen: string) => css`
-  border-radius: ${({ theme }) => theme.radii.pill};
-  border: 2px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.text};
+  border-radius: ${theme.radii.pill};
+  border: 2px solid ${theme.colors.border};
+  color: ${theme.colors.text};
   font: inherit;
   cursor: pointer;
   &:hover {
-    border-color: ${({ theme }) => theme.colors.accent};
+    border-color: ${theme.colors.accent};
   }
   ${chosen} {
-    background: ${({ theme }) => theme.colors.accent};
-    border-color: ${({ theme }) => theme.colors.accent};
-    color: ${({ theme }) => theme.colors.accentText};
+    background: ${theme.colors.accent};
+    border-color: ${theme.colors.accent};
+    color: ${theme.colors.accentText};
   }
   /* Forced colours drop the accent background: the chosen one would look like the others. */
   @media (forced-colors: active) {
@@ -115,12 +115,12 @@ export const pillToggle = (chosen: string) => css`
 
 /** The rounded text field of the search and subscribe forms; each sets its own size and background. */
 export const pillField = css`
-  border-radius: ${({ theme }) => theme.radii.pill};
-  border: 2px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.text};
+  border-radius: ${theme.radii.pill};
+  border: 2px solid ${theme.colors.border};
+  color: ${theme.colors.text};
   font: inherit;
   &::placeholder {
-    color: ${({ theme }) => theme.colors.mutedText};
+    color: ${theme.colors.mutedText};
   }
 `
 

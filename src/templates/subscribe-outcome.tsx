@@ -5,12 +5,13 @@ import { SUBSCRIBE_OUTCOME_TEXTS } from "../texts/subscribe-outcome"
 import { MessageScreen } from "../components/screens/message-screen"
 import { Seo } from "../components/layout/seo"
 import { Button } from "../styles/layout"
+import { theme } from "../styles/theme"
 
 type Outcome = keyof typeof SUBSCRIBE_OUTCOME_TEXTS
 
 // A plain anchor to the footer's form on this page (a Gatsby Link is for other pages).
 const TryAgain = styled(Button).attrs({ as: "a" })`
-  margin-right: ${({ theme }) => theme.space.sm};
+  margin-right: ${theme.space.sm};
 `
 
 /**

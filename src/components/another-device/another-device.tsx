@@ -4,6 +4,7 @@ import { canTakeLinks, isTakeHash } from "../../viewing/take-link/take-link-gate
 import type { ViewingState } from "../../viewing/viewing-types"
 import { ANOTHER_DEVICE_TEXTS } from "../../texts/another-device"
 import { ContinueElsewhere } from "./continue-elsewhere"
+import { theme } from "../../styles/theme"
 
 const loadTakeLinkDialog = () => import(/* webpackChunkName: "take-link" */ "./take-link-dialog")
 
@@ -36,11 +37,11 @@ function Unavailable({ onDone }: { onDone: (said: string) => void }) {
 
 // Spaced only while it says something: empty, it takes no room.
 const Status = styled.p<{ $shown: boolean }>`
-  margin: ${({ theme, $shown }) => ($shown ? `0 0 ${theme.space.md}` : "0")};
+  margin: ${({ $shown }) => ($shown ? `0 0 ${theme.space.md}` : "0")};
 `
 
 const Actions = styled.div`
-  margin-bottom: ${({ theme }) => theme.space.md};
+  margin-bottom: ${theme.space.md};
 `
 
 /** Whether the address holds a take link: at first, and whenever only the fragment changes (a link pasted into an open My list). */

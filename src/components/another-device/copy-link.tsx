@@ -2,24 +2,25 @@ import React, { useRef, useState } from "react"
 import styled from "styled-components"
 import { Button } from "../../styles/layout"
 import { SHARE_TEXTS } from "../../texts/share"
+import { theme } from "../../styles/theme"
 
 const Field = styled.textarea`
   display: block;
   width: 100%;
-  margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.space.sm};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
+  margin: ${theme.space.xs} 0 ${theme.space.sm};
+  padding: ${theme.space.sm};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.space.sm};
+  background: ${theme.colors.background};
+  color: ${theme.colors.text};
   font: inherit;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   word-break: break-all;
   resize: vertical;
 `
 
 const Said = styled.p`
-  margin: ${({ theme }) => theme.space.sm} 0 0;
+  margin: ${theme.space.sm} 0 0;
   min-height: 1.6em;
 `
 

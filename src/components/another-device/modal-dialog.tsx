@@ -1,20 +1,21 @@
 import React, { useEffect, useId, useRef, type ReactNode } from "react"
 import styled from "styled-components"
+import { theme } from "../../styles/theme"
 
 // Anchored at the top, not centred as the browser does: a dialog that grows as its content arrives
 // then grows downwards, and nothing already in it moves.
 const Frame = styled.dialog`
-  width: calc(100% - 2 * ${({ theme }) => theme.space.md});
+  width: calc(100% - 2 * ${theme.space.md});
   max-width: 34rem;
-  margin: ${({ theme }) => theme.space.lg} auto auto;
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.card};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  margin: ${theme.space.lg} auto auto;
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.card};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+  box-shadow: ${theme.shadows.card};
   &::backdrop {
-    background: ${({ theme }) => theme.colors.backgroundTranslucentSoft};
+    background: ${theme.colors.backgroundTranslucentSoft};
   }
 `
 
@@ -22,10 +23,10 @@ const Header = styled.div`
   display: flex;
   align-items: flex-start;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
   }
   h2:focus {
     outline: none;

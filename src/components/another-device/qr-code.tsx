@@ -1,6 +1,7 @@
 import React, { useMemo } from "react"
 import styled from "styled-components"
 import { encode } from "uqr"
+import { theme } from "../../styles/theme"
 
 /** The light margin a reader needs around a QR code: 4 modules (ISO/IEC 18004). */
 const QUIET_ZONE = 4
@@ -15,7 +16,7 @@ const Picture = styled.svg`
   display: block;
   max-width: 100%;
   height: auto;
-  margin: ${({ theme }) => theme.space.md} auto;
+  margin: ${theme.space.md} auto;
   forced-color-adjust: none;
 `
 

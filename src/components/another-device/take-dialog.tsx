@@ -7,10 +7,11 @@ import type { TakeReading } from "../../viewing/take-link/read-take-link"
 import type { EpisodeProgress, ViewingState } from "../../viewing/viewing-types"
 import { ModalDialog } from "./modal-dialog"
 import { TAKE_TEXTS, addedText, leftOutText } from "../../texts/take"
+import { theme } from "../../styles/theme"
 
 const Heading = styled.h3`
-  margin: ${({ theme }) => theme.space.md} 0 ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  margin: ${theme.space.md} 0 ${theme.space.xs};
+  font-size: ${theme.fontSizes.md};
 `
 
 const Titles = styled.ul`
@@ -22,8 +23,8 @@ const Titles = styled.ul`
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.md};
 `
 
 const positionName = (entry: EpisodeProgress) => [entry.seriesTitle, episodeLabel(entry.episodeNumber), entry.episodeTitle].filter(Boolean).join(" · ") || "Untitled episode"

@@ -1,24 +1,25 @@
 import React from "react"
 import styled from "styled-components"
+import { theme } from "../../styles/theme"
 
 /** A round icon button in a card's top right corner, over its picture: Share, Remove, Save. */
 export const CardIconButton = styled.button`
   position: absolute;
   z-index: 1;
-  top: ${({ theme }) => theme.space.sm};
-  right: ${({ theme }) => theme.space.sm};
+  top: ${theme.space.sm};
+  right: ${theme.space.sm};
   display: grid;
   place-items: center;
   width: 2.75rem;
   height: 2.75rem;
   border: 0;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.backgroundTranslucentSoft};
-  color: ${({ theme }) => theme.colors.text};
+  background: ${theme.colors.backgroundTranslucentSoft};
+  color: ${theme.colors.text};
   cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.colors.accent};
-    color: ${({ theme }) => theme.colors.accentText};
+    background: ${theme.colors.accent};
+    color: ${theme.colors.accentText};
   }
 `
 

@@ -2,7 +2,7 @@ import styled from "styled-components"
 import { Link } from "gatsby"
 import { CARD_GRID } from "../../styles/boxes"
 import { bareList, clampLines } from "../../styles/layout"
-import { media } from "../../styles/theme"
+import { media, theme } from "../../styles/theme"
 
 // The card's styled parts, apart from card-grid.tsx's content and grid (pictures, episode facts): the
 // search results draw their own cards from these, and every page that imports a module ships all of it.
@@ -10,11 +10,11 @@ import { media } from "../../styles/theme"
 export const Grid = styled.ul`
   ${bareList}
   display: grid;
-  gap: ${({ theme }) => theme.space[CARD_GRID.gap.phone]};
+  gap: ${theme.space[CARD_GRID.gap.phone]};
   grid-template-columns: 1fr;
   ${media.md} {
     grid-template-columns: repeat(${CARD_GRID.columns.md}, 1fr);
-    gap: ${({ theme }) => theme.space[CARD_GRID.gap.wide]};
+    gap: ${theme.space[CARD_GRID.gap.wide]};
   }
   ${media.lg} {
     grid-template-columns: repeat(${CARD_GRID.columns.lg}, 1fr);
@@ -26,14 +26,14 @@ export const Card = styled.li`
   display: flex;
   flex-direction: column;
   overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.card};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${theme.radii.card};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
   transition: transform 0.2s, border-color 0.2s;
   &:hover,
   &:focus-within {
     transform: translateY(-3px);
-    border-color: ${({ theme }) => theme.colors.accent};
+    border-color: ${theme.colors.accent};
   }
 `
 
@@ -45,25 +45,25 @@ export const CardLink = styled(Link)`
 `
 
 export const CardBody = styled.div`
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
 `
 
 export const CardLabel = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.xs};
-  color: ${({ theme }) => theme.colors.accent};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin: 0 0 ${theme.space.xs};
+  color: ${theme.colors.accent};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 700;
   letter-spacing: 0.06em;
   text-transform: uppercase;
 `
 
 export const CardTitle = styled.h3`
-  margin: 0 0 ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  margin: 0 0 ${theme.space.xs};
+  font-size: ${theme.fontSizes.lg};
 `
 
 export const CardText = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.mutedText};
+  color: ${theme.colors.mutedText};
   ${clampLines(3)}
 `

@@ -2,18 +2,19 @@ import React from "react"
 import styled from "styled-components"
 import { Card, CardBody } from "./card-parts"
 import { Skeleton } from "./skeleton"
+import { theme } from "../../styles/theme"
 
 // Apart from the card parts: only the results page waits for its cards, and every page with cards loaded
 // these styled components (styled-components' calls are not dropped as unused).
 
 // The title's one line and the text's three, at the global type scale.
 const TitleSkeleton = styled(Skeleton)`
-  height: calc(${({ theme }) => theme.fontSizes.lg} * ${({ theme }) => theme.lineHeights.heading});
-  margin-bottom: ${({ theme }) => theme.space.xs};
+  height: calc(${theme.fontSizes.lg} * ${theme.lineHeights.heading});
+  margin-bottom: ${theme.space.xs};
 `
 
 const TextSkeleton = styled(Skeleton)`
-  height: calc(3 * ${({ theme }) => theme.fontSizes.md} * ${({ theme }) => theme.lineHeights.body});
+  height: calc(3 * ${theme.fontSizes.md} * ${theme.lineHeights.body});
 `
 
 /**

@@ -4,6 +4,7 @@ import { Link } from "gatsby"
 import { FEATURED_CARD } from "../../styles/boxes"
 import { clampLines } from "../../styles/layout"
 import { CatalogueImage } from "../images/catalogue-image"
+import { theme } from "../../styles/theme"
 
 const CardLink = styled(Link)`
   position: relative;
@@ -12,10 +13,10 @@ const CardLink = styled(Link)`
   height: 100%;
   min-height: ${FEATURED_CARD.minHeight};
   overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.card};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  border-radius: ${theme.radii.card};
+  background: ${theme.colors.surfaceRaised};
   text-decoration: none;
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  box-shadow: ${theme.shadows.card};
   .picture-frame {
     transition: transform 0.4s;
   }
@@ -23,7 +24,7 @@ const CardLink = styled(Link)`
     content: "";
     position: absolute;
     inset: 0;
-    background: ${({ theme }) => theme.colors.cardScrim};
+    background: ${theme.colors.cardScrim};
   }
   &:hover .picture-frame {
     transform: scale(1.05);
@@ -33,18 +34,18 @@ const CardLink = styled(Link)`
 const Body = styled.div`
   position: relative;
   z-index: 1;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
 `
 
 const Title = styled.h3`
-  margin: 0 0 ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  margin: 0 0 ${theme.space.xs};
+  font-size: ${theme.fontSizes.lg};
 `
 
 const Text = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.text};
   ${clampLines(3)}
 `
 

@@ -5,17 +5,18 @@ import { momentUrl } from "../../playback/moment"
 import { usePlaybackPosition, type PlaybackControl } from "../../playback/playback-control"
 import { sharePage } from "../../services/share"
 import { CardIconButton } from "./card-icon-button"
+import { theme } from "../../styles/theme"
 
 // Left of the card's Share icon, growing leftwards; wide enough for any time under an hour, so the
 // ticking clock never moves it.
 const FromPill = styled(CardIconButton)`
-  right: calc(${({ theme }) => theme.space.sm} + 2.75rem + ${({ theme }) => theme.space.xs});
+  right: calc(${theme.space.sm} + 2.75rem + ${theme.space.xs});
   width: auto;
   min-width: 6.5rem;
-  padding: 0 ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.pill};
+  padding: 0 ${theme.space.md};
+  border-radius: ${theme.radii.pill};
   font: inherit;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 700;
   font-variant-numeric: tabular-nums;
   white-space: nowrap;

@@ -1,4 +1,5 @@
 import styled, { keyframes } from "styled-components"
+import { theme } from "../../styles/theme"
 
 const shimmer = keyframes`
   from { background-position: 150% 0; }
@@ -14,12 +15,12 @@ export const Skeleton = styled.div.attrs({ "aria-hidden": true })<{ $height?: st
   width: 100%;
   height: ${({ $height }) => $height ?? "auto"};
   aspect-ratio: ${({ $aspectRatio }) => $aspectRatio ?? "auto"};
-  border-radius: ${({ theme }) => theme.radii.card};
+  border-radius: ${theme.radii.card};
   background: linear-gradient(
     90deg,
-    ${({ theme }) => theme.colors.skeleton} 25%,
-    ${({ theme }) => theme.colors.skeletonShine} 50%,
-    ${({ theme }) => theme.colors.skeleton} 75%
+    ${theme.colors.skeleton} 25%,
+    ${theme.colors.skeletonShine} 50%,
+    ${theme.colors.skeleton} 75%
   );
   background-size: 200% 100%;
   animation: ${shimmer} 1.4s ease-in-out infinite;

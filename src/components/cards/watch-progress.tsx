@@ -4,6 +4,7 @@ import { useViewing } from "../../viewing/use-viewing"
 import { isWatched, progressFraction, progressOf } from "../../viewing/viewing-store"
 import type { EpisodeProgress } from "../../viewing/viewing-types"
 import { VisuallyHidden } from "../../styles/layout"
+import { theme } from "../../styles/theme"
 
 const Track = styled.span`
   position: absolute;
@@ -17,21 +18,21 @@ const Track = styled.span`
 const Fill = styled.span`
   display: block;
   height: 100%;
-  background: ${({ theme }) => theme.colors.accent};
+  background: ${theme.colors.accent};
 `
 
 const WatchedMark = styled.span`
   position: absolute;
-  left: ${({ theme }) => theme.space.sm};
-  bottom: ${({ theme }) => theme.space.sm};
+  left: ${theme.space.sm};
+  bottom: ${theme.space.sm};
   display: inline-flex;
   align-items: center;
   gap: 0.3rem;
   padding: 0.15rem 0.6rem;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.backgroundTranslucent};
-  color: ${({ theme }) => theme.colors.secondary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.backgroundTranslucent};
+  color: ${theme.colors.secondary};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 700;
 `
 

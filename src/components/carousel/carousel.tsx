@@ -8,6 +8,7 @@ import { useInertHiddenSlides } from "./use-inert-hidden-slides"
 import { dotLabel } from "./carousel-settings"
 import { useResponsiveSettings } from "./use-responsive-settings"
 import { useSwipeThreshold } from "./use-swipe-threshold"
+import { theme } from "../../styles/theme"
 
 const Region = styled.div<{ $settings: Settings; $slideCount: number }>`
   ${({ $settings, $slideCount }) => !$settings.fade && serverGeometry($settings, $slideCount)}
@@ -22,8 +23,8 @@ const Region = styled.div<{ $settings: Settings; $slideCount: number }>`
     position: static;
     display: flex !important;
     justify-content: center;
-    gap: ${({ theme }) => theme.space.xs};
-    margin-top: ${({ theme }) => theme.space.md};
+    gap: ${theme.space.xs};
+    margin-top: ${theme.space.md};
   }
   .slick-dots li button {
     width: ${DOT_TARGET};
@@ -41,11 +42,11 @@ const Region = styled.div<{ $settings: Settings; $slideCount: number }>`
     height: 0.75rem;
     margin: auto;
     border-radius: 50%;
-    background: ${({ theme }) => theme.colors.mutedText};
+    background: ${theme.colors.mutedText};
     transition: transform 0.2s, background-color 0.2s;
   }
   .slick-dots .slick-active button::before {
-    background: ${({ theme }) => theme.colors.accent};
+    background: ${theme.colors.accent};
     transform: scale(1.35);
   }
   /* Forced colours paint every background the page's Canvas colour: the dots would vanish, and the

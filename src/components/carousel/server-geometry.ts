@@ -1,5 +1,6 @@
 import { css } from "styled-components"
 import type { Settings } from "react-slick"
+import { theme } from "../../styles/theme"
 
 /** The attribute a carousel carries until react-slick has measured it in the browser. */
 export const PENDING_ATTRIBUTE = "data-carousel-pending"
@@ -23,7 +24,7 @@ export function serverGeometry(settings: Settings, slideCount: number) {
       width: calc(100% / ${slidesToShow}) !important;
     }
     &[${PENDING_ATTRIBUTE}] .slick-slider {
-      padding-bottom: ${settings.dots && slideCount > slidesToShow ? css`calc(${DOT_TARGET} + ${({ theme }) => theme.space.md})` : "0"};
+      padding-bottom: ${settings.dots && slideCount > slidesToShow ? css`calc(${DOT_TARGET} + ${theme.space.md})` : "0"};
     }
   `
   const breakpoints = [...(settings.responsive ?? [])]

@@ -3,10 +3,11 @@ import styled from "styled-components"
 import { NO_SCRIPT_SEARCH } from "../../../contract/no-script-search"
 import { Button, SectionTitle, VisuallyHidden } from "../../styles/layout"
 import { SearchField, SearchRow } from "./search-form"
+import { theme } from "../../styles/theme"
 
 // As the results' groups are spaced (search-results-screen.tsx).
 const Explanation = styled.section`
-  margin-bottom: ${({ theme }) => theme.space.xl};
+  margin-bottom: ${theme.space.xl};
 `
 
 /**

@@ -4,12 +4,13 @@ import { navigate } from "gatsby"
 import { Button, VisuallyHidden, pillField } from "../../styles/layout"
 import { routes } from "../../routes"
 import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-effect"
+import { theme } from "../../styles/theme"
 
 /** The search boxes' row and field, shared with the results page's search without JavaScript. */
 export const SearchRow = styled.form`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   max-width: 40rem;
 `
 
@@ -18,7 +19,7 @@ export const SearchField = styled.input`
   min-height: 3rem;
   padding: 0.5rem 1.25rem;
   ${pillField}
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
 `
 
 export interface SearchFormProps {

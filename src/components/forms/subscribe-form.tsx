@@ -3,6 +3,7 @@ import styled from "styled-components"
 import { navigate } from "gatsby"
 import { Button, VisuallyHidden, pillField } from "../../styles/layout"
 import { SUBSCRIBE_MESSAGES } from "../../texts/subscribe-messages"
+import { theme } from "../../styles/theme"
 
 // The sending code (and the address check) arrives when the visitor first focuses the field or submits,
 // not with every page: the form posts itself until then. The browser keeps the one request.
@@ -11,7 +12,7 @@ const loadSubscribe = () => import("../../services/subscribe")
 const Form = styled.form`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `
 
 const EmailInput = styled.input`
@@ -19,16 +20,16 @@ const EmailInput = styled.input`
   min-height: 2.75rem;
   padding: 0.5rem 1rem;
   ${pillField}
-  background: ${({ theme }) => theme.colors.background};
+  background: ${theme.colors.background};
   &[aria-invalid="true"] {
-    border-color: ${({ theme }) => theme.colors.accent};
+    border-color: ${theme.colors.accent};
   }
 `
 
 const ErrorLine = styled.p`
   min-height: 1.6em;
-  margin: ${({ theme }) => theme.space.sm} 0 0;
-  color: ${({ theme }) => theme.colors.accentHover};
+  margin: ${theme.space.sm} 0 0;
+  color: ${theme.colors.accentHover};
   font-weight: 600;
 `
 

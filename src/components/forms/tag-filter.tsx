@@ -1,14 +1,15 @@
 import React from "react"
 import styled from "styled-components"
 import { pillToggle } from "../../styles/layout"
+import { theme } from "../../styles/theme"
 
 export const ALL_TAGS = "All"
 
 const Row = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space.sm};
-  margin: 0 0 ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
+  margin: 0 0 ${theme.space.lg};
+  padding: ${theme.space.xs} ${theme.space.xs} ${theme.space.sm};
   overflow-x: auto;
   scrollbar-width: thin;
 `
@@ -17,7 +18,7 @@ const Chip = styled.button`
   flex: 0 0 auto;
   min-height: 2.5rem;
   padding: 0 1.1rem;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
   font-weight: 600;
   white-space: nowrap;
   ${pillToggle('&[aria-pressed="true"]')}

@@ -5,6 +5,7 @@ import { Container, Eyebrow, Section, SectionTitle, bareList } from "../../style
 import { routes } from "../../routes"
 import { FeaturedCard } from "../cards/featured-card"
 import { ViewAllLink } from "./view-all-link"
+import { theme } from "../../styles/theme"
 
 export const query = graphql`
   fragment HomeCategoryRow on CatalogueCategory {
@@ -26,7 +27,7 @@ const Tiles = styled.ul`
   ${bareList}
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `
 
 /**

@@ -2,7 +2,7 @@ import React from "react"
 import styled, { css } from "styled-components"
 import { Container, Eyebrow, Section, SectionTitle, bareList } from "../../styles/layout"
 import { ENTERTAINMENT_TILES } from "../../styles/boxes"
-import { media } from "../../styles/theme"
+import { media, theme } from "../../styles/theme"
 import { routes } from "../../routes"
 import { FeaturedCard } from "../cards/featured-card"
 import { HtmlContent } from "../layout/html-content"
@@ -39,9 +39,9 @@ const AREAS = ["a", "b", "c", "d", "e"] as const
 
 const Tiles = styled.ul<{ $count: number }>`
   ${bareList}
-  margin-top: ${({ theme }) => theme.space.lg};
+  margin-top: ${theme.space.lg};
   display: grid;
-  gap: ${({ theme }) => theme.space[ENTERTAINMENT_TILES.gap]};
+  gap: ${theme.space[ENTERTAINMENT_TILES.gap]};
   grid-auto-rows: ${ENTERTAINMENT_TILES.rowHeight.phone};
   ${media.md} {
     grid-auto-rows: ${ENTERTAINMENT_TILES.rowHeight.wide};
@@ -60,8 +60,8 @@ const TileItem = styled.li<{ $area: string }>`
 `
 
 const Lead = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  margin: 0 0 ${theme.space.md};
+  font-size: ${theme.fontSizes.lg};
   font-weight: 600;
 `
 

@@ -1,7 +1,7 @@
 import React from "react"
 import styled from "styled-components"
 import { Container, Eyebrow, Section, SectionTitle, bareList } from "../../styles/layout"
-import { media } from "../../styles/theme"
+import { media, theme } from "../../styles/theme"
 import { routes } from "../../routes"
 import { Carousel } from "../carousel/carousel"
 import { MULTI_ITEM_SETTINGS, PICTURE_SETTINGS } from "../carousel/carousel-settings"
@@ -12,7 +12,7 @@ import { ViewAllLink } from "./view-all-link"
 
 const Intro = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   > * {
     min-width: 0;
   }
@@ -23,8 +23,8 @@ const Intro = styled.div`
 `
 
 const Description = styled(HtmlContent)`
-  color: ${({ theme }) => theme.colors.mutedText};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: ${theme.colors.mutedText};
+  font-size: ${theme.fontSizes.lg};
 `
 
 const PictureCarousel = styled(Carousel)`
@@ -43,7 +43,7 @@ const PictureRow = styled.ul`
   display: none;
   ${media.lg} {
     display: flex;
-    gap: ${({ theme }) => theme.space.md};
+    gap: ${theme.space.md};
     ${bareList}
   }
 `
@@ -54,25 +54,25 @@ const Tile = styled.li`
   min-width: 0;
   height: 15rem;
   overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.card};
+  border-radius: ${theme.radii.card};
 `
 
 const Picture = styled(CatalogueImage)`
-  border-radius: ${({ theme }) => theme.radii.card};
+  border-radius: ${theme.radii.card};
 `
 
 const SubHeading = styled.h3`
-  margin: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  margin: ${theme.space.xl} 0 ${theme.space.md};
+  font-size: ${theme.fontSizes.xl};
 `
 
 const CardCarousel = styled(Carousel)`
   .slick-slide > div {
-    padding: 0 ${({ theme }) => theme.space.sm};
+    padding: 0 ${theme.space.sm};
     height: 100%;
   }
   .slick-list {
-    margin: 0 -${({ theme }) => theme.space.sm};
+    margin: 0 -${theme.space.sm};
   }
   .slick-track {
     display: flex;

@@ -36,7 +36,7 @@ const Slide = styled.div`
     content: "";
     position: absolute;
     inset: 0;
-    background: ${({ theme }) => theme.colors.scrim};
+    background: ${theme.colors.scrim};
   }
 `
 
@@ -48,11 +48,11 @@ const Overlay = styled.div`
   flex-direction: column;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.lg};
-  padding: 0 ${({ theme }) => theme.space.md};
+  gap: ${theme.space.lg};
+  padding: 0 ${theme.space.md};
   pointer-events: none;
   text-align: center;
-  text-shadow: ${({ theme }) => theme.shadows.homeHeroText};
+  text-shadow: ${theme.shadows.homeHeroText};
   a,
   button {
     pointer-events: auto;
@@ -62,7 +62,7 @@ const Overlay = styled.div`
 const Headline = styled.h1`
   max-width: 60rem;
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-size: ${theme.fontSizes.xxl};
   font-weight: 800;
   text-transform: uppercase;
 `
@@ -76,7 +76,7 @@ const SlideText = styled.p`
   min-height: 3.2em;
   max-width: 44rem;
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   font-weight: 600;
   animation: ${fadeIn} 0.6s ease-out;
   ${media.md} {
@@ -89,7 +89,7 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   text-shadow: none;
 `
 
@@ -106,7 +106,7 @@ const HeroCarousel = styled(Carousel)`
   > .slick-slider > .slick-dots {
     position: absolute;
     z-index: 3;
-    bottom: ${({ theme }) => theme.space.md};
+    bottom: ${theme.space.md};
     left: 0;
     right: 0;
     margin: 0;
@@ -128,7 +128,7 @@ const HeroCarousel = styled(Carousel)`
 const PauseButton = styled(Button)`
   min-height: 2.25rem;
   padding: 0.2rem 0.9rem;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `
 
 // The first slide is the page's largest paint; the others wait until they are near.

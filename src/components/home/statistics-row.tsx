@@ -2,31 +2,31 @@ import React from "react"
 import styled from "styled-components"
 import { graphql } from "gatsby"
 import { bareList } from "../../styles/layout"
-import { media } from "../../styles/theme"
+import { media, theme } from "../../styles/theme"
 
 const Row = styled.ul`
   ${bareList}
-  margin-top: ${({ theme }) => theme.space.lg};
+  margin-top: ${theme.space.lg};
   display: grid;
   grid-template-columns: repeat(2, 1fr);
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   ${media.md} {
     grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
   }
 `
 
 const Statistic = styled.li`
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.card};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  padding: ${theme.space.md};
+  border-radius: ${theme.radii.card};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
 `
 
 const Count = styled.strong`
   display: block;
-  font-family: ${({ theme }) => theme.fonts.display};
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  color: ${({ theme }) => theme.colors.accent};
+  font-family: ${theme.fonts.display};
+  font-size: ${theme.fontSizes.xl};
+  color: ${theme.colors.accent};
 `
 
 export const query = graphql`

@@ -1,12 +1,13 @@
 import React, { type ReactNode } from "react"
 import styled from "styled-components"
 import { Link } from "gatsby"
+import { theme } from "../../styles/theme"
 
 const Line = styled.p`
-  margin: ${({ theme }) => theme.space.lg} 0 0;
+  margin: ${theme.space.lg} 0 0;
   font-weight: 700;
   a {
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
   }
 `
 

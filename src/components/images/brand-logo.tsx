@@ -1,14 +1,15 @@
 import React from "react"
 import styled from "styled-components"
 import { Link } from "gatsby"
+import { theme } from "../../styles/theme"
 
 export const SITE_NAME = "MoveFlix"
 
 const LogoLink = styled(Link)`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  font-family: ${({ theme }) => theme.fonts.display};
+  gap: ${theme.space.sm};
+  font-family: ${theme.fonts.display};
   font-size: 1.2rem;
   @media (min-width: 400px) {
     font-size: 1.4rem;
@@ -20,15 +21,15 @@ const LogoLink = styled(Link)`
 
 const Mark = styled.svg`
   rect {
-    fill: ${({ theme }) => theme.colors.accent};
+    fill: ${theme.colors.accent};
   }
   path {
-    fill: ${({ theme }) => theme.colors.accentText};
+    fill: ${theme.colors.accentText};
   }
 `
 
 const Accent = styled.span`
-  color: ${({ theme }) => theme.colors.accent};
+  color: ${theme.colors.accent};
 `
 
 /** The brand mark and name, linking home. */

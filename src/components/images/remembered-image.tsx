@@ -1,13 +1,14 @@
 import React, { useState, type ReactNode } from "react"
 import styled from "styled-components"
 import type { StoredImage } from "../../viewing/viewing-types"
+import { theme } from "../../styles/theme"
 
 /** The card picture's 1.6 box, whatever the remembered file turns out to be: cards of one row keep one height. */
 const Box = styled.div`
   position: relative;
   aspect-ratio: 1.6;
   overflow: hidden;
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  background: ${theme.colors.surfaceRaised};
   img {
     position: absolute;
     inset: 0;

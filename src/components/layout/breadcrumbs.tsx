@@ -3,11 +3,12 @@ import styled from "styled-components"
 import { Link } from "gatsby"
 import type { Crumb } from "../../seo/page-head"
 import { bareList, Container } from "../../styles/layout"
+import { theme } from "../../styles/theme"
 
 const Nav = styled.nav`
-  padding-top: ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.mutedText};
+  padding-top: ${theme.space.md};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.mutedText};
 `
 
 const Trail = styled.ol`
@@ -18,16 +19,16 @@ const Trail = styled.ol`
   li + li::before {
     /* A separator for the eye only: the list and aria-current say the rest. */
     content: "›" / "";
-    padding: 0 ${({ theme }) => theme.space.sm};
+    padding: 0 ${theme.space.sm};
   }
   a {
     display: inline-block;
     /* Tall enough to tap (WCAG 2.2 2.5.8 asks 24 px). */
-    padding: ${({ theme }) => theme.space.xs} 0;
+    padding: ${theme.space.xs} 0;
     text-underline-offset: 0.2em;
   }
   [aria-current="page"] {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
 `
 

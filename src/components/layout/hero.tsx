@@ -18,7 +18,7 @@ const HeroSection = styled.section<{ $fullScreen: boolean }>`
   min-height: ${({ $fullScreen }) => heroHeight($fullScreen, "vh")};
   min-height: ${({ $fullScreen }) => heroHeight($fullScreen, "svh")};
   overflow: hidden;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
 `
 
 const Background = styled.div`
@@ -28,21 +28,21 @@ const Background = styled.div`
     content: "";
     position: absolute;
     inset: 0;
-    background: ${({ theme }) => theme.colors.scrim};
+    background: ${theme.colors.scrim};
   }
 `
 
 const Content = styled(Container)`
   position: relative;
-  padding-top: ${({ theme }) => theme.space.xl};
-  padding-bottom: ${({ theme }) => theme.space.xl};
-  text-shadow: ${({ theme }) => theme.shadows.heroText};
+  padding-top: ${theme.space.xl};
+  padding-bottom: ${theme.space.xl};
+  text-shadow: ${theme.shadows.heroText};
 `
 
 const Title = styled.h1`
   max-width: 18ch;
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  margin: 0 0 ${theme.space.md};
+  font-size: ${theme.fontSizes.xxl};
   font-weight: 800;
   text-transform: uppercase;
 `
@@ -50,7 +50,7 @@ const Title = styled.h1`
 const Subtitle = styled.p`
   max-width: 40rem;
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   ${media.md} {
     font-size: 1.4rem;
   }

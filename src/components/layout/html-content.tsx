@@ -1,12 +1,13 @@
 import React from "react"
 import styled from "styled-components"
+import { theme } from "../../styles/theme"
 
 const Html = styled.div`
   & > :first-child {
     margin-top: 0;
   }
   a {
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
   }
 `
 

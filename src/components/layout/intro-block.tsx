@@ -1,15 +1,15 @@
 import React from "react"
 import styled from "styled-components"
 import { Container, Section } from "../../styles/layout"
-import { media } from "../../styles/theme"
+import { media, theme } from "../../styles/theme"
 import { HtmlContent } from "./html-content"
 
 const Layout = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   ${media.lg} {
     grid-template-columns: 1fr 1.4fr;
-    gap: ${({ theme }) => theme.space.xl};
+    gap: ${theme.space.xl};
   }
 `
 
@@ -18,14 +18,14 @@ const Title = styled.h2`
 `
 
 const Body = styled(HtmlContent)`
-  color: ${({ theme }) => theme.colors.mutedText};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: ${theme.colors.mutedText};
+  font-size: ${theme.fontSizes.lg};
 `
 
 const Aside = styled.p`
-  margin: ${({ theme }) => theme.space.md} 0 0;
-  padding-left: ${({ theme }) => theme.space.md};
-  border-left: 4px solid ${({ theme }) => theme.colors.accent};
+  margin: ${theme.space.md} 0 0;
+  padding-left: ${theme.space.md};
+  border-left: 4px solid ${theme.colors.accent};
   font-weight: 600;
 `
 

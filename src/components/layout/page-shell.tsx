@@ -3,20 +3,21 @@ import styled from "styled-components"
 import { graphql, useStaticQuery } from "gatsby"
 import { SiteFooter } from "./site-footer"
 import { SiteHeader } from "./site-header"
+import { theme } from "../../styles/theme"
 
 const SkipLink = styled.a`
   position: absolute;
-  left: ${({ theme }) => theme.space.md};
+  left: ${theme.space.md};
   top: -4rem;
   z-index: 30;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colors.accent};
-  color: ${({ theme }) => theme.colors.accentText};
+  padding: ${theme.space.sm} ${theme.space.md};
+  background: ${theme.colors.accent};
+  color: ${theme.colors.accentText};
   font-weight: 700;
   /* Fixed when focused: reached by Shift+Tab from far down a page, it shows in the window, not at the page's top. */
   &:focus {
     position: fixed;
-    top: ${({ theme }) => theme.space.sm};
+    top: ${theme.space.sm};
   }
 `
 

@@ -2,7 +2,7 @@ import React from "react"
 import styled from "styled-components"
 import { Link } from "gatsby"
 import { Container, bareList } from "../../styles/layout"
-import { media } from "../../styles/theme"
+import { media, theme } from "../../styles/theme"
 import { routes } from "../../routes"
 import { BrandLogo, SITE_NAME } from "../images/brand-logo"
 import { SubscribeForm } from "../forms/subscribe-form"
@@ -19,15 +19,15 @@ const CONTACT = {
 } as const
 
 const Footer = styled.footer`
-  margin-top: ${({ theme }) => theme.space.xl};
-  padding: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  margin-top: ${theme.space.xl};
+  padding: ${theme.space.xl} 0 ${theme.space.lg};
+  background: ${theme.colors.surface};
+  border-top: 1px solid ${theme.colors.border};
 `
 
 const Columns = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   ${media.md} {
     grid-template-columns: 1.2fr 1fr 1fr;
   }
@@ -37,35 +37,35 @@ const Columns = styled.div`
 `
 
 const ColumnTitle = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  margin: 0 0 ${theme.space.md};
+  font-size: ${theme.fontSizes.lg};
 `
 
 const LinkList = styled.ul`
   ${bareList}
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   a {
     text-decoration: none;
   }
   a:hover {
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
     text-decoration: underline;
   }
 `
 
 const Blurb = styled.p`
-  color: ${({ theme }) => theme.colors.mutedText};
+  color: ${theme.colors.mutedText};
 `
 
 const Copyright = styled.p`
-  margin: ${({ theme }) => theme.space.xl} 0 0;
-  padding-top: ${({ theme }) => theme.space.md};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.mutedText};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin: ${theme.space.xl} 0 0;
+  padding-top: ${theme.space.md};
+  border-top: 1px solid ${theme.colors.border};
+  color: ${theme.colors.mutedText};
+  font-size: ${theme.fontSizes.sm};
   a {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
 `
 

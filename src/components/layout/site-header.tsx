@@ -2,7 +2,7 @@ import React, { useRef } from "react"
 import styled from "styled-components"
 import { Link, graphql } from "gatsby"
 import { ButtonLink, VisuallyHidden, bareList } from "../../styles/layout"
-import { media, stickyHeader } from "../../styles/theme"
+import { media, stickyHeader, theme } from "../../styles/theme"
 import { routes } from "../../routes"
 import { BrandLogo } from "../images/brand-logo"
 import { BookmarkIcon } from "../images/bookmark-icon"
@@ -14,24 +14,24 @@ const Bar = styled.header`
     position: sticky;
     top: 0;
   }
-  background: ${({ theme }) => theme.colors.backgroundTranslucent};
+  background: ${theme.colors.backgroundTranslucent};
   backdrop-filter: blur(8px);
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-bottom: 1px solid ${theme.colors.border};
 `
 
 const Inner = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  max-width: ${({ theme }) => theme.layout.maxWidth};
+  gap: ${theme.space.sm};
+  max-width: ${theme.layout.maxWidth};
   /* The bar's 1px border is part of the header's height: heroes and anchors count on 4.5rem in all. */
-  min-height: calc(${({ theme }) => theme.layout.headerHeight} - 1px);
+  min-height: calc(${theme.layout.headerHeight} - 1px);
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  padding: ${theme.space.sm} ${theme.space.md};
   ${media.md} {
     flex-wrap: nowrap;
-    padding: 0 ${({ theme }) => theme.space.lg};
+    padding: 0 ${theme.space.lg};
   }
 `
 
@@ -50,9 +50,9 @@ const MenuSummary = styled.summary`
   justify-content: center;
   min-width: 2.75rem;
   min-height: 2.75rem;
-  border: 2px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  color: ${({ theme }) => theme.colors.text};
+  border: 2px solid ${theme.colors.border};
+  border-radius: ${theme.radii.pill};
+  color: ${theme.colors.text};
   cursor: pointer;
   list-style: none;
   &::-webkit-details-marker {
@@ -74,11 +74,11 @@ const PhoneNav = styled.nav`
   top: 100%;
   left: 0;
   right: 0;
-  max-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
+  max-height: calc(100vh - ${theme.layout.headerHeight});
   overflow-y: auto;
-  padding: 0 ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colors.background};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  padding: 0 ${theme.space.md};
+  background: ${theme.colors.background};
+  border-bottom: 1px solid ${theme.colors.border};
 `
 
 const DesktopNav = styled.nav`
@@ -92,28 +92,28 @@ const DesktopNav = styled.nav`
 
 const NavList = styled.ul`
   ${bareList}
-  padding: ${({ theme }) => theme.space.sm} 0;
+  padding: ${theme.space.sm} 0;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   ${media.md} {
     flex-direction: row;
-    gap: ${({ theme }) => theme.space.md};
+    gap: ${theme.space.md};
     padding: 0;
   }
   ${media.lg} {
-    gap: ${({ theme }) => theme.space.lg};
+    gap: ${theme.space.lg};
   }
 `
 
 const NavLink = styled(Link)`
   display: block;
-  padding: ${({ theme }) => theme.space.sm} 0;
+  padding: ${theme.space.sm} 0;
   font-weight: 600;
   text-decoration: none;
   &:hover,
   &[aria-current="page"] {
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
   }
 `
 
@@ -126,7 +126,7 @@ const MyListLink = styled(Link)`
     display: inline-flex;
     align-items: center;
     justify-content: center;
-    gap: ${({ theme }) => theme.space.xs};
+    gap: ${theme.space.xs};
     min-width: 2.75rem;
     min-height: 2.75rem;
     flex-shrink: 0;
@@ -134,12 +134,12 @@ const MyListLink = styled(Link)`
     text-decoration: none;
     &:hover,
     &[aria-current="page"] {
-      color: ${({ theme }) => theme.colors.accent};
+      color: ${theme.colors.accent};
     }
   }
   ${media.lg} {
-    margin-left: ${({ theme }) => theme.space.sm};
-    padding: 0 ${({ theme }) => theme.space.sm};
+    margin-left: ${theme.space.sm};
+    padding: 0 ${theme.space.sm};
   }
 `
 

@@ -14,6 +14,7 @@ import { useRemovalNotice, type Removal } from "./undo-notice"
 import { RememberedImage } from "../images/remembered-image"
 import { ProgressBar } from "../cards/watch-progress"
 import { episodeLabel } from "../../episode-label"
+import { theme } from "../../styles/theme"
 
 /** The home page shows at most this many episodes in progress, most recent first. */
 export const CONTINUE_WATCHING_LIMIT = 8
@@ -23,7 +24,7 @@ const Heading = styled.div`
   flex-wrap: wrap;
   align-items: baseline;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   h2:focus {
     outline: none;
   }

@@ -4,7 +4,7 @@ import { storedImageOf } from "../images/stored-image"
 import type { StoredImage } from "../../viewing/viewing-types"
 import { PAGE_COLUMN } from "../../styles/boxes"
 import { Button } from "../../styles/layout"
-import { media } from "../../styles/theme"
+import { media, theme } from "../../styles/theme"
 import { useViewing } from "../../viewing/use-viewing"
 import { isSaved, saveSeries, unsaveSeries } from "../../viewing/viewing-store"
 import { CardIconButton } from "../cards/card-icon-button"
@@ -14,28 +14,28 @@ import { BookmarkIcon } from "../images/bookmark-icon"
 const HeroPill = styled(Button)`
   position: absolute;
   z-index: 2;
-  top: ${({ theme }) => theme.space.md};
-  right: ${({ theme }) => theme.space[PAGE_COLUMN.padding.phone]};
+  top: ${theme.space.md};
+  right: ${theme.space[PAGE_COLUMN.padding.phone]};
   ${media.md} {
-    top: ${({ theme }) => theme.space.lg};
+    top: ${theme.space.lg};
     right: max(
-      ${({ theme }) => theme.space[PAGE_COLUMN.padding.wide]},
-      calc((100% - ${({ theme }) => theme.layout.maxWidth}) / 2 + ${({ theme }) => theme.space[PAGE_COLUMN.padding.wide]})
+      ${theme.space[PAGE_COLUMN.padding.wide]},
+      calc((100% - ${theme.layout.maxWidth}) / 2 + ${theme.space[PAGE_COLUMN.padding.wide]})
     );
   }
-  background: ${({ theme }) => theme.colors.backgroundTranslucentSoft};
+  background: ${theme.colors.backgroundTranslucentSoft};
   &[aria-pressed="true"] {
-    background: ${({ theme }) => theme.colors.accent};
-    color: ${({ theme }) => theme.colors.accentText};
+    background: ${theme.colors.accent};
+    color: ${theme.colors.accentText};
   }
 `
 
 const SavedIconButton = styled(CardIconButton)`
   &[aria-pressed="true"] {
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
   }
   &[aria-pressed="true"]:hover {
-    color: ${({ theme }) => theme.colors.accentText};
+    color: ${theme.colors.accentText};
   }
 `
 

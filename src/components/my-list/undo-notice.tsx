@@ -1,6 +1,7 @@
 import React, { useEffect, useRef, useState } from "react"
 import styled from "styled-components"
 import { Button } from "../../styles/layout"
+import { theme } from "../../styles/theme"
 
 /** Something the visitor just removed, and how to put it back. */
 export interface Removal {
@@ -14,8 +15,8 @@ const Row = styled.div<{ $shown: boolean }>`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  margin: ${({ theme, $shown }) => ($shown ? `${theme.space.sm} 0 ${theme.space.md}` : "0")};
+  gap: ${theme.space.sm};
+  margin: ${({ $shown }) => ($shown ? `${theme.space.sm} 0 ${theme.space.md}` : "0")};
   p {
     margin: 0;
   }

@@ -3,9 +3,10 @@ import styled, { css } from "styled-components"
 import { Link } from "gatsby"
 import { bareList, pillToggle, VisuallyHidden } from "../../styles/layout"
 import { paginationItems } from "./pagination-items"
+import { theme } from "../../styles/theme"
 
 const Nav = styled.nav`
-  margin: ${({ theme }) => theme.space.lg} 0 0;
+  margin: ${theme.space.lg} 0 0;
 `
 
 const Pages = styled.ul`
@@ -14,7 +15,7 @@ const Pages = styled.ul`
   flex-wrap: wrap;
   justify-content: center;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `
 
 const entry = css`
@@ -48,8 +49,8 @@ const PageMark = styled.span`
   ${entry}
 `
 const Gap = styled.span`
-  padding: 0 ${({ theme }) => theme.space.xs};
-  color: ${({ theme }) => theme.colors.mutedText};
+  padding: 0 ${theme.space.xs};
+  color: ${theme.colors.mutedText};
 `
 
 export interface PaginationProps {

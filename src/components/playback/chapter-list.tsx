@@ -5,47 +5,48 @@ import { chapterAt } from "../../playback/moment"
 import { usePlaybackPosition, type PlaybackControl } from "../../playback/playback-control"
 import { bareList } from "../../styles/layout"
 import { MomentLink } from "./moment-link"
+import { theme } from "../../styles/theme"
 
 const Chapters = styled.section`
   max-width: 48rem;
-  margin: ${({ theme }) => theme.space.lg} 0;
+  margin: ${theme.space.lg} 0;
 `
 
 const ChapterTitle = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  margin: 0 0 ${theme.space.sm};
+  font-size: ${theme.fontSizes.lg};
 `
 
 const ChapterItems = styled.ol`
   ${bareList}
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `
 
 // The current chapter changes its colours and shows its bar, never its size: marking it moves nothing.
 const ChapterMoment = styled(MomentLink)`
   display: grid;
   grid-template-columns: 4.5rem 1fr;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   align-items: baseline;
   min-height: 2.75rem;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  padding: ${theme.space.sm} ${theme.space.md};
   border-left: 4px solid transparent;
   border-radius: 4px;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
   text-decoration: none;
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
   & > :first-child {
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
     font-weight: 700;
     font-variant-numeric: tabular-nums;
   }
   &[aria-current="true"] {
-    border-left-color: ${({ theme }) => theme.colors.accent};
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    border-left-color: ${theme.colors.accent};
+    background: ${theme.colors.surfaceRaised};
   }
   @media (forced-colors: active) {
     &[aria-current="true"] {

@@ -6,14 +6,15 @@ import type { PlaybackControl } from "../../playback/playback-control"
 import { VisuallyHidden } from "../../styles/layout"
 import { orderTranscripts, type EpisodeTranscriptText } from "../../transcript-order"
 import { MomentLink } from "./moment-link"
+import { theme } from "../../styles/theme"
 
 // Disclosures, so the transcript is in the HTML for everyone (and search engines) and opens without JavaScript.
 const Disclosure = styled.details`
   max-width: 48rem;
-  margin: ${({ theme }) => theme.space.md} 0;
+  margin: ${theme.space.md} 0;
   & > summary {
     min-height: 2.75rem;
-    padding: ${({ theme }) => theme.space.sm} 0;
+    padding: ${theme.space.sm} 0;
     font-weight: 700;
     cursor: pointer;
   }
@@ -21,20 +22,20 @@ const Disclosure = styled.details`
 
 const Outer = styled(Disclosure)`
   & > summary {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
   }
 `
 
 const Paragraph = styled.p`
   display: grid;
   grid-template-columns: 4.5rem 1fr;
-  gap: ${({ theme }) => theme.space.sm};
-  margin: 0 0 ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.colors.mutedText};
+  gap: ${theme.space.sm};
+  margin: 0 0 ${theme.space.sm};
+  color: ${theme.colors.mutedText};
 `
 
 const Stamp = styled(MomentLink)`
-  color: ${({ theme }) => theme.colors.accent};
+  color: ${theme.colors.accent};
   font-weight: 700;
   font-variant-numeric: tabular-nums;
 `

@@ -3,6 +3,7 @@ import styled from "styled-components"
 import { formatClock } from "../../playback/format-clock"
 import { Button } from "../../styles/layout"
 import { PlayIcon } from "../images/play-icon"
+import { theme } from "../../styles/theme"
 
 const Choices = styled.div`
   position: absolute;
@@ -13,13 +14,13 @@ const Choices = styled.div`
   align-items: center;
   justify-content: center;
   align-content: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colors.posterScrim};
+  gap: ${theme.space.md};
+  padding: ${theme.space.md};
+  background: ${theme.colors.posterScrim};
 `
 
 const FromStart = styled(Button)`
-  background: ${({ theme }) => theme.colors.backgroundTranslucentSoft};
+  background: ${theme.colors.backgroundTranslucentSoft};
 `
 
 export interface ResumeChoicesProps {

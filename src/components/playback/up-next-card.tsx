@@ -3,6 +3,7 @@ import styled from "styled-components"
 import { AUTOPLAY_STATE } from "../../playback/autoplay-state"
 import { usePrefersReducedMotion } from "../../hooks/use-prefers-reduced-motion"
 import { Button, ButtonLink, VisuallyHidden, clampLines } from "../../styles/layout"
+import { theme } from "../../styles/theme"
 
 /** Seconds Up next counts down before it opens the next episode by itself. */
 export const UP_NEXT_COUNTDOWN_S = 10
@@ -14,15 +15,15 @@ const Panel = styled.section`
   display: flex;
   flex-direction: column;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.md} ${theme.space.lg};
   background: rgba(8, 8, 12, 0.88);
 `
 
 const Eyebrow = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.accent};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.accent};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 700;
   letter-spacing: 0.06em;
   text-transform: uppercase;
@@ -31,21 +32,21 @@ const Eyebrow = styled.p`
 const NextTitle = styled.p`
   margin: 0;
   max-width: 40rem;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   font-weight: 700;
   ${clampLines(2)}
 `
 
 const Countdown = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.mutedText};
+  color: ${theme.colors.mutedText};
 `
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.xs};
 `
 
 export interface UpNextCardProps {

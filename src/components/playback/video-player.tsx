@@ -9,14 +9,15 @@ import { PLAY_LINK_LENGTH_ATTRIBUTE } from "../../../contract/moment-form"
 import { CatalogueImage } from "../images/catalogue-image"
 import { PlayIcon } from "../images/play-icon"
 import { ResumeChoices } from "./resume-choices"
+import { theme } from "../../styles/theme"
 
 const Frame = styled.div`
   position: relative;
   width: 100%;
   aspect-ratio: 16 / 9;
-  max-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
+  max-height: calc(100vh - ${theme.layout.headerHeight});
   overflow: hidden;
-  background: ${({ theme }) => theme.colors.player};
+  background: ${theme.colors.player};
   iframe {
     position: absolute;
     /* Over the play link: without JavaScript the player is in the box from the start, to play in the page. */
@@ -39,8 +40,8 @@ const PlayLink = styled.a`
   width: 100%;
   border: 0;
   padding: 0;
-  background: ${({ theme }) => theme.colors.posterScrim};
-  color: ${({ theme }) => theme.colors.accentText};
+  background: ${theme.colors.posterScrim};
+  color: ${theme.colors.accentText};
   &:focus-visible {
     outline-offset: -6px;
   }
@@ -50,14 +51,14 @@ const PlayLink = styled.a`
     width: 5rem;
     height: 5rem;
     border-radius: 50%;
-    background: ${({ theme }) => theme.colors.accent};
-    box-shadow: ${({ theme }) => theme.shadows.card};
+    background: ${theme.colors.accent};
+    box-shadow: ${theme.shadows.card};
     transition: transform 0.2s, background-color 0.2s;
   }
   &:hover span,
   &:focus-visible span {
     transform: scale(1.08);
-    background: ${({ theme }) => theme.colors.accentHover};
+    background: ${theme.colors.accentHover};
   }
 `
 
@@ -68,10 +69,10 @@ const StartsAt = styled.small`
   left: 50%;
   transform: translateX(-50%);
   padding: 0.2rem 0.8rem;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.backgroundTranslucentSoft};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.backgroundTranslucentSoft};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.md};
   font-weight: 700;
   white-space: nowrap;
 `
@@ -93,8 +94,8 @@ const Spinner = styled.span`
   width: 3.5rem;
   height: 3.5rem;
   border-radius: 50%;
-  border: 5px solid ${({ theme }) => theme.colors.spinnerTrack};
-  border-top-color: ${({ theme }) => theme.colors.accent};
+  border: 5px solid ${theme.colors.spinnerTrack};
+  border-top-color: ${theme.colors.accent};
   animation: ${spin} 0.9s linear infinite;
 `
 
@@ -104,9 +105,9 @@ const Unavailable = styled.p`
   display: grid;
   place-items: center;
   margin: 0;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
   text-align: center;
-  color: ${({ theme }) => theme.colors.mutedText};
+  color: ${theme.colors.mutedText};
 `
 
 /** A click the browser should handle itself: a new tab or window asked for with a modifier or another button. */

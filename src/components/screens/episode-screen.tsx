@@ -23,6 +23,7 @@ import { ShareFromButton } from "../cards/share-from-button"
 import { ChapterList } from "../playback/chapter-list"
 import { EpisodeTranscript } from "../playback/episode-transcript"
 import { hydratedLater } from "../layout/hydrated-later"
+import { theme } from "../../styles/theme"
 
 export const query = graphql`
   fragment EpisodeScreen on CatalogueEpisode {
@@ -53,24 +54,24 @@ export const query = graphql`
 `
 
 const Title = styled.h1`
-  margin: ${({ theme }) => theme.space.lg} 0 ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  margin: ${theme.space.lg} 0 ${theme.space.md};
+  font-size: ${theme.fontSizes.xl};
 `
 
 // Under the title: which episode and how long, as its card says it.
 const Facts = styled.p`
-  margin: -${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.colors.accent};
+  margin: -${theme.space.sm} 0 ${theme.space.md};
+  color: ${theme.colors.accent};
   font-weight: 700;
 `
 
 const Description = styled(HtmlContent)`
   max-width: 48rem;
-  color: ${({ theme }) => theme.colors.mutedText};
+  color: ${theme.colors.mutedText};
 `
 
 const PlayingCard = styled(Card)`
-  border-color: ${({ theme }) => theme.colors.accent};
+  border-color: ${theme.colors.accent};
   &:hover {
     transform: none;
   }
@@ -78,15 +79,15 @@ const PlayingCard = styled(Card)`
 
 const PlayingBadge = styled.p`
   position: absolute;
-  top: ${({ theme }) => theme.space.sm};
-  left: ${({ theme }) => theme.space.sm};
+  top: ${theme.space.sm};
+  left: ${theme.space.sm};
   margin: 0;
   padding: 0.2rem 0.7rem;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.accent};
-  color: ${({ theme }) => theme.colors.accentText};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.accent};
+  color: ${theme.colors.accentText};
   font-weight: 800;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `
 
 const Inert = styled.div`

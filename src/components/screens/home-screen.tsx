@@ -12,6 +12,7 @@ import { PageShell } from "../layout/page-shell"
 import { SearchForm } from "../forms/search-form"
 import { StatisticsRow } from "../home/statistics-row"
 import type { HomeTileSizes } from "../../styles/tile-sizes"
+import { theme } from "../../styles/theme"
 
 /** The home sections show at most this many subcategories. */
 const HOME_SECTION_LIMIT = 5
@@ -36,8 +37,8 @@ export const query = graphql`
 
 const Lead = styled.p`
   max-width: 40rem;
-  color: ${({ theme }) => theme.colors.mutedText};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: ${theme.colors.mutedText};
+  font-size: ${theme.fontSizes.lg};
 `
 
 export interface HomeScreenProps {

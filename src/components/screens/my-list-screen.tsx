@@ -15,6 +15,7 @@ import { ClearHistoryButton } from "../my-list/clear-history-button"
 import { PageShell } from "../layout/page-shell"
 import { RememberedImage } from "../images/remembered-image"
 import { useRemovalNotice, type Removal } from "../my-list/undo-notice"
+import { theme } from "../../styles/theme"
 
 export const MY_LIST_TEXTS = {
   title: MY_LIST_TITLE,
@@ -27,8 +28,8 @@ export const MY_LIST_TEXTS = {
 } as const
 
 const Title = styled.h1`
-  margin: ${({ theme }) => theme.space.lg} 0 ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  margin: ${theme.space.lg} 0 ${theme.space.sm};
+  font-size: ${theme.fontSizes.xl};
   &:focus {
     outline: none;
   }
@@ -43,13 +44,13 @@ const HistoryTitle = styled(SectionTitle)`
 
 const Lead = styled.p`
   max-width: 40rem;
-  color: ${({ theme }) => theme.colors.mutedText};
+  color: ${theme.colors.mutedText};
 `
 
 // At least a screen high, so the footer does not rise into view or jump when the list replaces the HTML's empty space.
 const ListArea = styled.div`
-  min-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
-  min-height: calc(100svh - ${({ theme }) => theme.layout.headerHeight});
+  min-height: calc(100vh - ${theme.layout.headerHeight});
+  min-height: calc(100svh - ${theme.layout.headerHeight});
 `
 
 function SavedCard({ series, onRemoved }: { series: SavedSeries; onRemoved: (removal: Removal) => void }) {

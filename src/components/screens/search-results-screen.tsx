@@ -14,6 +14,7 @@ import { useIsomorphicLayoutEffect } from "../../hooks/use-isomorphic-layout-eff
 import { useSearch } from "../../hooks/use-search"
 import { lazyOptional } from "../layout/lazy-optional"
 import type { SearchGroup } from "../../services/search"
+import { theme } from "../../styles/theme"
 
 const NO_RESULTS = {
   title: "Sorry, your results can’t be found.",
@@ -33,20 +34,20 @@ const Picture = styled.img`
   height: auto;
   aspect-ratio: 1.6;
   object-fit: cover;
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  background: ${theme.colors.surfaceRaised};
 `
 
 const HeadingSkeleton = styled(Skeleton)`
   width: 12rem;
-  height: calc(${({ theme }) => theme.fontSizes.xl} * ${({ theme }) => theme.lineHeights.heading});
-  margin-bottom: ${({ theme }) => theme.space.md};
+  height: calc(${theme.fontSizes.xl} * ${theme.lineHeights.heading});
+  margin-bottom: ${theme.space.md};
 `
 
 // At least a screen high whatever the answer, so the footer never rises into
 // view when a short answer replaces the taller skeletons.
 const Answer = styled.div`
-  min-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
-  min-height: calc(100svh - ${({ theme }) => theme.layout.headerHeight});
+  min-height: calc(100vh - ${theme.layout.headerHeight});
+  min-height: calc(100svh - ${theme.layout.headerHeight});
 `
 
 const OneLine = styled.span`
@@ -65,7 +66,7 @@ const SaveSeriesButton = lazyOptional(() => import("../my-list/save-series-butto
 const PICTURE = { width: 400, height: 250 } as const
 
 const GroupSection = styled.section`
-  margin-bottom: ${({ theme }) => theme.space.xl};
+  margin-bottom: ${theme.space.xl};
   /* Without scripts no answer can come: the loading skeletons would say "loading" for ever. */
   @media (scripting: none) {
     &[aria-busy="true"] {

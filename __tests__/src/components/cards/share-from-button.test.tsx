@@ -1,8 +1,7 @@
 import React from "react"
-import { act, fireEvent, screen } from "@testing-library/react"
+import { act, fireEvent, render, screen } from "@testing-library/react"
 import { ShareFromButton } from "../../../../src/components/cards/share-from-button"
 import { createPlaybackControl } from "../../../../src/playback/playback-control"
-import { renderWithTheme } from "../../../helpers/render-with-theme"
 
 describe("ShareFromButton", () => {
   const share = jest.fn(async (_data: ShareData) => undefined)
@@ -13,7 +12,7 @@ describe("ShareFromButton", () => {
 
   it("offers nothing until the visitor has played past the start, then shares the page at the moment", () => {
     const control = createPlaybackControl()
-    renderWithTheme(<ShareFromButton title="Plank Basics" control={control} />)
+    render(<ShareFromButton title="Plank Basics" control={control} />)
     expect(screen.queryByRole("button")).toBeNull()
     act(() => control.report(0.6))
     expect(screen.queryByRole("button")).toBeNull()

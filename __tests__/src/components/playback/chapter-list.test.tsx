@@ -1,8 +1,7 @@
 import React from "react"
-import { act, fireEvent, screen, within } from "@testing-library/react"
+import { act, fireEvent, render, screen, within } from "@testing-library/react"
 import { ChapterList } from "../../../../src/components/playback/chapter-list"
 import { createPlaybackControl } from "../../../../src/playback/playback-control"
-import { renderWithTheme } from "../../../helpers/render-with-theme"
 
 const SRC = "https://player.vimeo.com/video/760001002"
 const CHAPTERS = [
@@ -15,7 +14,7 @@ function drawn(src: string | null = SRC) {
   const control = createPlaybackControl()
   const playFrom = jest.fn()
   control.attach(playFrom)
-  renderWithTheme(<ChapterList chapters={CHAPTERS} src={src} control={control} />)
+  render(<ChapterList chapters={CHAPTERS} src={src} control={control} />)
   return { control, playFrom }
 }
 
@@ -58,7 +57,7 @@ describe("ChapterList", () => {
 
   it("shows nothing without chapters, and plain times when the video cannot be played", () => {
     const control = createPlaybackControl()
-    const { container } = renderWithTheme(<ChapterList chapters={[]} src={SRC} control={control} />)
+    const { container } = render(<ChapterList chapters={[]} src={SRC} control={control} />)
     expect(container).toBeEmptyDOMElement()
     drawn(null)
     expect(links()).toEqual([])

@@ -1,8 +1,7 @@
 import React from "react"
-import { fireEvent, screen } from "@testing-library/react"
+import { fireEvent, render, screen } from "@testing-library/react"
 import { EpisodeTranscript } from "../../../../src/components/playback/episode-transcript"
 import { createPlaybackControl } from "../../../../src/playback/playback-control"
-import { renderWithTheme } from "../../../helpers/render-with-theme"
 
 const SRC = "https://player.vimeo.com/video/760001002"
 const ENGLISH = {
@@ -19,7 +18,7 @@ function drawn(transcripts = [FRENCH, ENGLISH]) {
   const control = createPlaybackControl()
   const playFrom = jest.fn()
   control.attach(playFrom)
-  const { container } = renderWithTheme(<EpisodeTranscript transcripts={transcripts} src={SRC} control={control} />)
+  const { container } = render(<EpisodeTranscript transcripts={transcripts} src={SRC} control={control} />)
   return { container, playFrom }
 }
 

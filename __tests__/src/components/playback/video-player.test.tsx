@@ -1,9 +1,8 @@
 import React from "react"
-import { act, fireEvent, screen } from "@testing-library/react"
+import { act, fireEvent, render, screen } from "@testing-library/react"
 import { VideoPlayer } from "../../../../src/components/playback/video-player"
 import { createPlaybackControl } from "../../../../src/playback/playback-control"
 import type { HostPlayerOptions } from "../../../../src/playback/use-host-player"
-import { renderWithTheme } from "../../../helpers/render-with-theme"
 
 // The host's SDK and the position writer are the browser tests' (player.test.ts, moments.test.ts): here the
 // hook stands in, saying whether the open player could seek and relaying what it hears.
@@ -15,7 +14,7 @@ jest.mock("../../../../src/playback/use-host-player", () => ({
 
 const SRC = "https://player.vimeo.com/video/760001002"
 
-const draw = (props: Partial<React.ComponentProps<typeof VideoPlayer>> = {}) => renderWithTheme(<VideoPlayer src={SRC} title="Plank Basics" poster={null} {...props} />)
+const draw = (props: Partial<React.ComponentProps<typeof VideoPlayer>> = {}) => render(<VideoPlayer src={SRC} title="Plank Basics" poster={null} {...props} />)
 
 const iframeSrc = (container: HTMLElement) => container.querySelector("iframe:not(noscript iframe)")?.getAttribute("src")
 

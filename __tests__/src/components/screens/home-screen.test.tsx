@@ -1,8 +1,7 @@
 import React from "react"
-import { screen, within } from "@testing-library/react"
+import { render, screen, within } from "@testing-library/react"
 import { useStaticQuery } from "gatsby"
 import { HomeScreen, type HomeScreenProps } from "../../../../src/components/screens/home-screen"
-import { renderWithTheme } from "../../../helpers/render-with-theme"
 import { homeTileSizes } from "../../../../src/styles/tile-sizes"
 
 // jsdom has neither; the carousels ask both.
@@ -56,27 +55,27 @@ const props = (overrides: Partial<HomeScreenProps>): HomeScreenProps => ({
 
 describe("HomeScreen", () => {
   it("shows neither featured section without featured collections", () => {
-    renderWithTheme(<HomeScreen {...props({ fitnessCategory: { _id: "1", subcategories: [sub(11)] } })} />)
+    render(<HomeScreen {...props({ fitnessCategory: { _id: "1", subcategories: [sub(11)] } })} />)
     expect(screen.queryByText("Get Moving. Get Fit")).not.toBeInTheDocument()
     expect(screen.queryByText("Step Up, Shine")).not.toBeInTheDocument()
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Stay Fit, Stay Entertained")
   })
 
   it("shows 'View all fitness programs' as plain text when there is no category id", () => {
-    renderWithTheme(<HomeScreen {...props({ features: [feature("fitness")] })} />)
+    render(<HomeScreen {...props({ features: [feature("fitness")] })} />)
     const section = screen.getByRole("region", { name: "Find Your Fitness Groove" })
     expect(within(section).getByText("View all fitness programs").closest("a")).toBeNull()
     expect(within(section).getByText("more").tagName).toBe("STRONG")
   })
 
   it("shows the fitness section only when the fitness feature has an id", () => {
-    renderWithTheme(<HomeScreen {...props({ features: [feature("fitness", { _id: "" })] })} />)
+    render(<HomeScreen {...props({ features: [feature("fitness", { _id: "" })] })} />)
     expect(screen.queryByText("Get Moving. Get Fit")).not.toBeInTheDocument()
   })
 
   it("shows at most 5 programs and entertainment tiles, and links both sections to their categories", () => {
     const many = Array.from({ length: 7 }, (_, i) => sub(20 + i))
-    renderWithTheme(
+    render(
       <HomeScreen
         {...props({
           features: [feature("fitness"), feature("entertainment", { category: { _id: "3", subcategories: many } })],
