@@ -1,6 +1,7 @@
 import path from "node:path"
 import type { GatsbyNode } from "gatsby"
 import { allowFinalStateSave, skipIntermediateStateSaves } from "./gatsby/build-steps/save-state-once"
+import { timedStep } from "./gatsby/build-steps/timed-step"
 import { bundleAnalysis } from "./gatsby/bundle-analysis"
 import { keepCompilationHashStable } from "./gatsby/stable-compilation-hash"
 import { cataloguePages, subscribeOutcomePages } from "./gatsby/page-creation/create-pages"
@@ -37,25 +38,28 @@ export const sourceNodes = keepPageNodes
  */
 export const createPages: GatsbyNode["createPages"] = async (args) => {
   const { graphql, actions, reporter, cache } = args
-  const result = await graphql<Queries.CreatePagesQuery>(PAGE_QUERY)
+  const result = await timedStep(reporter, "Querying the catalogue for its pages", () => graphql<Queries.CreatePagesQuery>(PAGE_QUERY))
   if (result.errors || !result.data) {
     reporter.panicOnBuild("Could not query the catalogue to create pages", result.errors)
     return
   }
-  const seo = decideSeo(result.data)
+  const data = result.data
+  const seo = await timedStep(reporter, "Deciding every page's head", () => decideSeo(data))
   if ("problem" in seo) {
     reporter.panicOnBuild(seo.problem)
     return
   }
   const heads = new Map<string, PageHead>()
-  for (const { page, head } of cataloguePages(result.data, seo.catalogue)) {
-    actions.createPage(page)
-    // At the path Gatsby gives the page (gatsby-config's trailingSlash "always"; no catalogue route has a file suffix).
-    heads.set(withTrailingSlash(page.path), head)
-  }
-  for (const page of subscribeOutcomePages()) actions.createPage(page)
+  await timedStep(reporter, "Creating the catalogue's pages", () => {
+    for (const { page, head } of cataloguePages(data, seo.catalogue)) {
+      actions.createPage(page)
+      // At the path Gatsby gives the page (gatsby-config's trailingSlash "always"; no catalogue route has a file suffix).
+      heads.set(withTrailingSlash(page.path), head)
+    }
+    for (const page of subscribeOutcomePages()) actions.createPage(page)
+  })
   for (const [path, head] of fixedPageHeads(seo)) heads.set(path, head)
-  writePageHeads(args, heads)
+  await timedStep(reporter, "Writing the pages' heads", () => writePageHeads(args, heads))
 
   const rows = seo.catalogue.reportRows()
   const preview = result.data.catalogueSiteSettings?.previewLane ?? false
@@ -83,7 +87,7 @@ export const onPreBuild: GatsbyNode["onPreBuild"] = () => skipIntermediateStateS
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter, cache }) => {
   allowFinalStateSave()
-  const { previewLane } = await writePreviewChanges(graphql, path.join(__dirname, "public"), reporter)
+  const { previewLane } = await timedStep(reporter, "Writing the preview's changes", () => writePreviewChanges(graphql, path.join(__dirname, "public"), reporter))
   const outcome = (await cache.get(SEO_OUTCOME)) as SeoOutcome | undefined
   // createPages writes it in every build; a build without it would go out without its sitemap.
   if (!outcome) {
@@ -92,15 +96,17 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   }
   // The publisher's builds write the report's JSON only (gatsby/seo/report/write-report.ts).
   const reportHtml = process.env.SEO_REPORT_HTML !== "off"
-  const report = await writeSeoOutputs(outcome, { siteDir: __dirname, publicDir: path.join(__dirname, "public"), reportsDir: path.join(__dirname, "reports") }, reporter, {
-    reportHtml,
-  })
-  const cards = await writeSeoCards(path.join(__dirname, "public"), previewLane ? report : null)
+  const report = await timedStep(reporter, "Writing the sitemap, robots.txt and the SEO report", () =>
+    writeSeoOutputs(outcome, { siteDir: __dirname, publicDir: path.join(__dirname, "public"), reportsDir: path.join(__dirname, "reports") }, reporter, {
+      reportHtml,
+    }),
+  )
+  const cards = await timedStep(reporter, "Writing the preview's SEO cards", () => writeSeoCards(path.join(__dirname, "public"), previewLane ? report : null))
   if (previewLane) reporter.info(`Preview: ${cards} SEO card(s) written (${report.pages.length} pages)`)
   // Last: every HTML file of the build gets its CSP (the preview's SEO cards too), and only files written
   // since the last build are read again (the stamps).
   const stampsFile = path.join(__dirname, ".cache", "security-header-stamps.json")
-  await writeSiteSecurityHeaders(graphql, { publicDir: path.join(__dirname, "public"), stampsFile }, reporter)
+  await timedStep(reporter, "Writing the security headers", () => writeSiteSecurityHeaders(graphql, { publicDir: path.join(__dirname, "public"), stampsFile }, reporter))
 }
 
 const analyseBundle = bundleAnalysis(path.join(__dirname, "reports"))

@@ -41,7 +41,7 @@ function nodeStore() {
 }
 
 function gatsby(answer: { data?: Queries.CreatePagesQuery; errors?: unknown[] }, store = nodeStore()) {
-  const reporter = { panicOnBuild: jest.fn(), warn: jest.fn(), info: jest.fn() }
+  const reporter = { panicOnBuild: jest.fn(), warn: jest.fn(), info: jest.fn(), activityTimer: () => ({ start: () => undefined, end: () => undefined }) }
   const actions = { createPage: jest.fn(), createNode: store.createNode, deleteNode: store.deleteNode }
   const graphql = jest.fn(async () => answer)
   const cached = new Map<string, unknown>()
