@@ -62,7 +62,7 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   await timedStep(reporter, "Writing the pages' heads", () => writePageHeads(args, heads))
 
   const rows = seo.catalogue.reportRows()
-  const preview = result.data.catalogueSiteSettings?.previewLane ?? false
+  const preview = data.catalogueSiteSettings?.previewLane ?? false
   const outcome: SeoOutcome = { site: seo.site, rows, sitemap: preview ? null : sitemapEntries(heads) }
   await cache.set(SEO_OUTCOME, outcome)
   const errors = seoErrorsMessage(rows)
