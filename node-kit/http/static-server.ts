@@ -5,7 +5,8 @@ import path from "node:path"
 import { promisify } from "node:util"
 import zlib from "node:zlib"
 import type { AddressInfo } from "node:net"
-import { HEADER_MAP_FILE, HEADERS_FILE } from "../security/header-map"
+import { HEADERS_FILE } from "../security/header-map"
+import { HEADER_MAP_FILE } from "../security/header-map-file"
 import { createHtmlHeaderLookup, type HtmlHeaderLookup } from "../security/html-header-lookup"
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -4,8 +4,9 @@ import path from "node:path"
 import { statStamp } from "../storage/file-hasher"
 import { readMemoFile } from "../storage/memo-file"
 import { headerOnlyPolicy, withCspMeta } from "./csp-meta"
+import { FIRST_REUSABLE_VERSION, HEADER_MAP_FILE, headerMapText, pagePolicy, readHeaderMap, type PageEntry, type SecurityHeaderMap } from "./header-map-file"
 import { commonSecurityHeaders, contentSecurityPolicy, type SiteSources } from "./headers"
-import { pageInlineCode, type InlineHashes } from "./inline-code"
+import { pageInlineCode } from "./inline-code"
 
 /**
  * The security headers of every page of a build, written into the build by
@@ -15,47 +16,7 @@ import { pageInlineCode, type InlineHashes } from "./inline-code"
  * so a release and its headers switch together. Each page also carries its
  * CSP in a meta (node-kit/security/csp-meta.ts), so `_headers` is one rule for every page.
  */
-export const HEADER_MAP_FILE = "security-headers.json"
 export const HEADERS_FILE = "_headers"
-
-export interface PageEntry {
-  /** The HTML file, relative to the build with forward slashes. */
-  file: string
-  /**
-   * A digest of the file's bytes as this step left them, its CSP meta in: a
-   * file whose bytes are unchanged is not parsed again. Not its mtime: a
-   * build rewrites unchanged pages, and two builds of the same content must
-   * write the same map (the publisher makes no release when no file changed).
-   */
-  stamp: string
-  hashes: InlineHashes
-  csp: string
-  /**
-   * The page's inline scripts that are not Gatsby's, which its CSP does not
-   * allow (pageInlineCode); kept so that every build reports them, not only
-   * the one that parsed the page. Absent when there are none.
-   */
-  refusedScripts?: string[]
-}
-
-/**
- * 3: a page's stamp is of its bytes with its CSP meta in, and a page the
- * step skips has that meta. 2: a page's hashes allow Gatsby's inline scripts
- * only (pageInlineCode); a version-1 map's allowed every inline script a
- * page held. Servers read all three (an older release kept for rollback); a
- * build reuses only its own version's pages (a version-2 stamp of a page
- * without the meta would leave it without).
- */
-const MAP_VERSION = 3
-
-export interface SecurityHeaderMap {
-  version: 1 | 2 | typeof MAP_VERSION
-  sources: SiteSources
-  /** Sent with every HTML answer. */
-  common: Record<string, string>
-  /** By URL path: `/`, `/series/101/`, `/404.html`. */
-  pages: Record<string, PageEntry>
-}
 
 /** The URL path at which a host serves an HTML file of the build: `series/1/index.html` is `/series/1/`. */
 export function pagePathOf(relativeFile: string): string {
@@ -70,12 +31,12 @@ function digestOf(bytes: Buffer | string): string {
 /**
  * Gatsby's own folders at the top of public/, which hold no page: page data,
  * content-hashed assets and processed pictures (no page of the site can have a
- * path under them; Gatsby's page-data URLs would shadow one). At 10 000 episodes
- * they are 35 000 of public/'s 46 500 entries, and listing them cost 0.4 s.
+ * path under them; Gatsby's page-data URLs would shadow one). They hold most
+ * of public/'s entries, each one a listing would have to read.
  */
 const FOLDERS_WITHOUT_PAGES = new Set(["page-data", "static", "_gatsby"])
 
-/** Every `.html` file below `root`, relative with forward slashes, sorted. Synchronous, as the stats below: 11 000 awaited calls cost a second of waiting at 10 000 episodes. */
+/** Every `.html` file below `root`, relative with forward slashes, sorted. Synchronous, as the stats below: a large catalogue's thousands of awaited calls would each wait for the event loop. */
 function htmlFiles(root: string): string[] {
   const files: string[] = []
   for (const top of fs.readdirSync(root, { withFileTypes: true })) {
@@ -98,24 +59,24 @@ type PageStamps = Record<string, { stat: string; stamp: string }>
  * made of the whole folder, not of what this build wrote; a page whose bytes
  * have the digest `previous` recorded, or would have once given the meta
  * `previous` recorded (Gatsby wrote it again as it was), keeps its hashes
- * without being parsed again. Policies are always remade, so a change of
- * `sources` reaches every page (and rewrites every page's meta).
+ * without being parsed again. A change of `sources` changes every page's
+ * policy, so it rewrites every page's meta.
  *
  * With `stampsFile` (kept outside the build: it records stats, which differ
  * between two builds of the same bytes), a page whose inode, size, mtime and
- * ctime are those of the last scan is not even read: reading and digesting
- * the 11 000 pages of a 10 000-episode catalogue cost 4 s of every publish,
- * for the dozen an edit rewrites.
+ * ctime are those of the last scan is not even read: an edit rewrites a
+ * dozen pages, and reading and digesting all of a large catalogue's would
+ * cost every publish seconds.
  */
 export async function scanBuild(
   publicDir: string,
   sources: SiteSources,
   previous?: SecurityHeaderMap,
   stampsFile?: string,
-): Promise<{ map: SecurityHeaderMap; hashed: number; read: number; rewritten: number; refused: Record<string, string[]> }> {
-  const reusable = previous?.version === MAP_VERSION ? previous : undefined
+): Promise<{ map: Omit<SecurityHeaderMap, "version">; hashed: number; read: number; rewritten: number; refused: Record<string, string[]> }> {
+  const reusable = previous && previous.version >= FIRST_REUSABLE_VERSION ? previous : undefined
   const known = new Map(Object.values(reusable?.pages ?? {}).map((entry) => [entry.file, entry]))
-  // A page's policy depends on its hashes and the sources only: kept when neither changed (0.3–0.5 s of 11 000 policies).
+  // A page's policy, and so its meta, depends on its hashes and the sources only: a page whose bytes and sources are unchanged is left as it is.
   const sameSources = reusable !== undefined && JSON.stringify(reusable.sources) === JSON.stringify(sources)
   const stamps = readMemoFile<PageStamps>(stampsFile) ?? {}
   const nextStamps: PageStamps = {}
@@ -144,7 +105,7 @@ export async function scanBuild(
     }
     const html = (bytes ?? readPage(full)).toString("utf8")
     // Gatsby writes a page again without the meta: given the meta it had, it is the page recorded, its hashes known.
-    const unchanged = before && (before.stamp === stamp || digestOf(withCspMeta(html, before.csp)) === before.stamp)
+    const unchanged = before && reusable && (before.stamp === stamp || digestOf(withCspMeta(html, pagePolicy(reusable, before))) === before.stamp)
     let code = unchanged ? { hashes: before.hashes, refusedScripts: before.refusedScripts ?? [] } : undefined
     if (!code) {
       code = pageInlineCode(html)
@@ -167,7 +128,7 @@ export async function scanBuild(
     await fs.promises.writeFile(stampsFile, JSON.stringify(nextStamps))
   }
   const refused = Object.fromEntries(Object.entries(pages).flatMap(([pagePath, entry]) => (entry.refusedScripts ? [[pagePath, entry.refusedScripts]] : [])))
-  return { map: { version: MAP_VERSION, sources, common: commonSecurityHeaders(sources), pages }, hashed, read, rewritten, refused }
+  return { map: { sources, common: commonSecurityHeaders(sources), pages }, hashed, read, rewritten, refused }
 }
 
 /**
@@ -176,7 +137,7 @@ export async function scanBuild(
  * carries its own CSP in its meta; the header adds only what a meta cannot
  * carry (frame-ancestors), and a browser enforces both policies.
  */
-export function headersFileText(map: SecurityHeaderMap): string {
+export function headersFileText(map: Pick<SecurityHeaderMap, "common" | "sources">): string {
   const headers = { ...map.common, "Content-Security-Policy": headerOnlyPolicy(map.sources) }
   return [
     "# Written by the build (node-kit/security/header-map.ts): the headers of every page; each page's CSP is in its <meta http-equiv>.",
@@ -184,16 +145,6 @@ export function headersFileText(map: SecurityHeaderMap): string {
     ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`),
     "",
   ].join("\n")
-}
-
-/** Reads the map a build wrote, or `undefined` when it has none (or an unreadable one). */
-export function readHeaderMap(root: string): SecurityHeaderMap | undefined {
-  try {
-    const map = JSON.parse(fs.readFileSync(path.join(root, HEADER_MAP_FILE), "utf8")) as SecurityHeaderMap
-    return map.version === 1 || map.version === 2 || map.version === MAP_VERSION ? map : undefined
-  } catch {
-    return undefined
-  }
 }
 
 /**
@@ -209,7 +160,7 @@ export async function writeSecurityHeaders(
   stampsFile?: string,
 ): Promise<{ pages: number; hashed: number; read: number; rewritten: number; refused: Record<string, string[]> }> {
   const { map, hashed, read, rewritten, refused } = await scanBuild(publicDir, sources, readHeaderMap(publicDir), stampsFile)
-  await fs.promises.writeFile(path.join(publicDir, HEADER_MAP_FILE), JSON.stringify(map))
+  await fs.promises.writeFile(path.join(publicDir, HEADER_MAP_FILE), headerMapText(map))
   await fs.promises.writeFile(path.join(publicDir, HEADERS_FILE), headersFileText(map))
   return { pages: Object.keys(map.pages).length, hashed, read, rewritten, refused }
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
-import { HEADER_MAP_FILE, pagePathOf, readHeaderMap, type SecurityHeaderMap } from "./header-map"
+import { pagePathOf } from "./header-map"
+import { HEADER_MAP_FILE, pagePolicy, readHeaderMap, type SecurityHeaderMap } from "./header-map-file"
 import { pageSecurityHeaders } from "./headers"
 import { pageInlineCode } from "./inline-code"
 
@@ -40,7 +41,7 @@ export function createHtmlHeaderLookup(): HtmlHeaderLookup {
   return (root, relativeFile, html) => {
     const map = mapOf(root)
     const entry = map?.pages[pagePathOf(relativeFile)]
-    if (map && entry) return { ...map.common, "Content-Security-Policy": entry.csp }
+    if (map && entry) return { ...map.common, "Content-Security-Policy": pagePolicy(map, entry) }
     return pageSecurityHeaders(pageInlineCode(html.toString("utf8")).hashes, map?.sources ?? { api: [], player: [], images: [] })
   }
 }

@@ -3,7 +3,7 @@ import os from "node:os"
 import path from "node:path"
 import type { CreatePagesArgs, Reporter } from "gatsby"
 import { cspMetaTag } from "../../../node-kit/security/csp-meta"
-import { readHeaderMap } from "../../../node-kit/security/header-map"
+import { pagePolicy, readHeaderMap } from "../../../node-kit/security/header-map-file"
 import { hashSource } from "../../../node-kit/security/inline-code"
 import { warnOfRefusedScripts, writeSiteSecurityHeaders } from "../../../gatsby/security/write-security-headers"
 
@@ -43,9 +43,9 @@ describe("writeSiteSecurityHeaders", () => {
     expect(reporter.warn).toHaveBeenCalledTimes(1)
     expect(reporter.warn.mock.calls[0]![0]).toMatch(/^Security headers: \/detail\/7\/ has 1 inline script\(s\) that Gatsby did not write.*"alert\(1\)"$/)
     const map = readHeaderMap(publicDir)!
-    expect(map.pages["/detail/7/"]!.csp).toContain(hashSource('window.pagePath="/detail/7/";'))
-    expect(map.pages["/detail/7/"]!.csp).not.toContain(hashSource("alert(1)"))
-    expect(fs.readFileSync(path.join(publicDir, "detail/7/index.html"), "utf8")).toContain(`<head>${cspMetaTag(map.pages["/detail/7/"]!.csp)}</head>`)
+    expect(pagePolicy(map, map.pages["/detail/7/"]!)).toContain(hashSource('window.pagePath="/detail/7/";'))
+    expect(pagePolicy(map, map.pages["/detail/7/"]!)).not.toContain(hashSource("alert(1)"))
+    expect(fs.readFileSync(path.join(publicDir, "detail/7/index.html"), "utf8")).toContain(`<head>${cspMetaTag(pagePolicy(map, map.pages["/detail/7/"]!))}</head>`)
   })
 
   it("gives an https site Strict-Transport-Security, and an http one none", async () => {

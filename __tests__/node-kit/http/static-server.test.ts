@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net"
 import os from "node:os"
 import path from "node:path"
 import zlib from "node:zlib"
-import { HEADER_MAP_FILE, HEADERS_FILE, readHeaderMap, writeSecurityHeaders } from "../../../node-kit/security/header-map"
+import { HEADERS_FILE, writeSecurityHeaders } from "../../../node-kit/security/header-map"
+import { HEADER_MAP_FILE, pagePolicy, readHeaderMap } from "../../../node-kit/security/header-map-file"
 import { createStaticHandler, serveStatic, type SiteFiles, type StaticServer } from "../../../node-kit/http/static-server"
 
 let root: string
@@ -123,7 +124,7 @@ describe("serveStatic's security headers", () => {
       ["/no-such-page", "/404.html"],
     ] as const) {
       const response = await fetch(`${build.origin}${pathname}`)
-      expect(response.headers.get("content-security-policy")).toBe(map.pages[pagePath]!.csp)
+      expect(response.headers.get("content-security-policy")).toBe(pagePolicy(map, map.pages[pagePath]!))
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin")
       expect(response.headers.get("x-frame-options")).toBe("DENY")
       expect(response.headers.get("permissions-policy")).toContain("camera=()")

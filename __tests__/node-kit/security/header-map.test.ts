@@ -2,7 +2,8 @@ import crypto from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { HEADER_MAP_FILE, HEADERS_FILE, headersFileText, pagePathOf, readHeaderMap, scanBuild, writeSecurityHeaders } from "../../../node-kit/security/header-map"
+import { HEADERS_FILE, headersFileText, pagePathOf, scanBuild, writeSecurityHeaders } from "../../../node-kit/security/header-map"
+import { HEADER_MAP_FILE, pagePolicy, readHeaderMap } from "../../../node-kit/security/header-map-file"
 import { cspMetaTag } from "../../../node-kit/security/csp-meta"
 import { STRICT_TRANSPORT_SECURITY } from "../../../node-kit/security/headers"
 import { hashSource } from "../../../node-kit/security/inline-code"
@@ -36,8 +37,8 @@ describe("writeSecurityHeaders", () => {
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 3, read: 3, rewritten: 3, refused: {} })
     const map = readHeaderMap(build)!
     expect(Object.keys(map.pages).sort()).toEqual(["/", "/404.html", "/series/101/"])
-    expect(map.pages["/series/101/"]!.csp).toContain(hashSource('window.pagePath="/series/101/";'))
-    expect(map.pages["/series/101/"]!.csp).not.toContain(hashSource('window.pagePath="/";'))
+    expect(pagePolicy(map, map.pages["/series/101/"]!)).toContain(hashSource('window.pagePath="/series/101/";'))
+    expect(pagePolicy(map, map.pages["/series/101/"]!)).not.toContain(hashSource('window.pagePath="/";'))
     expect(map.common["Referrer-Policy"]).toBe("strict-origin-when-cross-origin")
   })
 
@@ -45,7 +46,7 @@ describe("writeSecurityHeaders", () => {
     writePage(build, "detail/7/index.html", injectedPageHtml("/detail/7/"))
     const expected = { pages: 4, hashed: 4, read: 4, rewritten: 4, refused: { "/detail/7/": ["alert(1)"] } }
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual(expected)
-    const csp = readHeaderMap(build)!.pages["/detail/7/"]!.csp
+    const csp = pagePolicy(readHeaderMap(build)!, readHeaderMap(build)!.pages["/detail/7/"]!)
     expect(csp).toContain(hashSource('/*<![CDATA[*/window.pagePath="/detail/7/";/*]]>*/'))
     expect(csp).not.toContain(hashSource("alert(1)"))
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ ...expected, hashed: 0, rewritten: 0 })
@@ -56,18 +57,41 @@ describe("writeSecurityHeaders", () => {
     await writeSecurityHeaders(build, SOURCES)
     const map = readHeaderMap(build)!
     const injected = hashSource("alert(1)")
-    // What the step wrote before: every inline script hashed.
+    // What the step wrote before: every inline script hashed, every page's policy stored.
+    const withPolicies = Object.fromEntries(Object.entries(map.pages).map(([pagePath, entry]) => [pagePath, { ...entry, csp: pagePolicy(map, entry) }]))
     const old = {
       ...map,
       version: 1,
-      pages: { ...map.pages, "/detail/7/": { ...map.pages["/detail/7/"]!, hashes: { ...map.pages["/detail/7/"]!.hashes, scripts: [injected] }, csp: injected } },
+      pages: { ...withPolicies, "/detail/7/": { ...map.pages["/detail/7/"]!, hashes: { ...map.pages["/detail/7/"]!.hashes, scripts: [injected] }, csp: injected } },
     }
     fs.writeFileSync(path.join(build, HEADER_MAP_FILE), JSON.stringify(old))
     expect(readHeaderMap(build)!.version).toBe(1)
 
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toMatchObject({ hashed: 4, refused: { "/detail/7/": ["alert(1)"] } })
-    expect(readHeaderMap(build)!.pages["/detail/7/"]!.csp).not.toContain(injected)
-    expect(readHeaderMap(build)!.version).toBe(3)
+    expect(pagePolicy(readHeaderMap(build)!, readHeaderMap(build)!.pages["/detail/7/"]!)).not.toContain(injected)
+    expect(readHeaderMap(build)!.version).toBe(4)
+  })
+
+  it("stores a hash many pages share once, whatever the number of pages", async () => {
+    const shared = "margin:0"
+    const withStyle = (pagePath: string) => pageHtml(pagePath).replace("<body>", `<body><p style="${shared}"></p>`)
+    for (let id = 1; id <= 50; id++) writePage(build, `detail/${id}/index.html`, withStyle(`/detail/${id}/`))
+    await writeSecurityHeaders(build, SOURCES)
+    const text = fs.readFileSync(path.join(build, HEADER_MAP_FILE), "utf8")
+    expect(text.split(hashSource(shared)).length - 1).toBe(1)
+    const map = readHeaderMap(build)!
+    expect(map.pages["/detail/50/"]!.hashes.styleAttributes).toEqual([hashSource(shared)])
+    expect(pagePolicy(map, map.pages["/detail/50/"]!)).toContain(`'unsafe-hashes' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=' ${hashSource(shared)}`)
+  })
+
+  it("reuses the pages of a version-3 map, which stored each page's policy, without parsing them again", async () => {
+    await writeSecurityHeaders(build, SOURCES)
+    const map = readHeaderMap(build)!
+    const withPolicies = Object.fromEntries(Object.entries(map.pages).map(([pagePath, entry]) => [pagePath, { ...entry, csp: pagePolicy(map, entry) }]))
+    const current = fs.readFileSync(path.join(build, HEADER_MAP_FILE))
+    fs.writeFileSync(path.join(build, HEADER_MAP_FILE), JSON.stringify({ ...map, version: 3, pages: withPolicies }))
+    await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 0, read: 3, rewritten: 0, refused: {} })
+    expect(fs.readFileSync(path.join(build, HEADER_MAP_FILE)).equals(current)).toBe(true)
   })
 
   it("asks browsers to keep to https only when the site's address is https", async () => {
@@ -98,8 +122,8 @@ describe("writeSecurityHeaders", () => {
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 3, hashed: 2, read: 3, rewritten: 2, refused: {} })
     const map = readHeaderMap(build)!
     expect(Object.keys(map.pages).sort()).toEqual(["/", "/series/101/", "/series/102/"])
-    expect(map.pages["/series/101/"]!.csp).toContain(hashSource('window.pagePath="/series/101/?v2";'))
-    expect(map.pages["/"]!.csp).toContain(hashSource('window.pagePath="/";'))
+    expect(pagePolicy(map, map.pages["/series/101/"]!)).toContain(hashSource('window.pagePath="/series/101/?v2";'))
+    expect(pagePolicy(map, map.pages["/"]!)).toContain(hashSource('window.pagePath="/";'))
   })
 
   it("writes the same map for the same bytes, though the build rewrote every file (the publisher then makes no release)", async () => {
@@ -117,7 +141,7 @@ describe("writeSecurityHeaders", () => {
   it("remakes every policy and every page's meta when the sources change, without parsing unchanged pages", async () => {
     await writeSecurityHeaders(build, SOURCES)
     await expect(writeSecurityHeaders(build, { ...SOURCES, player: ["https://player.example.net"] })).resolves.toEqual({ pages: 3, hashed: 0, read: 3, rewritten: 3, refused: {} })
-    expect(readHeaderMap(build)!.pages["/"]!.csp).toContain("frame-src https://player.example.net")
+    expect(pagePolicy(readHeaderMap(build)!, readHeaderMap(build)!.pages["/"]!)).toContain("frame-src https://player.example.net")
     expect(readPage("index.html")).toContain("content=\"default-src 'self'; script-src")
     expect(readPage("index.html").match(/http-equiv="Content-Security-Policy"/g)).toHaveLength(1)
     expect(readPage("index.html")).toContain("frame-src https://player.example.net")
@@ -137,7 +161,7 @@ describe("writeSecurityHeaders with a stamps file", () => {
     writePage(build, "series/102/index.html", pageHtml("/series/102/"))
     await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 4, hashed: 2, read: 2, rewritten: 2, refused: {} })
     const withStamps = fs.readFileSync(path.join(build, HEADER_MAP_FILE))
-    expect(readHeaderMap(build)!.pages["/series/101/"]!.csp).toContain(hashSource('window.pagePath="/series/101/?v2";'))
+    expect(pagePolicy(readHeaderMap(build)!, readHeaderMap(build)!.pages["/series/101/"]!)).toContain(hashSource('window.pagePath="/series/101/?v2";'))
 
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toEqual({ pages: 4, hashed: 0, read: 4, rewritten: 0, refused: {} })
     expect(fs.readFileSync(path.join(build, HEADER_MAP_FILE)).equals(withStamps)).toBe(true)
@@ -151,7 +175,7 @@ describe("writeSecurityHeaders with a stamps file", () => {
     fs.utimesSync(file, atime, mtime)
     // The ctime moved (no program can set it back), so the page is read and parsed again.
     await expect(writeSecurityHeaders(build, SOURCES, stamps)).resolves.toEqual({ pages: 3, hashed: 1, read: 1, rewritten: 1, refused: {} })
-    expect(readHeaderMap(build)!.pages["/"]!.csp).toContain(hashSource('window.pagePath="!";'))
+    expect(pagePolicy(readHeaderMap(build)!, readHeaderMap(build)!.pages["/"]!)).toContain(hashSource('window.pagePath="!";'))
   })
 })
 
@@ -194,7 +218,8 @@ describe("each page's CSP meta", () => {
   it("is written first in the page's head, with the page's policy less frame-ancestors", async () => {
     writePage(build, "index.html", `<!DOCTYPE html><html lang="en"><head><style>p{}</style></head><body><script>window.pagePath="/";</script></body></html>`)
     await writeSecurityHeaders(build, SOURCES)
-    const { csp } = readHeaderMap(build)!.pages["/"]!
+    const map = readHeaderMap(build)!
+    const csp = pagePolicy(map, map.pages["/"]!)
     expect(csp).toContain("frame-ancestors 'none'")
     const html = readPage("index.html")
     expect(html).toBe(`<!DOCTYPE html><html lang="en"><head>${cspMetaTag(csp)}<style>p{}</style></head><body><script>window.pagePath="/";</script></body></html>`)
@@ -243,10 +268,13 @@ describe("each page's CSP meta", () => {
     // What the step wrote before: the pages as Gatsby wrote them, stamped as they were.
     for (const file of ["index.html", "series/101/index.html", "404.html"]) writePage(build, file, pageHtml(pagePathOf(file)))
     const unstamped = Object.fromEntries(
-      Object.entries(map.pages).map(([pagePath, entry]) => [pagePath, { ...entry, stamp: crypto.createHash("sha256").update(readPage(entry.file)).digest("base64url") }]),
+      Object.entries(map.pages).map(([pagePath, entry]) => [
+        pagePath,
+        { ...entry, csp: pagePolicy(map, entry), stamp: crypto.createHash("sha256").update(readPage(entry.file)).digest("base64url") },
+      ]),
     )
     fs.writeFileSync(path.join(build, HEADER_MAP_FILE), JSON.stringify({ ...map, version: 2, pages: unstamped }))
     await expect(writeSecurityHeaders(build, SOURCES)).resolves.toMatchObject({ hashed: 3, rewritten: 3 })
-    expect(readPage("404.html")).toContain(cspMetaTag(readHeaderMap(build)!.pages["/404.html"]!.csp))
+    expect(readPage("404.html")).toContain(cspMetaTag(pagePolicy(readHeaderMap(build)!, readHeaderMap(build)!.pages["/404.html"]!)))
   })
 })

@@ -1,7 +1,8 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { HEADER_MAP_FILE, readHeaderMap, writeSecurityHeaders } from "../../../node-kit/security/header-map"
+import { writeSecurityHeaders } from "../../../node-kit/security/header-map"
+import { HEADER_MAP_FILE, pagePolicy, readHeaderMap } from "../../../node-kit/security/header-map-file"
 import { createHtmlHeaderLookup } from "../../../node-kit/security/html-header-lookup"
 import { hashSource } from "../../../node-kit/security/inline-code"
 import { injectedPageHtml, pageHtml, SOURCES, writePage } from "./built-pages"
@@ -21,7 +22,7 @@ describe("createHtmlHeaderLookup", () => {
   it("answers the headers the map holds for the page", async () => {
     await writeSecurityHeaders(build, SOURCES)
     const headers = createHtmlHeaderLookup()(build, "series/101/index.html", Buffer.from("not read"))
-    expect(headers["Content-Security-Policy"]).toBe(readHeaderMap(build)!.pages["/series/101/"]!.csp)
+    expect(headers["Content-Security-Policy"]).toBe(pagePolicy(readHeaderMap(build)!, readHeaderMap(build)!.pages["/series/101/"]!))
     expect(headers["X-Frame-Options"]).toBe("DENY")
   })
 
@@ -46,6 +47,14 @@ describe("createHtmlHeaderLookup", () => {
     expect(headers["Content-Security-Policy"]).toContain("connect-src 'self';")
     expect(headers["Content-Security-Policy"]).toContain("frame-src 'none'")
     expect(headers["Content-Security-Policy"]).toContain("img-src 'self';")
+  })
+
+  it("sends the policy an older release's map stored for the page (version 3, kept for rollback)", () => {
+    const stored = "default-src 'self'; script-src 'self' 'sha256-stored='; frame-ancestors 'none'"
+    const hashes = { scripts: [hashSource('window.pagePath="/";')], styles: [], styleAttributes: [] }
+    const old = { version: 3, sources: SOURCES, common: { "X-Frame-Options": "DENY" }, pages: { "/": { file: "index.html", stamp: "s", hashes, csp: stored } } }
+    fs.writeFileSync(path.join(build, HEADER_MAP_FILE), JSON.stringify(old))
+    expect(createHtmlHeaderLookup()(build, "index.html", Buffer.from(""))).toEqual({ "X-Frame-Options": "DENY", "Content-Security-Policy": stored })
   })
 
   it("reads the map again when a build rewrites it", async () => {

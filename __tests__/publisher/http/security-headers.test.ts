@@ -1,7 +1,8 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { HEADER_MAP_FILE, HEADERS_FILE, scanBuild } from "../../../node-kit/security/header-map"
+import { HEADERS_FILE, scanBuild } from "../../../node-kit/security/header-map"
+import { HEADER_MAP_FILE, headerMapText } from "../../../node-kit/security/header-map-file"
 import { hashSource } from "../../../node-kit/security/inline-code"
 import { startTestPublisher, type TestPublisher } from "../helpers/harness"
 
@@ -16,7 +17,7 @@ async function mapFor(files: Record<string, string>): Promise<string> {
       fs.writeFileSync(path.join(dir, file), text)
     }
     const { map } = await scanBuild(dir, { api: ["https://api.example.com"], player: ["https://player.vimeo.com"], images: ["https://api.example.com"] })
-    return JSON.stringify(map)
+    return headerMapText(map)
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }

@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { hashUnlessUnchanged } from "../../../node-kit/storage/file-hasher"
-import { HEADER_MAP_FILE } from "../../../node-kit/security/header-map"
+import { HEADER_MAP_FILE } from "../../../node-kit/security/header-map-file"
 import { syncFolder, syncTree } from "./durable-files"
 import { eachInBatches, foldersOf, listTree } from "./file-batches"
 import { holdersIn, readManifest, removeManifest, writeManifest, type Manifest } from "./release-manifest"

@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
-import { HEADER_MAP_FILE } from "../../../node-kit/security/header-map"
+import { HEADER_MAP_FILE } from "../../../node-kit/security/header-map-file"
 import { cacheControlFor, IMMUTABLE, type SiteFiles } from "../../../node-kit/http/static-server"
 import { writeFileDurably } from "./durable-files"
 import { manifestFile, releaseFolder } from "./release-paths"
