@@ -36,7 +36,7 @@ export function statefulGatsby(cacheDirectory: string) {
     createNodeId: (seed: string) => `id-${seed}`,
     createContentDigest: (content: unknown) => createHash("sha256").update(JSON.stringify(content)).digest("hex"),
     getNodesByType: (type: string) => [...nodes.values()].filter((node) => node.internal.type === type),
-    getNode: (id: string) => nodes.get(id),
+    getNode: jest.fn((id: string) => nodes.get(id)),
     cache: { directory: cacheDirectory, get: async () => undefined, set: async () => undefined },
     reporter: {
       info: (message: string) => log.push(message),
