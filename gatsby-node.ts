@@ -10,6 +10,7 @@ import { PAGE_QUERY } from "./gatsby/page-creation/page-query"
 import { decideSeo, fixedPageHeads, seoErrorsMessage } from "./gatsby/seo/decide-seo"
 import { PAGE_HEAD_TYPE_DEFS, writePageHeads } from "./gatsby/seo/page-heads"
 import { writeSeoOutputs, type SeoOutcome } from "./gatsby/seo/post-build-outputs"
+import { handOverSeoOutcome, takeSeoOutcome } from "./gatsby/seo/seo-outcome-file"
 import { writeSeoCards } from "./gatsby/preview/write-seo-cards"
 import { writePreviewChanges } from "./gatsby/preview/write-preview-changes"
 import { sitemapEntries } from "./gatsby/seo/sitemap"
@@ -20,9 +21,6 @@ import { homeTileSizes } from "./src/styles/tile-sizes"
 
 // The site's build hooks, each a list of steps: the page query and page
 // creation live in gatsby/page-creation/, every SEO decision and output in gatsby/seo/.
-
-/** createPages hands the post-build step its SEO decisions under this key of Gatsby's cache. */
-const SEO_OUTCOME = "seo-outcome"
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(PAGE_HEAD_TYPE_DEFS)
@@ -64,7 +62,7 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   const rows = seo.catalogue.reportRows()
   const preview = data.catalogueSiteSettings?.previewLane ?? false
   const outcome: SeoOutcome = { site: seo.site, rows, sitemap: preview ? null : sitemapEntries(heads) }
-  await cache.set(SEO_OUTCOME, outcome)
+  await handOverSeoOutcome(cache.directory, outcome)
   const errors = seoErrorsMessage(rows)
   if (errors) reporter.panicOnBuild(errors)
 }
@@ -88,7 +86,7 @@ export const onPreBuild: GatsbyNode["onPreBuild"] = () => skipIntermediateStateS
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter, cache }) => {
   allowFinalStateSave()
   const { previewLane } = await timedStep(reporter, "Writing the preview's changes", () => writePreviewChanges(graphql, path.join(__dirname, "public"), reporter))
-  const outcome = (await cache.get(SEO_OUTCOME)) as SeoOutcome | undefined
+  const outcome = await takeSeoOutcome(cache.directory)
   // createPages writes it in every build; a build without it would go out without its sitemap.
   if (!outcome) {
     reporter.panicOnBuild("SEO: createPages left no decisions for the sitemap and the report")

@@ -1,6 +1,10 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
 import type { BreadcrumbList, ListItem, VideoObject } from "schema-dts"
 import { createPages } from "../../../gatsby-node"
 import type { SeoOutcome } from "../../../gatsby/seo/post-build-outputs"
+import { seoOutcomeFile } from "../../../gatsby/seo/seo-outcome-file"
 import type { PageHead } from "../../../src/seo/page-head"
 import { EPISODE_DESCRIPTION, SITE_URL, catalogueData, cmsSiteSettings, resized, sourcedSeo, type CatalogueOptions } from "./catalogue-fixture"
 
@@ -40,12 +44,17 @@ function nodeStore() {
   }
 }
 
+const cacheFolders: string[] = []
+afterAll(() => {
+  for (const folder of cacheFolders) fs.rmSync(folder, { recursive: true, force: true })
+})
+
 function gatsby(answer: { data?: Queries.CreatePagesQuery; errors?: unknown[] }, store = nodeStore()) {
   const reporter = { panicOnBuild: jest.fn(), warn: jest.fn(), info: jest.fn(), activityTimer: () => ({ start: () => undefined, end: () => undefined }) }
   const actions = { createPage: jest.fn(), createNode: store.createNode, deleteNode: store.deleteNode }
   const graphql = jest.fn(async () => answer)
-  const cached = new Map<string, unknown>()
-  const cache = { set: jest.fn(async (key: string, value: unknown) => void cached.set(key, value)), get: async (key: string) => cached.get(key) }
+  const cache = { directory: fs.mkdtempSync(path.join(os.tmpdir(), "gatsby-node-seo-")) }
+  cacheFolders.push(cache.directory)
   const args = {
     graphql,
     actions,
@@ -61,7 +70,7 @@ function gatsby(answer: { data?: Queries.CreatePagesQuery; errors?: unknown[] },
     expect(found).toHaveLength(1)
     return found[0]!.head
   }
-  const outcome = () => cached.get("seo-outcome") as SeoOutcome
+  const outcome = () => JSON.parse(fs.readFileSync(seoOutcomeFile(cache.directory), "utf8")) as SeoOutcome
   const panics = () => reporter.panicOnBuild.mock.calls.map(([message]) => String(message))
   return { args, reporter, actions, store, created, headAt, outcome, panics }
 }
