@@ -52,6 +52,7 @@ const seen = {
   flavour: process.env.FLAVOUR,
   package: require("some-package"),
   gatsby: require("gatsby-thing"),
+  state: require("gatsby/dist/redux/index.js"),
   site: require("./src/site.js"),
   uptime: process.uptime(),
 }
@@ -64,6 +65,15 @@ fs.writeFileSync("build-" + process.pid + ".json", JSON.stringify(seen))
 function makeProject(): { workspace: string; command: string[] } {
   write(path.join(installed(), "some-package", "index.js"), noting("some-package", "package v1"))
   write(path.join(installed(), "gatsby-thing", "index.js"), noting("gatsby-thing", "gatsby's"))
+  // Gatsby's store, which reads the folder's saved state as it loads.
+  write(
+    path.join(installed(), "gatsby", "dist", "redux", "index.js"),
+    `const fs = require("node:fs")
+fs.appendFileSync(${JSON.stringify(loadsFile())}, "gatsby-store " + process.pid + "\\n")
+const file = require("node:path").join(process.cwd(), ".cache", "redux", "state")
+module.exports = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "no state"
+`,
+  )
   const workspace = path.join(dir, "workspace")
   return { workspace, command: [process.execPath, makeWorkspace(workspace, "site v1"), "build"] }
 }
@@ -76,6 +86,8 @@ interface Seen {
   flavour?: string
   package: string
   gatsby: string
+  /** The saved state Gatsby's store started from. */
+  state: string
   site: string
   /** process.uptime() as the build saw it: Gatsby's "Done building in". */
   uptime: number
@@ -159,10 +171,78 @@ test("the next build runs in the spare, with the package loaded once, before it 
     flavour: "live",
     package: "package v1",
     gatsby: "gatsby's",
+    state: "no state",
     site: "site v1",
   })
   expect(beforeBuild).toContain(`some-package ${second.pid}`)
   expect(loads().filter((line) => line === `some-package ${second.pid}`)).toHaveLength(1)
+})
+
+/** Saves the folder's state as Gatsby does at a build's end: new files, in a folder moved into place. */
+function saveState(workspace: string, state: string): void {
+  const saving = path.join(workspace, ".cache", "redux-saving")
+  write(path.join(saving, "state"), state)
+  fs.rmSync(path.join(workspace, ".cache", "redux"), { recursive: true, force: true })
+  fs.renameSync(saving, path.join(workspace, ".cache", "redux"))
+}
+
+/** Prepares a spare that reads the saved state early; answers its "gatsby-store <pid>" once it has. */
+async function prepareWithState(command: string[], options: StartOptions): Promise<string> {
+  const before = loads().length
+  starts.prepare(command, options, { readState: true })
+  return waitFor(
+    () =>
+      loads()
+        .slice(before)
+        .find((line) => line.startsWith("gatsby-store ")),
+    { timeout: 20_000, what: "the spare reading the saved state" },
+  )
+}
+
+test("after its lane's build, a spare reads the folder's saved state before its build is asked for, and the build starts from it", async () => {
+  const { workspace, command } = makeProject()
+  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
+  await finish(start(command, options), workspace)
+  saveState(workspace, "state of build 1")
+
+  const spare = await prepareWithState(command, options)
+  const seen = await finish(start(command, options), workspace)
+
+  expect(seen).toMatchObject({ state: "state of build 1", package: "package v1", site: "site v1" })
+  expect(`gatsby-store ${seen.pid}`).toBe(spare)
+  expect(loads().filter((line) => line === spare)).toHaveLength(1)
+})
+
+test("the saved state replaced while the spare waited (another build of the folder ended): the build runs in a fresh process, from the new state", async () => {
+  const { workspace, command } = makeProject()
+  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
+  await finish(start(command, options), workspace)
+  saveState(workspace, "state of build 1")
+  await prepareWithState(command, options)
+
+  saveState(workspace, "state of build 2")
+  const child = start(command, options)
+  const seen = await finish(child, workspace)
+
+  expect(seen.state).toBe("state of build 2")
+  expect(seen.pid).not.toBe(child.pid)
+})
+
+test("the spare's folder moved away and another moved to its path: the build runs in a fresh process, from the state at the path", async () => {
+  const { workspace, command } = makeProject()
+  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
+  await finish(start(command, options), workspace)
+  saveState(workspace, "the live lane's state")
+  await prepareWithState(command, options)
+
+  fs.renameSync(workspace, path.join(dir, "parked"))
+  makeWorkspace(workspace, "the other lane's site")
+  saveState(workspace, "the other lane's state")
+  const child = start(command, options)
+  const seen = await finish(child, workspace)
+
+  expect(seen).toMatchObject({ state: "the other lane's state", site: "the other lane's site" })
+  expect(seen.pid).not.toBe(child.pid)
 })
 
 test("a lane that has finished no build yet loads the other lane's packages early, then keeps a list of its own", async () => {
@@ -249,7 +329,7 @@ test("a lane whose first build follows the other lane's has its spare started on
   }
 })
 
-test("Gatsby's packages and the project's own files are loaded by the build, never early", async () => {
+test("a spare not asked to read the saved state loads neither Gatsby's packages nor the project's own files: the build does", async () => {
   const { workspace, command } = makeProject()
   const options = { cwd: workspace, env: { PATH: process.env.PATH } }
   await finish(start(command, options), workspace)

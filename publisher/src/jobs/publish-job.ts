@@ -159,7 +159,8 @@ async function build(context: RunnerContext, job: Job, signal: AbortSignal, work
     })
   } finally {
     forgetBuild(config.dataDir)
-    if (warm && !(signal.aborted && signal.reason !== YIELDED)) warm.starts.prepare(warm.command, { cwd: workspaceDir, env: laneBuildEnvironment(config, workspaceDir) })
+    if (warm && !(signal.aborted && signal.reason !== YIELDED))
+      warm.starts.prepare(warm.command, { cwd: workspaceDir, env: laneBuildEnvironment(config, workspaceDir) }, { readState: true })
   }
 }
 

@@ -4,7 +4,7 @@
  * line on stdin naming the build's folder, moves there and runs the build's
  * Node script as its main module.
  *
- *   node build-starter.mts <modules file> <script> [args...]
+ *   node build-starter.mts [--read-state] <modules file> <script> [args...]
  *
  * Node runs this file itself (type stripping), with no loader and no import
  * of ours, so the build sees the process a plain `node <script>` would give
@@ -12,7 +12,11 @@
  *
  * Only packages are loaded early (node_modules, and none of Gatsby's own,
  * which read the workspace's saved state as they load): they do not depend
- * on the folder's state, and the environment is the build's own. The
+ * on the folder's state, and the environment is the build's own. With
+ * `--read-state` (a spare started after its lane's build ended, so the
+ * state on disk is the one its build starts from), Gatsby's store is loaded
+ * early too, reading that state; the build uses it only if the state's files
+ * are still the very ones read (readStateEarly). The
  * project's files, which a deploy changes, load when the build runs. If a
  * file loaded early has changed by then (an install or a patch since), the
  * build runs in a fresh child process instead, so it never runs old code.
@@ -33,14 +37,16 @@ interface Loaded {
   size: number
 }
 
-function readArguments(): { modulesFile: string; script: string; args: string[] } {
-  const [modulesFile, script, ...args] = process.argv.slice(2)
-  if (modulesFile && script) return { modulesFile, script, args }
-  process.stderr.write("usage: node build-starter.mts <modules file> <script> [args...]\n")
+function readArguments(): { readState: boolean; modulesFile: string; script: string; args: string[] } {
+  const given = process.argv.slice(2)
+  const readState = given[0] === "--read-state"
+  const [modulesFile, script, ...args] = readState ? given.slice(1) : given
+  if (modulesFile && script) return { readState, modulesFile, script, args }
+  process.stderr.write("usage: node build-starter.mts [--read-state] <modules file> <script> [args...]\n")
   process.exit(2)
 }
 
-const { modulesFile, script, args } = readArguments()
+const { readState, modulesFile, script, args } = readArguments()
 
 const load = createRequire(import.meta.url)
 
@@ -76,6 +82,57 @@ function loadEarly(): Loaded[] {
   return loaded
 }
 
+/**
+ * The workspace's saved state (Gatsby's `.cache/redux`) as its files are on disk: each by name, with its
+ * inode, size and times. The same stamps, the same bytes: a build that saves the state writes new files.
+ */
+function stateStamps(folder: string): string {
+  const stateDir = path.join(folder, ".cache", "redux")
+  try {
+    return fs
+      .readdirSync(stateDir)
+      .sort()
+      .map((name) => {
+        const stat = fs.statSync(path.join(stateDir, name), { bigint: true })
+        return `${name}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`
+      })
+      .join("\n")
+  } catch {
+    return "none"
+  }
+}
+
+/** Never the stamps of a folder: the state read early cannot be trusted, and the build runs fresh. */
+const UNUSABLE = "unusable"
+
+/**
+ * Loads Gatsby's store, which reads the workspace's saved state as it loads (most of a second for a large
+ * catalogue's), and adds its modules to `loaded`. Answers the stamps of the state read, which the build's
+ * folder must still show when it runs, or UNUSABLE when the state changed while it was read or the store
+ * failed to load; undefined when this build loads no store of Gatsby's.
+ */
+function readStateEarly(loaded: Loaded[]): string | undefined {
+  let store: string
+  try {
+    store = createRequire(path.resolve(script)).resolve("gatsby/dist/redux/index.js")
+  } catch {
+    return undefined
+  }
+  const before = stateStamps(process.cwd())
+  const known = new Set(Object.keys(load.cache))
+  try {
+    load(store)
+  } catch {
+    return UNUSABLE
+  }
+  for (const file of Object.keys(load.cache)) {
+    if (known.has(file)) continue
+    const stat = fs.statSync(file)
+    loaded.push({ file, mtimeMs: stat.mtimeMs, size: stat.size })
+  }
+  return stateStamps(process.cwd()) === before ? before : UNUSABLE
+}
+
 function unchanged(loaded: Loaded[]): boolean {
   return loaded.every(({ file, mtimeMs, size }) => {
     try {
@@ -108,8 +165,9 @@ function runFresh(): void {
   })
 }
 
-function run(loaded: Loaded[]): void {
-  if (!unchanged(loaded)) {
+/** Runs the build here, or in a fresh process when a file loaded early, or the state read early, has changed since. */
+function run(loaded: Loaded[], state: string | undefined): void {
+  if (!unchanged(loaded) || (state !== undefined && state !== stateStamps(process.cwd()))) {
     runFresh()
     return
   }
@@ -164,6 +222,7 @@ process.on("SIGUSR2", () => {
 })
 
 const loaded = loadEarly()
+const state = readState ? readStateEarly(loaded) : undefined
 waitForGo(({ cwd, at }) => {
   // By path, now: the folder this process started in may have been moved away since (a lane's workspace is
   // moved in and out of the build room), and a process keeps its folder, not the path it had.
@@ -173,5 +232,5 @@ waitForGo(({ cwd, at }) => {
   const uptime = process.uptime.bind(process)
   const startedAt = uptime() - Math.max(0, performance.timeOrigin + performance.now() - at) / 1000
   process.uptime = () => uptime() - startedAt
-  run(loaded)
+  run(loaded, state)
 })

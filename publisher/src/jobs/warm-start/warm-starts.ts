@@ -87,12 +87,15 @@ export class WarmStarts {
   /**
    * Starts the spare for the next build, which will run `commandLine` in `options.cwd` with
    * `options.env`; keeps the one there is when it was started for exactly that (prepareDuring).
+   * `readState`: the lane's build has ended, so the folder's saved state is the one the next build
+   * starts from, and the spare reads it early too (build-starter.mts); a spare started while a build
+   * of the folder runs would read a state about to be replaced, and its build would run fresh.
    */
-  prepare(commandLine: readonly string[], options: StartOptions): void {
+  prepare(commandLine: readonly string[], options: StartOptions, { readState = false }: { readState?: boolean } = {}): void {
     const key = keyOf(commandLine, options)
     if (this.spare?.key === key && isRunning(this.spare.child)) return
     this.discardSpare()
-    const child = this.spawn(commandLine, options)
+    const child = this.spawn(commandLine, options, readState)
     // A spare that could not start is simply not used: start() finds it ended and starts another.
     child.on("error", () => undefined)
     this.spare = { child, key }
@@ -147,7 +150,7 @@ export class WarmStarts {
     this.spare = undefined
   }
 
-  private spawn([, script, ...args]: readonly string[], { cwd, env }: StartOptions): ChildProcess {
+  private spawn([, script, ...args]: readonly string[], { cwd, env }: StartOptions, readState = false): ChildProcess {
     if (this.firstModulesFile && !fs.existsSync(this.modulesFile)) {
       try {
         fs.mkdirSync(path.dirname(this.modulesFile), { recursive: true })
@@ -156,7 +159,8 @@ export class WarmStarts {
         // No list to start from: the spare loads nothing early, and the build everything itself.
       }
     }
-    return startProcess([process.execPath, STARTER, this.modulesFile, script ?? "", ...args], [], { cwd, env, stdio: ["pipe", "pipe", "pipe"] })
+    const starter = [process.execPath, STARTER, ...(readState ? ["--read-state"] : []), this.modulesFile, script ?? "", ...args]
+    return startProcess(starter, [], { cwd, env, stdio: ["pipe", "pipe", "pipe"] })
   }
 }
 
