@@ -401,36 +401,3 @@ describe("Gatsby's plugin options validation, patched: a schema is not described
     expect(validate({ plugins: [] })).toMatchObject({ stopped: true, describes: 0 })
   })
 })
-
-describe("Gatsby's schema build, patched: the nodes of a type whose inference is off are not read for inference", () => {
-  // Gatsby's schema build gathers inference metadata from every node of every type, reading each from
-  // LMDB, and its reducer then drops what it gathered for a type declared @dontInfer. Every catalogue
-  // type, SitePage and the site's PageHead are declared: 34 000 node reads at 10 000 episodes, for nothing.
-  const SCHEMA_BUILD = `
-const dist = process.argv[2]
-const datastore = require(dist + "/datastore")
-const read = []
-const node = (type) => ({ id: type + "-1", parent: null, children: [], internal: { type, contentDigest: "1", owner: "test" }, title: "Plank" })
-datastore.getDataStore = () => ({ ready: async () => undefined, iterateNodesByType: (type) => (read.push(type), [node(type)]) })
-datastore.getTypes = () => ["Declared", "Inferred"]
-const { store } = require(dist + "/redux")
-store.dispatch({ type: "CREATE_TYPES", plugin: { name: "test" }, payload: "type Declared implements Node @dontInfer { title: String }" })
-require(dist + "/schema").build({}).catch(() => undefined).finally(() => {
-  const { typeMap } = store.getState().inferenceMetadata
-  process.stdout.write(JSON.stringify({ read, inferred: Object.keys(typeMap.Inferred?.fieldMap ?? {}), declared: typeMap.Declared?.ignored === true }))
-})
-`
-  let siteDir: string
-  beforeEach(() => {
-    siteDir = fs.mkdtempSync(path.join(os.tmpdir(), "gatsby-schema-build-"))
-  })
-  afterEach(() => fs.rmSync(siteDir, { recursive: true, force: true }))
-
-  it("reads the nodes of an inferred type and infers its fields, and leaves a declared type's nodes unread", () => {
-    const run = JSON.parse(runInNewProcess(SCHEMA_BUILD, [gatsbyDist], siteDir)) as { read: string[]; inferred: string[]; declared: boolean }
-    expect(run.read).toContain("Inferred")
-    expect(run.read).not.toContain("Declared")
-    expect(run.inferred).toContain("title")
-    expect(run.declared).toBe(true)
-  })
-})
