@@ -186,6 +186,17 @@ function saveState(workspace: string, state: string): void {
   fs.renameSync(saving, path.join(workspace, ".cache", "redux"))
 }
 
+/**
+ * The build run through Gatsby's own CLI, as the publisher runs it: a spare reads the saved state early
+ * only for Gatsby's CLI (a stand-in build script may never load Gatsby's store).
+ */
+function throughGatsbysCli(): string[] {
+  const gatsby = path.join(installed(), "gatsby")
+  write(path.join(gatsby, "package.json"), JSON.stringify({ name: "gatsby" }))
+  write(path.join(gatsby, "cli.js"), `require(require("node:path").join(process.cwd(), "build.js"))\n`)
+  return [process.execPath, path.join(gatsby, "cli.js"), "build"]
+}
+
 /** Prepares a spare that reads the saved state early; answers its "gatsby-store <pid>" once it has. */
 async function prepareWithState(command: string[], options: StartOptions): Promise<string> {
   const before = loads().length
@@ -200,7 +211,8 @@ async function prepareWithState(command: string[], options: StartOptions): Promi
 }
 
 test("after its lane's build, a spare reads the folder's saved state before its build is asked for, and the build starts from it", async () => {
-  const { workspace, command } = makeProject()
+  const { workspace } = makeProject()
+  const command = throughGatsbysCli()
   const options = { cwd: workspace, env: { PATH: process.env.PATH } }
   await finish(start(command, options), workspace)
   saveState(workspace, "state of build 1")
@@ -214,7 +226,8 @@ test("after its lane's build, a spare reads the folder's saved state before its 
 })
 
 test("the saved state replaced while the spare waited (another build of the folder ended): the build runs in a fresh process, from the new state", async () => {
-  const { workspace, command } = makeProject()
+  const { workspace } = makeProject()
+  const command = throughGatsbysCli()
   const options = { cwd: workspace, env: { PATH: process.env.PATH } }
   await finish(start(command, options), workspace)
   saveState(workspace, "state of build 1")
@@ -229,7 +242,8 @@ test("the saved state replaced while the spare waited (another build of the fold
 })
 
 test("the spare's folder moved away and another moved to its path: the build runs in a fresh process, from the state at the path", async () => {
-  const { workspace, command } = makeProject()
+  const { workspace } = makeProject()
+  const command = throughGatsbysCli()
   const options = { cwd: workspace, env: { PATH: process.env.PATH } }
   await finish(start(command, options), workspace)
   saveState(workspace, "the live lane's state")

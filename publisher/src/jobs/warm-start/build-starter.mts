@@ -106,18 +106,29 @@ function stateStamps(folder: string): string {
 const UNUSABLE = "unusable"
 
 /**
+ * Gatsby's store, when the build's script is Gatsby's own CLI (`node_modules/gatsby/cli.js`); undefined
+ * for any other script, which may never load Gatsby (a stand-in build), so a spare does not load it for nothing.
+ */
+function gatsbyStoreOf(buildScript: string): string | undefined {
+  try {
+    const packageDir = path.dirname(fs.realpathSync(path.resolve(buildScript)))
+    const { name } = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { name?: unknown }
+    const store = path.join(packageDir, "dist", "redux", "index.js")
+    return name === "gatsby" && fs.existsSync(store) ? store : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * Loads Gatsby's store, which reads the workspace's saved state as it loads (most of a second for a large
  * catalogue's), and adds its modules to `loaded`. Answers the stamps of the state read, which the build's
  * folder must still show when it runs, or UNUSABLE when the state changed while it was read or the store
  * failed to load; undefined when this build loads no store of Gatsby's.
  */
 function readStateEarly(loaded: Loaded[]): string | undefined {
-  let store: string
-  try {
-    store = createRequire(path.resolve(script)).resolve("gatsby/dist/redux/index.js")
-  } catch {
-    return undefined
-  }
+  const store = gatsbyStoreOf(script)
+  if (!store) return undefined
   const before = stateStamps(process.cwd())
   const known = new Set(Object.keys(load.cache))
   try {
