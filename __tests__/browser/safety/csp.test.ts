@@ -81,6 +81,8 @@ describe("the production headers", () => {
   it("search calls the public API and shows its answer", async () => {
     const { page, violations } = await watchedPage()
     await open(page, "/")
+    // Before hydration, Enter submits the form without JavaScript (a page load, no API call from this page).
+    await waitForHydration(page)
     const answered = page.waitForResponse((response) => response.url().startsWith(`${harness().apiUrl}/search`))
     await page.getByRole("searchbox").fill("yoga")
     await page.getByRole("searchbox").press("Enter")
