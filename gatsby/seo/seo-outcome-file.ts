@@ -5,9 +5,10 @@ import type { SeoOutcome } from "./post-build-outputs"
 /**
  * createPages hands the post-build step its SEO decisions (every page's
  * report row and sitemap entry) in a JSON file of the site's cache folder.
- * Gatsby's `cache.set` would serialise them with msgpack into LMDB, which
- * for thousands of plain rows costs several times what JSON does. The file is taken (read and removed) by the post-build step,
- * so no build ever reads another build's decisions.
+ * Gatsby's `cache.set` would keep them in its LMDB store across builds,
+ * though they are read once, by the same build. The file is taken (read and
+ * removed) by the post-build step, so no build ever reads another build's
+ * decisions.
  */
 export const seoOutcomeFile = (cacheDirectory: string) => path.join(cacheDirectory, "seo-outcome.json")
 
