@@ -210,14 +210,19 @@ async function prepareWithState(command: string[], options: StartOptions): Promi
   )
 }
 
-test("after its lane's build, a spare reads the folder's saved state before its build is asked for, and the build starts from it", async () => {
+/** A lane whose build has ended and saved `state` in its workspace, and a spare that has read that state early. */
+async function spareAfterBuild(state: string) {
   const { workspace } = makeProject()
   const command = throughGatsbysCli()
   const options = { cwd: workspace, env: { PATH: process.env.PATH } }
   await finish(start(command, options), workspace)
-  saveState(workspace, "state of build 1")
-
+  saveState(workspace, state)
   const spare = await prepareWithState(command, options)
+  return { workspace, command, options, spare }
+}
+
+test("after its lane's build, a spare reads the folder's saved state before its build is asked for, and the build starts from it", async () => {
+  const { workspace, command, options, spare } = await spareAfterBuild("state of build 1")
   const seen = await finish(start(command, options), workspace)
 
   expect(seen).toMatchObject({ state: "state of build 1", package: "package v1", site: "site v1" })
@@ -226,12 +231,7 @@ test("after its lane's build, a spare reads the folder's saved state before its 
 })
 
 test("the saved state replaced while the spare waited (another build of the folder ended): the build runs in a fresh process, from the new state", async () => {
-  const { workspace } = makeProject()
-  const command = throughGatsbysCli()
-  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
-  await finish(start(command, options), workspace)
-  saveState(workspace, "state of build 1")
-  await prepareWithState(command, options)
+  const { workspace, command, options } = await spareAfterBuild("state of build 1")
 
   saveState(workspace, "state of build 2")
   const child = start(command, options)
@@ -242,12 +242,7 @@ test("the saved state replaced while the spare waited (another build of the fold
 })
 
 test("the spare's folder moved away and another moved to its path: the build runs in a fresh process, from the state at the path", async () => {
-  const { workspace } = makeProject()
-  const command = throughGatsbysCli()
-  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
-  await finish(start(command, options), workspace)
-  saveState(workspace, "the live lane's state")
-  await prepareWithState(command, options)
+  const { workspace, command, options } = await spareAfterBuild("the live lane's state")
 
   fs.renameSync(workspace, path.join(dir, "parked"))
   makeWorkspace(workspace, "the other lane's site")
