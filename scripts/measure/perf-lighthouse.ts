@@ -19,7 +19,8 @@ import { benchReport, writeBenchReport } from "../lib/bench-report"
  * else on the machine. `--skip-build` measures the last build as it is.
  * Writes each family's medians and every run's figures as JSON to
  * reports/bench/lighthouse-<date>.json and lighthouse-latest.json
- * (`--out FILE`: to that file alone).
+ * (`--out FILE`: to that file alone). `--chromium-flag F` (repeatable) adds
+ * a flag to Chromium's, for comparing runs under another browser setting.
  */
 
 const { values } = parseArgs({
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     "skip-build": { type: "boolean", default: false },
     only: { type: "string" },
     out: { type: "string" },
+    "chromium-flag": { type: "string", multiple: true, default: [] },
   },
 })
 const runs = Number(values.runs)
@@ -68,7 +70,7 @@ async function audit(url: string): Promise<Figures> {
   // Both are ES modules only; this script runs as CommonJS.
   const { default: lighthouse } = await import("lighthouse")
   const chromeLauncher = await import("chrome-launcher")
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_ARGS })
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: [...CHROMIUM_ARGS, ...values["chromium-flag"]] })
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
