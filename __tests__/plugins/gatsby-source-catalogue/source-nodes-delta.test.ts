@@ -123,10 +123,13 @@ describe("sourceNodes across builds", () => {
 
   it("after a successful build, creates only the nodes whose content changed and still removes a deleted entity's", async () => {
     const gatsby = fakeGatsby(cacheDirectory)
-    await gatsby.build(feed("2026-11-23T10:00:00.000Z"))
+    const first = await gatsby.build(feed("2026-11-23T10:00:00.000Z"))
     await gatsby.succeed()
     const everyNode = gatsby.written()
     expect(everyNode.length).toBeGreaterThan(10)
+    const descriptions = /(\d+) of (\d+) descriptions as the last build sanitised them/
+    const [, firstReused, firstCount] = descriptions.exec(first.log) ?? []
+    expect([Number(firstReused), Number(firstCount)]).toEqual([0, expect.any(Number)])
 
     const [, firstEpisode] = seriesEpisodes["101"]!
     gatsby.args.getNode.mockClear()
@@ -140,6 +143,10 @@ describe("sourceNodes across builds", () => {
     expect(written.some((node) => node.startsWith(`${NODE_TYPES.Category}:`))).toBe(false)
     expect(written.length).toBeLessThan(everyNode.length / 2)
     expect(second.log).toMatch(new RegExp(`Catalogue nodes: ${written.length} of \\d+ written, 1 of deleted entities removed`))
+    // No description was edited: each is as the first build sanitised it (the deleted episode's gone with it).
+    const [, reused, count] = descriptions.exec(second.log) ?? []
+    expect(Number(reused)).toBeGreaterThan(0)
+    expect(reused).toBe(count)
     expect(gatsby.ids(NODE_TYPES.Episode).sort()).toEqual(["1001", "2001"])
     expect(gatsby.args.actions.deleteNode).toHaveBeenCalledTimes(1)
     // Only the node that may be gone is read back from Gatsby's store, not every node the last build made.

@@ -4,6 +4,7 @@ import { htmlToText } from "../../../../contract/html-text/html-to-text"
 import type { ApiImage, ApiSeo } from "../../../../contract/schemas"
 import type { NodeType } from "../constants"
 import { sanitizeDescription } from "./sanitize"
+import { memoisedFields, type DescriptionFields } from "./description-memo"
 import type { EpisodeVideo } from "../videos/episode-video"
 
 export type GatsbyApi = Pick<SourceNodesArgs, "actions" | "createNodeId">
@@ -58,7 +59,11 @@ export const text = (value: string | null | undefined): string | null => (typeof
  * The sanitised description HTML, and its plain text for teasers and meta
  * descriptions, so no page has to parse HTML in the browser.
  */
-export function descriptionFields(html: string | null | undefined): { description: string | null; descriptionText: string | null } {
+export function descriptionFields(html: string | null | undefined): DescriptionFields {
+  return typeof html === "string" ? memoisedFields(html, makeDescriptionFields) : makeDescriptionFields(html)
+}
+
+function makeDescriptionFields(html: string | null | undefined): DescriptionFields {
   const description = sanitizeDescription(html)
   return { description, descriptionText: htmlToText(description) }
 }
