@@ -15,7 +15,7 @@ const marked = (html: string): DescriptionFields => ({ description: `<p>kept for
 
 /** One build's descriptions: their fields as the node builders get them, with the memo of `code`; saved after. */
 async function build(htmls: string[], code?: string): Promise<DescriptionFields[]> {
-  const memo = await readDescriptionMemo(cacheDirectory, code)
+  const memo = readDescriptionMemo(cacheDirectory, code)
   const fields = withDescriptionMemo(memo, () => htmls.map((html) => descriptionFields(html)))
   await memo.save(cacheDirectory)
   return fields
@@ -23,7 +23,7 @@ async function build(htmls: string[], code?: string): Promise<DescriptionFields[
 
 /** A build whose descriptions were made by `make` (another sanitiser), saved with `code`. */
 async function buildMadeBy(make: (html: string) => DescriptionFields, htmls: string[], code?: string): Promise<void> {
-  const memo = await readDescriptionMemo(cacheDirectory, code)
+  const memo = readDescriptionMemo(cacheDirectory, code)
   for (const html of htmls) memo.fields(html, make)
   await memo.save(cacheDirectory)
 }

@@ -2,6 +2,7 @@ import crypto from "node:crypto"
 import fsSync from "node:fs"
 import fs from "node:fs/promises"
 import path from "node:path"
+import { readMemoFile } from "../../../../node-kit/storage/memo-file"
 
 /** A description as the page shows it: the sanitised HTML and its plain text. */
 export interface DescriptionFields {
@@ -96,16 +97,11 @@ export class DescriptionMemo {
   }
 }
 
-/** The last build's memo; an empty one when there is none, or when other code made it. */
-export async function readDescriptionMemo(cacheDirectory: string, code = codeIdentity()): Promise<DescriptionMemo> {
-  const last = new Map<string, DescriptionFields>()
-  try {
-    const file = JSON.parse(await fs.readFile(path.join(cacheDirectory, FILE), "utf8")) as MemoFile
-    if (file.code === code) for (const [html, description, descriptionText] of file.entries) last.set(html, { description, descriptionText })
-  } catch {
-    // No memo (a first build, a cleared cache) or an unreadable one: every description is made afresh.
-  }
-  return new DescriptionMemo(last, code)
+/** The last build's memo; an empty one when there is none, when it cannot be read, or when other code made it. */
+export function readDescriptionMemo(cacheDirectory: string, code = codeIdentity()): DescriptionMemo {
+  const file = readMemoFile<MemoFile>(path.join(cacheDirectory, FILE))
+  const entries = file?.code === code && Array.isArray(file.entries) ? file.entries : []
+  return new DescriptionMemo(new Map(entries.map(([html, description, descriptionText]) => [html, { description, descriptionText }])), code)
 }
 
 let active: DescriptionMemo | undefined

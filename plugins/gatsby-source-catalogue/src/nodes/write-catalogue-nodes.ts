@@ -12,7 +12,7 @@ import type { CatalogueSnapshot } from "../types"
 export async function writeCatalogueNodes(gatsbyApi: SourceNodesArgs, snapshot: CatalogueSnapshot, context: BuildContext): Promise<void> {
   const { cache, reporter } = gatsbyApi
   const last = await readLastNodeWrites(cache.directory)
-  const descriptions = await readDescriptionMemo(cache.directory)
+  const descriptions = readDescriptionMemo(cache.directory)
   await markNodeWritesStarted(cache.directory)
   const nodes = withDescriptionMemo(descriptions, () => rebuildCatalogueNodes(gatsbyApi, snapshot, context, last))
   holdNodeDigests(cache.directory, nodes.digests)
