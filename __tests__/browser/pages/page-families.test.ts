@@ -45,6 +45,8 @@ describe("subcategory, series and episode pages", () => {
     await page.waitForURL(new RegExp(`/series/${sub.series[0]!.id}/?$`))
     // The address changes just before React renders the new page, so wait for its heading.
     await page.getByRole("heading", { level: 1, name: sub.series[0]!.title, exact: true }).waitFor()
+    // The site's global rules come with the first page's HTML only (wrap-element.tsx): a page drawn in the browser keeps them.
+    await expect(page.evaluate(() => [getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).margin])).resolves.toEqual(["rgb(15, 15, 20)", "0px"])
     expect(errors).toEqual([])
   })
 
