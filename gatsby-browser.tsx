@@ -3,7 +3,7 @@
 import "./src/styles/slick.css"
 
 import type { GatsbyBrowser } from "gatsby"
-import { hydrateAsTransition, serverWrotePage } from "./src/hydrate-as-transition"
+import { hydrateAsTransition, serverWrotePage, yieldToBrowser } from "./src/hydrate-as-transition"
 
 import { onInitialClientRender as startOffline } from "./plugins/gatsby-plugin-offline-workbox/browser"
 
@@ -31,3 +31,6 @@ type GatsbyRenderer = ReturnType<NonNullable<GatsbyBrowser["replaceHydrateFuncti
  * renderer, which draws it (undefined: Gatsby's default).
  */
 export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () => (serverWrotePage() ? hydrateAsTransition : undefined) as unknown as GatsbyRenderer
+
+/** Gatsby's start goes on in a task of its own (yieldToBrowser). */
+export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => yieldToBrowser()

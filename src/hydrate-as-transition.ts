@@ -24,3 +24,15 @@ export function hydrateAsTransition(element: ReactElement, container: Element): 
 export function serverWrotePage(): boolean {
   return (document.getElementById("gatsby-focus-wrapper")?.children.length ?? 0) > 0
 }
+
+/**
+ * A task boundary before Gatsby goes on to its router, its loader and the
+ * page's data request. Gatsby starts those in the same task that evaluates
+ * every module of its bundle (React DOM, styled-components adopting the
+ * server's styles, the router): on a phone's CPU one long task that kept a
+ * tap or a scroll waiting. Ending the task there lets the browser handle
+ * input and paint in between; the rest follows at once.
+ */
+export function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
