@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { PROJECT_ROOT } from "../node-kit/process/processes"
+import { runInNewProcess } from "./helpers/new-process"
 
 // patches/gatsby+5.16.1.patch keeps Gatsby's query file parser cache in
 // `.cache/caches` so that a warm build does not parse every file with babel
@@ -27,26 +27,6 @@ new FileParser().parseFiles(files, (error) => errors.push(error.id)).then((docum
   process.stdout.write(JSON.stringify({ babelParses, errors, documents: described }))
 })
 `
-
-/**
- * Runs `script` in a new Node process and returns its output. From a file, not
- * `node -e`: a worker process Gatsby forks would run the `-e` script again.
- */
-function runInNewProcess(script: string, args: string[], cwd: string): string {
-  const scriptDir = fs.mkdtempSync(path.join(os.tmpdir(), "gatsby-patch-script-"))
-  const scriptFile = path.join(scriptDir, "run.js")
-  fs.writeFileSync(scriptFile, script)
-  try {
-    return execFileSync(process.execPath, [scriptFile, ...args], {
-      cwd,
-      encoding: "utf8",
-      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    })
-  } finally {
-    fs.rmSync(scriptDir, { recursive: true, force: true })
-  }
-}
 
 interface ParseRun {
   babelParses: number

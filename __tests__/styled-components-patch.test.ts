@@ -1,11 +1,9 @@
-import { execFileSync } from "node:child_process"
-import fs from "node:fs"
-import os from "node:os"
 import path from "node:path"
 import { build } from "esbuild"
 import type { Browser, Page } from "playwright-core"
 import { launchBrowser } from "../scripts/lib/chromium"
 import { PROJECT_ROOT } from "../node-kit/process/processes"
+import { runInNewProcess } from "./helpers/new-process"
 
 // patches/styled-components+6.6.0.patch (decision 0025): in the browser,
 // styled-components takes the server's <style> element over as its own sheet
@@ -60,19 +58,9 @@ let bundle: string
 let browser: Browser
 
 beforeAll(async () => {
-  // From a file in a new process, so that no other test's components take groups first.
-  const scriptDir = fs.mkdtempSync(path.join(os.tmpdir(), "sc-patch-"))
-  try {
-    fs.writeFileSync(path.join(scriptDir, "render.js"), SERVER_RENDER)
-    const output = execFileSync(process.execPath, [path.join(scriptDir, "render.js"), JSON.stringify(COMPONENTS), JSON.stringify(SERVER_RENDERS)], {
-      cwd: PROJECT_ROOT,
-      encoding: "utf8",
-      env: { ...process.env, NODE_PATH: path.join(PROJECT_ROOT, "node_modules") },
-    })
-    server = JSON.parse(output) as typeof server
-  } finally {
-    fs.rmSync(scriptDir, { recursive: true, force: true })
-  }
+  // In a new process, so that no other test's components take groups first.
+  const output = runInNewProcess(SERVER_RENDER, [JSON.stringify(COMPONENTS), JSON.stringify(SERVER_RENDERS)], PROJECT_ROOT, { NODE_PATH: path.join(PROJECT_ROOT, "node_modules") })
+  server = JSON.parse(output) as typeof server
   const result = await build({
     stdin: { contents: BROWSER_ENTRY, resolveDir: PROJECT_ROOT, loader: "js" },
     bundle: true,
