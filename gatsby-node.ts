@@ -10,7 +10,7 @@ import { PAGE_QUERY } from "./gatsby/page-creation/page-query"
 import { decideSeo, fixedPageHeads, seoErrorsMessage } from "./gatsby/seo/decide-seo"
 import { PAGE_HEAD_TYPE_DEFS, writePageHeads } from "./gatsby/seo/page-heads"
 import { writeSeoOutputs, type SeoOutcome } from "./gatsby/seo/post-build-outputs"
-import { handOverSeoOutcome, takeSeoOutcome } from "./gatsby/seo/seo-outcome-file"
+import { handOverSeoOutcome, takeSeoOutcome } from "./gatsby/seo/seo-outcome"
 import { writeSeoCards } from "./gatsby/preview/write-seo-cards"
 import { writePreviewChanges } from "./gatsby/preview/write-preview-changes"
 import { sitemapEntries } from "./gatsby/seo/sitemap"
@@ -35,7 +35,7 @@ export const sourceNodes = keepPageNodes
  * the report to the post-build step.
  */
 export const createPages: GatsbyNode["createPages"] = async (args) => {
-  const { graphql, actions, reporter, cache } = args
+  const { graphql, actions, reporter } = args
   const result = await timedStep(reporter, "Querying the catalogue for its pages", () => graphql<Queries.CreatePagesQuery>(PAGE_QUERY))
   if (result.errors || !result.data) {
     reporter.panicOnBuild("Could not query the catalogue to create pages", result.errors)
@@ -62,7 +62,7 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   const rows = seo.catalogue.reportRows()
   const preview = data.catalogueSiteSettings?.previewLane ?? false
   const outcome: SeoOutcome = { site: seo.site, rows, sitemap: preview ? null : sitemapEntries(heads) }
-  await handOverSeoOutcome(cache.directory, outcome)
+  handOverSeoOutcome(outcome)
   const errors = seoErrorsMessage(rows)
   if (errors) reporter.panicOnBuild(errors)
 }
@@ -83,10 +83,10 @@ export const onPreBuild: GatsbyNode["onPreBuild"] = () => skipIntermediateStateS
  * sitemap check, the SEO report and the preview's SEO cards, then every
  * HTML file's security headers.
  */
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter, cache }) => {
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
   allowFinalStateSave()
   const { previewLane } = await timedStep(reporter, "Writing the preview's changes", () => writePreviewChanges(graphql, path.join(__dirname, "public"), reporter))
-  const outcome = await takeSeoOutcome(cache.directory)
+  const outcome = takeSeoOutcome()
   // createPages writes it in every build; a build without it would go out without its sitemap.
   if (!outcome) {
     reporter.panicOnBuild("SEO: createPages left no decisions for the sitemap and the report")

@@ -16,10 +16,7 @@ const SEO_WARNINGS_SHOWN = 20
 /** Google reads at most 50 000 addresses a sitemap; the sitemap package's (and gatsby-plugin-sitemap's) default. */
 const SITEMAP_ENTRY_LIMIT = 45_000
 
-/**
- * What createPages decided and the post-build step writes: plain data, handed
- * over in Gatsby's cache (gatsby-node.ts), so no module state runs between hooks.
- */
+/** What createPages decided and the post-build step writes: plain data, handed over in memory (seo-outcome.ts). */
 export interface SeoOutcome {
   site: SiteSeo
   rows: SeoReportPage[]

@@ -1,30 +1,23 @@
-import fs from "node:fs"
-import path from "node:path"
 import type { SeoOutcome } from "./post-build-outputs"
 
 /**
  * createPages hands the post-build step its SEO decisions (every page's
- * report row and sitemap entry) in a JSON file of the site's cache folder.
- * Gatsby's `cache.set` would keep them in its LMDB store across builds,
- * though they are read once, by the same build. The file is taken (read and
- * removed) by the post-build step, so no build ever reads another build's
- * decisions.
+ * report row and sitemap entry) in memory: Gatsby runs both hooks of the
+ * site's gatsby-node in the build's main process, and a process runs one
+ * build. A large catalogue's decisions are megabytes; written out and read
+ * back as JSON they cost a warm build half a second. They are taken
+ * (returned and forgotten) by the post-build step, so no build ever reads
+ * decisions it did not make.
  */
-export const seoOutcomeFile = (cacheDirectory: string) => path.join(cacheDirectory, "seo-outcome.json")
+let handedOver: SeoOutcome | undefined
 
-export async function handOverSeoOutcome(cacheDirectory: string, outcome: SeoOutcome): Promise<void> {
-  await fs.promises.mkdir(cacheDirectory, { recursive: true })
-  await fs.promises.writeFile(seoOutcomeFile(cacheDirectory), JSON.stringify(outcome))
+export function handOverSeoOutcome(outcome: SeoOutcome): void {
+  handedOver = outcome
 }
 
 /** The decisions createPages handed over in this build, or undefined when it left none. */
-export async function takeSeoOutcome(cacheDirectory: string): Promise<SeoOutcome | undefined> {
-  const file = seoOutcomeFile(cacheDirectory)
-  try {
-    const outcome = JSON.parse(await fs.promises.readFile(file, "utf8")) as SeoOutcome
-    await fs.promises.rm(file, { force: true })
-    return outcome
-  } catch {
-    return undefined
-  }
+export function takeSeoOutcome(): SeoOutcome | undefined {
+  const outcome = handedOver
+  handedOver = undefined
+  return outcome
 }
