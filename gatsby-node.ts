@@ -10,12 +10,13 @@ import { PAGE_QUERY } from "./gatsby/page-creation/page-query"
 import { decideSeo, fixedPageHeads, seoErrorsMessage } from "./gatsby/seo/decide-seo"
 import { PAGE_HEAD_TYPE_DEFS, writePageHeads } from "./gatsby/seo/page-heads"
 import { writeSeoOutputs, type SeoOutcome } from "./gatsby/seo/post-build-outputs"
-import { handOverSeoOutcome, takeSeoOutcome } from "./gatsby/seo/seo-outcome"
+import { seoOutcome } from "./gatsby/seo/seo-outcome"
 import { writeSeoCards } from "./gatsby/preview/write-seo-cards"
 import { writePreviewChanges } from "./gatsby/preview/write-preview-changes"
 import { sitemapEntries } from "./gatsby/seo/sitemap"
 import type { PageHead } from "./src/seo/page-head"
 import { withTrailingSlash } from "./src/routes"
+import { playerLinks, playerLinksOf } from "./gatsby/security/player-links"
 import { writeSiteSecurityHeaders } from "./gatsby/security/write-security-headers"
 import { homeTileSizes } from "./src/styles/tile-sizes"
 
@@ -62,7 +63,8 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   const rows = seo.catalogue.reportRows()
   const preview = data.catalogueSiteSettings?.previewLane ?? false
   const outcome: SeoOutcome = { site: seo.site, rows, sitemap: preview ? null : sitemapEntries(heads) }
-  handOverSeoOutcome(outcome)
+  seoOutcome.give(outcome)
+  playerLinks.give(playerLinksOf(data.allCatalogueEpisode.nodes))
   const errors = seoErrorsMessage(rows)
   if (errors) reporter.panicOnBuild(errors)
 }
@@ -86,10 +88,11 @@ export const onPreBuild: GatsbyNode["onPreBuild"] = () => skipIntermediateStateS
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
   allowFinalStateSave()
   const { previewLane } = await timedStep(reporter, "Writing the preview's changes", () => writePreviewChanges(graphql, path.join(__dirname, "public"), reporter))
-  const outcome = takeSeoOutcome()
+  const outcome = seoOutcome.take()
+  const players = playerLinks.take()
   // createPages writes it in every build; a build without it would go out without its sitemap.
-  if (!outcome) {
-    reporter.panicOnBuild("SEO: createPages left no decisions for the sitemap and the report")
+  if (!outcome || !players) {
+    reporter.panicOnBuild("createPages left no SEO decisions or player links for the sitemap, the report and the security headers")
     return
   }
   // The publisher's builds write the report's JSON only (gatsby/seo/report/write-report.ts).
@@ -104,7 +107,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   // Last: every HTML file of the build gets its CSP (the preview's SEO cards too), and only files written
   // since the last build are read again (the stamps).
   const stampsFile = path.join(__dirname, ".cache", "security-header-stamps.json")
-  await timedStep(reporter, "Writing the security headers", () => writeSiteSecurityHeaders(graphql, { publicDir: path.join(__dirname, "public"), stampsFile }, reporter))
+  await timedStep(reporter, "Writing the security headers", () => writeSiteSecurityHeaders(graphql, players, { publicDir: path.join(__dirname, "public"), stampsFile }, reporter))
 }
 
 const analyseBundle = bundleAnalysis(path.join(__dirname, "reports"))

@@ -2,19 +2,17 @@ import type { CreatePagesArgs, Reporter } from "gatsby"
 import { writeSecurityHeaders } from "../../node-kit/security/header-map"
 import { originsOf, type SiteSources } from "../../node-kit/security/headers"
 
-// A plain string, not a page query: it runs after the build, when every episode's player link is known.
-// The catalogue plugin's options as the build resolved them (defaults from the environment included).
+// A plain string, not a page query: it runs after the build. The catalogue plugin's options as the build
+// resolved them (defaults from the environment included).
 const SOURCES_QUERY = `
   query SecurityHeaderSources {
     site { siteMetadata { publicApiUrl siteUrl } }
-    allCatalogueEpisode { distinct(field: { playerEmbedUrl: SELECT }) }
     sitePlugin(name: { eq: "gatsby-source-catalogue" }) { pluginOptions }
   }
 `
 
 interface SourcesQueryResult {
   site?: { siteMetadata?: { publicApiUrl?: string | null; siteUrl?: string | null } | null } | null
-  allCatalogueEpisode?: { distinct?: (string | null)[] | null } | null
   sitePlugin?: { pluginOptions?: { imageOrigins?: string[]; imageService?: { origins?: string[]; urlTemplate?: string } | null } | null } | null
 }
 
@@ -33,11 +31,16 @@ function pictureOrigins(data: SourcesQueryResult): string[] {
  * hosts), each page's CSP with the hashes of its own inline code, and that
  * CSP in a meta at the start of the page's head. The
  * browser's API is the public catalogue API the site was built with; the
- * players are the origins of every episode's player link. `stampsFile`
+ * players are the origins of `players`, every episode's player link. `stampsFile`
  * (in Gatsby's cache, cleared with it) lets pages unwritten since the last
  * build go unread.
  */
-export async function writeSiteSecurityHeaders(graphql: CreatePagesArgs["graphql"], folders: { publicDir: string; stampsFile: string }, reporter: Reporter): Promise<void> {
+export async function writeSiteSecurityHeaders(
+  graphql: CreatePagesArgs["graphql"],
+  players: readonly string[],
+  folders: { publicDir: string; stampsFile: string },
+  reporter: Reporter,
+): Promise<void> {
   const result = await graphql<SourcesQueryResult>(SOURCES_QUERY)
   if (result.errors || !result.data) {
     reporter.panicOnBuild("Security headers: could not read the API, player and picture addresses", result.errors)
@@ -45,7 +48,7 @@ export async function writeSiteSecurityHeaders(graphql: CreatePagesArgs["graphql
   }
   const sources: SiteSources = {
     api: originsOf([result.data.site?.siteMetadata?.publicApiUrl]),
-    player: originsOf(result.data.allCatalogueEpisode?.distinct ?? []),
+    player: originsOf(players),
     images: pictureOrigins(result.data),
     // SITE_URL (gatsby-config.ts): https brings Strict-Transport-Security.
     site: originsOf([result.data.site?.siteMetadata?.siteUrl])[0],

@@ -17,11 +17,13 @@ afterEach(() => fs.rmSync(folder, { recursive: true, force: true }))
 /** A plain object of jest.fn() for Gatsby's reporter. */
 const fakeReporter = () => ({ info: jest.fn(), warn: jest.fn(), panicOnBuild: jest.fn() })
 
+/** Every episode's player link, as createPages hands them over. */
+const PLAYERS = ["https://player.vimeo.com/video/1", "https://player.vimeo.com/video/2"]
+
 /** Gatsby's graphql, answering the step's one query. */
 function fakeGraphql(siteUrl: string): CreatePagesArgs["graphql"] {
   const data = {
     site: { siteMetadata: { publicApiUrl: "https://api.example.com/api", siteUrl } },
-    allCatalogueEpisode: { distinct: ["https://player.vimeo.com/video/1"] },
     sitePlugin: { pluginOptions: {} },
   }
   return (async () => ({ data })) as unknown as CreatePagesArgs["graphql"]
@@ -38,13 +40,14 @@ describe("writeSiteSecurityHeaders", () => {
     writePage(publicDir, "index.html", '<div id="___gatsby"></div><script id="gatsby-script-loader">window.pagePath="/";</script>')
     writePage(publicDir, "detail/7/index.html", '<div id="___gatsby"><p>Stretch<script>alert(1)</script></p></div><script>window.pagePath="/detail/7/";</script>')
     const reporter = fakeReporter()
-    await writeSiteSecurityHeaders(fakeGraphql("https://moveflix.example"), { publicDir, stampsFile: path.join(folder, "stamps.json") }, reporter as unknown as Reporter)
+    await writeSiteSecurityHeaders(fakeGraphql("https://moveflix.example"), PLAYERS, { publicDir, stampsFile: path.join(folder, "stamps.json") }, reporter as unknown as Reporter)
 
     expect(reporter.warn).toHaveBeenCalledTimes(1)
     expect(reporter.warn.mock.calls[0]![0]).toMatch(/^Security headers: \/detail\/7\/ has 1 inline script\(s\) that Gatsby did not write.*"alert\(1\)"$/)
     const map = readHeaderMap(publicDir)!
     expect(pagePolicy(map, map.pages["/detail/7/"]!)).toContain(hashSource('window.pagePath="/detail/7/";'))
     expect(pagePolicy(map, map.pages["/detail/7/"]!)).not.toContain(hashSource("alert(1)"))
+    expect(pagePolicy(map, map.pages["/detail/7/"]!)).toMatch(/frame-src[^;]* https:\/\/player\.vimeo\.com[; ]/)
     expect(fs.readFileSync(path.join(publicDir, "detail/7/index.html"), "utf8")).toContain(`<head>${cspMetaTag(pagePolicy(map, map.pages["/detail/7/"]!))}</head>`)
   })
 
@@ -53,9 +56,9 @@ describe("writeSiteSecurityHeaders", () => {
     writePage(publicDir, "index.html", '<script>window.pagePath="/";</script>')
     const reporter = fakeReporter()
     const folders = { publicDir, stampsFile: path.join(folder, "stamps.json") }
-    await writeSiteSecurityHeaders(fakeGraphql("https://moveflix.example/"), folders, reporter as unknown as Reporter)
+    await writeSiteSecurityHeaders(fakeGraphql("https://moveflix.example/"), PLAYERS, folders, reporter as unknown as Reporter)
     expect(readHeaderMap(publicDir)!.common["Strict-Transport-Security"]).toBe("max-age=31536000")
-    await writeSiteSecurityHeaders(fakeGraphql("http://localhost:9000"), folders, reporter as unknown as Reporter)
+    await writeSiteSecurityHeaders(fakeGraphql("http://localhost:9000"), PLAYERS, folders, reporter as unknown as Reporter)
     expect(readHeaderMap(publicDir)!.common).not.toHaveProperty("Strict-Transport-Security")
     expect(reporter.warn).not.toHaveBeenCalled()
   })

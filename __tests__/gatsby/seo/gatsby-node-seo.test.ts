@@ -1,7 +1,8 @@
 import type { BreadcrumbList, ListItem, VideoObject } from "schema-dts"
 import { createPages } from "../../../gatsby-node"
 import type { SeoOutcome } from "../../../gatsby/seo/post-build-outputs"
-import { takeSeoOutcome } from "../../../gatsby/seo/seo-outcome"
+import { seoOutcome } from "../../../gatsby/seo/seo-outcome"
+import { playerLinks } from "../../../gatsby/security/player-links"
 import type { PageHead } from "../../../src/seo/page-head"
 import { EPISODE_DESCRIPTION, SITE_URL, catalogueData, cmsSiteSettings, resized, sourcedSeo, type CatalogueOptions } from "./catalogue-fixture"
 
@@ -65,12 +66,13 @@ function gatsby(answer: { data?: Queries.CreatePagesQuery; errors?: unknown[] },
 
 async function run(fake: ReturnType<typeof gatsby>) {
   await createPages!(fake.args as unknown as CreatePagesArgs, {} as never, () => undefined)
-  const handedOver = takeSeoOutcome()
+  const handedOver = seoOutcome.take()
+  const players = playerLinks.take()
   const outcome = (): SeoOutcome => {
     if (!handedOver) throw new Error("createPages handed the post-build step no SEO decisions")
     return handedOver
   }
-  return { ...fake, outcome }
+  return { ...fake, outcome, players }
 }
 
 const runCreatePages = (options: CatalogueOptions = {}) => run(gatsby({ data: catalogueData(options) }))
@@ -78,6 +80,11 @@ const runCreatePages = (options: CatalogueOptions = {}) => run(gatsby({ data: ca
 const typeOf = (object: unknown) => (object as { "@type"?: string })["@type"]
 
 describe("createPages", () => {
+  it("hands the security headers' step every episode's player link", async () => {
+    const fake = await runCreatePages()
+    expect(fake.players).toEqual(["https://player.video.example/video/555"])
+  })
+
   it("creates every catalogue page with ids in its context and its head in a node at the page's path", async () => {
     const fake = await runCreatePages()
     expect(fake.reporter.panicOnBuild).not.toHaveBeenCalled()
