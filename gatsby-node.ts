@@ -8,7 +8,9 @@ import { cataloguePages, subscribeOutcomePages } from "./gatsby/page-creation/cr
 import { keepPageNodes } from "./gatsby/page-creation/keep-page-nodes"
 import { PAGE_QUERY } from "./gatsby/page-creation/page-query"
 import { decideSeo, fixedPageHeads, seoErrorsMessage } from "./gatsby/seo/decide-seo"
-import { PAGE_HEAD_TYPE_DEFS, writePageHeads } from "./gatsby/seo/page-heads"
+import { PAGE_HEAD_TYPE_DEFS, writePageHeads, type HeadDigests } from "./gatsby/seo/page-heads"
+import { keepHeadDigests, takeHeadDigests } from "./gatsby/seo/head-digests-file"
+import { handOver } from "./gatsby/build-steps/hand-over"
 import { writeSeoOutputs, type SeoOutcome } from "./gatsby/seo/post-build-outputs"
 import { seoOutcome } from "./gatsby/seo/seo-outcome"
 import { writeSeoCards } from "./gatsby/preview/write-seo-cards"
@@ -29,6 +31,9 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 
 export const sourceNodes = keepPageNodes
 
+/** The page heads' digests as createPages wrote them, kept for the next build once this one has ended (head-digests-file.ts). */
+const headDigests = handOver<HeadDigests>()
+
 /**
  * Creates the category, subcategory, series and episode pages from the
  * sourced catalogue, and decides every page's head once: each goes to its
@@ -36,7 +41,8 @@ export const sourceNodes = keepPageNodes
  * the report to the post-build step.
  */
 export const createPages: GatsbyNode["createPages"] = async (args) => {
-  const { graphql, actions, reporter } = args
+  const { graphql, actions, reporter, cache } = args
+  const lastHeads = takeHeadDigests(cache.directory)
   const result = await timedStep(reporter, "Querying the catalogue for its pages", () => graphql<Queries.CreatePagesQuery>(PAGE_QUERY))
   if (result.errors || !result.data) {
     reporter.panicOnBuild("Could not query the catalogue to create pages", result.errors)
@@ -58,7 +64,7 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
     for (const page of subscribeOutcomePages()) actions.createPage(page)
   })
   for (const [path, head] of fixedPageHeads(seo)) heads.set(path, head)
-  await timedStep(reporter, "Writing the pages' heads", () => writePageHeads(args, heads))
+  headDigests.give(await timedStep(reporter, "Writing the pages' heads", () => writePageHeads(args, heads, lastHeads)))
 
   const rows = seo.catalogue.reportRows()
   const preview = data.catalogueSiteSettings?.previewLane ?? false
@@ -85,7 +91,7 @@ export const onPreBuild: GatsbyNode["onPreBuild"] = () => skipIntermediateStateS
  * sitemap check, the SEO report and the preview's SEO cards, then every
  * HTML file's security headers.
  */
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter, cache }) => {
   allowFinalStateSave()
   const { previewLane } = await timedStep(reporter, "Writing the preview's changes", () => writePreviewChanges(graphql, path.join(__dirname, "public"), reporter))
   const outcome = seoOutcome.take()
@@ -108,6 +114,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   // since the last build are read again (the stamps).
   const stampsFile = path.join(__dirname, ".cache", "security-header-stamps.json")
   await timedStep(reporter, "Writing the security headers", () => writeSiteSecurityHeaders(graphql, players, { publicDir: path.join(__dirname, "public"), stampsFile }, reporter))
+  const digests = headDigests.take()
+  if (digests) keepHeadDigests(cache.directory, digests)
 }
 
 const analyseBundle = bundleAnalysis(path.join(__dirname, "reports"))

@@ -1,3 +1,6 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
 import type { BreadcrumbList, ListItem, VideoObject } from "schema-dts"
 import { createPages } from "../../../gatsby-node"
 import type { SeoOutcome } from "../../../gatsby/seo/post-build-outputs"
@@ -7,7 +10,7 @@ import type { PageHead } from "../../../src/seo/page-head"
 import { EPISODE_DESCRIPTION, SITE_URL, catalogueData, cmsSiteSettings, resized, sourcedSeo, type CatalogueOptions } from "./catalogue-fixture"
 
 // gatsby-node's createPages with Gatsby's arguments faked: the query answers
-// a small catalogue, the actions, the node store and the reporter
+// a small catalogue, the actions, the node store, the cache and the reporter
 // record what they are asked. Nothing of gatsby/seo is mocked.
 
 type CreatePagesArgs = Parameters<NonNullable<typeof createPages>>[0]
@@ -42,14 +45,22 @@ function nodeStore() {
   }
 }
 
+const cacheFolders: string[] = []
+afterAll(() => {
+  for (const folder of cacheFolders) fs.rmSync(folder, { recursive: true, force: true })
+})
+
 function gatsby(answer: { data?: Queries.CreatePagesQuery; errors?: unknown[] }, store = nodeStore()) {
   const reporter = { panicOnBuild: jest.fn(), warn: jest.fn(), info: jest.fn(), activityTimer: () => ({ start: () => undefined, end: () => undefined }) }
   const actions = { createPage: jest.fn(), createNode: store.createNode, deleteNode: store.deleteNode }
   const graphql = jest.fn(async () => answer)
+  const cache = { directory: fs.mkdtempSync(path.join(os.tmpdir(), "gatsby-node-seo-")) }
+  cacheFolders.push(cache.directory)
   const args = {
     graphql,
     actions,
     reporter,
+    cache,
     createNodeId: (seed: string) => `node:${seed}`,
     getNode: store.getNode,
     getNodesByType: store.getNodesByType,
