@@ -5,6 +5,7 @@ import { simpleSitemapAndIndex } from "sitemap"
 import { problemLines } from "./decide-seo"
 import type { SeoReport, SeoReportPage } from "./report/report-types"
 import { writeSeoReport } from "./report/write-report"
+import { handOver } from "../build-steps/hand-over"
 import { absoluteUrl, type SiteSeo } from "./resolve-page-seo"
 import { robotsTxt } from "./robots-txt"
 import type { SitemapEntry } from "./sitemap"
@@ -16,13 +17,16 @@ const SEO_WARNINGS_SHOWN = 20
 /** Google reads at most 50 000 addresses a sitemap; the sitemap package's (and gatsby-plugin-sitemap's) default. */
 const SITEMAP_ENTRY_LIMIT = 45_000
 
-/** What createPages decided and the post-build step writes: plain data, handed over in memory (seo-outcome.ts). */
+/** What createPages decided and the post-build step writes: plain data, handed over in memory (`seoOutcome`). */
 export interface SeoOutcome {
   site: SiteSeo
   rows: SeoReportPage[]
   /** null: no sitemap at all (the preview lane's build: its pages are for editors, docs/reference/preview-lane.md). */
   sitemap: SitemapEntry[] | null
 }
+
+/** The SEO decisions createPages makes (every page's report row and sitemap entry), for the post-build step that writes them. */
+export const seoOutcome = handOver<SeoOutcome>()
 
 const SITEMAP_FILE = /^sitemap-\d+\.xml$/
 const SITEMAP_INDEX = "sitemap-index.xml"
