@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
-import { readMemoFile } from "../../node-kit/storage/memo-file"
+import { readMemoFile, writeMemoFile } from "../../node-kit/storage/memo-file"
 import type { HeadDigests } from "./page-heads"
 
 /**
@@ -20,9 +20,5 @@ export function takeHeadDigests(cacheDirectory: string): HeadDigests | undefined
 }
 
 export function keepHeadDigests(cacheDirectory: string, digests: HeadDigests): void {
-  fs.mkdirSync(cacheDirectory, { recursive: true })
-  const file = fileIn(cacheDirectory)
-  // Renamed into place: a build killed while writing leaves no torn file, only a temporary one.
-  fs.writeFileSync(`${file}.tmp`, JSON.stringify(digests))
-  fs.renameSync(`${file}.tmp`, file)
+  writeMemoFile(fileIn(cacheDirectory), digests)
 }

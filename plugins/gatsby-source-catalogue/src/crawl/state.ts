@@ -1,5 +1,6 @@
 import fs from "node:fs/promises"
 import path from "node:path"
+import { writeMemoFile } from "../../../../node-kit/storage/memo-file"
 import type { ImageFile } from "../images/probe"
 import type { CatalogueAnswers } from "../types"
 
@@ -32,9 +33,5 @@ export async function loadCatalogueState(cacheDirectory: string): Promise<Catalo
 
 /** Written to a temporary file and renamed, so a build killed halfway leaves the previous state whole. */
 export async function saveCatalogueState(cacheDirectory: string, state: CatalogueState): Promise<void> {
-  await fs.mkdir(cacheDirectory, { recursive: true })
-  const target = path.join(cacheDirectory, FILE)
-  const temporary = `${target}.${process.pid}.tmp`
-  await fs.writeFile(temporary, JSON.stringify(state))
-  await fs.rename(temporary, target)
+  writeMemoFile(path.join(cacheDirectory, FILE), state)
 }

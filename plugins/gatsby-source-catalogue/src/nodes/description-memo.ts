@@ -1,8 +1,7 @@
 import crypto from "node:crypto"
 import fsSync from "node:fs"
-import fs from "node:fs/promises"
 import path from "node:path"
-import { readMemoFile } from "../../../../node-kit/storage/memo-file"
+import { readMemoFile, writeMemoFile } from "../../../../node-kit/storage/memo-file"
 
 /** A description as the page shows it: the sanitised HTML and its plain text. */
 export interface DescriptionFields {
@@ -89,11 +88,7 @@ export class DescriptionMemo {
 
   async save(cacheDirectory: string): Promise<void> {
     const file: MemoFile = { code: this.code, entries: [...this.used].map(([html, fields]) => [html, fields.description, fields.descriptionText]) }
-    const target = path.join(cacheDirectory, FILE)
-    const temporary = `${target}.${process.pid}.tmp`
-    await fs.mkdir(cacheDirectory, { recursive: true })
-    await fs.writeFile(temporary, JSON.stringify(file))
-    await fs.rename(temporary, target)
+    writeMemoFile(path.join(cacheDirectory, FILE), file)
   }
 }
 

@@ -1,6 +1,7 @@
 import fsSync from "node:fs"
 import fs from "node:fs/promises"
 import path from "node:path"
+import { writeMemoFile } from "../../../../node-kit/storage/memo-file"
 
 /**
  * Each catalogue node's content digest by node id, as the last successful
@@ -80,10 +81,7 @@ function commitQuietly(): void {
 export function commitHeldNodeDigests(): void {
   if (!pending) return
   const { cacheDirectory, digests } = pending
-  const target = path.join(cacheDirectory, DIGESTS)
-  const temporary = `${target}.${process.pid}.tmp`
-  fsSync.writeFileSync(temporary, JSON.stringify([...digests]))
-  fsSync.renameSync(temporary, target)
+  writeMemoFile(path.join(cacheDirectory, DIGESTS), [...digests])
   fsSync.rmSync(path.join(cacheDirectory, MARKER), { force: true })
   pending = undefined
 }
