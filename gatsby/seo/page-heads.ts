@@ -34,9 +34,9 @@ export type HeadDigests = Record<string, string>
  * With `last`, the digests the last successful build's nodes were written
  * with (head-digests-file.ts), a head whose digest it records is not read
  * back from the data layer to compare, and only the paths it records are
- * looked up for deletion: at 10 000 episodes, reading and deserialising every
- * head node took a warm build over half a second. Without it, every node is
- * read. Returns this build's digests.
+ * looked up for deletion: reading a head node back means deserialising it,
+ * for every page of the catalogue. Without it, every node is read. Returns
+ * this build's digests.
  */
 export function writePageHeads({ actions, createNodeId, getNode, getNodesByType }: HeadNodeArgs, heads: ReadonlyMap<string, PageHead>, last?: Readonly<HeadDigests>): HeadDigests {
   const digests: HeadDigests = {}
