@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { readMemoFile, writeMemoFile } from "../../node-kit/storage/memo-file"
-import type { HeadDigests } from "./page-heads"
+import { HEAD_NODE_IDS, type HeadDigests } from "./page-heads"
 
 /**
  * The head digests of the last build that ended (page-heads.ts), in the
@@ -9,16 +9,23 @@ import type { HeadDigests } from "./page-heads"
  * takes the file (reads and removes it) before it writes any node, and the
  * digests go back only at the end of onPostBuild: a build stopped or failed
  * in between leaves none, and the next build compares every head node.
+ * The file names how the nodes were named (HEAD_NODE_IDS): digests of nodes
+ * named another way are none, as after a stopped build.
  */
 const fileIn = (cacheDirectory: string) => path.join(cacheDirectory, "page-head-digests.json")
 
+interface DigestsFile {
+  nodeIds: string
+  digests: HeadDigests
+}
+
 export function takeHeadDigests(cacheDirectory: string): HeadDigests | undefined {
   const file = fileIn(cacheDirectory)
-  const digests = readMemoFile<HeadDigests>(file)
+  const kept = readMemoFile<Partial<DigestsFile>>(file)
   fs.rmSync(file, { force: true })
-  return digests
+  return kept?.nodeIds === HEAD_NODE_IDS && typeof kept.digests === "object" && kept.digests !== null ? kept.digests : undefined
 }
 
 export function keepHeadDigests(cacheDirectory: string, digests: HeadDigests): void {
-  writeMemoFile(fileIn(cacheDirectory), digests)
+  writeMemoFile(fileIn(cacheDirectory), { nodeIds: HEAD_NODE_IDS, digests } satisfies DigestsFile)
 }

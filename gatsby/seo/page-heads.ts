@@ -6,6 +6,12 @@ import type { PageHead } from "../../src/seo/page-head"
 // read by the page's own query (the SeoHead fragment, src/components/layout/seo.tsx).
 // The page context keeps ids and numbers; a head that did not change keeps
 // its node, so Gatsby re-runs only the queries of the pages whose head did.
+//
+// A head node's id is its page's path, which Gatsby hands every page query
+// as `$path`: the fragment looks the node up by id (one read), where a filter
+// on a field would have Gatsby index every head node of the catalogue, each
+// deserialised, in every build that runs a page query. No other node has a
+// path for its id (Gatsby's own page nodes are `SitePage /path/`).
 
 export const PAGE_HEAD_TYPE = "PageHead"
 
@@ -17,11 +23,17 @@ export const PAGE_HEAD_TYPE_DEFS = `
   }
 `
 
-type HeadNodeArgs = Pick<NodePluginArgs, "createNodeId" | "getNode" | "getNodesByType"> & {
+/** The id of the head node of the page at `path`. */
+export const headNodeId = (path: string): string => path
+
+/** How head nodes are named, kept with their digests: digests of nodes named otherwise are not this build's to trust. */
+export const HEAD_NODE_IDS = "page path"
+
+type HeadNodeArgs = Pick<NodePluginArgs, "getNode" | "getNodesByType"> & {
   actions: Pick<Actions, "createNode" | "deleteNode">
 }
 
-/** Each page path's head digest, as a build wrote its PageHead nodes. */
+/** Each page path's head digest, as a build wrote its PageHead nodes (their ids, headNodeId). */
 export type HeadDigests = Record<string, string>
 
 /**
@@ -38,23 +50,27 @@ export type HeadDigests = Record<string, string>
  * for every page of the catalogue. Without it, every node is read. Returns
  * this build's digests.
  */
-export function writePageHeads({ actions, createNodeId, getNode, getNodesByType }: HeadNodeArgs, heads: ReadonlyMap<string, PageHead>, last?: Readonly<HeadDigests>): HeadDigests {
+export function writePageHeads({ actions, getNode, getNodesByType }: HeadNodeArgs, heads: ReadonlyMap<string, PageHead>, last?: Readonly<HeadDigests>): HeadDigests {
   const digests: HeadDigests = {}
-  const idOf = (path: string) => createNodeId(`${PAGE_HEAD_TYPE} ${path}`)
   for (const [path, head] of heads) {
     const digest = contentDigest(head)
     digests[path] = digest
     if (last?.[path] === digest) continue
-    const id = idOf(path)
+    const id = headNodeId(path)
     if (getNode(id)?.internal.contentDigest === digest) continue
     actions.createNode({ id, path, head, internal: { type: PAGE_HEAD_TYPE, contentDigest: digest } })
   }
   const gone = last
     ? Object.keys(last).flatMap((path) => {
-        const node = heads.has(path) ? undefined : getNode(idOf(path))
+        const node = heads.has(path) ? undefined : getNode(headNodeId(path))
         return node ? [node] : []
       })
-    : getNodesByType(PAGE_HEAD_TYPE).filter((node) => !heads.has((node as unknown as { path: string }).path))
+    : // By id, not by path: a node an earlier build named another way goes, though its page stays.
+      withoutIds(getNodesByType(PAGE_HEAD_TYPE), new Set([...heads.keys()].map(headNodeId)))
   for (const node of gone) actions.deleteNode(node)
   return digests
+}
+
+function withoutIds<T extends { id: string }>(nodes: T[], ids: ReadonlySet<string>): T[] {
+  return nodes.filter((node) => !ids.has(node.id))
 }

@@ -19,7 +19,6 @@ function nodeStore() {
   const nodes = new Map<string, HeadNode>()
   const read: string[] = []
   const args = {
-    createNodeId: (seed: string) => `id:${seed}`,
     getNode: (id: string) => {
       read.push(id)
       return nodes.get(id)
@@ -61,7 +60,7 @@ describe("writing the pages' heads", () => {
     writePageHeads(store.args, next, digests)
     expect(written(store)).toEqual(["/detail/1/", "/detail/3/"])
     expect(deleted(store)).toEqual(["/detail/2/"])
-    expect(store.read).not.toContain(`id:${PAGE_HEAD_TYPE} /`)
+    expect(store.read).not.toContain("/")
     expect([...store.nodes.values()].map((node) => [node.path, node.head.title])).toEqual([
       ["/", "Home"],
       ["/detail/1/", "Stretch, longer"],
@@ -76,7 +75,26 @@ describe("writing the pages' heads", () => {
     writePageHeads(store.args, next)
     expect(written(store)).toEqual(["/detail/1/", "/detail/3/"])
     expect(deleted(store)).toEqual(["/detail/2/"])
-    expect(store.read).toContain(`id:${PAGE_HEAD_TYPE} /`)
+    expect(store.read).toContain("/")
+  })
+
+  it("names each head node by its page's path, which every page query is given as $path", () => {
+    const store = nodeStore()
+    writePageHeads(store.args, first)
+    expect([...store.nodes.values()].map((node) => [node.id, node.path])).toEqual([
+      ["/", "/"],
+      ["/detail/1/", "/detail/1/"],
+      ["/detail/2/", "/detail/2/"],
+    ])
+  })
+
+  it("without digests, removes the head nodes an earlier build named another way, though their pages stay", () => {
+    const store = nodeStore()
+    const earlier = { id: "3f1c-uuid", path: "/detail/1/", head: head("Stretch"), internal: { type: PAGE_HEAD_TYPE, contentDigest: "d" } }
+    store.nodes.set(earlier.id, earlier)
+    writePageHeads(store.args, first)
+    expect(store.nodes.has("3f1c-uuid")).toBe(false)
+    expect(store.nodes.get("/detail/1/")?.head.title).toBe("Stretch")
   })
 })
 
@@ -92,6 +110,12 @@ describe("the head digests kept for the next build", () => {
   it("are taken once: a build stopped after taking them leaves the next build none, so it compares every node", () => {
     keepHeadDigests(cacheDirectory, digests)
     expect(takeHeadDigests(cacheDirectory)).toEqual(digests)
+    expect(takeHeadDigests(cacheDirectory)).toBeUndefined()
+  })
+
+  it("are none when the file was written for head nodes named another way", () => {
+    fs.mkdirSync(cacheDirectory, { recursive: true })
+    fs.writeFileSync(path.join(cacheDirectory, "page-head-digests.json"), JSON.stringify(digests))
     expect(takeHeadDigests(cacheDirectory)).toBeUndefined()
   })
 

@@ -10,7 +10,7 @@ import { serializeJsonLd } from "../../seo/json-ld"
  */
 export const query = graphql`
   fragment SeoHead on Query {
-    pageHead(path: { eq: $path }) {
+    pageHead(id: { eq: $path }) {
       head
     }
   }
