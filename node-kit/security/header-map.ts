@@ -3,6 +3,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { statStamp } from "../storage/file-hasher"
 import { readMemoFile } from "../storage/memo-file"
+import { listTreeSync, type ListingMemo } from "../storage/tree-listing"
 import { headerOnlyPolicy, withCspMeta } from "./csp-meta"
 import { FIRST_REUSABLE_VERSION, HEADER_MAP_FILE, headerMapText, pagePolicy, readHeaderMap, type PageEntry, type SecurityHeaderMap } from "./header-map-file"
 import { commonSecurityHeaders, contentSecurityPolicy, type SiteSources } from "./headers"
@@ -36,21 +37,20 @@ function digestOf(bytes: Buffer | string): string {
  */
 const FOLDERS_WITHOUT_PAGES = new Set(["page-data", "static", "_gatsby"])
 
-/** Every `.html` file below `root`, relative with forward slashes, sorted. Synchronous, as the stats below: a large catalogue's thousands of awaited calls would each wait for the event loop. */
-function htmlFiles(root: string): string[] {
-  const files: string[] = []
-  for (const top of fs.readdirSync(root, { withFileTypes: true })) {
-    if (top.isFile() && top.name.endsWith(".html")) files.push(top.name)
-    if (!top.isDirectory() || FOLDERS_WITHOUT_PAGES.has(top.name)) continue
-    for (const entry of fs.readdirSync(path.join(root, top.name), { recursive: true, withFileTypes: true })) {
-      if (entry.isFile() && entry.name.endsWith(".html")) files.push(path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
-    }
-  }
-  return files.sort()
+/** Every `.html` file below `root`, relative with forward slashes, sorted; synchronous, as the stats below: a large catalogue's thousands of awaited calls would each wait for the event loop. */
+function htmlFiles(root: string, memo: ListingMemo | undefined): { files: string[]; memo: ListingMemo } {
+  const listing = listTreeSync(root, { memo, skipTop: FOLDERS_WITHOUT_PAGES })
+  return { files: listing.files.filter((file) => file.endsWith(".html")), memo: listing.memo }
 }
 
-/** Each page file's digest with the stats it was taken at: a file whose stats are unchanged is not read again. */
-type PageStamps = Record<string, { stat: string; stamp: string }>
+/**
+ * Each page file's digest with the stats it was taken at: a file whose stats
+ * are unchanged is not read again; and the listing's memo of the folders.
+ */
+interface PageStamps {
+  pages: Record<string, { stat: string; stamp: string }>
+  folders: ListingMemo
+}
 
 /**
  * The map of every HTML page now in `publicDir`, each page given its CSP
@@ -66,7 +66,8 @@ type PageStamps = Record<string, { stat: string; stamp: string }>
  * between two builds of the same bytes), a page whose inode, size, mtime and
  * ctime are those of the last scan is not even read: an edit rewrites a
  * dozen pages, and reading and digesting all of a large catalogue's would
- * cost every publish seconds.
+ * cost every publish seconds. A folder whose stats are those of the last
+ * scan is not listed again either (tree-listing.ts).
  */
 export async function scanBuild(
   publicDir: string,
@@ -78,8 +79,10 @@ export async function scanBuild(
   const known = new Map(Object.values(reusable?.pages ?? {}).map((entry) => [entry.file, entry]))
   // A page's policy, and so its meta, depends on its hashes and the sources only: a page whose bytes and sources are unchanged is left as it is.
   const sameSources = reusable !== undefined && JSON.stringify(reusable.sources) === JSON.stringify(sources)
-  const stamps = readMemoFile<PageStamps>(stampsFile) ?? {}
-  const nextStamps: PageStamps = {}
+  const stamps = readMemoFile<Partial<PageStamps>>(stampsFile)
+  const stampsKnown = stamps?.pages ?? {}
+  const listing = htmlFiles(publicDir, stamps?.folders)
+  const nextStamps: PageStamps = { pages: {}, folders: listing.memo }
   const pages: Record<string, PageEntry> = {}
   let hashed = 0
   let read = 0
@@ -88,18 +91,18 @@ export async function scanBuild(
     read++
     return fs.readFileSync(full)
   }
-  for (const file of htmlFiles(publicDir)) {
+  for (const file of listing.files) {
     const full = path.join(publicDir, file)
     let stat = stampsFile ? statStamp(fs.statSync(full)) : ""
     const before = known.get(file)
     let bytes: Buffer | undefined
-    let stamp = stamps[file]?.stat === stat && stampsFile ? stamps[file].stamp : undefined
+    let stamp = stampsFile && stampsKnown[file]?.stat === stat ? stampsKnown[file].stamp : undefined
     if (stamp === undefined) {
       bytes = readPage(full)
       stamp = digestOf(bytes)
     }
     if (before && before.stamp === stamp && sameSources) {
-      nextStamps[file] = { stat, stamp }
+      nextStamps.pages[file] = { stat, stamp }
       pages[pagePathOf(file)] = before
       continue
     }
@@ -120,7 +123,7 @@ export async function scanBuild(
       stamp = digestOf(final)
       if (stampsFile) stat = statStamp(fs.statSync(full))
     }
-    nextStamps[file] = { stat, stamp }
+    nextStamps.pages[file] = { stat, stamp }
     pages[pagePathOf(file)] = { file, stamp, hashes, csp, ...(refusedScripts.length ? { refusedScripts } : {}) }
   }
   if (stampsFile) {

@@ -4,6 +4,7 @@ import { hashUnlessUnchanged } from "../../../node-kit/storage/file-hasher"
 import { HEADER_MAP_FILE } from "../../../node-kit/security/header-map-file"
 import { syncFolder, syncTree } from "./durable-files"
 import { eachInBatches, foldersOf, listTree } from "./file-batches"
+import type { ListingMemo } from "../../../node-kit/storage/tree-listing"
 import { holdersIn, readManifest, removeManifest, writeManifest, type Manifest } from "./release-manifest"
 import { isReleaseId, liveReleaseId, releaseFolder, releasePaths } from "./release-paths"
 import { announcePartialRelease, useReleases } from "./release-use"
@@ -51,6 +52,14 @@ function liveRelease(dataDir: string): LiveRelease | undefined {
   }
   return { id, manifest, byHash }
 }
+
+/**
+ * The last listing of each build folder, by its path: an edit's build
+ * changes a few of a large catalogue's folders, and the next release reads
+ * only those (listTree). A folder moved in from elsewhere has other inodes,
+ * so nothing of another tree is taken for it.
+ */
+const listings = new Map<string, ListingMemo>()
 
 /** Size and sha256 of every file of `publicDir`, each read only if its stats differ from the live release's record. */
 async function manifestOf(publicDir: string, files: readonly string[], live: LiveRelease | undefined): Promise<Manifest> {
@@ -159,7 +168,8 @@ export async function createRelease(options: { dataDir: string; publicDir: strin
   // Pruning must leave the releases this one will name, before its manifest names them.
   const done = useReleases(dataDir, live ? [live.id, ...holdersIn(live.id, live.manifest)] : [])
   try {
-    const tree = await listTree(publicDir)
+    const tree = await listTree(publicDir, listings.get(publicDir))
+    listings.set(publicDir, tree.memo)
     const manifest = await manifestOf(publicDir, tree.files, live)
     if (live && sameFiles(manifest, live.manifest)) {
       return { releaseId: live.id, unchanged: true, changedUrls: [], removedUrls: [], changedFiles: [], files: tree.files.length, linked: 0, copied: 0 }

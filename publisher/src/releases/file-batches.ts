@@ -1,5 +1,5 @@
-import fs from "node:fs"
 import path from "node:path"
+import { walkTree, type ListingMemo, type TreeListing } from "../../../node-kit/storage/tree-listing"
 
 /**
  * File system work is done with synchronous calls in batches of this many,
@@ -24,25 +24,18 @@ export async function eachInBatches<T>(items: readonly T[], work: (item: T) => v
 
 /**
  * Files below `root`, relative with forward slashes (symbolic links are
- * followed for files only), and the folders holding them, each after its parent.
+ * followed for files only), and the folders holding them, each after its
+ * parent; yielding to the event loop every BATCH folders. With the memo of
+ * the last listing of the same root, folders whose stats are unchanged are
+ * not read again (node-kit/storage/tree-listing.ts); the answer's memo is for the next.
  */
-export async function listTree(root: string): Promise<{ files: string[]; folders: string[] }> {
-  const files: string[] = []
-  const folders: string[] = []
-  const toRead = [""]
-  for (let done = 0; toRead.length > 0; done++) {
+export async function listTree(root: string, memo?: ListingMemo): Promise<TreeListing & { memo: ListingMemo }> {
+  const walk = walkTree(root, { memo })
+  for (let done = 0; ; done++) {
     if (done % BATCH === BATCH - 1) await breathe()
-    const relative = toRead.pop() as string
-    for (const entry of fs.readdirSync(path.join(root, relative), { withFileTypes: true })) {
-      const child = relative ? `${relative}/${entry.name}` : entry.name
-      if (entry.isDirectory()) {
-        folders.push(child)
-        toRead.push(child)
-      } else if (entry.isFile()) files.push(child)
-      else if (entry.isSymbolicLink() && fs.statSync(path.join(root, child), { throwIfNoEntry: false })?.isFile()) files.push(child)
-    }
+    const step = walk.next()
+    if (step.done) return step.value
   }
-  return { files: files.sort(), folders }
 }
 
 /** The folders (relative, forward slashes) that hold `files`, each after its parent: what to make before writing them. */
