@@ -23,8 +23,9 @@ const reportFiles = (directory: string): SeoReportFiles => ({ htmlPath: path.joi
 export function writeSeoReport(directory: string, report: SeoReport, options: { html?: boolean } = {}): SeoReportFiles {
   fs.mkdirSync(directory, { recursive: true })
   const files = reportFiles(directory)
-  // JSON first: if the HTML fails to render, the script can still tell what the build found.
-  fs.writeFileSync(files.jsonPath, `${JSON.stringify(report, null, 2)}\n`)
+  // JSON first: if the HTML fails to render, the script can still tell what the build found. Compact, as every
+  // publish writes it for programs to read (a row per page); people read the page, or `jq .` the file.
+  fs.writeFileSync(files.jsonPath, `${JSON.stringify(report)}\n`)
   if (options.html === false) fs.rmSync(files.htmlPath, { force: true })
   else fs.writeFileSync(files.htmlPath, renderSeoReportHtml(report))
   return files
