@@ -1,5 +1,6 @@
 import { imageUrl } from "../../../../contract/image-url"
 import type { ApiImage, ApiSeo } from "../../../../contract/schemas"
+import { addTo } from "../lists"
 import { servedBy, type ImageFile, type ImageService } from "./probe"
 import type { CatalogueSnapshot } from "../types"
 
@@ -16,8 +17,8 @@ function imageUsers(snapshot: CatalogueSnapshot, apiUrl: string, allows: (url: s
     for (const image of images ?? []) {
       const url = imageUrl(image, apiUrl)
       if (!url || !allows(url)) continue
-      users.set(url, [...(users.get(url) ?? []), label])
-      owners.set(url, [...(owners.get(url) ?? []), owner])
+      addTo(users, url, label)
+      addTo(owners, url, owner)
     }
   }
   /** An entity's pictures, and its social image named by its field so a broken one says where to fix it. */

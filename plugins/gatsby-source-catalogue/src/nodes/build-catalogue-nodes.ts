@@ -15,6 +15,7 @@ import { createImageNode } from "./types/image"
 import { createSeriesNode, episodeIdsInOrder } from "./types/series"
 import { createSubcategoryNode } from "./types/subcategory"
 import type { CatalogueSnapshot } from "../types"
+import { addTo } from "../lists"
 
 export interface BuildContext {
   /** Image URL of an API image, if it has a usable one. */
@@ -23,13 +24,6 @@ export interface BuildContext {
   videos: Map<string, EpisodeVideo>
   /** Which view of the catalogue this build shows (the live one, or a preview's); the live one when unset. */
   view?: CatalogueView
-}
-
-/** Appends to the list under `key`, creating it. */
-function addTo<T>(map: Map<string, T[]>, key: string, value: T): void {
-  const list = map.get(key)
-  if (list) list.push(value)
-  else map.set(key, [value])
 }
 
 /**
