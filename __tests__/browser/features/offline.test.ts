@@ -422,14 +422,23 @@ describe("after a deploy", () => {
     await expect(page.getByText(oldTitle, { exact: true }).count()).resolves.toBe(0)
     await expect(page.getByText(oldPageTitle ?? oldTitle, { exact: true }).count()).resolves.toBe(0)
 
-    // The tab on release B saves B's home and its data as it opens, as a visitor's does within seconds, the two
-    // written side by side in no set order. Before both are, a reload slower than the worker waits (a busy
-    // machine) shows a saved home of one release with saved data of the other, a mix this test is not about
-    // (docs/reference/offline.md says so under "What the visitor gets").
+    // The tab on release B saves B's home and its data as it opens, as a visitor's does within seconds, each
+    // file written in no set order: the page, its page data, app data and the static-query results (header and
+    // footer). Before all are, a reload slower than the worker waits (a busy machine) shows a saved home of one
+    // release with saved data of the other, a mix this test is not about (docs/reference/offline.md says so
+    // under "What the visitor gets").
     const homeData = "page-data/index/page-data.json"
-    const savedHomeOfB = async () =>
-      (await savedPage(page, "/")).includes(RENAMED) && (await savedPage(page, `/${homeData}`)) === fs.readFileSync(path.join(releases.b, homeData), "utf8")
-    await waitFor(savedHomeOfB, { timeout: 30_000, interval: 200, what: () => "the tab on release B to save B's home and its data" })
+    const ofB = (file: string) => fs.readFileSync(path.join(releases.b, file), "utf8")
+    const { staticQueryHashes } = JSON.parse(ofB(homeData)) as { staticQueryHashes: string[] }
+    const homeDataFiles = [homeData, "page-data/app-data.json", ...staticQueryHashes.map((hash) => `page-data/sq/d/${hash}.json`)]
+    let notYetOfB: string[] = []
+    const savedHomeOfB = async () => {
+      notYetOfB = []
+      if (!(await savedPage(page, "/")).includes(RENAMED)) notYetOfB.push("/")
+      for (const file of homeDataFiles) if ((await savedPage(page, `/${file}`)) !== ofB(file)) notYetOfB.push(`/${file}`)
+      return notYetOfB.length === 0
+    }
+    await waitFor(savedHomeOfB, { timeout: 30_000, interval: 200, what: () => `the tab on release B to save B's home and its data (not yet: ${notYetOfB.join(", ")})` })
     await home.reload()
     await expectPageShown(home, /.+/)
     await expect(home.getByRole("contentinfo").getByRole("link", { name: RENAMED, exact: true }).isVisible()).resolves.toBe(true)
