@@ -5,7 +5,7 @@ import type { GenerateSWOptions } from "workbox-build"
 import { version as workboxVersion } from "workbox-build/package.json"
 import { OFFLINE, type ReleaseFile } from "./constants"
 import { serviceWorkerOn } from "./plugin-options"
-import { releaseId } from "./release"
+import { builtReleaseOf, releaseId } from "./release"
 import { generateSWOptions } from "./service-worker-options"
 import { serviceWorkerKey, writeServiceWorker } from "./service-worker-memo"
 
@@ -18,7 +18,7 @@ const generateWorker = async (options: GenerateSWOptions) => (await import("work
  * even one left in the public/ a build started from (the preview's first
  * build starts from the live lane's).
  */
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, cache }, pluginOptions) => {
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, cache, store }, pluginOptions) => {
   const publicDir = path.resolve("public")
   if (!serviceWorkerOn(pluginOptions)) {
     fs.rmSync(path.join(publicDir, OFFLINE.serviceWorker), { force: true })
@@ -30,7 +30,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter, cache }
     reporter.panicOnBuild(`gatsby-plugin-offline-workbox: ${OFFLINE.page} is missing from static/; it is the page shown offline.`)
     return
   }
-  const release = { release: releaseId(publicDir, path.join(cache.directory, "release-id-memo.json")) }
+  const release = { release: releaseId(builtReleaseOf(store.getState())) }
   fs.writeFileSync(path.join(publicDir, OFFLINE.releaseFile), JSON.stringify(release satisfies ReleaseFile))
   const options = generateSWOptions(publicDir)
   const key = serviceWorkerKey(options, [path.join(publicDir, OFFLINE.page)], workboxVersion)
