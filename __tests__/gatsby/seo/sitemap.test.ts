@@ -139,6 +139,11 @@ describe("sitemapLocations", () => {
     expect(sitemapLocations(xml)).toEqual([`${SITE_URL}/sitemap-0.xml`, `${SITE_URL}/sitemap-1.xml`])
   })
 
+  it("decodes what XML escapes in a location, as a parser would", () => {
+    const xml = `<urlset><url><loc>${SITE_URL}/search?q=a&amp;b&#38;c&#x26;d&lt;&gt;&quot;&apos;</loc></url></urlset>`
+    expect(sitemapLocations(xml)).toEqual([`${SITE_URL}/search?q=a&b&c&d<>"'`])
+  })
+
   it("finds nothing in an empty urlset", () => {
     expect(sitemapLocations(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>`)).toEqual([])
   })
