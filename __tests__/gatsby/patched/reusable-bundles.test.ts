@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { PROJECT_ROOT } from "../../node-kit/process/processes"
+import { PROJECT_ROOT } from "../../../node-kit/process/processes"
 
 // patches/gatsby+5.16.1.patch: a build whose code is the last build's uses the last build's bundles
 // (gatsby/dist/commands/reusable-bundles.js). What webpack recorded as their inputs decides; each case

@@ -1,8 +1,8 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { PROJECT_ROOT } from "../../node-kit/process/processes"
-import { runInNewProcess } from "../helpers/new-process"
+import { PROJECT_ROOT } from "../../../node-kit/process/processes"
+import { runInNewProcess } from "../../helpers/new-process"
 
 // patches/gatsby+5.16.1.patch: Gatsby's plugin cache (utils/cache-lmdb.js) took its folder from the working
 // folder when the module loaded. The publisher's spare build process loads Gatsby's store before its build,

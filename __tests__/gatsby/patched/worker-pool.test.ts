@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { PROJECT_ROOT } from "../../node-kit/process/processes"
+import { PROJECT_ROOT } from "../../../node-kit/process/processes"
 
 // patches/gatsby+5.16.1.patch and patches/gatsby-worker+2.16.0.patch: Gatsby's
 // bootstrap gives its workers loadConfigAndPlugins and buildSchema without

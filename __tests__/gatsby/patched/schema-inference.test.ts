@@ -1,8 +1,8 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { PROJECT_ROOT } from "../../node-kit/process/processes"
-import { runInNewProcess } from "../helpers/new-process"
+import { PROJECT_ROOT } from "../../../node-kit/process/processes"
+import { runInNewProcess } from "../../helpers/new-process"
 
 // patches/gatsby+5.16.1.patch: before building the schema, Gatsby read every node of every type to
 // gather inference metadata, the nodes of types declared @dontInfer too, whose metadata nothing uses.

@@ -1,8 +1,8 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { PROJECT_ROOT } from "../../node-kit/process/processes"
-import { runInNewProcess } from "../helpers/new-process"
+import { PROJECT_ROOT } from "../../../node-kit/process/processes"
+import { runInNewProcess } from "../../helpers/new-process"
 
 // patches/gatsby+5.16.1.patch: Gatsby saves its state between builds (redux/persist.js) with v8's
 // serialiser, which writes every occurrence of a string anew. The queries' node dependencies name each

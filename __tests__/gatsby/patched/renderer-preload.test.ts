@@ -1,8 +1,8 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { PROJECT_ROOT } from "../../node-kit/process/processes"
-import { runInNewProcess } from "../helpers/new-process"
+import { PROJECT_ROOT } from "../../../node-kit/process/processes"
+import { runInNewProcess } from "../../helpers/new-process"
 
 // patches/gatsby+5.16.1.patch (utils/worker/child/render-html.js): a build's
 // worker loads the HTML renderer the last build left while the main process
