@@ -254,6 +254,39 @@ test("the spare's folder moved away and another moved to its path: the build run
   expect(seen.pid).not.toBe(child.pid)
 })
 
+test("a spare started as its lane's build starts loads the packages meanwhile, reads the state once that build has ended, and runs the next build from it", async () => {
+  const { workspace } = makeProject()
+  const command = throughGatsbysCli()
+  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
+  await finish(start(command, options), workspace)
+
+  const before = loads().length
+  const building = start(command, options)
+  starts.prepareAhead(command, options)
+  const spare = await waitFor(
+    () =>
+      loads()
+        .slice(before)
+        .find((line) => line.startsWith("some-package ") && line !== `some-package ${building.pid}`) ?? undefined,
+    {
+      timeout: 20_000,
+      what: "a spare loading the package beside the running build",
+    },
+  )
+  const sparePid = spare.split(" ")[1]
+  await finish(building, workspace)
+  // The state on disk while the build ran was about to be replaced: the spare has not read it.
+  expect(loads()).not.toContain(`gatsby-store ${sparePid}`)
+
+  saveState(workspace, "state of build 2")
+  starts.prepare(command, options, { readState: true })
+  await waitFor(() => loads().includes(`gatsby-store ${sparePid}`), { timeout: 20_000, what: "the spare reading the saved state once asked" })
+  const seen = await finish(start(command, options), workspace)
+
+  expect(seen).toMatchObject({ pid: Number(sparePid), state: "state of build 2", package: "package v1", site: "site v1" })
+  expect(loads().filter((line) => line.endsWith(` ${sparePid}`))).toEqual([`some-package ${sparePid}`, `gatsby-store ${sparePid}`, `gatsby-thing ${sparePid}`, `site ${sparePid}`])
+})
+
 test("a lane that has finished no build yet loads the other lane's packages early, then keeps a list of its own", async () => {
   const { workspace, command } = makeProject()
   const options = { cwd: workspace, env: { PATH: process.env.PATH } }

@@ -126,8 +126,9 @@ export function laneBuildEnvironment(config: PublisherConfig, workspaceDir: stri
 }
 
 /**
- * Runs the build in the workspace, its group noted in the data folder while it runs (leftover-build.ts); then,
- * unless the publisher is stopping, has the lane's process for its next build started (warm-start/warm-starts.ts).
+ * Runs the build in the workspace, its group noted in the data folder while it runs (leftover-build.ts). The
+ * lane's process for its next build starts beside it and, unless the publisher is stopping, reads the saved
+ * state once it has ended (warm-start/warm-starts.ts).
  */
 async function build(context: RunnerContext, job: Job, signal: AbortSignal, workspaceDir: string): Promise<BuildResult> {
   const { config, jobs } = context
@@ -147,6 +148,7 @@ async function build(context: RunnerContext, job: Job, signal: AbortSignal, work
       onStart: (pid) => {
         buildPid = pid
         recordBuild(config.dataDir, pid, job.id)
+        warm?.starts.prepareAhead(warm.command, { cwd: workspaceDir, env: laneBuildEnvironment(config, workspaceDir) })
       },
       onLine: (line) => {
         if (!tracker.update(line)) return

@@ -16,7 +16,9 @@
  * `--read-state` (a spare started after its lane's build ended, so the
  * state on disk is the one its build starts from), Gatsby's store is loaded
  * early too, reading that state; the build uses it only if the state's files
- * are still the very ones read (readStateEarly). The
+ * are still the very ones read (readStateEarly). A spare started while its
+ * lane's build runs (the state on disk about to be replaced) reads it when a
+ * line `{"read": <folder>}` comes, sent once that build has ended. The
  * project's files, which a deploy changes, load when the build runs. If a
  * file loaded early has changed by then (an install or a patch since), the
  * build runs in a fresh child process instead, so it never runs old code.
@@ -196,25 +198,39 @@ interface Go {
   at: number
 }
 
-/** The line that starts the build: `{"cwd": …, "at": …}`. */
-function readGo(line: string): Go {
-  const go: unknown = JSON.parse(line)
-  if (typeof go !== "object" || go === null || !("cwd" in go) || typeof go.cwd !== "string") throw new Error(`build-starter: expected {"cwd": …} on stdin, got ${line}`)
-  // Without `at` (a publisher started before this file changed), now.
-  return { cwd: go.cwd, at: "at" in go && typeof go.at === "number" ? go.at : performance.timeOrigin + performance.now() }
+/** A line before the build's: read the saved state of `folder` now (its lane's build has ended). */
+interface Read {
+  read: string
 }
 
-function waitForGo(onGo: (go: Go) => void): void {
+/** The line that starts the build, `{"cwd": …, "at": …}`, or one that asks for the state to be read, `{"read": …}`. */
+function readLine(line: string): Go | Read {
+  const heard: unknown = JSON.parse(line)
+  if (typeof heard === "object" && heard !== null && "read" in heard && typeof heard.read === "string") return { read: heard.read }
+  if (typeof heard !== "object" || heard === null || !("cwd" in heard) || typeof heard.cwd !== "string")
+    throw new Error(`build-starter: expected {"cwd": …} or {"read": …} on stdin, got ${line}`)
+  // Without `at` (a publisher started before this file changed), now.
+  return { cwd: heard.cwd, at: "at" in heard && typeof heard.at === "number" ? heard.at : performance.timeOrigin + performance.now() }
+}
+
+function waitForGo(onRead: (folder: string) => void, onGo: (go: Go) => void): void {
   let heard = ""
   const onData = (chunk: Buffer) => {
     heard += chunk.toString("utf8")
-    const end = heard.indexOf("\n")
-    if (end < 0) return
-    process.stdin.off("data", onData)
-    process.stdin.off("end", onEnd)
-    // The build reads no input; a pipe left open would keep it from ending on its own.
-    process.stdin.destroy()
-    onGo(readGo(heard.slice(0, end)))
+    for (let end = heard.indexOf("\n"); end >= 0; end = heard.indexOf("\n")) {
+      const line = readLine(heard.slice(0, end))
+      heard = heard.slice(end + 1)
+      if ("read" in line) {
+        onRead(line.read)
+        continue
+      }
+      process.stdin.off("data", onData)
+      process.stdin.off("end", onEnd)
+      // The build reads no input; a pipe left open would keep it from ending on its own.
+      process.stdin.destroy()
+      onGo(line)
+      return
+    }
   }
   const onEnd = () => process.exit(0)
   process.stdin.on("data", onData)
@@ -233,8 +249,14 @@ process.on("SIGUSR2", () => {
 })
 
 const loaded = loadEarly()
-const state = readState ? readStateEarly(loaded) : undefined
-waitForGo(({ cwd, at }) => {
+let state = readState ? readStateEarly(loaded) : undefined
+const readWhenAsked = (folder: string) => {
+  if (state !== undefined) return
+  // By path, as for the build: the folder this process started in may have been moved away since.
+  process.chdir(folder)
+  state = readStateEarly(loaded)
+}
+waitForGo(readWhenAsked, ({ cwd, at }) => {
   // By path, now: the folder this process started in may have been moved away since (a lane's workspace is
   // moved in and out of the build room), and a process keeps its folder, not the path it had.
   process.chdir(cwd)

@@ -19,6 +19,8 @@ interface Spare {
   child: ChildProcess
   /** The command line, folder and environment it was started for: it runs only a build of exactly those. */
   key: string
+  /** Whether it reads (or was asked to read) the folder's saved state before its build. */
+  readsState: boolean
 }
 
 const keyOf = (commandLine: readonly string[], { cwd, env }: StartOptions) =>
@@ -93,12 +95,34 @@ export class WarmStarts {
    */
   prepare(commandLine: readonly string[], options: StartOptions, { readState = false }: { readState?: boolean } = {}): void {
     const key = keyOf(commandLine, options)
-    if (this.spare?.key === key && isRunning(this.spare.child)) return
+    const spare = this.spare
+    if (spare?.key === key && isRunning(spare.child)) {
+      // Started while the build ran (prepareAhead, prepareDuring): it has loaded the packages, and reads the state now.
+      if (readState && !spare.readsState) {
+        spare.child.stdin?.write(`${JSON.stringify({ read: options.cwd })}\n`)
+        spare.readsState = true
+      }
+      return
+    }
     this.discardSpare()
     const child = this.spawn(commandLine, options, readState)
     // A spare that could not start is simply not used: start() finds it ended and starts another.
     child.on("error", () => undefined)
-    this.spare = { child, key }
+    child.stdin?.on("error", () => undefined)
+    this.spare = { child, key, readsState: readState }
+  }
+
+  /**
+   * As a build of the lane starts: the spare for the next build, started now so that it loads the
+   * packages on the other core while this build runs, and reads the saved state when this build has
+   * ended (prepare with `readState`). Without it the spare started only then, and an edit that came
+   * within its 1.5-3 s of loading waited for it. Only once the lane has a list of packages: a first
+   * build's spare comes from prepareDuring or prepareOnceListed.
+   */
+  prepareAhead(commandLine: readonly string[], options: StartOptions): void {
+    const listed = fs.existsSync(this.modulesFile) || (this.firstModulesFile !== undefined && fs.existsSync(this.firstModulesFile))
+    if (this.closed || !listed) return
+    this.prepare(commandLine, options)
   }
 
   /**
