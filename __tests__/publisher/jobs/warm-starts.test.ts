@@ -285,7 +285,8 @@ test("a spare started as its lane's build starts loads the packages meanwhile, r
 
   expect(seen).toMatchObject({ pid: Number(sparePid), state: "state of build 2", package: "package v1", site: "site v1" })
   expect(loads().filter((line) => line.endsWith(` ${sparePid}`))).toEqual([`some-package ${sparePid}`, `gatsby-store ${sparePid}`, `gatsby-thing ${sparePid}`, `site ${sparePid}`])
-})
+  // Three builds and two spares, each a Node process: beside a full suite's build on two cores, more than the default deadline.
+}, 60_000)
 
 test("a lane that has finished no build yet loads the other lane's packages early, then keeps a list of its own", async () => {
   const { workspace, command } = makeProject()
