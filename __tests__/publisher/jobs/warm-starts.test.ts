@@ -262,6 +262,8 @@ test("a spare started as its lane's build starts loads the packages meanwhile, r
 
   const before = loads().length
   const building = start(command, options)
+  // Its end is awaited from now on: it may end before the spare has loaded.
+  const built = finish(building, workspace)
   starts.prepareAhead(command, options)
   const spare = await waitFor(
     () =>
@@ -274,8 +276,8 @@ test("a spare started as its lane's build starts loads the packages meanwhile, r
     },
   )
   const sparePid = spare.split(" ")[1]
-  await finish(building, workspace)
-  // The state on disk while the build ran was about to be replaced: the spare has not read it.
+  await built
+  // While its lane's build runs, a spare reads no state: the build is about to replace it.
   expect(loads()).not.toContain(`gatsby-store ${sparePid}`)
 
   saveState(workspace, "state of build 2")
@@ -285,7 +287,7 @@ test("a spare started as its lane's build starts loads the packages meanwhile, r
 
   expect(seen).toMatchObject({ pid: Number(sparePid), state: "state of build 2", package: "package v1", site: "site v1" })
   expect(loads().filter((line) => line.endsWith(` ${sparePid}`))).toEqual([`some-package ${sparePid}`, `gatsby-store ${sparePid}`, `gatsby-thing ${sparePid}`, `site ${sparePid}`])
-  // Three builds and two spares, each a Node process: beside a full suite's build on two cores, more than the default deadline.
+  // Three builds and two spares, each a Node process, beside the suite's own build: the outer bound is the preview-lane tests'.
 }, 60_000)
 
 test("a lane that has finished no build yet loads the other lane's packages early, then keeps a list of its own", async () => {

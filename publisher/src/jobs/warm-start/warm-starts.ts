@@ -115,9 +115,9 @@ export class WarmStarts {
   /**
    * As a build of the lane starts: the spare for the next build, started now so that it loads the
    * packages on the other core while this build runs, and reads the saved state when this build has
-   * ended (prepare with `readState`). Without it the spare started only then, and an edit that came
-   * within its 1.5-3 s of loading waited for it. Only once the lane has a list of packages: a first
-   * build's spare comes from prepareDuring or prepareOnceListed.
+   * ended (prepare with `readState`), so an edit made as soon as this build is live finds it loaded.
+   * Only once the lane has a list of packages: a first build's spare comes from prepareDuring or
+   * prepareOnceListed.
    */
   prepareAhead(commandLine: readonly string[], options: StartOptions): void {
     const listed = fs.existsSync(this.modulesFile) || (this.firstModulesFile !== undefined && fs.existsSync(this.firstModulesFile))
