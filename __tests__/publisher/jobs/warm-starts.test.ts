@@ -91,7 +91,12 @@ interface Seen {
   site: string
   /** process.uptime() as the build saw it: Gatsby's "Done building in". */
   uptime: number
+  /** What the build's process wrote to its output beyond the build's own (nothing, or why it ran in a new process). */
+  said: string
 }
+
+/** The one line the build starter may add to a build's output: why the build runs in a new process. */
+const ANEW = /^Build process: (.*); the build runs in a new process\n/m
 
 /** Runs a started build to its end; answers what it saw. */
 async function finish(child: ChildProcess, workspace: string): Promise<Seen> {
@@ -99,12 +104,12 @@ async function finish(child: ChildProcess, workspace: string): Promise<Seen> {
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()))
   const code = await new Promise<number | null>((resolve) => child.once("close", (exitCode) => resolve(exitCode)))
-  expect({ code, output }).toEqual({ code: 0, output: "" })
+  expect({ code, output: output.replace(ANEW, "") }).toEqual({ code: 0, output: "" })
   const [report] = fs.readdirSync(workspace).filter((name) => /^build-\d+\.json$/.test(name))
   if (!report) throw new Error(`the build wrote no report in ${workspace}`)
-  const seen = JSON.parse(fs.readFileSync(path.join(workspace, report), "utf8")) as Seen
+  const seen = JSON.parse(fs.readFileSync(path.join(workspace, report), "utf8")) as Omit<Seen, "said">
   fs.rmSync(path.join(workspace, report))
-  return seen
+  return { ...seen, said: ANEW.exec(output)?.[1] ?? "" }
 }
 
 const isRunning = (pid: number) => {
@@ -173,6 +178,7 @@ test("the next build runs in the spare, with the package loaded once, before it 
     gatsby: "gatsby's",
     state: "no state",
     site: "site v1",
+    said: "",
   })
   expect(beforeBuild).toContain(`some-package ${second.pid}`)
   expect(loads().filter((line) => line === `some-package ${second.pid}`)).toHaveLength(1)
@@ -239,6 +245,7 @@ test("the saved state replaced while the spare waited (another build of the fold
 
   expect(seen.state).toBe("state of build 2")
   expect(seen.pid).not.toBe(child.pid)
+  expect(seen.said).toBe("the saved state it read early has changed")
 })
 
 test("the spare's folder moved away and another moved to its path: the build runs in a fresh process, from the state at the path", async () => {
@@ -405,6 +412,38 @@ test("a package changed after the spare loaded it: the build runs in a fresh pro
 
   expect(seen.package).toBe("package v2, patched")
   expect(seen.pid).not.toBe(child.pid)
+  expect(seen.said).toBe("a package file it loaded early has changed")
+})
+
+test("a build run in a spare lists for the next spare only the packages it used: one loaded early that it never asked for is left out", async () => {
+  const { workspace, command } = makeProject()
+  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
+  // The build asks for some-package, which loads a package of its own.
+  const dependency = path.join(installed(), "its-dependency", "index.js")
+  write(dependency, noting("its-dependency", "a dependency"))
+  write(path.join(installed(), "some-package", "index.js"), `require("its-dependency")\n${noting("some-package", "package v1")}`)
+  await finish(start(command, options), workspace)
+  const list = path.join(dir, "data", "modules.json")
+  const used = [path.join(installed(), "some-package", "index.js"), dependency]
+  expect(JSON.parse(fs.readFileSync(list, "utf8"))).toEqual(used)
+
+  // A list that names more than this build uses, as a cold build's names its bundler.
+  const unused = path.join(installed(), "bundler", "index.js")
+  write(unused, noting("bundler", "a bundler"))
+  fs.writeFileSync(list, JSON.stringify([...used, unused]))
+  const before = loads().length
+  await prepareLoaded(command, options)
+  await waitFor(
+    () =>
+      loads()
+        .slice(before)
+        .some((line) => line.startsWith("bundler ")),
+    { timeout: 20_000, what: "the spare loading the listed bundler" },
+  )
+  const seen = await finish(start(command, options), workspace)
+
+  expect(loads().slice(before)).toEqual(expect.arrayContaining([`bundler ${seen.pid}`, `some-package ${seen.pid}`, `its-dependency ${seen.pid}`]))
+  expect(JSON.parse(fs.readFileSync(list, "utf8"))).toEqual(used)
 })
 
 test("the build's folder moved away and another moved to its path while the spare waited: the build runs in the one at the path", async () => {
