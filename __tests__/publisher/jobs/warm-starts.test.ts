@@ -297,6 +297,33 @@ test("a spare started as its lane's build starts loads the packages meanwhile, r
   // Three builds and two spares, each a Node process, beside the suite's own build: the outer bound is the preview-lane tests'.
 }, 60_000)
 
+test("a spare that hears it should read its lane's state only after the build room has moved the other lane's folder to that path reads its own lane's, and runs the next build from it", async () => {
+  const { workspace } = makeProject()
+  const command = throughGatsbysCli()
+  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
+  await finish(start(command, options), workspace)
+  await prepareLoaded(command, options)
+  const sparePid = Number(loads().at(-1)?.split(" ")[1])
+  saveState(workspace, "the live lane's state")
+
+  // Asked as its lane's build ends, but busy (here: stopped) until the room has swapped the lanes' folders.
+  process.kill(sparePid, "SIGSTOP")
+  starts.prepare(command, options, { readState: true })
+  const parked = path.join(dir, "parked")
+  fs.renameSync(workspace, parked)
+  makeWorkspace(workspace, "the other lane's site")
+  saveState(workspace, "the other lane's state")
+  process.kill(sparePid, "SIGCONT")
+  await waitFor(() => loads().includes(`gatsby-store ${sparePid}`), { timeout: 20_000, what: "the spare reading a saved state" })
+
+  // The other lane's build over, the room moves the live lane's folder back.
+  fs.renameSync(workspace, path.join(dir, "other"))
+  fs.renameSync(parked, workspace)
+  const seen = await finish(start(command, options), workspace)
+
+  expect(seen).toMatchObject({ pid: sparePid, state: "the live lane's state", site: "site v1", said: "" })
+}, 60_000)
+
 test("a lane that has finished no build yet loads the other lane's packages early, then keeps a list of its own", async () => {
   const { workspace, command } = makeProject()
   const options = { cwd: workspace, env: { PATH: process.env.PATH } }

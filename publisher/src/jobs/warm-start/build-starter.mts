@@ -248,22 +248,28 @@ interface Go {
   at: number
 }
 
-/** A line before the build's: read the saved state of `folder` now (its lane's build has ended). */
+/**
+ * A line before the build's: read the saved state of the folder at `read` now (its lane's build has
+ * ended). `folder` names that folder as it was when the line was sent (folderId): by the time the line
+ * is read, the build room may have moved the lane's folder away and another lane's to its path.
+ */
 interface Read {
   read: string
+  folder?: string
 }
 
 /** The line that starts the build, `{"cwd": …, "at": …}`, or one that asks for the state to be read, `{"read": …}`. */
 function readLine(line: string): Go | Read {
   const heard: unknown = JSON.parse(line)
-  if (typeof heard === "object" && heard !== null && "read" in heard && typeof heard.read === "string") return { read: heard.read }
+  if (typeof heard === "object" && heard !== null && "read" in heard && typeof heard.read === "string")
+    return { read: heard.read, ...("folder" in heard && typeof heard.folder === "string" ? { folder: heard.folder } : {}) }
   if (typeof heard !== "object" || heard === null || !("cwd" in heard) || typeof heard.cwd !== "string")
     throw new Error(`build-starter: expected {"cwd": …} or {"read": …} on stdin, got ${line}`)
   // Without `at` (a publisher started before this file changed), now.
   return { cwd: heard.cwd, at: "at" in heard && typeof heard.at === "number" ? heard.at : performance.timeOrigin + performance.now() }
 }
 
-function waitForGo(onRead: (folder: string) => void, onGo: (go: Go) => void): void {
+function waitForGo(onRead: (read: Read) => void, onGo: (go: Go) => void): void {
   let heard = ""
   const onData = (chunk: Buffer) => {
     heard += chunk.toString("utf8")
@@ -271,7 +277,7 @@ function waitForGo(onRead: (folder: string) => void, onGo: (go: Go) => void): vo
       const line = readLine(heard.slice(0, end))
       heard = heard.slice(end + 1)
       if ("read" in line) {
-        onRead(line.read)
+        onRead(line)
         continue
       }
       process.stdin.off("data", onData)
@@ -300,11 +306,31 @@ process.on("SIGUSR2", () => {
 
 const loaded = loadEarly()
 let state = readState ? readStateEarly(loaded) : undefined
-const readWhenAsked = (folder: string) => {
+/** A folder as the file system knows it, whatever its path: its device and inode (warm-starts.ts sends the same). */
+const folderId = (folder: string) => {
+  const stat = fs.statSync(folder, { bigint: true, throwIfNoEntry: false })
+  return stat ? `${stat.dev}:${stat.ino}` : undefined
+}
+
+/**
+ * Reads the saved state of the folder the line names: at its path, as the build will find it; or, when
+ * another folder has been moved to that path since the line was sent (the other lane's build in the
+ * room), in this process's own folder if that is the one named (it was started there, and a process
+ * keeps its folder, not the path). Otherwise it reads nothing early, and the build reads the state itself.
+ */
+const readWhenAsked = ({ read, folder }: Read) => {
   if (state !== undefined) return
-  // By path, as for the build: the folder this process started in may have been moved away since.
-  process.chdir(folder)
-  state = readStateEarly(loaded)
+  if (folder === undefined || folderId(read) === folder) process.chdir(read)
+  else if (folderId(".") === folder)
+    // Node keeps the path it last moved to; Gatsby's store finds the state by process.cwd(), so it asks the system again.
+    process.chdir(".")
+  else return
+  try {
+    state = readStateEarly(loaded)
+  } catch {
+    // Its folder gone (a preview lane's, replaced by a copy of the live lane's): the build runs fresh.
+    state = UNUSABLE
+  }
 }
 waitForGo(readWhenAsked, ({ cwd, at }) => {
   // By path, now: the folder this process started in may have been moved away since (a lane's workspace is

@@ -37,6 +37,15 @@ const isAlive = (pid: number) => {
   }
 }
 
+/**
+ * The folder at `folder` now, as the file system knows it (device and inode): a spare may read the line
+ * naming it after the build room has moved another lane's folder to that path (build-starter.mts).
+ */
+function folderId(folder: string): string | undefined {
+  const stat = fs.statSync(folder, { bigint: true, throwIfNoEntry: false })
+  return stat ? `${stat.dev}:${stat.ino}` : undefined
+}
+
 /** How long a build asked for its list of packages may take to write it. */
 const LIST_WAIT_MS = 5000
 /** How often a lane waiting for the other lane's list looks for it. */
@@ -99,7 +108,7 @@ export class WarmStarts {
     if (spare?.key === key && isRunning(spare.child)) {
       // Started while the build ran (prepareAhead, prepareDuring): it has loaded the packages, and reads the state now.
       if (readState && !spare.readsState) {
-        spare.child.stdin?.write(`${JSON.stringify({ read: options.cwd })}\n`)
+        spare.child.stdin?.write(`${JSON.stringify({ read: options.cwd, folder: folderId(options.cwd) })}\n`)
         spare.readsState = true
       }
       return
