@@ -24,6 +24,8 @@ const write = (file: string, text: string) => {
 }
 const loadsFile = () => path.join(dir, "loads.log")
 /** Every evaluation of a module that notes itself: "<module> <pid>". */
+/** While it exists, Gatsby's stand-in store waits before it reads the saved state. */
+const holdFile = () => path.join(dir, "hold-store")
 const loads = () => (fs.existsSync(loadsFile()) ? fs.readFileSync(loadsFile(), "utf8").split("\n").filter(Boolean) : [])
 
 /** A module that notes each evaluation, by process, and exports what it says. */
@@ -70,8 +72,11 @@ function makeProject(): { workspace: string; command: string[] } {
     path.join(installed(), "gatsby", "dist", "redux", "index.js"),
     `const fs = require("node:fs")
 fs.appendFileSync(${JSON.stringify(loadsFile())}, "gatsby-store " + process.pid + "\\n")
+// Held while the hold file is there, as a large state's read takes a while.
+while (fs.existsSync(${JSON.stringify(holdFile())})) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)
 const file = require("node:path").join(process.cwd(), ".cache", "redux", "state")
 module.exports = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "no state"
+fs.appendFileSync(${JSON.stringify(loadsFile())}, "gatsby-store read " + process.pid + "\\n")
 `,
   )
   const workspace = path.join(dir, "workspace")
@@ -293,7 +298,13 @@ test("a spare started as its lane's build starts loads the packages meanwhile, r
   const seen = await finish(start(command, options), workspace)
 
   expect(seen).toMatchObject({ pid: Number(sparePid), state: "state of build 2", package: "package v1", site: "site v1" })
-  expect(loads().filter((line) => line.endsWith(` ${sparePid}`))).toEqual([`some-package ${sparePid}`, `gatsby-store ${sparePid}`, `gatsby-thing ${sparePid}`, `site ${sparePid}`])
+  expect(loads().filter((line) => line.endsWith(` ${sparePid}`))).toEqual([
+    `some-package ${sparePid}`,
+    `gatsby-store ${sparePid}`,
+    `gatsby-store read ${sparePid}`,
+    `gatsby-thing ${sparePid}`,
+    `site ${sparePid}`,
+  ])
   // Three builds and two spares, each a Node process, beside the suite's own build: the outer bound is the preview-lane tests'.
 }, 60_000)
 
@@ -317,6 +328,32 @@ test("a spare that hears it should read its lane's state only after the build ro
   await waitFor(() => loads().includes(`gatsby-store ${sparePid}`), { timeout: 20_000, what: "the spare reading a saved state" })
 
   // The other lane's build over, the room moves the live lane's folder back.
+  fs.renameSync(workspace, path.join(dir, "other"))
+  fs.renameSync(parked, workspace)
+  const seen = await finish(start(command, options), workspace)
+
+  expect(seen).toMatchObject({ pid: sparePid, state: "the live lane's state", site: "site v1", said: "" })
+}, 60_000)
+
+test("the build room moving the lane's folder away and the other lane's to its path while a spare reads the saved state: it reads its own lane's, and runs the next build from it", async () => {
+  const { workspace } = makeProject()
+  const command = throughGatsbysCli()
+  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
+  await finish(start(command, options), workspace)
+  await prepareLoaded(command, options)
+  const sparePid = Number(loads().at(-1)?.split(" ")[1])
+  saveState(workspace, "the live lane's state")
+
+  write(holdFile(), "")
+  starts.prepare(command, options, { readState: true })
+  await waitFor(() => loads().includes(`gatsby-store ${sparePid}`), { timeout: 20_000, what: "the spare starting to read the saved state" })
+  const parked = path.join(dir, "parked")
+  fs.renameSync(workspace, parked)
+  makeWorkspace(workspace, "the other lane's site")
+  saveState(workspace, "the other lane's state")
+  fs.rmSync(holdFile())
+  await waitFor(() => loads().includes(`gatsby-store read ${sparePid}`), { timeout: 20_000, what: "the spare reading the saved state" })
+
   fs.renameSync(workspace, path.join(dir, "other"))
   fs.renameSync(parked, workspace)
   const seen = await finish(start(command, options), workspace)

@@ -124,28 +124,40 @@ function gatsbyStoreOf(buildScript: string): string | undefined {
   }
 }
 
+/** This process's folder by a path that follows it wherever it is moved (Linux's), else the path it last moved to. */
+function ownFolder(): string {
+  return fs.existsSync("/proc/self/cwd") ? "/proc/self/cwd" : process.cwd()
+}
+
 /**
  * Loads Gatsby's store, which reads the workspace's saved state as it loads (most of a second for a large
  * catalogue's), and adds its modules to `loaded`. Answers the stamps of the state read, which the build's
  * folder must still show when it runs, or UNUSABLE when the state changed while it was read or the store
- * failed to load; undefined when this build loads no store of Gatsby's.
+ * failed to load; undefined when this build loads no store of Gatsby's. The store finds the state by
+ * process.cwd(), which answers, meanwhile, a path that stays this process's folder: the build room may move
+ * the folder away and another lane's to its path while the state is read.
  */
 function readStateEarly(loaded: Loaded[]): string | undefined {
   const store = gatsbyStoreOf(script)
   if (!store) return undefined
-  const before = stateStamps(process.cwd())
+  const folder = ownFolder()
+  const before = stateStamps(folder)
   const known = new Set(Object.keys(load.cache))
+  const cwd = process.cwd
+  process.cwd = () => folder
   try {
     load(store)
   } catch {
     return UNUSABLE
+  } finally {
+    process.cwd = cwd
   }
   for (const file of Object.keys(load.cache)) {
     if (known.has(file)) continue
     const stat = fs.statSync(file)
     loaded.push({ file, mtimeMs: stat.mtimeMs, size: stat.size })
   }
-  return stateStamps(process.cwd()) === before ? before : UNUSABLE
+  return stateStamps(folder) === before ? before : UNUSABLE
 }
 
 function unchanged(loaded: Loaded[]): boolean {
