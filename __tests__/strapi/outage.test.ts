@@ -137,6 +137,15 @@ describe("a Strapi restart or outage loses no edit", () => {
     // Every delivery from here on is lost, this edit's and any an earlier test left to retry (a
     // restarted Strapi sends those at once), so only the changes poller can build the edit.
     relay.setMode("lose")
+    // A build that a delivery taken before started reads every change since the last build from the changes feed,
+    // this edit's too if it starts after it: the edit is made once no such build is under way or queued.
+    await waitFor(
+      async () => {
+        const status = await publisher.status()
+        return status.building === null && status.queued.length === 0 ? true : undefined
+      },
+      { timeout: 60_000, what: "the publisher to finish the builds deliveries before this test asked for", interval: 100 },
+    )
     const from = relay.deliveries.length
     await episodes.publish(id, { title: "Its webhook lost, then Strapi went down" })
     expect((await deliveryNaming(id, from)).mode).toBe("lose")
