@@ -308,7 +308,8 @@ test("a spare started as its lane's build starts loads the packages meanwhile, r
   // Three builds and two spares, each a Node process, beside the suite's own build: the outer bound is the preview-lane tests'.
 }, 60_000)
 
-test("a spare that hears it should read its lane's state only after the build room has moved the other lane's folder to that path reads its own lane's, and runs the next build from it", async () => {
+/** The live lane after a build that saved its state, and its spare, loaded, not yet asked to read the state. */
+async function liveLaneWithLoadedSpare() {
   const { workspace } = makeProject()
   const command = throughGatsbysCli()
   const options = { cwd: workspace, env: { PATH: process.env.PATH } }
@@ -316,46 +317,51 @@ test("a spare that hears it should read its lane's state only after the build ro
   await prepareLoaded(command, options)
   const sparePid = Number(loads().at(-1)?.split(" ")[1])
   saveState(workspace, "the live lane's state")
+  return { workspace, command, options, sparePid }
+}
 
-  // Asked as its lane's build ends, but busy (here: stopped) until the room has swapped the lanes' folders.
-  process.kill(sparePid, "SIGSTOP")
-  starts.prepare(command, options, { readState: true })
+/** As the build room does for the other lane's build: the live lane's folder parked, the other lane's at its path. Answers where it is parked. */
+function otherLaneIn(workspace: string): string {
   const parked = path.join(dir, "parked")
   fs.renameSync(workspace, parked)
   makeWorkspace(workspace, "the other lane's site")
   saveState(workspace, "the other lane's state")
+  return parked
+}
+
+/** The other lane's build over, the room moves the live lane's folder back. */
+function liveLaneBack(workspace: string, parked: string): void {
+  fs.renameSync(workspace, path.join(dir, "other"))
+  fs.renameSync(parked, workspace)
+}
+
+test("a spare that hears it should read its lane's state only after the build room has moved the other lane's folder to that path reads its own lane's, and runs the next build from it", async () => {
+  const { workspace, command, options, sparePid } = await liveLaneWithLoadedSpare()
+
+  // Asked as its lane's build ends, but busy (here: stopped) until the room has swapped the lanes' folders.
+  process.kill(sparePid, "SIGSTOP")
+  starts.prepare(command, options, { readState: true })
+  const parked = otherLaneIn(workspace)
   process.kill(sparePid, "SIGCONT")
   await waitFor(() => loads().includes(`gatsby-store ${sparePid}`), { timeout: 20_000, what: "the spare reading a saved state" })
 
-  // The other lane's build over, the room moves the live lane's folder back.
-  fs.renameSync(workspace, path.join(dir, "other"))
-  fs.renameSync(parked, workspace)
+  liveLaneBack(workspace, parked)
   const seen = await finish(start(command, options), workspace)
 
   expect(seen).toMatchObject({ pid: sparePid, state: "the live lane's state", site: "site v1", said: "" })
 }, 60_000)
 
 test("the build room moving the lane's folder away and the other lane's to its path while a spare reads the saved state: it reads its own lane's, and runs the next build from it", async () => {
-  const { workspace } = makeProject()
-  const command = throughGatsbysCli()
-  const options = { cwd: workspace, env: { PATH: process.env.PATH } }
-  await finish(start(command, options), workspace)
-  await prepareLoaded(command, options)
-  const sparePid = Number(loads().at(-1)?.split(" ")[1])
-  saveState(workspace, "the live lane's state")
+  const { workspace, command, options, sparePid } = await liveLaneWithLoadedSpare()
 
   write(holdFile(), "")
   starts.prepare(command, options, { readState: true })
   await waitFor(() => loads().includes(`gatsby-store ${sparePid}`), { timeout: 20_000, what: "the spare starting to read the saved state" })
-  const parked = path.join(dir, "parked")
-  fs.renameSync(workspace, parked)
-  makeWorkspace(workspace, "the other lane's site")
-  saveState(workspace, "the other lane's state")
+  const parked = otherLaneIn(workspace)
   fs.rmSync(holdFile())
   await waitFor(() => loads().includes(`gatsby-store read ${sparePid}`), { timeout: 20_000, what: "the spare reading the saved state" })
 
-  fs.renameSync(workspace, path.join(dir, "other"))
-  fs.renameSync(parked, workspace)
+  liveLaneBack(workspace, parked)
   const seen = await finish(start(command, options), workspace)
 
   expect(seen).toMatchObject({ pid: sparePid, state: "the live lane's state", site: "site v1", said: "" })
