@@ -6,6 +6,7 @@ import { bundleAnalysis } from "./gatsby/bundle-analysis"
 import { keepCompilationHashStable } from "./gatsby/stable-compilation-hash"
 import { cataloguePages, subscribeOutcomePages } from "./gatsby/page-creation/create-pages"
 import { keepPageNodes } from "./gatsby/page-creation/keep-page-nodes"
+import { pagesToCreate } from "./gatsby/page-creation/keep-unchanged-pages"
 import { PAGE_QUERY } from "./gatsby/page-creation/page-query"
 import { decideSeo, fixedPageHeads, seoErrorsMessage } from "./gatsby/seo/decide-seo"
 import { PAGE_HEAD_TYPE_DEFS, writePageHeads, type HeadDigests } from "./gatsby/seo/page-heads"
@@ -40,7 +41,7 @@ const headDigests = handOver<HeadDigests>()
  * the report to the post-build step.
  */
 export const createPages: GatsbyNode["createPages"] = async (args) => {
-  const { graphql, actions, reporter, cache } = args
+  const { graphql, actions, reporter, cache, store } = args
   const lastHeads = takeHeadDigests(cache.directory)
   const result = await timedStep(reporter, "Querying the catalogue for its pages", () => graphql<Queries.CreatePagesQuery>(PAGE_QUERY))
   if (result.errors || !result.data) {
@@ -55,8 +56,10 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   }
   const heads = new Map<string, PageHead>()
   await timedStep(reporter, "Creating the catalogue's pages", () => {
+    // Only the pages that are new or changed: Gatsby keeps the others as they are (keep-unchanged-pages.ts).
+    const needsCreating = pagesToCreate(store)
     for (const { page, head } of cataloguePages(data, seo.catalogue)) {
-      actions.createPage(page)
+      if (needsCreating(page)) actions.createPage(page)
       // At the path Gatsby gives the page (gatsby-config's trailingSlash "always"; no catalogue route has a file suffix).
       heads.set(withTrailingSlash(page.path), head)
     }
