@@ -1,4 +1,4 @@
-import fs from "node:fs/promises"
+import fs from "node:fs"
 import path from "node:path"
 import { withoutCspMeta } from "../../node-kit/security/csp-meta"
 import { SEO_CARD_STYLE_SHEET, SEO_CARDS_DIR, seoCardPath } from "../../contract/preview/preview-changes"
@@ -9,19 +9,26 @@ import type { SeoReport } from "../seo/report/report-types"
  * Writes `text` unless the file already holds it, but for the CSP meta the
  * last build's security step added: an unchanged card keeps its time stamp,
  * so that step does not read it again and the release reuses its hash.
+ * Synchronous: a preview build has a card for every page, and one awaited
+ * read after another cost 1.1 s of a build at 1 000 episodes (1 140 cards).
  */
-async function writeIfChanged(file: string, text: string): Promise<boolean> {
-  const old = await fs.readFile(file, "utf8").catch(() => undefined)
+function writeIfChanged(file: string, text: string): boolean {
+  let old: string | undefined
+  try {
+    old = fs.readFileSync(file, "utf8")
+  } catch {
+    old = undefined
+  }
   // The security step runs after this one and puts its CSP meta in every HTML file (node-kit/security/csp-meta.ts).
   if (old !== undefined && withoutCspMeta(old) === text) return false
-  await fs.mkdir(path.dirname(file), { recursive: true })
-  await fs.writeFile(file, text)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, text)
   return true
 }
 
 /** Every file under `dir`, relative to it with forward slashes; none when it does not exist. */
 async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
+  const entries = await fs.promises.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
   return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
 }
 
@@ -38,7 +45,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 export async function writeSeoCards(publicDir: string, report: SeoReport | null): Promise<number> {
   const dir = path.join(publicDir, SEO_CARDS_DIR)
   if (!report) {
-    await fs.rm(dir, { recursive: true, force: true })
+    await fs.promises.rm(dir, { recursive: true, force: true })
     return 0
   }
   const wanted = new Map<string, string>([[path.posix.basename(SEO_CARD_STYLE_SHEET), SEO_REPORT_STYLE]])
@@ -48,7 +55,7 @@ export async function writeSeoCards(publicDir: string, report: SeoReport | null)
     wanted.set(file, renderSeoCardPage(report, page, { styleSheet: SEO_CARD_STYLE_SHEET, page: page.path }))
   }
   let written = 0
-  for (const [file, text] of wanted) if (await writeIfChanged(path.join(dir, file), text)) written++
-  for (const file of await filesUnder(dir)) if (!wanted.has(file)) await fs.rm(path.join(dir, file))
+  for (const [file, text] of wanted) if (writeIfChanged(path.join(dir, file), text)) written++
+  for (const file of await filesUnder(dir)) if (!wanted.has(file)) await fs.promises.rm(path.join(dir, file))
   return written
 }
