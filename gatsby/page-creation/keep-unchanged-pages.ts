@@ -19,10 +19,9 @@ interface StoredPage {
  *
  * Gatsby deletes every page a build's createPages does not create again,
  * going by its `updatedAt` (gatsby/dist/utils/changed-pages.js,
- * deleteUntouchedPages), and createPage costs about 80 µs a page even when
- * nothing changed: the page's SitePage node read from LMDB, its content
- * digest, two actions through every reducer. At 10 000 episodes that was
- * 0.9 s of every edit's build, for a dozen pages that changed. Marking the
+ * deleteUntouchedPages), and createPage does its work for every page even
+ * when nothing changed: the page's SitePage node read from LMDB, its content
+ * digest, two actions through every reducer; an edit changes a dozen. Marking the
  * page is what createPage would have done to an unchanged page: its stored
  * fields are the same, its SitePage node stays (the patched internal data
  * bridge keeps its nodes, keep-page-nodes.ts), and Gatsby's own comparison

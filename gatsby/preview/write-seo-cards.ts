@@ -9,16 +9,11 @@ import type { SeoReport } from "../seo/report/report-types"
  * Writes `text` unless the file already holds it, but for the CSP meta the
  * last build's security step added: an unchanged card keeps its time stamp,
  * so that step does not read it again and the release reuses its hash.
- * Synchronous: a preview build has a card for every page, and one awaited
- * read after another cost 1.1 s of a build at 1 000 episodes (1 140 cards).
+ * Synchronous: a preview build has a card for every page, and an awaited
+ * read each would wait its turn on the build's event loop once per card.
  */
 function writeIfChanged(file: string, text: string): boolean {
-  let old: string | undefined
-  try {
-    old = fs.readFileSync(file, "utf8")
-  } catch {
-    old = undefined
-  }
+  const old = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined
   // The security step runs after this one and puts its CSP meta in every HTML file (node-kit/security/csp-meta.ts).
   if (old !== undefined && withoutCspMeta(old) === text) return false
   fs.mkdirSync(path.dirname(file), { recursive: true })

@@ -61,7 +61,7 @@ describe("pagesToCreate", () => {
     expect(needsCreating({ path: "/series/11", component: EPISODE, context: { id: "s1" } })).toBe(true)
     expect(needsCreating({ path: "/detail/1004", component: EPISODE, context: { id: "e4", seriesId: "s1", subcategoryId: "c1" } })).toBe(true)
 
-    // What createPage was not called for, Gatsby deletes: the gone episode, and (here, where no createPage runs) the two changed pages.
+    // Gatsby's sweep deletes every page createPage was not called for: the gone episode, and the two changed pages this test does not create.
     expect(
       deleteUntouchedPages(store.getState().pages, createPagesStarted, true)
         .filter((path) => !path.startsWith("/page-data"))

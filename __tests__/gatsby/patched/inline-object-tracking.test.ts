@@ -6,8 +6,7 @@ import { runInNewProcess } from "../../helpers/new-process"
 
 // patches/gatsby+5.16.1.patch: Gatsby's node model walked every inline object of every node a query
 // returned, to find a node from one of its objects later (findRootNodeAncestor), which a site's
-// resolvers may never do: at 10 000 episodes it was half of the build's page-creating query. The walk
-// now waits for the first lookup, and the nodes waiting are let go when no query runs. A lookup must
+// resolvers may never do (decision 0005 has what it cost). The walk now waits for the first lookup, and the nodes waiting are let go when no query runs. A lookup must
 // still find the node, in the query that returned it and in a later one. Each run is a new process
 // with its own datastore.
 
